@@ -1,0 +1,157 @@
+// Which internal slots does an object have?
+//
+// StructuredSerializeInternal branches on internal slots ([[DateValue]],
+// [[ArrayBufferData]], [[MapData]], …), which script cannot read directly.
+// Each check here is a brand check: a built-in that throws (or answers
+// undefined) unless its receiver has the slot, chosen so that it runs no user
+// code and changes nothing.
+//
+// Three kinds of object have no such check in the language: Proxy exotic
+// objects, and objects whose only distinguishing slots belong to Promise,
+// generators, iterators, module namespaces and the like. For those the host
+// can say more (`setHostHooks`, e.g. Node's util.types), and `build` registers
+// every such object it makes (`registerOpaque`), so the reference is exact on
+// every program even where the host says nothing.
+
+import {
+  ArrayBufferPrototypeByteLength, ArrayIsArray, BigIntPrototypeValueOf, BooleanPrototypeValueOf,
+  DataViewPrototypeBuffer, DatePrototypeGetTime, ErrorIsError, MapPrototypeSize,
+  NumberPrototypeValueOf, ObjectGetOwnPropertyDescriptor, ObjectPrototypeToString,
+  RegExpPrototype, RegExpPrototypeSource, ReflectGetPrototypeOf, SetPrototypeSize,
+  SharedArrayBufferPrototypeByteLength, StringPrototypeSlice, StringPrototypeValueOf, SymbolPrototypeValueOf,
+  SymbolToStringTag, TypedArrayPrototypeToStringTag, WeakMapCtor, WeakMapPrototypeGet,
+  WeakMapPrototypeHas, WeakMapPrototypeSet, WeakSetPrototypeHas, uncurryThis,
+} from './intrinsics.js';
+
+/**
+ * What StructuredSerializeInternal sees in an object.
+ * @typedef {'proxy' | 'callable' | 'opaque' | 'boolean' | 'number' | 'bigint' | 'string' | 'symbol'
+ *   | 'date' | 'regexp' | 'arraybuffer' | 'sharedarraybuffer' | 'typedarray' | 'dataview'
+ *   | 'map' | 'set' | 'error' | 'array' | 'object'} ObjectKind
+ */
+
+/** @type {WeakMap<object, string>} objects `build` made whose slots script cannot see, by kind */
+const opaqueObjects = new WeakMapCtor();
+
+/**
+ * @typedef {object} HostHooks
+ * @property {(object: object) => boolean} [isProxy]  true for Proxy exotic objects
+ * @property {(object: object) => boolean} [hasOtherSlots]  true for objects with internal
+ *   slots beyond [[Prototype]], [[Extensible]], [[PrivateElements]] that the brand checks
+ *   here do not cover (Promise, generators, iterators, module namespaces, arguments)
+ */
+
+/** @type {HostHooks} */
+let hostHooks = {};
+
+/**
+ * Lets the host tell the reference what script cannot see (Node: util.types).
+ * @param {HostHooks} hooks
+ */
+export function setHostHooks(hooks) {
+  hostHooks = hooks;
+}
+
+/**
+ * Marks an object as a Proxy (`kind` 'proxy') or as an object with internal
+ * slots the reference must refuse (any other kind name, e.g. 'promise').
+ * @param {object} object
+ * @param {string} kind
+ */
+export function registerOpaque(object, kind) {
+  WeakMapPrototypeSet(opaqueObjects, object, kind);
+}
+
+/**
+ * @param {() => unknown} check
+ * @returns {boolean} whether `check` returned without throwing
+ */
+function succeeds(check) {
+  try {
+    check();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const WeakRefPrototypeDeref = globalThis.WeakRef ? uncurryThis(WeakRef.prototype.deref) : undefined;
+const FinalizationRegistryPrototypeUnregister = globalThis.FinalizationRegistry
+  ? uncurryThis(FinalizationRegistry.prototype.unregister) : undefined;
+
+/**
+ * @param {object} object
+ * @returns {boolean} true for WeakMap, WeakSet, WeakRef, FinalizationRegistry
+ */
+function isWeakCollection(object) {
+  const token = {};
+  return succeeds(() => WeakMapPrototypeHas(object, token))
+    || succeeds(() => WeakSetPrototypeHas(object, token))
+    || (WeakRefPrototypeDeref !== undefined && succeeds(() => WeakRefPrototypeDeref(object)))
+    || (FinalizationRegistryPrototypeUnregister !== undefined
+      && succeeds(() => FinalizationRegistryPrototypeUnregister(object, token)));
+}
+
+/**
+ * The built-in tag of Object.prototype.toString (ECMA-262 20.1.3.6 step 14),
+ * read only when no @@toStringTag on the chain could run code or override it.
+ * @param {object} object
+ * @returns {string | undefined} e.g. 'Error', 'Arguments'; undefined when unknowable
+ */
+function builtinTag(object) {
+  for (let o = object; o !== null; o = ReflectGetPrototypeOf(o)) {
+    if (ObjectGetOwnPropertyDescriptor(o, SymbolToStringTag) !== undefined) return undefined;
+  }
+  return StringPrototypeSlice(ObjectPrototypeToString(object), 8, -1);
+}
+
+/**
+ * @param {object} object
+ * @returns {boolean} whether the object has an [[ErrorData]] internal slot
+ */
+export function hasErrorData(object) {
+  if (ErrorIsError !== undefined) return ErrorIsError(object);
+  return builtinTag(object) === 'Error';
+}
+
+/**
+ * @param {object} object
+ * @returns {boolean} whether the object is a Proxy exotic object, as far as anyone can tell
+ */
+export function isProxy(object) {
+  if (WeakMapPrototypeGet(opaqueObjects, object) === 'proxy') return true;
+  return hostHooks.isProxy !== undefined && hostHooks.isProxy(object);
+}
+
+/**
+ * The branch of StructuredSerializeInternal an object falls into, decided by
+ * its internal slots (HTML 2.7.3 steps 5–24). Proxy first: a Proxy of an array
+ * passes IsArray, but it is exotic and must be refused.
+ * @param {object} object
+ * @returns {ObjectKind}
+ */
+export function classifyObject(object) {
+  if (isProxy(object)) return 'proxy';
+  if (typeof object === 'function') return 'callable';
+  if (WeakMapPrototypeHas(opaqueObjects, object)) return 'opaque';
+  if (hostHooks.hasOtherSlots !== undefined && hostHooks.hasOtherSlots(object)) return 'opaque';
+  if (succeeds(() => BooleanPrototypeValueOf(object))) return 'boolean';
+  if (succeeds(() => NumberPrototypeValueOf(object))) return 'number';
+  if (succeeds(() => BigIntPrototypeValueOf(object))) return 'bigint';
+  if (succeeds(() => StringPrototypeValueOf(object))) return 'string';
+  if (succeeds(() => SymbolPrototypeValueOf(object))) return 'symbol';
+  if (succeeds(() => DatePrototypeGetTime(object))) return 'date';
+  if (object !== RegExpPrototype && succeeds(() => RegExpPrototypeSource(object))) return 'regexp';
+  if (succeeds(() => ArrayBufferPrototypeByteLength(object))) return 'arraybuffer';
+  if (SharedArrayBufferPrototypeByteLength !== undefined
+    && succeeds(() => SharedArrayBufferPrototypeByteLength(object))) return 'sharedarraybuffer';
+  if (TypedArrayPrototypeToStringTag(object) !== undefined) return 'typedarray';
+  if (succeeds(() => DataViewPrototypeBuffer(object))) return 'dataview';
+  if (succeeds(() => MapPrototypeSize(object))) return 'map';
+  if (succeeds(() => SetPrototypeSize(object))) return 'set';
+  if (isWeakCollection(object)) return 'opaque';
+  if (hasErrorData(object)) return 'error';
+  if (ArrayIsArray(object)) return 'array';
+  if (builtinTag(object) === 'Arguments') return 'opaque';
+  return 'object';
+}

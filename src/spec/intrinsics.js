@@ -1,0 +1,272 @@
+// Intrinsics captured once, when this module loads.
+//
+// Programs under test pollute Array.prototype, Object.prototype, Map.prototype
+// and friends (accessors, setters, non-writable indexed properties). Everything
+// in src/ must keep working after that, so it never looks a built-in up at run
+// time: it calls the originals captured here, through `uncurryThis` wrappers
+// that do not consult Function.prototype.call either.
+//
+// Two rules follow for the rest of src/:
+//  - Property descriptors passed to DefineOwnProperty are null-prototype
+//    objects (`dataDescriptor`), so a polluted Object.prototype.get / .value
+//    cannot leak into ToPropertyDescriptor.
+//  - Internal lists are null-prototype arrays (`newList`), so writing index i
+//    never reaches an indexed setter on Array.prototype.
+
+const FunctionPrototypeCall = Function.prototype.call;
+const FunctionPrototypeBind = Function.prototype.bind;
+
+/**
+ * `uncurryThis(f)(thisArg, ...args)` calls the original `f` with `thisArg`.
+ * @template {(...args: any[]) => any} F
+ * @param {F} fn
+ * @returns {(thisArg: any, ...args: Parameters<F>) => ReturnType<F>}
+ */
+export function uncurryThis(fn) {
+  return FunctionPrototypeBind.call(FunctionPrototypeCall, fn);
+}
+
+export const {
+  apply: ReflectApply,
+  defineProperty: ReflectDefineProperty,
+  construct: ReflectConstruct,
+  ownKeys: ReflectOwnKeys,
+  getPrototypeOf: ReflectGetPrototypeOf,
+} = Reflect;
+
+export const {
+  create: ObjectCreate,
+  defineProperty: ObjectDefineProperty,
+  getOwnPropertyDescriptor: ObjectGetOwnPropertyDescriptor,
+  getPrototypeOf: ObjectGetPrototypeOf,
+  setPrototypeOf: ObjectSetPrototypeOf,
+  isExtensible: ObjectIsExtensible,
+  isFrozen: ObjectIsFrozen,
+  isSealed: ObjectIsSealed,
+  preventExtensions: ObjectPreventExtensions,
+  seal: ObjectSeal,
+  freeze: ObjectFreeze,
+  keys: ObjectKeys,
+  is: ObjectIs,
+} = Object;
+
+export const ObjectHasOwn = Object.hasOwn;
+export const ObjectPrototype = Object.prototype;
+export const ObjectPrototypeToString = uncurryThis(Object.prototype.toString);
+export const ObjectPrototypePropertyIsEnumerable = uncurryThis(Object.prototype.propertyIsEnumerable);
+
+export const ArrayIsArray = Array.isArray;
+export const ArrayPrototype = Array.prototype;
+export const ArrayPrototypeSlice = uncurryThis(Array.prototype.slice);
+
+export const MathFloor = Math.floor;
+export const MathMin = Math.min;
+export const MathMax = Math.max;
+export const NumberIsInteger = Number.isInteger;
+export const StringCtor = String;
+export const StringPrototypeCharCodeAt = uncurryThis(String.prototype.charCodeAt);
+export const StringPrototypeSlice = uncurryThis(String.prototype.slice);
+export const StringFromCharCode = String.fromCharCode;
+export const JSONStringify = JSON.stringify;
+export const SymbolToStringTag = Symbol.toStringTag;
+export const SymbolIterator = Symbol.iterator;
+export const SymbolPrototypeToString = uncurryThis(Symbol.prototype.toString);
+export const SymbolPrototypeDescription = getter(Symbol.prototype, 'description');
+
+export const WeakMapCtor = WeakMap;
+export const WeakMapPrototypeGet = uncurryThis(WeakMap.prototype.get);
+export const WeakMapPrototypeSet = uncurryThis(WeakMap.prototype.set);
+export const WeakMapPrototypeHas = uncurryThis(WeakMap.prototype.has);
+export const WeakSetPrototypeHas = uncurryThis(WeakSet.prototype.has);
+export const MapCtor = Map;
+export const MapPrototypeGet = uncurryThis(Map.prototype.get);
+export const MapPrototypeSet = uncurryThis(Map.prototype.set);
+export const MapPrototypeHas = uncurryThis(Map.prototype.has);
+export const MapPrototypeEntries = uncurryThis(Map.prototype.entries);
+export const MapPrototypeSize = getter(Map.prototype, 'size');
+export const MapIteratorPrototypeNext = uncurryThis(ReflectGetPrototypeOf(new Map().entries()).next);
+export const SetCtor = Set;
+export const SetPrototypeAdd = uncurryThis(Set.prototype.add);
+export const SetPrototypeHas = uncurryThis(Set.prototype.has);
+export const SetPrototypeValues = uncurryThis(Set.prototype.values);
+export const SetPrototypeSize = getter(Set.prototype, 'size');
+export const SetIteratorPrototypeNext = uncurryThis(ReflectGetPrototypeOf(new Set().values()).next);
+
+export const DatePrototypeGetTime = uncurryThis(Date.prototype.getTime);
+export const RegExpPrototype = RegExp.prototype;
+export const RegExpPrototypeSource = getter(RegExp.prototype, 'source');
+export const RegExpPrototypeFlags = getter(RegExp.prototype, 'flags');
+
+export const BooleanPrototypeValueOf = uncurryThis(Boolean.prototype.valueOf);
+export const NumberPrototypeValueOf = uncurryThis(Number.prototype.valueOf);
+export const StringPrototypeValueOf = uncurryThis(String.prototype.valueOf);
+export const BigIntPrototypeValueOf = uncurryThis(BigInt.prototype.valueOf);
+export const SymbolPrototypeValueOf = uncurryThis(Symbol.prototype.valueOf);
+
+export const ArrayBufferCtor = ArrayBuffer;
+export const ArrayBufferIsView = ArrayBuffer.isView;
+export const ArrayBufferPrototypeByteLength = getter(ArrayBuffer.prototype, 'byteLength');
+export const ArrayBufferPrototypeMaxByteLength = getter(ArrayBuffer.prototype, 'maxByteLength');
+export const ArrayBufferPrototypeResizable = getter(ArrayBuffer.prototype, 'resizable');
+/** Absent before ES2024 hosts (Node 20): `isDetachedBuffer` falls back. */
+export const ArrayBufferPrototypeDetached = optionalGetter(ArrayBuffer.prototype, 'detached');
+export const ArrayBufferPrototypeSlice = uncurryThis(ArrayBuffer.prototype.slice);
+export const ArrayBufferPrototypeResize = uncurryThis(ArrayBuffer.prototype.resize);
+/** @type {((buffer: ArrayBuffer) => ArrayBuffer) | undefined} */
+export const ArrayBufferPrototypeTransfer = ArrayBuffer.prototype.transfer
+  ? uncurryThis(ArrayBuffer.prototype.transfer) : undefined;
+
+export const SharedArrayBufferCtor = globalThis.SharedArrayBuffer;
+export const SharedArrayBufferPrototypeByteLength = SharedArrayBufferCtor
+  ? getter(SharedArrayBufferCtor.prototype, 'byteLength') : undefined;
+export const SharedArrayBufferPrototypeGrowable = SharedArrayBufferCtor
+  ? optionalGetter(SharedArrayBufferCtor.prototype, 'growable') : undefined;
+export const SharedArrayBufferPrototypeMaxByteLength = SharedArrayBufferCtor
+  ? optionalGetter(SharedArrayBufferCtor.prototype, 'maxByteLength') : undefined;
+
+const TypedArray = ReflectGetPrototypeOf(Uint8Array);
+export const TypedArrayPrototypeToStringTag = getter(TypedArray.prototype, SymbolToStringTag);
+export const TypedArrayPrototypeBuffer = getter(TypedArray.prototype, 'buffer');
+export const TypedArrayPrototypeByteOffset = getter(TypedArray.prototype, 'byteOffset');
+export const TypedArrayPrototypeByteLength = getter(TypedArray.prototype, 'byteLength');
+export const TypedArrayPrototypeLength = getter(TypedArray.prototype, 'length');
+export const DataViewPrototypeBuffer = getter(DataView.prototype, 'buffer');
+export const DataViewPrototypeByteOffset = getter(DataView.prototype, 'byteOffset');
+export const DataViewPrototypeByteLength = getter(DataView.prototype, 'byteLength');
+export const Uint8ArrayCtor = Uint8Array;
+
+/** The typed array constructor names a [[TypedArrayName]] slot can hold. */
+export const TYPED_ARRAY_NAMES = /** @type {const} */ ([
+  'Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array',
+  'Int32Array', 'Uint32Array', 'Float16Array', 'Float32Array', 'Float64Array',
+  'BigInt64Array', 'BigUint64Array',
+]);
+
+/** The seven native error names StructuredSerializeInternal keeps (step 17.3). */
+export const NATIVE_ERROR_NAMES = /** @type {const} */ ([
+  'Error', 'EvalError', 'RangeError', 'ReferenceError', 'SyntaxError', 'TypeError', 'URIError',
+]);
+
+/** @type {((value: unknown) => boolean) | undefined} ES2026 Error.isError, where the host has it. */
+export const ErrorIsError = /** @type {any} */ (Error).isError;
+
+/** @type {typeof DOMException | undefined} */
+export const DOMExceptionCtor = globalThis.DOMException;
+
+/**
+ * A realm's intrinsics as StructuredDeserialize needs them. `captureRealm`
+ * reads them from any global object (this realm's, a vm context's, an
+ * iframe's), once, so later pollution of that realm cannot redirect them.
+ * @typedef {object} Realm
+ * @property {object} global
+ * @property {object} ObjectPrototype
+ * @property {object} ArrayPrototype
+ * @property {ObjectConstructor} Object
+ * @property {ArrayConstructor} Array
+ * @property {DateConstructor} Date
+ * @property {RegExpConstructor} RegExp
+ * @property {MapConstructor} Map
+ * @property {(map: Map<any, any>, k: any, v: any) => Map<any, any>} MapSet
+ * @property {SetConstructor} Set
+ * @property {(set: Set<any>, v: any) => Set<any>} SetAdd
+ * @property {ArrayBufferConstructor} ArrayBuffer
+ * @property {SharedArrayBufferConstructor | undefined} SharedArrayBuffer
+ * @property {DataViewConstructor} DataView
+ * @property {Record<string, any>} typedArrays  constructors by [[TypedArrayName]]
+ * @property {Record<string, ErrorConstructor>} errors  constructors by native error name
+ */
+
+/**
+ * @param {any} global
+ * @returns {Realm}
+ */
+export function captureRealm(global) {
+  /** @type {Record<string, any>} */
+  const typedArrays = ObjectCreate(null);
+  for (const name of TYPED_ARRAY_NAMES) if (typeof global[name] === 'function') typedArrays[name] = global[name];
+  /** @type {Record<string, ErrorConstructor>} */
+  const errors = ObjectCreate(null);
+  for (const name of NATIVE_ERROR_NAMES) errors[name] = global[name];
+  return ObjectFreeze({
+    global,
+    ObjectPrototype: global.Object.prototype,
+    ArrayPrototype: global.Array.prototype,
+    Object: global.Object,
+    Array: global.Array,
+    Date: global.Date,
+    RegExp: global.RegExp,
+    Map: global.Map,
+    MapSet: uncurryThis(global.Map.prototype.set),
+    Set: global.Set,
+    SetAdd: uncurryThis(global.Set.prototype.add),
+    ArrayBuffer: global.ArrayBuffer,
+    SharedArrayBuffer: global.SharedArrayBuffer,
+    DataView: global.DataView,
+    typedArrays: ObjectFreeze(typedArrays),
+    errors: ObjectFreeze(errors),
+  });
+}
+
+/** The realm this module was loaded in: the default target realm. */
+export const currentRealm = captureRealm(globalThis);
+
+/**
+ * A list that is safe to append to after Array.prototype was polluted:
+ * its prototype is null, so `list[i] = x` never reaches an inherited setter.
+ * @template T
+ * @returns {T[]}
+ */
+export function newList() {
+  return ObjectSetPrototypeOf([], null);
+}
+
+/**
+ * @template T
+ * @param {T[]} list a list from `newList`
+ * @param {T} item
+ */
+export function append(list, item) {
+  list[list.length] = item;
+}
+
+/**
+ * A null-prototype object with the given own properties: safe as a property
+ * descriptor or as a record, whatever Object.prototype holds.
+ * @template {object} T
+ * @param {T} fields
+ * @returns {T}
+ */
+export function record(fields) {
+  return ObjectSetPrototypeOf(fields, null);
+}
+
+/**
+ * CreateDataProperty(O, P, V) (ECMA-262 7.3.5): a writable, enumerable,
+ * configurable own data property, defined without [[Set]].
+ * @param {object} object
+ * @param {PropertyKey} key
+ * @param {unknown} value
+ * @returns {boolean}
+ */
+export function CreateDataProperty(object, key, value) {
+  return ReflectDefineProperty(object, key, record({ value, writable: true, enumerable: true, configurable: true }));
+}
+
+/**
+ * @param {object} object
+ * @param {PropertyKey} key
+ * @returns {(thisArg: any) => any}
+ */
+function getter(object, key) {
+  return uncurryThis(ObjectGetOwnPropertyDescriptor(object, key).get);
+}
+
+/**
+ * @param {object} object
+ * @param {PropertyKey} key
+ * @returns {((thisArg: any) => any) | undefined}
+ */
+function optionalGetter(object, key) {
+  const descriptor = ObjectGetOwnPropertyDescriptor(object, key);
+  return descriptor && descriptor.get ? uncurryThis(descriptor.get) : undefined;
+}
