@@ -94,7 +94,7 @@ function isWeakCollection(object) {
 
 /**
  * The built-in tag of Object.prototype.toString (ECMA-262 20.1.3.6 step 14),
- * read only when no @@toStringTag on the chain could run code or override it.
+ * read only when no Symbol.toStringTag on the chain could run code or override it.
  * @param {object} object
  * @returns {string | undefined} e.g. 'Error', 'Arguments'; undefined when unknowable
  */

@@ -29,6 +29,7 @@ export function uncurryThis(fn) {
 export const {
   apply: ReflectApply,
   defineProperty: ReflectDefineProperty,
+  deleteProperty: ReflectDeleteProperty,
   construct: ReflectConstruct,
   ownKeys: ReflectOwnKeys,
   getPrototypeOf: ReflectGetPrototypeOf,
@@ -84,18 +85,28 @@ export const MapPrototypeSet = uncurryThis(Map.prototype.set);
 export const MapPrototypeHas = uncurryThis(Map.prototype.has);
 export const MapPrototypeEntries = uncurryThis(Map.prototype.entries);
 export const MapPrototypeSize = getter(Map.prototype, 'size');
-export const MapIteratorPrototypeNext = uncurryThis(ReflectGetPrototypeOf(new Map().entries()).next);
+export const MapIteratorPrototypeNext = uncurryThis(/** @type {any} */ (ReflectGetPrototypeOf(new Map().entries())).next);
 export const SetCtor = Set;
 export const SetPrototypeAdd = uncurryThis(Set.prototype.add);
 export const SetPrototypeHas = uncurryThis(Set.prototype.has);
 export const SetPrototypeValues = uncurryThis(Set.prototype.values);
 export const SetPrototypeSize = getter(Set.prototype, 'size');
-export const SetIteratorPrototypeNext = uncurryThis(ReflectGetPrototypeOf(new Set().values()).next);
+export const SetIteratorPrototypeNext = uncurryThis(/** @type {any} */ (ReflectGetPrototypeOf(new Set().values())).next);
 
 export const DatePrototypeGetTime = uncurryThis(Date.prototype.getTime);
 export const RegExpPrototype = RegExp.prototype;
 export const RegExpPrototypeSource = getter(RegExp.prototype, 'source');
-export const RegExpPrototypeFlags = getter(RegExp.prototype, 'flags');
+/**
+ * The flag getters that read [[OriginalFlags]] directly, in the order the
+ * `flags` getter lists them (ECMA-262 22.2.6.4). `flags` itself is not used:
+ * it reads them through [[Get]], which a polluted RegExp.prototype redirects.
+ */
+/** @type {ReadonlyArray<readonly [string, (regexp: object) => boolean]>} */
+export const RegExpFlagGetters = ObjectFreeze([
+  ['d', 'hasIndices'], ['g', 'global'], ['i', 'ignoreCase'], ['m', 'multiline'],
+  ['s', 'dotAll'], ['u', 'unicode'], ['v', 'unicodeSets'], ['y', 'sticky'],
+].filter(([, name]) => ObjectGetOwnPropertyDescriptor(RegExp.prototype, name) !== undefined)
+  .map(([letter, name]) => /** @type {const} */ ([letter, getter(RegExp.prototype, name)])));
 
 export const BooleanPrototypeValueOf = uncurryThis(Boolean.prototype.valueOf);
 export const NumberPrototypeValueOf = uncurryThis(Number.prototype.valueOf);
@@ -124,12 +135,14 @@ export const SharedArrayBufferPrototypeGrowable = SharedArrayBufferCtor
 export const SharedArrayBufferPrototypeMaxByteLength = SharedArrayBufferCtor
   ? optionalGetter(SharedArrayBufferCtor.prototype, 'maxByteLength') : undefined;
 
-const TypedArray = ReflectGetPrototypeOf(Uint8Array);
+const TypedArray = /** @type {any} */ (ReflectGetPrototypeOf(Uint8Array));
 export const TypedArrayPrototypeToStringTag = getter(TypedArray.prototype, SymbolToStringTag);
 export const TypedArrayPrototypeBuffer = getter(TypedArray.prototype, 'buffer');
 export const TypedArrayPrototypeByteOffset = getter(TypedArray.prototype, 'byteOffset');
 export const TypedArrayPrototypeByteLength = getter(TypedArray.prototype, 'byteLength');
 export const TypedArrayPrototypeLength = getter(TypedArray.prototype, 'length');
+export const TypedArrayPrototypeAt = uncurryThis(TypedArray.prototype.at);
+export const TypedArrayPrototypeSet = uncurryThis(TypedArray.prototype.set);
 export const DataViewPrototypeBuffer = getter(DataView.prototype, 'buffer');
 export const DataViewPrototypeByteOffset = getter(DataView.prototype, 'byteOffset');
 export const DataViewPrototypeByteLength = getter(DataView.prototype, 'byteLength');
@@ -150,8 +163,8 @@ export const NATIVE_ERROR_NAMES = /** @type {const} */ ([
 /** @type {((value: unknown) => boolean) | undefined} ES2026 Error.isError, where the host has it. */
 export const ErrorIsError = /** @type {any} */ (Error).isError;
 
-/** @type {typeof DOMException | undefined} */
-export const DOMExceptionCtor = globalThis.DOMException;
+/** @type {(new (message?: string, name?: string) => Error) | undefined} absent in QuickJS */
+export const DOMExceptionCtor = /** @type {any} */ (globalThis).DOMException;
 
 /**
  * A realm's intrinsics as StructuredDeserialize needs them. `captureRealm`

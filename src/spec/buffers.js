@@ -1,0 +1,169 @@
+// ArrayBuffer and view facts that ECMA-262 keeps in internal slots:
+// IsDetachedBuffer, IsArrayBufferViewOutOfBounds, whether a view's length is
+// `auto` (length-tracking), and DetachArrayBuffer. The serializer needs them
+// to follow the spec, and the observer needs the same answers to describe a
+// value, so both call these functions.
+
+import {
+  ArrayBufferPrototypeByteLength, ArrayBufferPrototypeDetached, ArrayBufferPrototypeMaxByteLength,
+  ArrayBufferPrototypeResizable,
+  ArrayBufferPrototypeResize, ArrayBufferPrototypeSlice, ArrayBufferPrototypeTransfer,
+  DataViewPrototypeBuffer, DataViewPrototypeByteLength, DataViewPrototypeByteOffset, MathFloor,
+  SharedArrayBufferPrototypeByteLength, SharedArrayBufferPrototypeGrowable,
+  TypedArrayPrototypeAt, TypedArrayPrototypeBuffer, TypedArrayPrototypeByteOffset,
+  TypedArrayPrototypeLength, TypedArrayPrototypeSet, TypedArrayPrototypeToStringTag, Uint8ArrayCtor,
+} from './intrinsics.js';
+
+/** @type {((value: unknown, options?: any) => any) | undefined} the host's structuredClone, if any */
+const hostStructuredClone = globalThis.structuredClone;
+
+/**
+ * IsDetachedBuffer (ECMA-262 25.1.3.3) for a non-shared ArrayBuffer.
+ * Hosts without the ES2024 `detached` getter (Node 20): a detached buffer
+ * reports byteLength 0 and refuses to be viewed.
+ * @param {ArrayBuffer} buffer
+ * @returns {boolean}
+ */
+export function IsDetachedBuffer(buffer) {
+  if (ArrayBufferPrototypeDetached !== undefined) return ArrayBufferPrototypeDetached(buffer);
+  if (ArrayBufferPrototypeByteLength(buffer) !== 0) return false;
+  try {
+    new Uint8ArrayCtor(buffer);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * DetachArrayBuffer (ECMA-262 25.1.3.5), returning a new ArrayBuffer that
+ * owns the detached data block (it keeps resizability, as `transfer()` does).
+ * @param {ArrayBuffer} buffer
+ * @returns {ArrayBuffer}
+ */
+export function DetachArrayBuffer(buffer) {
+  if (ArrayBufferPrototypeTransfer !== undefined) return ArrayBufferPrototypeTransfer(buffer);
+  // Before ES2024 the only way to detach from script is the host's own transfer.
+  if (hostStructuredClone !== undefined) return hostStructuredClone(buffer, { transfer: [buffer] });
+  throw new TypeError('DetachArrayBuffer: this host has neither ArrayBuffer.prototype.transfer nor structuredClone');
+}
+
+/**
+ * @param {ArrayBufferView} view a typed array or DataView
+ * @returns {boolean} whether the view has a [[DataView]] slot
+ */
+export function isDataView(view) {
+  return TypedArrayPrototypeToStringTag(view) === undefined;
+}
+
+/**
+ * The [[ViewedArrayBuffer]] of a typed array or DataView.
+ * @param {ArrayBufferView} view
+ * @returns {ArrayBuffer | SharedArrayBuffer}
+ */
+export function viewedBuffer(view) {
+  return isDataView(view) ? DataViewPrototypeBuffer(view) : TypedArrayPrototypeBuffer(view);
+}
+
+/**
+ * IsArrayBufferViewOutOfBounds (ECMA-262 25.3.2.1 / 23.2.4.x): true when the
+ * buffer is detached or shrank below the view. The built-ins that run
+ * ValidateTypedArray / GetViewByteLength throw exactly then.
+ * @param {ArrayBufferView} view
+ * @returns {boolean}
+ */
+export function IsArrayBufferViewOutOfBounds(view) {
+  try {
+    if (isDataView(view)) DataViewPrototypeByteLength(view);
+    else TypedArrayPrototypeAt(view, 0);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * @param {ArrayBuffer | SharedArrayBuffer} buffer
+ * @returns {boolean} whether the buffer is a SharedArrayBuffer
+ */
+export function IsSharedArrayBuffer(buffer) {
+  if (SharedArrayBufferPrototypeByteLength === undefined) return false;
+  try {
+    SharedArrayBufferPrototypeByteLength(buffer);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * @param {ArrayBuffer | SharedArrayBuffer} buffer
+ * @returns {boolean} whether the buffer has an [[ArrayBufferMaxByteLength]] slot
+ */
+export function hasMaxByteLength(buffer) {
+  if (IsSharedArrayBuffer(buffer)) {
+    return SharedArrayBufferPrototypeGrowable !== undefined && SharedArrayBufferPrototypeGrowable(buffer);
+  }
+  return ArrayBufferPrototypeResizable(buffer);
+}
+
+/**
+ * The view's [[ByteOffset]] and its length: [[ArrayLength]] for a typed
+ * array, [[ByteLength]] for a DataView. The view must be in bounds.
+ * @param {ArrayBufferView} view
+ * @returns {{byteOffset: number, length: number}}
+ */
+function offsetAndLength(view) {
+  return isDataView(view)
+    ? { byteOffset: DataViewPrototypeByteOffset(view), length: DataViewPrototypeByteLength(view) }
+    : { byteOffset: TypedArrayPrototypeByteOffset(view), length: TypedArrayPrototypeLength(view) };
+}
+
+/**
+ * Whether the view's [[ArrayLength]] / [[ByteLength]] is `auto`, i.e. the view
+ * tracks the length of a resizable buffer. Script cannot read that slot, so it
+ * is decided by behaviour, with no script able to run in between:
+ * - a view on a fixed-length buffer never tracks;
+ * - a view of length > 0 on a resizable ArrayBuffer: shrink the buffer to the
+ *   view's offset; a tracking view stays in bounds (length 0), a fixed one goes
+ *   out of bounds; then restore the length and the bytes;
+ * - a view of length 0: grow the buffer to its maximum; only a tracking view
+ *   grows with it; then shrink back (the added bytes were zeros). If the
+ *   maximum leaves no room for one more element the two are indistinguishable
+ *   forever, and the answer is "fixed";
+ * - on a growable SharedArrayBuffer growth cannot be undone and shrinking is
+ *   impossible, so the view is judged by its length alone: tracking when it
+ *   covers the rest of the buffer.
+ * @param {ArrayBufferView} view an in-bounds view
+ * @returns {boolean}
+ */
+export function isLengthTracking(view) {
+  const buffer = viewedBuffer(view);
+  if (!hasMaxByteLength(buffer)) return false;
+  const { byteOffset, length } = offsetAndLength(view);
+  const elementSize = isDataView(view) ? 1 : ELEMENT_SIZES[TypedArrayPrototypeToStringTag(view)];
+  if (IsSharedArrayBuffer(buffer)) {
+    return length === MathFloor((SharedArrayBufferPrototypeByteLength(buffer) - byteOffset) / elementSize);
+  }
+  const byteLength = ArrayBufferPrototypeByteLength(buffer);
+  if (length === 0) {
+    ArrayBufferPrototypeResize(buffer, ArrayBufferPrototypeMaxByteLength(buffer));
+    const grew = offsetAndLength(view).length !== 0;
+    ArrayBufferPrototypeResize(buffer, byteLength);
+    return grew;
+  }
+  const saved = ArrayBufferPrototypeSlice(buffer, 0);
+  ArrayBufferPrototypeResize(buffer, byteOffset);
+  const tracking = !IsArrayBufferViewOutOfBounds(view);
+  ArrayBufferPrototypeResize(buffer, byteLength);
+  TypedArrayPrototypeSet(new Uint8ArrayCtor(buffer), new Uint8ArrayCtor(saved));
+  return tracking;
+}
+
+/** Element sizes by [[TypedArrayName]] (ECMA-262 Table 71). */
+const ELEMENT_SIZES = /** @type {Record<string, number>} */ ({
+  __proto__: null,
+  Int8Array: 1, Uint8Array: 1, Uint8ClampedArray: 1, Int16Array: 2, Uint16Array: 2,
+  Int32Array: 4, Uint32Array: 4, Float16Array: 2, Float32Array: 4, Float64Array: 8,
+  BigInt64Array: 8, BigUint64Array: 8,
+});

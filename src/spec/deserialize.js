@@ -1,0 +1,205 @@
+// StructuredDeserialize and StructuredDeserializeWithTransfer, step by step.
+// https://html.spec.whatwg.org/multipage/structured-data.html#structureddeserialize
+//
+// Every object is made from the target realm's captured intrinsics, and every
+// property is defined with CreateDataProperty: setters and non-writable
+// properties on the target realm's prototypes never take part.
+
+import { DataCloneError } from './errors.js';
+import {
+  CreateDataProperty, MapCtor, MapPrototypeGet, MapPrototypeHas, MapPrototypeSet, ObjectCreate,
+  ReflectConstruct, ReflectDefineProperty, ReflectDeleteProperty, ReflectOwnKeys, TypedArrayPrototypeSet, Uint8ArrayCtor,
+  currentRealm, newList, append, record,
+} from './intrinsics.js';
+
+/** @typedef {import('./serialize.js').Serialized} Serialized */
+/** @typedef {import('./intrinsics.js').Realm} Realm */
+
+/** @type {((value: unknown, options?: any) => any) | undefined} */
+const hostStructuredClone = globalThis.structuredClone;
+
+/**
+ * StructuredDeserialize(serialized, targetRealm [, memory]) — HTML 2.7.6.
+ * @param {Serialized} serialized
+ * @param {Realm} [targetRealm]
+ * @param {Map<Serialized, unknown>} [memory]
+ * @returns {unknown}
+ */
+export function StructuredDeserialize(serialized, targetRealm = currentRealm, memory = new MapCtor()) {
+  // Step 2.
+  if (MapPrototypeHas(memory, serialized)) return MapPrototypeGet(memory, serialized);
+  const realm = targetRealm;
+  let deep = false;
+  /** @type {any} */
+  let value;
+  switch (serialized.Type) {
+    // Step 5.
+    case 'primitive': return serialized.Value;
+    // Steps 6–9. Object(primitive) makes the wrapper in the realm of that Object.
+    case 'Boolean': value = realm.Object(serialized.BooleanData); break;
+    case 'Number': value = realm.Object(serialized.NumberData); break;
+    case 'BigInt': value = realm.Object(serialized.BigIntData); break;
+    case 'String': value = realm.Object(serialized.StringData); break;
+    // Step 10.
+    case 'Date': value = ReflectConstruct(realm.Date, [serialized.DateValue]); break;
+    // Step 11. A fresh RegExp: lastIndex starts at 0.
+    case 'RegExp': value = ReflectConstruct(realm.RegExp, [serialized.OriginalSource, serialized.OriginalFlags]); break;
+    // Steps 12–13. A new SharedArrayBuffer object over the same data block.
+    case 'SharedArrayBuffer':
+    case 'GrowableSharedArrayBuffer': value = shareDataBlock(serialized.ArrayBufferData); break;
+    // Steps 14–15.
+    case 'ArrayBuffer':
+    case 'ResizableArrayBuffer': value = newArrayBuffer(serialized, realm); break;
+    // Step 16.
+    case 'ArrayBufferView': value = deserializeView(serialized, realm, memory); break;
+    // Steps 17–18.
+    case 'Map': value = ReflectConstruct(realm.Map, []); deep = true; break;
+    case 'Set': value = ReflectConstruct(realm.Set, []); deep = true; break;
+    // Step 19. ArrayCreate(length, %Array.prototype%): holes stay holes, the
+    // class and the integrity level of the original are gone.
+    case 'Array': value = ReflectConstruct(realm.Array, [serialized.Length]); deep = true; break;
+    // Step 20. A new ordinary object with %Object.prototype%.
+    case 'Object': value = ObjectCreate(realm.ObjectPrototype); deep = true; break;
+    // Step 21.
+    case 'Error': value = deserializeError(serialized, realm); break;
+    // Step 22. Platform interfaces: src/ has none to make.
+    default: throw DataCloneError(`StructuredDeserialize step 22: no interface named ${serialized.Type} in the target realm`);
+  }
+  // Step 23.
+  MapPrototypeSet(memory, serialized, value);
+  // Step 24.
+  if (deep) {
+    if (serialized.Type === 'Map') {
+      // Step 24.1. Appended to [[MapData]] directly: the captured original set()
+      // does exactly that, whatever Map.prototype.set now holds.
+      for (let i = 0; i < serialized.MapData.length; i++) {
+        const entry = serialized.MapData[i];
+        const deserializedKey = StructuredDeserialize(entry.Key, realm, memory);
+        const deserializedValue = StructuredDeserialize(entry.Value, realm, memory);
+        realm.MapSet(value, deserializedKey, deserializedValue);
+      }
+    } else if (serialized.Type === 'Set') {
+      // Step 24.2.
+      for (let i = 0; i < serialized.SetData.length; i++) {
+        realm.SetAdd(value, StructuredDeserialize(serialized.SetData[i], realm, memory));
+      }
+    } else {
+      // Step 24.3. CreateDataProperty: an own "__proto__" key stays an own
+      // property, and setters on %Array.prototype% / %Object.prototype% do not fire.
+      for (let i = 0; i < serialized.Properties.length; i++) {
+        const entry = serialized.Properties[i];
+        const deserializedValue = StructuredDeserialize(entry.Value, realm, memory);
+        CreateDataProperty(value, entry.Key, deserializedValue);
+      }
+    }
+  }
+  // Step 25.
+  return value;
+}
+
+/**
+ * Steps 14–15: a new ArrayBuffer in the target realm holding the record's bytes
+ * (resizable with the recorded maximum for "ResizableArrayBuffer").
+ * @param {Serialized} serialized
+ * @param {Realm} realm
+ * @returns {ArrayBuffer}
+ */
+function newArrayBuffer(serialized, realm) {
+  const args = serialized.Type === 'ResizableArrayBuffer'
+    ? [serialized.ArrayBufferByteLength, record({ maxByteLength: serialized.ArrayBufferMaxByteLength })]
+    : [serialized.ArrayBufferByteLength];
+  const buffer = ReflectConstruct(realm.ArrayBuffer, args);
+  TypedArrayPrototypeSet(new Uint8ArrayCtor(buffer), new Uint8ArrayCtor(serialized.ArrayBufferData, 0, serialized.ArrayBufferByteLength));
+  return buffer;
+}
+
+/**
+ * Steps 12.2 / 13.2: script cannot make a second SharedArrayBuffer object over
+ * an existing data block; the host's own structuredClone is the one door to
+ * that, and it is used for nothing else.
+ * @param {SharedArrayBuffer} buffer
+ * @returns {SharedArrayBuffer}
+ */
+function shareDataBlock(buffer) {
+  if (hostStructuredClone === undefined) throw DataCloneError('StructuredDeserialize step 12: this host cannot share a SharedArrayBuffer data block');
+  return hostStructuredClone(buffer);
+}
+
+/**
+ * Step 16: the buffer first (through memory, so views share it), then the
+ * view; `'auto'` lengths make a length-tracking view.
+ * @param {Serialized} serialized
+ * @param {Realm} realm
+ * @param {Map<Serialized, unknown>} memory
+ * @returns {ArrayBufferView}
+ */
+function deserializeView(serialized, realm, memory) {
+  // Step 16.1.
+  const deserializedArrayBuffer = StructuredDeserialize(serialized.ArrayBufferSerialized, realm, memory);
+  if (serialized.Constructor === 'DataView') {
+    // Step 16.2.
+    const args = serialized.ByteLength === 'auto'
+      ? [deserializedArrayBuffer, serialized.ByteOffset]
+      : [deserializedArrayBuffer, serialized.ByteOffset, serialized.ByteLength];
+    return ReflectConstruct(realm.DataView, args);
+  }
+  // Step 16.3.
+  const constructor = realm.typedArrays[serialized.Constructor];
+  if (constructor === undefined) throw DataCloneError(`StructuredDeserialize step 16.3: the target realm has no ${serialized.Constructor}`);
+  const args = serialized.ArrayLength === 'auto'
+    ? [deserializedArrayBuffer, serialized.ByteOffset]
+    : [deserializedArrayBuffer, serialized.ByteOffset, serialized.ArrayLength];
+  return ReflectConstruct(constructor, args);
+}
+
+/**
+ * Step 21: OrdinaryObjectCreate(prototype, « [[ErrorData]], [[Stack]] »).
+ * Script gets [[ErrorData]] only from an error constructor, which may add own
+ * properties of its engine's (V8 `stack`; JavaScriptCore `line`, `column`,
+ * `sourceURL`); OrdinaryObjectCreate adds none, so they are removed.
+ * @param {Serialized} serialized
+ * @param {Realm} realm
+ * @returns {Error}
+ */
+function deserializeError(serialized, realm) {
+  // Steps 21.1–21.7. Name was already reduced to one of the seven at serialization.
+  const constructor = realm.errors[serialized.Name];
+  const value = ReflectConstruct(constructor, []);
+  const ownKeys = ReflectOwnKeys(value);
+  for (let i = 0; i < ownKeys.length; i++) ReflectDeleteProperty(value, ownKeys[i]);
+  // Steps 21.8–21.11. message: writable, non-enumerable, configurable.
+  if (serialized.Message !== undefined) {
+    ReflectDefineProperty(value, 'message', record({ value: serialized.Message, writable: true, enumerable: false, configurable: true }));
+  }
+  return value;
+}
+
+/**
+ * StructuredDeserializeWithTransfer(serializeWithTransferResult, targetRealm) — HTML 2.7.8.
+ * @param {{Serialized: Serialized, TransferDataHolders: Serialized[]}} serializeWithTransferResult
+ * @param {Realm} [targetRealm]
+ * @returns {{Deserialized: unknown, TransferredValues: unknown[]}}
+ */
+export function StructuredDeserializeWithTransfer(serializeWithTransferResult, targetRealm = currentRealm) {
+  // Steps 1–2.
+  /** @type {Map<Serialized, unknown>} */
+  const memory = new MapCtor();
+  const transferredValues = newList();
+  // Step 3.
+  const holders = serializeWithTransferResult.TransferDataHolders;
+  for (let i = 0; i < holders.length; i++) {
+    const transferDataHolder = holders[i];
+    // Steps 3.2–3.3. The data block moves: in the current realm the buffer that
+    // DetachArrayBuffer handed over already is the new ArrayBuffer object.
+    const value = targetRealm === currentRealm
+      ? transferDataHolder.ArrayBufferData
+      : newArrayBuffer(transferDataHolder, targetRealm);
+    // Steps 3.5–3.6.
+    MapPrototypeSet(memory, transferDataHolder, value);
+    append(transferredValues, value);
+  }
+  // Step 4.
+  const deserialized = StructuredDeserialize(serializeWithTransferResult.Serialized, targetRealm, memory);
+  // Step 5.
+  return record({ Deserialized: deserialized, TransferredValues: transferredValues });
+}

@@ -1,0 +1,390 @@
+// StructuredSerializeInternal and its entry points, step by step.
+// https://html.spec.whatwg.org/multipage/structured-data.html#structuredserializeinternal
+//
+// Records are null-prototype objects whose fields carry the spec's slot names
+// without brackets: { Type: 'Array', Length, Properties }. `memory` is a Map
+// from objects to their records, so shared references and cycles map to one
+// record (step 2) and the deserializer rebuilds the same topology.
+
+import { classifyObject } from './brands.js';
+import {
+  DetachArrayBuffer, IsArrayBufferViewOutOfBounds, IsDetachedBuffer, hasMaxByteLength,
+  isDataView, isLengthTracking, viewedBuffer,
+} from './buffers.js';
+import { DataCloneError } from './errors.js';
+import {
+  ArrayBufferPrototypeByteLength, ArrayBufferPrototypeMaxByteLength, ArrayBufferPrototypeSlice,
+  BigIntPrototypeValueOf, BooleanPrototypeValueOf, DataViewPrototypeByteLength,
+  DataViewPrototypeByteOffset, DatePrototypeGetTime, MapCtor, MapIteratorPrototypeNext,
+  MapPrototypeEntries, MapPrototypeGet, MapPrototypeHas, MapPrototypeSet, NATIVE_ERROR_NAMES,
+  NumberPrototypeValueOf, ObjectGetOwnPropertyDescriptor, ObjectHasOwn, RegExpFlagGetters,
+  RegExpPrototypeSource, ReflectOwnKeys, SetIteratorPrototypeNext, SetPrototypeValues,
+  SharedArrayBufferPrototypeByteLength, SharedArrayBufferPrototypeMaxByteLength,
+  StringPrototypeValueOf, TypedArrayPrototypeByteLength, TypedArrayPrototypeByteOffset,
+  TypedArrayPrototypeLength, TypedArrayPrototypeToStringTag, append, newList, record,
+} from './intrinsics.js';
+
+/**
+ * A serialization record. `Type` names the branch; the other fields are the
+ * slots that branch stores (see each step below).
+ * @typedef {{Type: string, [field: string]: any}} Serialized
+ */
+
+/**
+ * @typedef {object} SerializeOptions
+ * @property {boolean} [crossOriginIsolated] the current settings object's
+ *   cross-origin isolated capability (step 13.1.1). Node, Deno and Bun share
+ *   SharedArrayBuffers freely, like an isolated page; default true.
+ */
+
+/** @type {SerializeOptions} */
+const DEFAULT_OPTIONS = record({ crossOriginIsolated: true });
+
+/**
+ * StructuredSerializeInternal(value, forStorage [, memory]) — HTML 2.7.3.
+ * @param {unknown} value
+ * @param {boolean} forStorage
+ * @param {Map<object, Serialized>} [memory]
+ * @param {SerializeOptions} [options]
+ * @returns {Serialized}
+ */
+export function StructuredSerializeInternal(value, forStorage, memory = new MapCtor(), options = DEFAULT_OPTIONS) {
+  // Step 2. If memory[value] exists, then return memory[value].
+  if ((typeof value === 'object' && value !== null) || typeof value === 'function') {
+    if (MapPrototypeHas(memory, value)) return MapPrototypeGet(memory, value);
+  }
+  // Step 4. undefined, null, Boolean, Number, BigInt, String: a primitive record
+  // (-0, NaN and lone surrogates pass through unchanged).
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function' && typeof value !== 'symbol')) {
+    return record({ Type: 'primitive', Value: value });
+  }
+  // Step 5. If value is a Symbol, then throw a "DataCloneError" DOMException.
+  if (typeof value === 'symbol') throw DataCloneError('StructuredSerializeInternal step 5: a Symbol cannot be serialized');
+
+  const object = /** @type {object} */ (value);
+  /** @type {Serialized} */
+  let serialized;
+  let deep = false;
+  const kind = classifyObject(object);
+  switch (kind) {
+    // Steps 7–10: wrapper objects keep only their primitive.
+    case 'boolean': serialized = record({ Type: 'Boolean', BooleanData: BooleanPrototypeValueOf(object) }); break;
+    case 'number': serialized = record({ Type: 'Number', NumberData: NumberPrototypeValueOf(object) }); break;
+    case 'bigint': serialized = record({ Type: 'BigInt', BigIntData: BigIntPrototypeValueOf(object) }); break;
+    case 'string': serialized = record({ Type: 'String', StringData: StringPrototypeValueOf(object) }); break;
+    // Step 11. Date: the time value only.
+    case 'date': serialized = record({ Type: 'Date', DateValue: DatePrototypeGetTime(object) }); break;
+    // Step 12. RegExp: matcher, [[OriginalSource]], [[OriginalFlags]]; lastIndex and
+    // own properties are not part of the record.
+    case 'regexp': serialized = record({
+      Type: 'RegExp', OriginalSource: RegExpPrototypeSource(object), OriginalFlags: originalFlags(object),
+    }); break;
+    case 'sharedarraybuffer': serialized = serializeSharedArrayBuffer(/** @type {SharedArrayBuffer} */ (object), forStorage, options); break;
+    case 'arraybuffer': serialized = serializeArrayBuffer(/** @type {ArrayBuffer} */ (object)); break;
+    case 'typedarray':
+    case 'dataview': serialized = serializeView(/** @type {ArrayBufferView} */ (object), forStorage, memory, options); break;
+    // Steps 15–16. Map and Set: entries are serialized in step 26.
+    case 'map': serialized = record({ Type: 'Map', MapData: newList() }); deep = true; break;
+    case 'set': serialized = record({ Type: 'Set', SetData: newList() }); deep = true; break;
+    case 'error': serialized = serializeError(object); break;
+    // Step 18. Array: the length comes from the own "length" descriptor (no getter can run).
+    case 'array': serialized = record({
+      Type: 'Array', Length: ObjectGetOwnPropertyDescriptor(object, 'length').value, Properties: newList(),
+    }); deep = true; break;
+    // Steps 19–20 (platform objects) cannot arise here: src/ sees no host objects.
+    // Step 21. IsCallable(value).
+    case 'callable': throw DataCloneError('StructuredSerializeInternal step 21: a callable object cannot be serialized');
+    // Step 22. Any other internal slot (Symbol wrapper, WeakMap, Promise, …).
+    case 'symbol':
+    case 'opaque': throw DataCloneError('StructuredSerializeInternal step 22: an object with internal slots other than [[Prototype]], [[Extensible]] and [[PrivateElements]] cannot be serialized');
+    // Step 23. Exotic objects (Proxy). %Object.prototype% is ordinary as far as
+    // its own properties go and falls through to step 24 like any object.
+    case 'proxy': throw DataCloneError('StructuredSerializeInternal step 23: an exotic object (Proxy) cannot be serialized');
+    // Step 24. Ordinary objects.
+    default: serialized = record({ Type: 'Object', Properties: newList() }); deep = true;
+  }
+  // Step 25. Set memory[value] to serialized — before the deep pass, so cycles terminate.
+  MapPrototypeSet(memory, object, serialized);
+
+  // Step 26. The deep pass.
+  if (deep) {
+    if (kind === 'map') serializeMapEntries(/** @type {Map<any, any>} */ (object), serialized, forStorage, memory, options);
+    else if (kind === 'set') serializeSetEntries(/** @type {Set<any>} */ (object), serialized, forStorage, memory, options);
+    else serializeProperties(object, serialized, forStorage, memory, options);
+  }
+  // Step 27.
+  return serialized;
+}
+
+/**
+ * [[OriginalFlags]], read through the per-flag getters (see RegExpFlagGetters).
+ * @param {object} regexp
+ * @returns {string}
+ */
+function originalFlags(regexp) {
+  let flags = '';
+  for (let i = 0; i < RegExpFlagGetters.length; i++) {
+    const [letter, get] = RegExpFlagGetters[i];
+    if (get(regexp)) flags += letter;
+  }
+  return flags;
+}
+
+/**
+ * Step 13.1: SharedArrayBuffer. The record shares the data block, which the
+ * deserializer wraps in a new SharedArrayBuffer object.
+ * @param {SharedArrayBuffer} buffer
+ * @param {boolean} forStorage
+ * @param {SerializeOptions} options
+ * @returns {Serialized}
+ */
+function serializeSharedArrayBuffer(buffer, forStorage, options) {
+  // Step 13.1.1.
+  if (!options.crossOriginIsolated) throw DataCloneError('StructuredSerializeInternal step 13.1.1: SharedArrayBuffer needs a cross-origin isolated context');
+  // Step 13.1.2.
+  if (forStorage) throw DataCloneError('StructuredSerializeInternal step 13.1.2: a SharedArrayBuffer cannot be serialized for storage');
+  // Step 13.1.3. Growable: the byte length is shared too ([[ArrayBufferByteLengthData]]).
+  if (hasMaxByteLength(buffer)) {
+    return record({
+      Type: 'GrowableSharedArrayBuffer', ArrayBufferData: buffer,
+      ArrayBufferMaxByteLength: SharedArrayBufferPrototypeMaxByteLength(buffer),
+    });
+  }
+  // Step 13.1.4.
+  return record({ Type: 'SharedArrayBuffer', ArrayBufferData: buffer, ArrayBufferByteLength: SharedArrayBufferPrototypeByteLength(buffer) });
+}
+
+/**
+ * Step 13.2: ArrayBuffer. The data block is copied now, so later changes to
+ * the original (by a getter further on) do not reach the clone.
+ * @param {ArrayBuffer} buffer
+ * @returns {Serialized}
+ */
+function serializeArrayBuffer(buffer) {
+  // Step 13.2.1.
+  if (IsDetachedBuffer(buffer)) throw DataCloneError('StructuredSerializeInternal step 13.2.1: a detached ArrayBuffer cannot be serialized');
+  // Steps 13.2.2–13.2.4. slice() copies the current bytes into a fixed-length buffer.
+  const size = ArrayBufferPrototypeByteLength(buffer);
+  const dataCopy = ArrayBufferPrototypeSlice(buffer, 0, size);
+  // Step 13.2.5.
+  if (hasMaxByteLength(buffer)) {
+    return record({ Type: 'ResizableArrayBuffer', ArrayBufferData: dataCopy, ArrayBufferByteLength: size, ArrayBufferMaxByteLength: ArrayBufferPrototypeMaxByteLength(buffer) });
+  }
+  // Step 13.2.6.
+  return record({ Type: 'ArrayBuffer', ArrayBufferData: dataCopy, ArrayBufferByteLength: size });
+}
+
+/**
+ * Step 14: typed arrays and DataViews. `'auto'` stands for the spec's `auto`
+ * length of a length-tracking view.
+ * @param {ArrayBufferView} view
+ * @param {boolean} forStorage
+ * @param {Map<object, Serialized>} memory
+ * @param {SerializeOptions} options
+ * @returns {Serialized}
+ */
+function serializeView(view, forStorage, memory, options) {
+  // Step 14.1.
+  if (IsArrayBufferViewOutOfBounds(view)) throw DataCloneError('StructuredSerializeInternal step 14.1: an out-of-bounds (or detached) view cannot be serialized');
+  // Steps 14.2–14.3. The buffer goes through the same memory: two views on one
+  // buffer share one buffer record.
+  const bufferSerialized = StructuredSerializeInternal(viewedBuffer(view), forStorage, memory, options);
+  const tracking = isLengthTracking(view);
+  // Step 14.5.
+  if (isDataView(view)) {
+    return record({
+      Type: 'ArrayBufferView', Constructor: 'DataView', ArrayBufferSerialized: bufferSerialized,
+      ByteLength: tracking ? 'auto' : DataViewPrototypeByteLength(view), ByteOffset: DataViewPrototypeByteOffset(view),
+    });
+  }
+  // Step 14.6.
+  return record({
+    Type: 'ArrayBufferView', Constructor: TypedArrayPrototypeToStringTag(view), ArrayBufferSerialized: bufferSerialized,
+    ByteLength: tracking ? 'auto' : TypedArrayPrototypeByteLength(view), ByteOffset: TypedArrayPrototypeByteOffset(view),
+    ArrayLength: tracking ? 'auto' : TypedArrayPrototypeLength(view),
+  });
+}
+
+/**
+ * Step 17: Error objects.
+ * @param {object} error
+ * @returns {Serialized}
+ */
+function serializeError(error) {
+  // Step 17.1. Get runs getters on the object and its prototype chain.
+  const name = /** @type {any} */ (error).name;
+  // Step 17.2. Only the seven native names survive; anything else (including
+  // a non-string that would stringify to one of them) becomes "Error".
+  let keptName = 'Error';
+  for (let i = 0; i < NATIVE_ERROR_NAMES.length; i++) if (name === NATIVE_ERROR_NAMES[i]) keptName = name;
+  // Steps 17.3–17.4. The message comes from the own *data* property only; an
+  // accessor is not called. ToString may throw (a Symbol) or run user code.
+  const messageDesc = ObjectGetOwnPropertyDescriptor(error, 'message');
+  const message = messageDesc !== undefined && ObjectHasOwn(messageDesc, 'value') ? `${messageDesc.value}` : undefined;
+  // Step 17.5 leaves [[Stack]] implementation-defined; this engine carries none
+  // (a policy: runtimes that carry one are reported as implementation-defined).
+  // Step 17.7 "interesting accompanying data" (e.g. `cause`) is likewise not carried.
+  return record({ Type: 'Error', Name: keptName, Message: message });
+}
+
+/**
+ * Step 26.1: Map entries are copied into a list before any of them is
+ * serialized, so a getter reached while serializing cannot change which
+ * entries are visited.
+ * @param {Map<any, any>} map
+ * @param {Serialized} serialized
+ * @param {boolean} forStorage
+ * @param {Map<object, Serialized>} memory
+ * @param {SerializeOptions} options
+ */
+function serializeMapEntries(map, serialized, forStorage, memory, options) {
+  const copiedList = newList();
+  const iterator = MapPrototypeEntries(map);
+  for (let step = MapIteratorPrototypeNext(iterator); !step.done; step = MapIteratorPrototypeNext(iterator)) {
+    append(copiedList, step.value);
+  }
+  for (let i = 0; i < copiedList.length; i++) {
+    const serializedKey = StructuredSerializeInternal(copiedList[i][0], forStorage, memory, options);
+    const serializedValue = StructuredSerializeInternal(copiedList[i][1], forStorage, memory, options);
+    append(serialized.MapData, record({ Key: serializedKey, Value: serializedValue }));
+  }
+}
+
+/**
+ * Step 26.2: Set entries, copied first for the same reason as Map entries.
+ * @param {Set<any>} set
+ * @param {Serialized} serialized
+ * @param {boolean} forStorage
+ * @param {Map<object, Serialized>} memory
+ * @param {SerializeOptions} options
+ */
+function serializeSetEntries(set, serialized, forStorage, memory, options) {
+  const copiedList = newList();
+  const iterator = SetPrototypeValues(set);
+  for (let step = SetIteratorPrototypeNext(iterator); !step.done; step = SetIteratorPrototypeNext(iterator)) {
+    append(copiedList, step.value);
+  }
+  for (let i = 0; i < copiedList.length; i++) {
+    append(serialized.SetData, StructuredSerializeInternal(copiedList[i], forStorage, memory, options));
+  }
+}
+
+/**
+ * EnumerableOwnProperties(O, key) (ECMA-262 7.3.23) over an ordinary object
+ * or an Array: string keys only, in [[OwnPropertyKeys]] order (integer keys
+ * ascending, then insertion order), enumerable at the time of the call.
+ * @param {object} object
+ * @returns {string[]}
+ */
+export function EnumerableOwnPropertyKeys(object) {
+  const ownKeys = ReflectOwnKeys(object);
+  const keys = newList();
+  for (let i = 0; i < ownKeys.length; i++) {
+    const key = ownKeys[i];
+    if (typeof key !== 'string') continue;
+    const desc = ObjectGetOwnPropertyDescriptor(object, key);
+    if (desc !== undefined && desc.enumerable) append(keys, key);
+  }
+  return keys;
+}
+
+/**
+ * Step 26.4: the keys are taken once; before each Get the key is checked
+ * again with HasOwnProperty, so a getter that deletes a later key makes it
+ * skipped, one that makes it non-enumerable does not, and keys it adds are
+ * not visited. Getters run once each, in key order, and may throw.
+ * @param {object} object
+ * @param {Serialized} serialized
+ * @param {boolean} forStorage
+ * @param {Map<object, Serialized>} memory
+ * @param {SerializeOptions} options
+ */
+function serializeProperties(object, serialized, forStorage, memory, options) {
+  const keys = EnumerableOwnPropertyKeys(object);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    // Step 26.4.1.
+    if (!ObjectHasOwn(object, key)) continue;
+    // Step 26.4.1.1. [[Get]] with the object as receiver.
+    const inputValue = /** @type {any} */ (object)[key];
+    // Steps 26.4.1.2–26.4.1.3.
+    const outputValue = StructuredSerializeInternal(inputValue, forStorage, memory, options);
+    append(serialized.Properties, record({ Key: key, Value: outputValue }));
+  }
+}
+
+/**
+ * StructuredSerialize(value) — HTML 2.7.4.
+ * @param {unknown} value
+ * @param {SerializeOptions} [options]
+ * @returns {Serialized}
+ */
+export function StructuredSerialize(value, options) {
+  return StructuredSerializeInternal(value, false, undefined, options);
+}
+
+/**
+ * StructuredSerializeForStorage(value) — HTML 2.7.5.
+ * @param {unknown} value
+ * @param {SerializeOptions} [options]
+ * @returns {Serialized}
+ */
+export function StructuredSerializeForStorage(value, options) {
+  return StructuredSerializeInternal(value, true, undefined, options);
+}
+
+/**
+ * StructuredSerializeWithTransfer(value, transferList) — HTML 2.7.7.
+ * Only ArrayBuffers are transferable here: src/ has no platform objects, so a
+ * transfer-list entry without [[ArrayBufferData]] is refused at step 2.1.
+ * @param {unknown} value
+ * @param {object[]} transferList
+ * @param {SerializeOptions} [options]
+ * @returns {{Serialized: Serialized, TransferDataHolders: Serialized[]}}
+ */
+export function StructuredSerializeWithTransfer(value, transferList, options = DEFAULT_OPTIONS) {
+  // Step 1.
+  /** @type {Map<object, Serialized>} */
+  const memory = new MapCtor();
+  // Step 2.
+  for (let i = 0; i < transferList.length; i++) {
+    const transferable = transferList[i];
+    const kind = classifyObject(transferable);
+    // Step 2.1.
+    if (kind !== 'arraybuffer' && kind !== 'sharedarraybuffer') throw DataCloneError('StructuredSerializeWithTransfer step 2.1: only ArrayBuffers (and transferable platform objects) can be transferred');
+    // Step 2.2.
+    if (kind === 'sharedarraybuffer') throw DataCloneError('StructuredSerializeWithTransfer step 2.2: a SharedArrayBuffer cannot be transferred');
+    // Step 2.3.
+    if (MapPrototypeHas(memory, transferable)) throw DataCloneError('StructuredSerializeWithTransfer step 2.3: the transfer list names the same object twice');
+    // Step 2.4. A placeholder: references to the transferable serialize to it.
+    MapPrototypeSet(memory, transferable, record({ Type: undefined }));
+  }
+  // Step 3.
+  const serialized = StructuredSerializeInternal(value, false, memory, options);
+  // Step 4.
+  const transferDataHolders = newList();
+  // Step 5.
+  for (let i = 0; i < transferList.length; i++) {
+    const transferable = /** @type {ArrayBuffer} */ (transferList[i]);
+    // Step 5.1. Checked only now: a getter may have detached it during step 3.
+    if (IsDetachedBuffer(transferable)) throw DataCloneError('StructuredSerializeWithTransfer step 5.1: a detached ArrayBuffer cannot be transferred');
+    // Step 5.3.
+    const dataHolder = MapPrototypeGet(memory, transferable);
+    // Step 5.4. The holder takes over the data block; DetachArrayBuffer hands it
+    // back as a new ArrayBuffer object that owns it (and keeps resizability).
+    const byteLength = ArrayBufferPrototypeByteLength(transferable);
+    if (hasMaxByteLength(transferable)) {
+      dataHolder.Type = 'ResizableArrayBuffer';
+      dataHolder.ArrayBufferMaxByteLength = ArrayBufferPrototypeMaxByteLength(transferable);
+    } else {
+      dataHolder.Type = 'ArrayBuffer';
+    }
+    dataHolder.ArrayBufferByteLength = byteLength;
+    // Step 5.4.3.
+    dataHolder.ArrayBufferData = DetachArrayBuffer(transferable);
+    // Step 5.6.
+    append(transferDataHolders, dataHolder);
+  }
+  // Step 6.
+  return record({ Serialized: serialized, TransferDataHolders: transferDataHolders });
+}
