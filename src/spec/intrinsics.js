@@ -59,6 +59,9 @@ export const ObjectPrototypePropertyIsEnumerable = uncurryThis(Object.prototype.
 export const ArrayIsArray = Array.isArray;
 export const ArrayPrototype = Array.prototype;
 export const ArrayPrototypeSlice = uncurryThis(Array.prototype.slice);
+export const ArrayPrototypeValues = Array.prototype[Symbol.iterator];
+export const ArrayIteratorPrototype = /** @type {any} */ (ReflectGetPrototypeOf([][Symbol.iterator]()));
+export const ArrayIteratorPrototypeNext = ArrayIteratorPrototype.next;
 
 export const MathFloor = Math.floor;
 export const MathMin = Math.min;
@@ -160,11 +163,21 @@ export const NATIVE_ERROR_NAMES = /** @type {const} */ ([
   'Error', 'EvalError', 'RangeError', 'ReferenceError', 'SyntaxError', 'TypeError', 'URIError',
 ]);
 
+export const TypeErrorCtor = TypeError;
+export const ErrorCtor = Error;
+
 /** @type {((value: unknown) => boolean) | undefined} ES2026 Error.isError, where the host has it. */
 export const ErrorIsError = /** @type {any} */ (Error).isError;
 
 /** @type {(new (message?: string, name?: string) => Error) | undefined} absent in QuickJS */
 export const DOMExceptionCtor = /** @type {any} */ (globalThis).DOMException;
+/**
+ * DOMException's WebIDL attribute getters: they read the object's own slots and
+ * throw for any receiver that is not a DOMException, so they double as a brand check.
+ */
+export const DOMExceptionPrototypeName = DOMExceptionCtor ? optionalGetter(DOMExceptionCtor.prototype, 'name') : undefined;
+export const DOMExceptionPrototypeMessage = DOMExceptionCtor ? optionalGetter(DOMExceptionCtor.prototype, 'message') : undefined;
+export const DOMExceptionPrototypeCode = DOMExceptionCtor ? optionalGetter(DOMExceptionCtor.prototype, 'code') : undefined;
 
 /**
  * A realm's intrinsics as StructuredDeserialize needs them. `captureRealm`

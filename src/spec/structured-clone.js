@@ -4,7 +4,7 @@
 
 import { StructuredDeserialize, StructuredDeserializeWithTransfer } from './deserialize.js';
 import { StructuredSerializeForStorage, StructuredSerializeWithTransfer } from './serialize.js';
-import { SymbolIterator, append, currentRealm, newList } from './intrinsics.js';
+import { ReflectApply, SymbolIterator, append, currentRealm, newList } from './intrinsics.js';
 
 /**
  * @typedef {object} CloneOptions
@@ -46,8 +46,9 @@ export function toTransferList(transfer) {
   if (transfer === undefined) return list;
   const method = transfer === null ? undefined : /** @type {any} */ (transfer)[SymbolIterator];
   if (typeof method !== 'function') throw new TypeError('structuredClone: options.transfer is not iterable');
-  const iterator = method.call(transfer);
-  for (let step = iterator.next(); !step.done; step = iterator.next()) {
+  const iterator = ReflectApply(method, transfer, []);
+  const next = iterator.next;
+  for (let step = ReflectApply(next, iterator, []); !step.done; step = ReflectApply(next, iterator, [])) {
     const item = step.value;
     if ((typeof item !== 'object' || item === null) && typeof item !== 'function') {
       throw new TypeError('structuredClone: options.transfer must hold only objects');

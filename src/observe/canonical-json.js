@@ -1,0 +1,90 @@
+// canonicalJSON(observation): the one text form of an observation, compared
+// byte for byte across runtimes and processes.
+//
+// Its own writer, not JSON.stringify: a program may define
+// Object.prototype.toJSON (or Array.prototype.toJSON), and JSON.stringify
+// would call it. Object keys are written in code-unit order, so the text does
+// not depend on who built the object (this module, or JSON.parse in the
+// harness); every code unit outside printable ASCII is escaped.
+
+import { ArrayIsArray, ObjectGetOwnPropertyDescriptor, ObjectHasOwn, ObjectKeys, StringCtor, TypeErrorCtor, append, newList } from '../spec/intrinsics.js';
+import { quoteJSONString } from './strings.js';
+
+/**
+ * @param {unknown} value an observation, a Difference list, or any JSON-shaped data
+ * @returns {string}
+ * @throws {TypeError} on anything JSON cannot hold (undefined, functions, BigInt, non-finite numbers)
+ */
+export function canonicalJSON(value) {
+  if (value === null) return 'null';
+  switch (typeof value) {
+    case 'boolean': return value ? 'true' : 'false';
+    case 'string': return quoteJSONString(value);
+    case 'number':
+      if (value - value !== 0) throw new TypeErrorCtor('canonicalJSON: non-finite number ' + StringCtor(value));
+      return StringCtor(value);
+    case 'object': return ArrayIsArray(value) ? writeArray(value) : writeObject(value);
+    default: throw new TypeErrorCtor('canonicalJSON: not JSON data: ' + typeof value);
+  }
+}
+
+/**
+ * @param {unknown[]} list
+ * @returns {string}
+ */
+function writeArray(list) {
+  let text = '[';
+  for (let i = 0; i < list.length; i++) {
+    if (i > 0) text += ',';
+    text += canonicalJSON(ownValue(list, StringCtor(i)));
+  }
+  return text + ']';
+}
+
+/**
+ * @param {object} object
+ * @returns {string}
+ */
+function writeObject(object) {
+  const keys = sortedKeys(object);
+  let text = '{';
+  for (let i = 0; i < keys.length; i++) {
+    if (i > 0) text += ',';
+    text += quoteJSONString(keys[i]) + ':' + canonicalJSON(ownValue(object, keys[i]));
+  }
+  return text + '}';
+}
+
+/**
+ * @param {object} object
+ * @param {string} key
+ * @returns {unknown} the value of an own data property (never an inherited one, never a getter)
+ */
+function ownValue(object, key) {
+  const descriptor = ObjectGetOwnPropertyDescriptor(object, key);
+  if (descriptor === undefined || !ObjectHasOwn(descriptor, 'value')) {
+    throw new TypeErrorCtor('canonicalJSON: ' + key + ' is not an own data property');
+  }
+  return descriptor.value;
+}
+
+/**
+ * The own enumerable string keys in code-unit order (insertion sort: key
+ * counts are small, and Array.prototype.sort may be polluted).
+ * @param {object} object
+ * @returns {string[]}
+ */
+function sortedKeys(object) {
+  const keys = ObjectKeys(object);
+  /** @type {string[]} */
+  const sorted = newList();
+  for (let i = 0; i < keys.length; i++) {
+    append(sorted, keys[i]);
+    for (let j = sorted.length - 1; j > 0 && sorted[j - 1] > sorted[j]; j--) {
+      const swap = sorted[j];
+      sorted[j] = sorted[j - 1];
+      sorted[j - 1] = swap;
+    }
+  }
+  return sorted;
+}

@@ -1,0 +1,10 @@
+// Observation and diff: what a script can observe about a cloned value (or a
+// thrown error), as canonical JSON, and where two observations differ.
+// docs/observation.md describes the format and the difference categories.
+
+export { observe, numberText } from './observe.js';
+export { observeThrown } from './thrown.js';
+export { observeClone, CASE_OBSERVATION_SCHEMA } from './observe-clone.js';
+export { canonicalJSON } from './canonical-json.js';
+export { diff, describe } from './diff.js';
+export { intrinsicNames } from './intrinsic-names.js';

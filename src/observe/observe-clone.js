@@ -1,0 +1,113 @@
+// observeClone({input, clone, effects}): one case, observed.
+//
+// Besides the result (or the thrown value) it records the two promises every
+// structured clone makes about its input: the clone shares no object with it,
+// and cloning did not change it, except through the program's own getters
+// (whose changes are then the same for every correct implementation, and are
+// recorded so they can be compared too).
+
+import {
+  CreateDataProperty, MapCtor, MapPrototypeHas, MapPrototypeSet, ObjectGetOwnPropertyDescriptor, ObjectHasOwn,
+  ReflectOwnKeys, record,
+} from '../spec/intrinsics.js';
+import { canonicalJSON } from './canonical-json.js';
+import { appendOutput } from './output.js';
+import { diff } from './diff.js';
+import { observe, observeGraph, option } from './observe.js';
+import { observeThrown } from './thrown.js';
+
+/** The schema name of a case observation; bump the number when its format changes. */
+export const CASE_OBSERVATION_SCHEMA = 'clonecheck/case-observation@1';
+
+/**
+ * @typedef {object} CaseObservation
+ * @property {string} schema  CASE_OBSERVATION_SCHEMA
+ * @property {'value' | 'throw'} outcome
+ * @property {import('./observe.js').Observation} [value]  when outcome is 'value'
+ * @property {import('./thrown.js').ThrownObservation} [thrown]  when outcome is 'throw'
+ * @property {object[]} effects  the effects log entries added while cloning
+ * @property {boolean} inputUnchanged
+ * @property {import('./diff.js').Difference[]} inputChanges  diff(input before, input after)
+ * @property {boolean} sharesNoObject
+ */
+
+/**
+ * @param {{input: unknown, clone: () => unknown, effects?: object[], realm?: object}} options
+ *   `realm`: the global object of the realm the result is observed in
+ * @returns {CaseObservation}
+ */
+export function observeClone(options) {
+  const input = option(options, 'input');
+  const clone = option(options, 'clone');
+  const effects = option(options, 'effects');
+  const observeOptions = record({ realm: option(options, 'realm') ?? globalThis });
+
+  const before = observeGraph(input, observeOptions);
+  const effectsBefore = effects === undefined ? 0 : effects.length;
+  let threw = false;
+  let result;
+  try {
+    result = clone();
+  } catch (error) {
+    threw = true;
+    result = error;
+  }
+  const effectsAfter = effects === undefined ? 0 : effects.length;
+  const after = observeGraph(input, observeOptions);
+
+  /** @type {any} */
+  const observation = { schema: CASE_OBSERVATION_SCHEMA, outcome: threw ? 'throw' : 'value' };
+  let sharesNoObject = true;
+  if (threw) {
+    CreateDataProperty(observation, 'thrown', observeThrown(result, observeOptions));
+  } else {
+    const cloned = observeGraph(result, observeOptions);
+    CreateDataProperty(observation, 'value', cloned.observation);
+    sharesNoObject = !sharesAny(cloned.objects, before.objects, after.objects);
+  }
+  const loggedEffects = [];
+  for (let i = effectsBefore; i < effectsAfter; i++) appendOutput(loggedEffects, copyEffect(effects[i]));
+  CreateDataProperty(observation, 'effects', loggedEffects);
+  const inputUnchanged = canonicalJSON(before.observation) === canonicalJSON(after.observation);
+  CreateDataProperty(observation, 'inputUnchanged', inputUnchanged);
+  CreateDataProperty(observation, 'inputChanges', inputUnchanged ? [] : diff(before.observation, after.observation));
+  CreateDataProperty(observation, 'sharesNoObject', sharesNoObject);
+  return observation;
+}
+
+/**
+ * @param {object[]} cloned objects met in the clone
+ * @param {object[]} inputBefore objects met in the input before cloning
+ * @param {object[]} inputAfter and after (a getter may have added some)
+ * @returns {boolean} whether any object of the clone is one of the input's
+ */
+function sharesAny(cloned, inputBefore, inputAfter) {
+  const inputObjects = new MapCtor();
+  for (let i = 0; i < inputBefore.length; i++) MapPrototypeSet(inputObjects, inputBefore[i], true);
+  for (let i = 0; i < inputAfter.length; i++) MapPrototypeSet(inputObjects, inputAfter[i], true);
+  for (let i = 0; i < cloned.length; i++) if (MapPrototypeHas(inputObjects, cloned[i])) return true;
+  return false;
+}
+
+/**
+ * A JSON-shaped copy of one effects log entry (docs/program.md: `{event, on,
+ * key}`): its own data properties, strings and finite numbers as they are,
+ * anything else as a value observation.
+ * @param {unknown} entry
+ * @returns {unknown}
+ */
+function copyEffect(entry) {
+  if (typeof entry !== 'object' || entry === null) return observe(entry);
+  const copy = {};
+  const keys = ReflectOwnKeys(entry);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    const descriptor = ObjectGetOwnPropertyDescriptor(entry, key);
+    if (typeof key !== 'string' || !ObjectHasOwn(descriptor, 'value')) continue;
+    const value = descriptor.value;
+    const plain = typeof value === 'string' || typeof value === 'boolean' || value === null
+      || (typeof value === 'number' && value - value === 0);
+    CreateDataProperty(copy, key, plain ? value : observe(value));
+  }
+  return copy;
+}

@@ -1,0 +1,370 @@
+// observe(value): everything a script can observe about a value, as JSON.
+//
+// The walk reads only what the language lets script read without running
+// script: internal slots through captured brand-checking built-ins,
+// properties through [[GetOwnProperty]] (accessors are reported, never
+// called), prototypes through [[GetPrototypeOf]]. A Proxy is never touched
+// at all: every operation on it could run a trap. The output is made of
+// null-prototype records and lists, built with [[DefineOwnProperty]] only, so
+// a polluted realm cannot change it. docs/observation.md describes the format.
+
+import {
+  CreateDataProperty, DatePrototypeGetTime, MapCtor, MapIteratorPrototypeNext, MapPrototypeEntries,
+  MapPrototypeGet, MapPrototypeSet, MapPrototypeSize, BigIntPrototypeValueOf, BooleanPrototypeValueOf, NumberPrototypeValueOf,
+  ObjectGetOwnPropertyDescriptor, ObjectHasOwn, ObjectIs, ObjectIsExtensible, ObjectIsFrozen, ObjectIsSealed,
+  RegExpFlagGetters, RegExpPrototypeSource, ReflectGetPrototypeOf, ReflectOwnKeys, SetIteratorPrototypeNext,
+  SetPrototypeValues, SharedArrayBufferPrototypeByteLength, SharedArrayBufferPrototypeMaxByteLength,
+  StringCtor, StringPrototypeValueOf, SymbolPrototypeDescription, SymbolPrototypeValueOf,
+  ArrayBufferPrototypeByteLength, ArrayBufferPrototypeMaxByteLength, DataViewPrototypeByteLength,
+  DataViewPrototypeByteOffset, TypedArrayPrototypeByteLength, TypedArrayPrototypeByteOffset,
+  TypedArrayPrototypeLength, TypedArrayPrototypeToStringTag, Uint8ArrayCtor, append, newList, record,
+} from '../spec/intrinsics.js';
+import { classifyObject } from '../spec/brands.js';
+import {
+  IsArrayBufferViewOutOfBounds, IsDetachedBuffer, hasMaxByteLength, isDataView, isLengthTracking, viewedBuffer,
+} from '../spec/buffers.js';
+import { intrinsicName, intrinsicNames } from './intrinsic-names.js';
+import { appendOutput } from './output.js';
+import { observeBytes, observeString } from './strings.js';
+
+/**
+ * A value in an observation; `type` says which. docs/observation.md lists the fields.
+ * @typedef {Record<string, any> & {type: string}} Observation
+ */
+
+/**
+ * @typedef {object} Walk
+ * @property {Map<object, string>} names  the observing realm's intrinsic names
+ * @property {Map<object, number>} ids  objects met so far, by identity id (first-visit order)
+ * @property {object[]} objects  every object met as a value, intrinsics included
+ */
+
+/**
+ * @typedef {object} ObserveOptions
+ * @property {object} [realm]  the global object of the realm the value is observed in (default: this one)
+ */
+
+/**
+ * @param {unknown} options
+ * @param {string} key
+ * @returns {any} an own data property of a caller's options bag (a polluted
+ *   Object.prototype must not be able to supply options)
+ */
+export function option(options, key) {
+  if (typeof options !== 'object' || options === null) return undefined;
+  const descriptor = ObjectGetOwnPropertyDescriptor(options, key);
+  return descriptor !== undefined && ObjectHasOwn(descriptor, 'value') ? descriptor.value : undefined;
+}
+
+/**
+ * @param {unknown} value
+ * @param {ObserveOptions} [options]
+ * @returns {Observation}
+ */
+export function observe(value, options) {
+  return observeGraph(value, options).observation;
+}
+
+/**
+ * `observe`, also returning every object the walk met (for identity checks
+ * between an input and its clone).
+ * @param {unknown} value
+ * @param {ObserveOptions} [options]
+ * @returns {{observation: Observation, objects: object[]}}
+ */
+export function observeGraph(value, options) {
+  const global = option(options, 'realm') ?? globalThis;
+  /** @type {Walk} */
+  const walk = record({ names: intrinsicNames(global), ids: new MapCtor(), objects: newList() });
+  const observation = observeValue(walk, value);
+  return record({ observation, objects: walk.objects });
+}
+
+/**
+ * @param {number} number
+ * @returns {string} exact text: '-0', 'NaN', 'Infinity', … kept apart
+ */
+export function numberText(number) {
+  return ObjectIs(number, -0) ? '-0' : StringCtor(number);
+}
+
+/**
+ * @param {symbol} symbol
+ * @returns {string} the key text of a symbol-keyed property: '@@' + description
+ */
+export function symbolKeyText(symbol) {
+  return '@@' + (SymbolPrototypeDescription(symbol) ?? '');
+}
+
+/**
+ * @param {Walk} walk
+ * @param {unknown} value
+ * @returns {Observation}
+ */
+function observeValue(walk, value) {
+  switch (typeof value) {
+    case 'undefined': return { type: 'undefined' };
+    case 'boolean': return { type: 'boolean', value };
+    case 'number': return { type: 'number', value: numberText(value) };
+    case 'bigint': return { type: 'bigint', value: StringCtor(value) };
+    case 'string': return observeString(value);
+    case 'symbol': return { type: 'symbol', description: SymbolPrototypeDescription(value) ?? null };
+    default:
+      if (value === null) return { type: 'null' };
+      append(walk.objects, value);
+      return observeObject(walk, /** @type {object} */ (value));
+  }
+}
+
+/**
+ * An object's observation: its name if it is an intrinsic, a back reference
+ * if the walk met it before, else its full description under a new id.
+ * Children are visited in a fixed order (kind contents, own properties,
+ * prototype), which is what makes ids comparable across runtimes.
+ * @param {Walk} walk
+ * @param {object} object
+ * @returns {Observation}
+ */
+function observeObject(walk, object) {
+  const name = intrinsicName(walk.names, object);
+  if (name !== undefined) return { type: 'intrinsic', name };
+  const seen = MapPrototypeGet(walk.ids, object);
+  if (seen !== undefined) return { type: 'ref', id: seen };
+  const id = MapPrototypeSize(walk.ids);
+  MapPrototypeSet(walk.ids, object, id);
+  const kind = classifyObject(object);
+  const result = { type: 'object', id, kind };
+  if (kind === 'proxy') return result;
+  observeContents(walk, object, kind, result);
+  CreateDataProperty(result, 'props', observeProperties(walk, object, kind));
+  CreateDataProperty(result, 'integrity', integrityLevel(object));
+  CreateDataProperty(result, 'proto', observePrototype(walk, ReflectGetPrototypeOf(object)));
+  return result;
+}
+
+/**
+ * A prototype: null, an intrinsic by name, or (only when it is not an
+ * intrinsic) an object of the graph. Not added to `walk.objects`: a clone may
+ * legitimately share a prototype only if it is an intrinsic.
+ * @param {Walk} walk
+ * @param {object | null} prototype
+ * @returns {Observation}
+ */
+function observePrototype(walk, prototype) {
+  if (prototype === null) return { type: 'null' };
+  if (intrinsicName(walk.names, prototype) === undefined) append(walk.objects, prototype);
+  return observeObject(walk, prototype);
+}
+
+/**
+ * @param {object} object not a Proxy (IsFrozen on a Proxy would run traps)
+ * @returns {'frozen' | 'sealed' | 'non-extensible' | 'extensible'}
+ */
+function integrityLevel(object) {
+  if (ObjectIsExtensible(object)) return 'extensible';
+  if (ObjectIsFrozen(object)) return 'frozen';
+  return ObjectIsSealed(object) ? 'sealed' : 'non-extensible';
+}
+
+/** @type {Record<string, (object: any) => unknown>} the [[XData]] reader of each boxed kind */
+const BOXED_VALUE_OF = record({
+  boolean: BooleanPrototypeValueOf,
+  number: NumberPrototypeValueOf,
+  bigint: BigIntPrototypeValueOf,
+  string: StringPrototypeValueOf,
+  symbol: SymbolPrototypeValueOf,
+});
+
+/**
+ * The contents of the internal slots of the object's kind, as fields of `result`.
+ * @param {Walk} walk
+ * @param {any} object
+ * @param {string} kind from classifyObject
+ * @param {Observation} result
+ */
+function observeContents(walk, object, kind, result) {
+  switch (kind) {
+    case 'boolean': case 'number': case 'bigint': case 'string': case 'symbol':
+      CreateDataProperty(result, 'boxed', observeValue(walk, BOXED_VALUE_OF[kind](object)));
+      return;
+    case 'date':
+      CreateDataProperty(result, 'date', numberText(DatePrototypeGetTime(object)));
+      return;
+    case 'regexp':
+      CreateDataProperty(result, 'regexp', ({
+        source: observeString(RegExpPrototypeSource(object)),
+        flags: originalFlags(object),
+      }));
+      return;
+    case 'map':
+      CreateDataProperty(result, 'entries', observeMapEntries(walk, object));
+      return;
+    case 'set':
+      CreateDataProperty(result, 'values', observeSetValues(walk, object));
+      return;
+    case 'arraybuffer': case 'sharedarraybuffer':
+      CreateDataProperty(result, 'buffer', observeBuffer(object, kind === 'sharedarraybuffer'));
+      return;
+    case 'typedarray': case 'dataview':
+      CreateDataProperty(result, 'view', observeView(walk, object));
+  }
+}
+
+/**
+ * [[OriginalFlags]], in the order of the `flags` getter, read through each
+ * flag's own getter (the `flags` getter itself would run a polluted
+ * RegExp.prototype's accessors).
+ * @param {RegExp} regexp
+ * @returns {string}
+ */
+function originalFlags(regexp) {
+  let flags = '';
+  for (let i = 0; i < RegExpFlagGetters.length; i++) {
+    if (RegExpFlagGetters[i][1](regexp)) flags += RegExpFlagGetters[i][0];
+  }
+  return flags;
+}
+
+/**
+ * [[MapData]] in order, through the captured iterator (never a possibly
+ * polluted Map.prototype.entries or %MapIteratorPrototype%.next).
+ * @param {Walk} walk
+ * @param {Map<unknown, unknown>} map
+ * @returns {{key: Observation, value: Observation}[]}
+ */
+function observeMapEntries(walk, map) {
+  const entries = [];
+  const iterator = MapPrototypeEntries(map);
+  for (let step = MapIteratorPrototypeNext(iterator); !step.done; step = MapIteratorPrototypeNext(iterator)) {
+    const key = observeValue(walk, step.value[0]);
+    appendOutput(entries, { key, value: observeValue(walk, step.value[1]) });
+  }
+  return entries;
+}
+
+/**
+ * [[SetData]] in order, through the captured iterator.
+ * @param {Walk} walk
+ * @param {Set<unknown>} set
+ * @returns {Observation[]}
+ */
+function observeSetValues(walk, set) {
+  const values = [];
+  const iterator = SetPrototypeValues(set);
+  for (let step = SetIteratorPrototypeNext(iterator); !step.done; step = SetIteratorPrototypeNext(iterator)) {
+    appendOutput(values, observeValue(walk, step.value));
+  }
+  return values;
+}
+
+/**
+ * An ArrayBuffer or SharedArrayBuffer. The bytes are read through a fresh
+ * Uint8Array made by the captured constructor, not through any view the
+ * program holds.
+ * @param {ArrayBuffer | SharedArrayBuffer} buffer
+ * @param {boolean} shared
+ */
+function observeBuffer(buffer, shared) {
+  const detached = !shared && IsDetachedBuffer(/** @type {ArrayBuffer} */ (buffer));
+  const byteLength = shared ? SharedArrayBufferPrototypeByteLength(buffer) : ArrayBufferPrototypeByteLength(buffer);
+  const resizable = hasMaxByteLength(buffer);
+  let maxByteLength = byteLength;
+  if (!shared) maxByteLength = ArrayBufferPrototypeMaxByteLength(buffer);
+  else if (SharedArrayBufferPrototypeMaxByteLength !== undefined) maxByteLength = SharedArrayBufferPrototypeMaxByteLength(buffer);
+  return {
+    shared,
+    detached,
+    resizable,
+    maxByteLength,
+    byteLength,
+    bytes: detached ? '' : observeBytes(new Uint8ArrayCtor(buffer), byteLength),
+  };
+}
+
+/**
+ * A typed array or DataView. An out-of-bounds view (its buffer detached or
+ * shrunk below it) reports offset and lengths 0, as the typed array getters
+ * do, and no length-tracking answer (it cannot be decided then).
+ * @param {Walk} walk
+ * @param {any} view
+ */
+function observeView(walk, view) {
+  const dataView = isDataView(view);
+  const buffer = viewedBuffer(view);
+  append(walk.objects, buffer);
+  const result = {
+    type: dataView ? 'DataView' : TypedArrayPrototypeToStringTag(view),
+    buffer: observeObject(walk, buffer),
+  };
+  const outOfBounds = IsArrayBufferViewOutOfBounds(view);
+  CreateDataProperty(result, 'outOfBounds', outOfBounds);
+  if (dataView) {
+    CreateDataProperty(result, 'byteOffset', outOfBounds ? 0 : DataViewPrototypeByteOffset(view));
+    CreateDataProperty(result, 'byteLength', outOfBounds ? 0 : DataViewPrototypeByteLength(view));
+  } else {
+    CreateDataProperty(result, 'byteOffset', TypedArrayPrototypeByteOffset(view));
+    CreateDataProperty(result, 'byteLength', TypedArrayPrototypeByteLength(view));
+    CreateDataProperty(result, 'length', TypedArrayPrototypeLength(view));
+  }
+  CreateDataProperty(result, 'lengthTracking', outOfBounds ? null : isLengthTracking(view));
+  return result;
+}
+
+/**
+ * Own properties engines put on Error objects by their own choice: `stack`
+ * (HTML: user agents "should" keep one; V8 makes it own), and JavaScriptCore's
+ * source position (`line`, `column`, `sourceURL`; Bun adds `originalLine`,
+ * `originalColumn`). Only whether they are there, and as what kind of
+ * property, is observed.
+ */
+const ENGINE_ERROR_PROPERTIES = ['stack', 'line', 'column', 'sourceURL', 'originalLine', 'originalColumn'];
+
+/**
+ * @param {string} key
+ * @returns {boolean}
+ */
+function isEngineErrorProperty(key) {
+  for (let i = 0; i < ENGINE_ERROR_PROPERTIES.length; i++) if (ENGINE_ERROR_PROPERTIES[i] === key) return true;
+  return false;
+}
+
+/**
+ * Own properties in [[OwnPropertyKeys]] order with full descriptors. Left
+ * out, because the kind's contents already say them: the elements of a typed
+ * array (they are the buffer's bytes) and the index properties of a String
+ * wrapper (they are its string). Both come first in [[OwnPropertyKeys]].
+ * Array holes are the indices below `length` that have no own property.
+ * @param {Walk} walk
+ * @param {object} object
+ * @param {string} kind
+ */
+function observeProperties(walk, object, kind) {
+  const keys = ReflectOwnKeys(object);
+  let first = 0;
+  if (kind === 'typedarray') first = TypedArrayPrototypeLength(object);
+  else if (kind === 'string') first = StringPrototypeValueOf(object).length;
+  const props = [];
+  for (let i = first; i < keys.length; i++) {
+    const key = keys[i];
+    const descriptor = ObjectGetOwnPropertyDescriptor(object, key);
+    if (descriptor === undefined) continue;
+    const prop = typeof key === 'symbol'
+      ? { key: symbolKeyText(key), symbol: true }
+      : { key };
+    if (kind === 'error' && typeof key === 'string' && isEngineErrorProperty(key)) {
+      CreateDataProperty(prop, 'implementationDefined', ObjectHasOwn(descriptor, 'value') ? 'data' : 'accessor');
+    } else if (ObjectHasOwn(descriptor, 'value')) {
+      CreateDataProperty(prop, 'value', observeValue(walk, descriptor.value));
+      CreateDataProperty(prop, 'writable', descriptor.writable);
+    } else {
+      CreateDataProperty(prop, 'get', observeValue(walk, descriptor.get));
+      CreateDataProperty(prop, 'set', observeValue(walk, descriptor.set));
+    }
+    if (!ObjectHasOwn(prop, 'implementationDefined')) {
+      CreateDataProperty(prop, 'enumerable', descriptor.enumerable);
+      CreateDataProperty(prop, 'configurable', descriptor.configurable);
+    }
+    appendOutput(props, prop);
+  }
+  return props;
+}

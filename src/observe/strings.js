@@ -1,0 +1,152 @@
+// Exact, lossless text for strings and byte runs in observations.
+//
+// Strings are kept code unit for code unit (lone surrogates included); the
+// JSON writer below escapes every code unit outside printable ASCII, so an
+// observation survives any transport and JSON round trip unchanged. Strings
+// and byte runs longer than LONG_THRESHOLD are summarized by length, a hash
+// and both ends: still exact enough to tell any two values apart in practice,
+// without megabytes of observation per case.
+
+import { StringFromCharCode, StringPrototypeCharCodeAt, StringPrototypeSlice } from '../spec/intrinsics.js';
+
+/** Strings (code units) and byte runs (bytes) longer than this are summarized. */
+export const LONG_THRESHOLD = 256;
+/** How many code units / bytes a summary keeps from each end. */
+export const EDGE_LENGTH = 16;
+
+/**
+ * @typedef {object} Summary  a long string or byte run
+ * @property {number} length  code units or bytes
+ * @property {string} hash  16 hex digits (see `hashUnits`)
+ * @property {string} head  the first EDGE_LENGTH code units, or their bytes in hex
+ * @property {string} tail  the last EDGE_LENGTH code units, or their bytes in hex
+ */
+
+/**
+ * @param {number} n
+ * @returns {string} the lowercase hex digit of n (0–15)
+ */
+function hexDigit(n) {
+  return StringFromCharCode(n < 10 ? 48 + n : 87 + n);
+}
+
+/**
+ * @param {number} n a non-negative integer below 2 ** (4 * width)
+ * @param {number} width
+ * @returns {string} n in lowercase hex, zero-padded to width digits
+ */
+export function hex(n, width) {
+  let text = '';
+  for (let i = 0; i < width; i++) {
+    text = hexDigit(n % 16) + text;
+    n = (n - (n % 16)) / 16;
+  }
+  return text;
+}
+
+/**
+ * A 64-bit hash of a sequence of 16-bit units, as 16 hex digits: 32-bit
+ * FNV-1a over the little-endian bytes, next to a 32-bit djb2-xor. Written with
+ * plain operators (no Math.imul, which a program could replace). Not
+ * cryptographic: it only has to tell honest values apart.
+ * @param {(i: number) => number} unitAt
+ * @param {number} length
+ * @returns {string}
+ */
+function hashUnits(unitAt, length) {
+  let fnv = 0x811c9dc5;
+  let djb = 5381;
+  for (let i = 0; i < length; i++) {
+    const unit = unitAt(i);
+    fnv = fnvStep(fnvStep(fnv, unit & 0xff), unit >>> 8);
+    djb = (((djb << 5) + djb) ^ unit) >>> 0;
+  }
+  return hex(fnv, 8) + hex(djb, 8);
+}
+
+/**
+ * One FNV-1a step: xor the byte in, multiply by the FNV prime 16777619
+ * (= 2^24 + 2^8 + 2^7 + 2^4 + 2^1 + 1) modulo 2^32.
+ * @param {number} h
+ * @param {number} byte
+ * @returns {number}
+ */
+function fnvStep(h, byte) {
+  h = (h ^ byte) >>> 0;
+  return (h + (h << 1) + (h << 4) + (h << 7) + (h << 8) + (h << 24)) >>> 0;
+}
+
+/**
+ * @typedef {{type: 'string', value: string} | ({type: 'string'} & Summary)} StringObservation
+ */
+
+/**
+ * @param {string} string
+ * @returns {StringObservation}
+ */
+export function observeString(string) {
+  const length = string.length;
+  if (length <= LONG_THRESHOLD) return { type: /** @type {const} */ ('string'), value: string };
+  return {
+    type: /** @type {const} */ ('string'),
+    length,
+    hash: hashUnits((i) => StringPrototypeCharCodeAt(string, i), length),
+    head: StringPrototypeSlice(string, 0, EDGE_LENGTH),
+    tail: StringPrototypeSlice(string, length - EDGE_LENGTH),
+  };
+}
+
+/**
+ * @param {Uint8Array} bytes
+ * @param {number} from
+ * @param {number} to
+ * @returns {string} bytes[from, to) in hex, two digits each
+ */
+function bytesToHex(bytes, from, to) {
+  let text = '';
+  for (let i = from; i < to; i++) text += hex(bytes[i], 2);
+  return text;
+}
+
+/**
+ * The bytes of a buffer: hex when short, a Summary when long.
+ * @param {Uint8Array} bytes a captured Uint8Array over the buffer (never the program's own view)
+ * @param {number} length
+ * @returns {string | Summary}
+ */
+export function observeBytes(bytes, length) {
+  if (length <= LONG_THRESHOLD) return bytesToHex(bytes, 0, length);
+  return {
+    length,
+    hash: hashUnits((i) => bytes[i], length),
+    head: bytesToHex(bytes, 0, EDGE_LENGTH),
+    tail: bytesToHex(bytes, length - EDGE_LENGTH, length),
+  };
+}
+
+/**
+ * A JSON string literal that names every code unit outside printable ASCII
+ * with a \uXXXX escape: pure ASCII output, lossless for lone surrogates.
+ * @param {string} string
+ * @returns {string}
+ */
+export function quoteJSONString(string) {
+  let text = '"';
+  for (let i = 0; i < string.length; i++) {
+    const unit = StringPrototypeCharCodeAt(string, i);
+    if (unit === 0x22) text += '\\"';
+    else if (unit === 0x5c) text += '\\\\';
+    else if (unit >= 0x20 && unit <= 0x7e) text += StringFromCharCode(unit);
+    else text += '\\u' + hex(unit, 4);
+  }
+  return text + '"';
+}
+
+/**
+ * @param {string} string
+ * @param {string} prefix
+ * @returns {boolean}
+ */
+export function startsWith(string, prefix) {
+  return StringPrototypeSlice(string, 0, prefix.length) === prefix;
+}

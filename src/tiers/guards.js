@@ -1,0 +1,216 @@
+// Guard conditions shared by the tiers.
+//
+// A tier may take a value only when cloning it the short way is observably
+// identical to the spec path (HTML 2.7.3 StructuredSerializeInternal followed by
+// 2.7.6 StructuredDeserialize). Each check below names what the spec would do
+// that the shortcut does not, i.e. what would become observable without it.
+//
+// Every check here is safe to run on any value: none of them runs user code.
+// Proxies are refused before any other look at an object (`isProxy` first),
+// because [[OwnPropertyKeys]] / [[GetOwnProperty]] of a Proxy run its traps.
+// On any other object, Reflect.ownKeys and Object.getOwnPropertyDescriptor run
+// no user code; Get of an own data property runs none either.
+
+import {
+  ArrayIsArray, ArrayIteratorPrototype, ArrayIteratorPrototypeNext, ArrayPrototype, ArrayPrototypeValues, NumberIsInteger, ObjectGetOwnPropertyDescriptor, ObjectHasOwn,
+  ReflectGetPrototypeOf, ReflectOwnKeys, StringCtor, StringPrototypeCharCodeAt, SymbolIterator,
+} from '../spec/intrinsics.js';
+import { classifyObject, isProxy } from '../spec/brands.js';
+
+/**
+ * @typedef {object} TierOptions  what a guard reads of the structuredClone options
+ * @property {unknown} [transfer]  the transfer option as given (not yet converted)
+ * @property {boolean} [forStorage]
+ */
+
+/**
+ * The conditions every tier shares: no transfer list and not for storage.
+ *
+ * - 'transfer-list': with a non-empty transfer list, StructuredSerializeWithTransfer
+ *   detaches the transferred buffers (step 5, after serializing the value), even
+ *   when the value is a primitive; a shortcut would leave them attached. An
+ *   empty list is fine only when converting it (WebIDL sequence<object>) runs
+ *   no user code: an own Array of length 0 whose iterator is the original one.
+ *   Anything else (a Set, a null-prototype array, a polluted
+ *   Array.prototype[Symbol.iterator]) is converted on the spec path, where the
+ *   iteration (and its TypeError, if any) happens as the spec says.
+ * - 'for-storage': StructuredSerializeForStorage refuses SharedArrayBuffer and
+ *   the storage contexts (IndexedDB, history) are a different channel; engines
+ *   keep their fast paths off it (Bun #21926), so the tiers do too.
+ * @param {TierOptions | undefined} options
+ * @returns {'transfer-list' | 'for-storage' | undefined}
+ */
+export function optionsReason(options) {
+  if (options === undefined || options === null) return undefined;
+  const { transfer } = options;
+  if (transfer !== undefined && !isUnobservablyEmpty(transfer)) return 'transfer-list';
+  if (options.forStorage) return 'for-storage';
+  return undefined;
+}
+
+/**
+ * Whether converting `transfer` to sequence<object> gives an empty list without
+ * running user code: it is an Array (not a Proxy) of length 0, it has no own
+ * Symbol.iterator, its prototype is this realm's %Array.prototype% with the
+ * original Symbol.iterator, and %ArrayIteratorPrototype%.next is the original.
+ * @param {unknown} transfer
+ * @returns {boolean}
+ */
+function isUnobservablyEmpty(transfer) {
+  if (typeof transfer !== 'object' || transfer === null || isProxy(transfer) || !ArrayIsArray(transfer)) return false;
+  if (/** @type {unknown[]} */ (transfer).length !== 0) return false;
+  if (ObjectHasOwn(transfer, SymbolIterator) || ReflectGetPrototypeOf(transfer) !== ArrayPrototype) return false;
+  return isOriginalData(ArrayPrototype, SymbolIterator, ArrayPrototypeValues)
+    && isOriginalData(ArrayIteratorPrototype, 'next', ArrayIteratorPrototypeNext);
+}
+
+/**
+ * @param {object} object
+ * @param {PropertyKey} key
+ * @param {unknown} original
+ * @returns {boolean} whether object[key] is an own data property holding `original`
+ */
+function isOriginalData(object, key, original) {
+  const descriptor = ObjectGetOwnPropertyDescriptor(object, key);
+  return descriptor !== undefined && ObjectHasOwn(descriptor, 'value') && descriptor.value === original;
+}
+
+/**
+ * Whether a string key is an array index (ECMA-262 6.1.7: a canonical numeric
+ * string of an integer in [0, 2^32 − 2]).
+ * @param {string} key
+ * @returns {boolean}
+ */
+export function isArrayIndex(key) {
+  const first = StringPrototypeCharCodeAt(key, 0);
+  if (!(first >= 0x30 && first <= 0x39)) return false;
+  const number = +key;
+  return NumberIsInteger(number) && number < 4294967295 && StringCtor(number) === key;
+}
+
+/**
+ * The reason a property value cannot be copied as it is, or undefined when it can.
+ * - 'symbol': StructuredSerializeInternal step 5 throws DataCloneError on a
+ *   Symbol; the spec path must throw it.
+ * - 'nested-object': an object value needs its own serialization (its own
+ *   branch, memory entry, getters, errors); a flat copy would share it.
+ * @param {unknown} value
+ * @returns {'symbol' | 'nested-object' | undefined}
+ */
+export function primitiveValueReason(value) {
+  const type = typeof value;
+  if (type === 'symbol') return 'symbol';
+  if ((type === 'object' && value !== null) || type === 'function') return 'nested-object';
+  return undefined;
+}
+
+/**
+ * The reason an object is not a flat object (Bun's `isObjectFastPathCandidate`:
+ * a final object, no getters or setters, no indexed properties, all enumerable),
+ * or undefined when it is one. Symbol-keyed properties are skipped, exactly as
+ * the spec skips them (EnumerableOwnProperties takes string keys only), so they
+ * neither disqualify the object nor reach the clone.
+ *
+ * Not checked, on purpose (the spec path ignores them too, so accepting is exact):
+ * the prototype (a plain object of any prototype, null included, clones to an
+ * ordinary object with %Object.prototype%; only own properties are read), and
+ * frozen / sealed / non-extensible state (the clone is a fresh, extensible
+ * object whatever the source was).
+ *
+ * @param {object} object any non-null object
+ * @param {number} maxProperties the tier's property limit (Infinity: none)
+ * @param {(value: unknown) => string | undefined} valueReason why a property value cannot be copied
+ * @returns {string | undefined}
+ */
+export function flatObjectReason(object, maxProperties, valueReason) {
+  // 'proxy': a Proxy is exotic (step 24: DataCloneError), and looking at its keys
+  // or descriptors would run its traps.
+  if (isProxy(object)) return 'proxy';
+  // 'array': Arrays take the Array branch (step 20): length, holes, %Array.prototype%.
+  // Checked before the full classification because it is cheap and frequent.
+  if (ArrayIsArray(object)) return 'array';
+  // 'not-plain': callables throw (step 24) and nothing else is copied as keys alone.
+  if (typeof object === 'function') return 'not-plain';
+  let keys;
+  try {
+    keys = ReflectOwnKeys(object);
+    let count = 0;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
+      if (typeof key !== 'string') continue;
+      // 'indexed-property': Bun's fast path copies the structure's named
+      // properties only; objects with elements go the full way.
+      if (isArrayIndex(key)) return 'indexed-property';
+      const descriptor = ObjectGetOwnPropertyDescriptor(object, key);
+      // 'accessor': the spec calls the getter (Get, after the HasOwnProperty
+      // re-check) and a getter can change everything that follows; the spec path
+      // must run it, once, in order.
+      if (!ObjectHasOwn(descriptor, 'value')) return 'accessor';
+      // 'non-enumerable': the spec leaves non-enumerable properties out;
+      // Bun's fast path requires all properties to be enumerable.
+      if (!descriptor.enumerable) return 'non-enumerable';
+      const reason = valueReason(descriptor.value);
+      if (reason !== undefined) return reason;
+      // 'too-many-properties': the tier's inline-capacity limit.
+      if (++count > maxProperties) return 'too-many-properties';
+    }
+  } catch {
+    // A non-Proxy exotic object whose [[GetOwnProperty]] throws (a module
+    // namespace with an uninitialized binding, a cross-origin WindowProxy):
+    // not flat; the spec path throws or refuses it as the spec says.
+    return 'not-plain';
+  }
+  // 'not-plain': last, because it is the costly check. Anything with internal
+  // slots (Date, RegExp, Map, Set, wrappers, buffers, views, Error, Promise,
+  // arguments, …) takes its own branch or throws; only ordinary objects are
+  // serialized as their enumerable own string-keyed properties alone.
+  if (classifyObject(object) !== 'object') return 'not-plain';
+  return undefined;
+}
+
+/**
+ * The reason `value` is not a dense Array whose elements pass `elementReason`,
+ * or undefined when it is one (Bun #26814: "no holes, no named properties").
+ * The prototype is not checked: with no holes, the spec reads own elements
+ * only, and the clone gets %Array.prototype% of the target realm either way,
+ * so an Array subclass instance or an array with a custom prototype is exact.
+ * @param {unknown} value
+ * @param {(element: unknown) => string | undefined} elementReason
+ * @returns {string | undefined}
+ */
+export function denseArrayReason(value, elementReason) {
+  if (typeof value !== 'object' || value === null) return 'not-array';
+  // 'proxy': IsArray sees through a Proxy of an array, but the Proxy is exotic
+  // (step 24: DataCloneError), and reading it would run its traps.
+  if (isProxy(value)) return 'proxy';
+  // 'not-array': an Array exotic object has no internal slots besides
+  // [[ArrayLength]], so IsArray on a non-Proxy is the whole of classifyObject's
+  // 'array' answer (step 20).
+  if (!ArrayIsArray(value)) return 'not-array';
+  // The spec reads length from the own descriptor (step 20.1); for an Array that
+  // is always a data property, so this Get runs no user code.
+  const { length } = /** @type {unknown[]} */ (value);
+  for (let i = 0; i < length; i++) {
+    const descriptor = ObjectGetOwnPropertyDescriptor(value, i);
+    // 'hole': the spec leaves a hole a hole, but a copy that reads value[i]
+    // would read through the prototype chain (running an inherited getter and
+    // filling the hole). Bun's tiers bail out on holes for the same reason.
+    if (descriptor === undefined) return 'hole';
+    // 'accessor': the spec runs an element getter, once, in index order.
+    if (!ObjectHasOwn(descriptor, 'value')) return 'accessor';
+    // 'non-enumerable': the spec skips a non-enumerable element (the clone has a
+    // hole there); a dense copy would not.
+    if (!descriptor.enumerable) return 'non-enumerable';
+    const reason = elementReason(descriptor.value);
+    if (reason !== undefined) return reason;
+  }
+  // 'named-property': the spec copies string-keyed properties besides the
+  // elements (arr.foo); the dense copies do not. An Array's string keys are its
+  // indices and "length"; any more means a named property. Symbol keys are
+  // skipped by the spec and by the copy alike.
+  const keys = ReflectOwnKeys(value);
+  let strings = 0;
+  for (let i = 0; i < keys.length; i++) if (typeof keys[i] === 'string') strings++;
+  if (strings !== length + 1) return 'named-property';
+  return undefined;
+}
