@@ -36,6 +36,8 @@ const opaqueObjects = new WeakMapCtor();
 /**
  * @typedef {object} HostHooks
  * @property {(object: object) => boolean} [isProxy]  true for Proxy exotic objects
+ * @property {(object: object) => boolean} [isError]  true for objects with [[ErrorData]]
+ *   (Node: util.types.isNativeError); needed where the host lacks Error.isError
  * @property {(object: object) => boolean} [hasOtherSlots]  true for objects with internal
  *   slots beyond [[Prototype]], [[Extensible]], [[PrivateElements]] that the brand checks
  *   here do not cover (Promise, generators, iterators, module namespaces, arguments)
@@ -111,6 +113,7 @@ function builtinTag(object) {
  */
 export function hasErrorData(object) {
   if (ErrorIsError !== undefined) return ErrorIsError(object);
+  if (hostHooks.isError !== undefined) return hostHooks.isError(object);
   return builtinTag(object) === 'Error';
 }
 

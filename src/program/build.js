@@ -1,0 +1,131 @@
+// build(program): the live value, made by running the program's plan
+// against the runtime (the same runtime calls `emit` prints).
+//
+// setupRealm(steps, effects, global): realm steps alone, for a realm other
+// than the sender's (a worker's, an iframe's).
+
+import { registerOpaque } from '../spec/brands.js';
+import {
+  CreateDataProperty, ObjectCreate, ReflectApply, WeakMapCtor, WeakMapPrototypeGet, WeakMapPrototypeSet, append,
+  currentRealm, newList,
+} from '../spec/intrinsics.js';
+import { compile, compileSteps } from './compile.js';
+import { createRuntime } from './runtime.js';
+import { validate, validateSteps } from './schema.js';
+
+/** @typedef {import('./plan.js').Expr} Expr @typedef {import('./plan.js').Stmt} Stmt */
+
+/**
+ * @typedef {object} Built
+ * @property {any} value the root value
+ * @property {any[]} transfer the transfer list (live objects)
+ * @property {{event: 'get' | 'set' | 'call', on: string, key: string}[]} effects the effects log
+ * @property {() => void} setupReceiver applies the receiver steps to the current realm
+ * @property {() => void} restore undoes every realm step applied so far, newest first
+ */
+
+/** Captured when this module loads: a realm step may redefine globalThis.globalThis. */
+const GLOBAL = globalThis;
+const TypeErrorCtor = currentRealm.errors.TypeError;
+
+/** One runtime per realm, made the first time that realm is used. */
+const runtimes = new WeakMapCtor();
+const ownRuntime = createRuntime(GLOBAL);
+WeakMapPrototypeSet(runtimes, GLOBAL, ownRuntime);
+
+/** @param {any} global */
+function runtimeFor(global) {
+  let runtime = WeakMapPrototypeGet(runtimes, global);
+  if (runtime === undefined) {
+    runtime = createRuntime(global);
+    WeakMapPrototypeSet(runtimes, global, runtime);
+  }
+  return runtime;
+}
+
+/**
+ * @param {import('./values.js').ValidationError[]} errors
+ * @param {string} what
+ */
+function rejectInvalid(errors, what) {
+  if (errors.length > 0) throw new TypeErrorCtor(`invalid ${what} at ${errors[0].path}: ${errors[0].message}`);
+}
+
+/**
+ * Builds the live value a program describes, in the current realm.
+ * @param {unknown} program
+ * @returns {Built}
+ */
+export function build(program) {
+  rejectInvalid(validate(program), 'program');
+  const env = ObjectCreate(null);
+  env.registerOpaque = registerOpaque;
+  env.globalThis = GLOBAL;
+  return run(ownRuntime, compile(program), env);
+}
+
+/**
+ * Applies realm steps to the realm of `global` and returns its restore function.
+ * @param {unknown} steps
+ * @param {any[]} [effects] the effects log the steps' behaviors append to
+ * @param {any} [global]
+ * @returns {() => void}
+ */
+export function setupRealm(steps, effects, global = GLOBAL) {
+  rejectInvalid(validateSteps(steps), 'realm steps');
+  const env = ObjectCreate(null);
+  env.effects = effects;
+  env.global = global;
+  return run(runtimeFor(global), compileSteps(/** @type {any[]} */ (steps)), env);
+}
+
+/**
+ * Runs plan statements; returns the value of the `return` statement.
+ * @param {any} runtime
+ * @param {Stmt[]} body
+ * @param {Record<string, any>} env variables, shared by the whole plan (names are unique)
+ * @returns {any}
+ */
+function run(runtime, body, env) {
+  for (let i = 0; i < body.length; i++) {
+    const stmt = body[i];
+    switch (stmt.t) {
+      case 'const': env[stmt.name] = evaluate(runtime, stmt.init, env); break;
+      case 'do': evaluate(runtime, stmt.expr, env); break;
+      case 'return': return evaluate(runtime, stmt.expr, env);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * @param {any} runtime
+ * @param {Expr} expr
+ * @param {Record<string, any>} env
+ * @returns {any}
+ */
+function evaluate(runtime, expr, env) {
+  switch (expr.t) {
+    case 'lit': return expr.value;
+    case 'undefined': return undefined;
+    case 'number': return runtime.number(expr.text);
+    case 'bigint': return runtime.bigint(expr.text);
+    case 'var': return env[expr.name];
+    case 'call': {
+      const args = newList();
+      for (let i = 0; i < expr.args.length; i++) append(args, evaluate(runtime, expr.args[i], env));
+      return ReflectApply(runtime[expr.op], undefined, args);
+    }
+    case 'list': {
+      // An ordinary array, as the literal `[a, b]` that emit prints.
+      const result = [];
+      for (let i = 0; i < expr.items.length; i++) CreateDataProperty(result, i, evaluate(runtime, expr.items[i], env));
+      return result;
+    }
+    case 'thunk': {
+      const body = expr.body;
+      return () => { run(runtime, body, env); };
+    }
+  }
+  throw new TypeErrorCtor('unknown plan expression');
+}

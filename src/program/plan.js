@@ -1,0 +1,75 @@
+// The plan: a program compiled to a straight list of runtime calls.
+//
+// `compile` turns a program into a plan; `build` interprets the plan (calling
+// the runtime), `emit` prints it (as calls to the same runtime). A plan is a
+// tiny language with just what that needs: literals, variables, runtime
+// calls, array literals and argument-less arrow functions.
+
+import { append, newList, record } from '../spec/intrinsics.js';
+
+/**
+ * @typedef {{t: 'lit', value: string | number | boolean | null}
+ *   | {t: 'undefined'}
+ *   | {t: 'number', text: string}
+ *   | {t: 'bigint', text: string}
+ *   | {t: 'var', name: string}
+ *   | {t: 'call', op: string, args: Expr[]}
+ *   | {t: 'list', items: Expr[]}
+ *   | {t: 'thunk', body: Stmt[]}} Expr
+ * @typedef {{t: 'const', name: string, init: Expr, comment?: string}
+ *   | {t: 'do', expr: Expr, comment?: string}
+ *   | {t: 'comment', text: string}
+ *   | {t: 'return', expr: Expr}} Stmt
+ */
+
+/** @param {string | number | boolean | null} value @returns {Expr} */
+export const lit = (value) => record({ t: 'lit', value });
+/** @type {Expr} */
+export const UNDEFINED = record({ t: 'undefined' });
+/** @param {string} text 'NaN', '-0', 'Infinity', '-Infinity' @returns {Expr} */
+export const specialNumber = (text) => record({ t: 'number', text });
+/** @param {string} text @returns {Expr} */
+export const bigintLiteral = (text) => record({ t: 'bigint', text });
+/** @param {string} name @returns {Expr} */
+export const variable = (name) => record({ t: 'var', name });
+/** @param {string} op a runtime operation @param {Expr[]} args @returns {Expr} */
+export const call = (op, args) => record({ t: 'call', op, args });
+/** @param {Expr[]} items @returns {Expr} */
+export const list = (items) => record({ t: 'list', items });
+/** @param {Stmt[]} body @returns {Expr} */
+export const thunk = (body) => record({ t: 'thunk', body });
+
+/** @param {Expr} expr @param {string} [comment] @returns {Stmt} */
+export const doStmt = (expr, comment) => record({ t: 'do', expr, comment });
+/** @param {string} name @param {Expr} init @param {string} [comment] @returns {Stmt} */
+export const constStmt = (name, init, comment) => record({ t: 'const', name, init, comment });
+/** @param {string} text @returns {Stmt} */
+export const commentStmt = (text) => record({ t: 'comment', text });
+/** @param {Expr} expr @returns {Stmt} */
+export const returnStmt = (expr) => record({ t: 'return', expr });
+
+/**
+ * Builds an argument list, dropping trailing `true` literals where the runtime
+ * parameter defaults to true (property attributes), so the repro stays short.
+ * @param {Expr[]} args
+ * @param {number} keep the number of leading arguments always kept
+ * @returns {Expr[]}
+ */
+export function trimTrue(args, keep) {
+  let end = args.length;
+  while (end > keep) {
+    const last = args[end - 1];
+    if (last.t !== 'lit' || last.value !== true) break;
+    end--;
+  }
+  const result = newList();
+  for (let i = 0; i < end; i++) append(result, args[i]);
+  return result;
+}
+
+/** @param {...Expr} items @returns {Expr[]} */
+export function exprs(...items) {
+  const result = newList();
+  for (let i = 0; i < items.length; i++) append(result, items[i]);
+  return result;
+}

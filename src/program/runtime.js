@@ -1,0 +1,461 @@
+// The program runtime: the one place that says how each part of a program
+// becomes a live value.
+//
+// `build` calls these operations directly; `emit` prints calls to them and
+// embeds this function's own source text as the repro's prelude. Both paths
+// therefore run the same code, and a repro needs nothing from clonecheck.
+//
+// That is also why this function is self-contained: it refers to nothing
+// outside its own body (no imports, no module-level names), and captures
+// the built-ins it needs from `global` once, when it is created — before any
+// program pollutes the realm. It must keep working after Array.prototype,
+// Object.prototype and friends are polluted: descriptors and internal tables
+// are null-prototype, lists are read by index, methods are called through
+// the captured `apply`, and nothing is [[Set]] except by the `set` and
+// `setLength` effects, whose whole point is to run inherited setters.
+
+/**
+ * @param {any} global the global object whose built-ins the runtime uses
+ */
+export function createRuntime(global) {
+  'use strict';
+  const { apply, deleteProperty, ownKeys } = global.Reflect;
+  const {
+    create, defineProperty, getOwnPropertyDescriptor, getPrototypeOf, setPrototypeOf,
+    preventExtensions, seal, freeze,
+  } = global.Object;
+  const ObjectCtor = global.Object;
+  const ArrayCtor = global.Array;
+  const isArray = global.Array.isArray;
+  const ArrayValues = global.Array.prototype.values;
+  const FunctionBind = global.Function.prototype.bind;
+  const SymbolCtor = global.Symbol;
+  const BigIntCtor = global.BigInt;
+  const StringRepeat = global.String.prototype.repeat;
+  const StringSlice = global.String.prototype.slice;
+  const MapCtor = global.Map;
+  const MapSet = global.Map.prototype.set;
+  const MapDelete = global.Map.prototype.delete;
+  const SetCtor = global.Set;
+  const SetAdd = global.Set.prototype.add;
+  const SetDelete = global.Set.prototype.delete;
+  const DateCtor = global.Date;
+  const RegExpCtor = global.RegExp;
+  const ProxyCtor = global.Proxy;
+  const PromiseCtor = global.Promise;
+  const WeakMapCtor = global.WeakMap;
+  const WeakSetCtor = global.WeakSet;
+  const WeakRefCtor = global.WeakRef;
+  const FinalizationRegistryCtor = global.FinalizationRegistry;
+  const ArrayBufferCtor = global.ArrayBuffer;
+  const ArrayBufferResize = global.ArrayBuffer.prototype.resize;
+  const ArrayBufferTransfer = global.ArrayBuffer.prototype.transfer;
+  const SharedArrayBufferCtor = global.SharedArrayBuffer;
+  const SharedArrayBufferGrow = SharedArrayBufferCtor && SharedArrayBufferCtor.prototype.grow;
+  const DataViewCtor = global.DataView;
+  const DataViewSetUint8 = global.DataView.prototype.setUint8;
+  const structuredCloneFn = global.structuredClone;
+  const TypeErrorCtor = global.TypeError;
+  const ErrorCtor = global.Error;
+
+  /** Constructors by name, null-prototype so a name never reaches Object.prototype. */
+  const views = create(null);
+  const viewNames = ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array',
+    'Int32Array', 'Uint32Array', 'Float16Array', 'Float32Array', 'Float64Array',
+    'BigInt64Array', 'BigUint64Array', 'DataView'];
+  for (let i = 0; i < viewNames.length; i++) views[viewNames[i]] = global[viewNames[i]];
+  const errors = create(null);
+  const errorNames = ['Error', 'EvalError', 'RangeError', 'ReferenceError', 'SyntaxError', 'TypeError', 'URIError'];
+  for (let i = 0; i < errorNames.length; i++) errors[errorNames[i]] = global[errorNames[i]];
+  const wellKnownSymbols = create(null);
+  const wellKnownNames = ['iterator', 'species', 'toStringTag', 'toPrimitive'];
+  for (let i = 0; i < wellKnownNames.length; i++) wellKnownSymbols[wellKnownNames[i]] = SymbolCtor[wellKnownNames[i]];
+
+  /** @returns {any[]} a list whose indexed writes cannot reach Array.prototype */
+  function newList() {
+    return setPrototypeOf([], null);
+  }
+
+  function dataDescriptor(value, writable, enumerable, configurable) {
+    return { __proto__: null, value, writable, enumerable, configurable };
+  }
+
+  /** Appends to an ordinary array by definition, never by [[Set]]. */
+  function appendDefined(list, item) {
+    defineProperty(list, list.length, dataDescriptor(item, true, true, true));
+  }
+
+  /** @param {string} what */
+  function unavailable(what) {
+    return new ErrorCtor(what + ' is not available in this runtime');
+  }
+
+  // ── the build context: effects log, undo stack for realm steps ──
+
+  /**
+   * @param {((object: object, kind: string) => void) | undefined} registerOpaque
+   * @param {any[]} [effects] the effects log to append to (a fresh array by default)
+   */
+  function context(registerOpaque, effects) {
+    return { __proto__: null, registerOpaque, effects: effects === undefined ? [] : effects, undo: newList() };
+  }
+
+  function register(cx, object, kind) {
+    if (typeof cx.registerOpaque === 'function') cx.registerOpaque(object, kind);
+  }
+
+  function log(cx, event, on, key) {
+    appendDefined(cx.effects, { event, on, key });
+  }
+
+  // ── values that JSON cannot write ──
+
+  /** @param {string} text 'NaN', '-0', 'Infinity' or '-Infinity' */
+  function number(text) {
+    switch (text) {
+      case 'NaN': return NaN;
+      case '-0': return -0;
+      case 'Infinity': return Infinity;
+      case '-Infinity': return -Infinity;
+    }
+    throw new TypeErrorCtor('not a special number: ' + text);
+  }
+  /** @param {string} text decimal digits */
+  function bigint(text) {
+    return BigIntCtor(text);
+  }
+  function symbol(description) {
+    return SymbolCtor(description);
+  }
+  function wellKnown(name) {
+    return wellKnownSymbols[name];
+  }
+  function repeat(string, count) {
+    return apply(StringRepeat, string, [count]);
+  }
+  function concat(parts) {
+    let result = '';
+    for (let i = 0; i < parts.length; i++) result += parts[i];
+    return result;
+  }
+  function slice(string, start, end) {
+    return apply(StringSlice, string, [start, end]);
+  }
+
+  // ── objects, one maker per kind ──
+
+  function object(className, privateField) {
+    if (className === undefined) return {};
+    // A computed key names the anonymous class (NamedEvaluation) without eval.
+    const C = privateField
+      ? { [className]: class { #secret = 0; } }[className]
+      : { [className]: class {} }[className];
+    return new C();
+  }
+  function array(subclassName) {
+    if (subclassName === undefined) return [];
+    // An explicit constructor: some engines' default derived constructor
+    // spreads its arguments through the (pollutable) array iterator.
+    const C = { [subclassName]: class extends ArrayCtor { constructor() { super(); } } }[subclassName];
+    return new C();
+  }
+  function date(time) {
+    return new DateCtor(time);
+  }
+  function regexp(source, flags) {
+    return new RegExpCtor(source, flags);
+  }
+  function map() {
+    return new MapCtor();
+  }
+  function set() {
+    return new SetCtor();
+  }
+  function arraybuffer(byteLength, maxByteLength, shared, bytes) {
+    const C = shared ? SharedArrayBufferCtor : ArrayBufferCtor;
+    if (C === undefined) throw unavailable('SharedArrayBuffer');
+    const buffer = maxByteLength === undefined
+      ? new C(byteLength)
+      : new C(byteLength, { __proto__: null, maxByteLength });
+    const writer = new DataViewCtor(buffer);
+    for (let i = 0; i < bytes.length; i++) apply(DataViewSetUint8, writer, [i, bytes[i]]);
+    return buffer;
+  }
+  function view(type, buffer, byteOffset, length) {
+    const C = views[type];
+    if (C === undefined) throw unavailable(type);
+    // Without a length the view covers the rest of the buffer (and tracks a resizable one).
+    return length === undefined ? new C(buffer, byteOffset) : new C(buffer, byteOffset, length);
+  }
+  function error(type) {
+    const result = new errors[type]();
+    // V8 formats `stack` on first access by running the error's toString, which
+    // would see the message and name defined later (and may throw, or run a
+    // getter). Touching it now fixes the text while the error is still bare.
+    getOwnPropertyDescriptor(result, 'stack');
+    return result;
+  }
+  function boxed(value) {
+    return ObjectCtor(value);
+  }
+  function callable(style) {
+    switch (style) {
+      case 'arrow': return () => {};
+      case 'function': return function () {};
+      case 'class': return class {};
+      case 'async': return async function () {};
+      case 'generator': return function* () {};
+      case 'bound': return apply(FunctionBind, function () {}, [null]);
+    }
+    throw new TypeErrorCtor('unknown function style: ' + style);
+  }
+  function proxy(cx, target) {
+    // A null-prototype handler: a polluted Object.prototype.get must not become a trap.
+    const result = new ProxyCtor(target, create(null));
+    register(cx, result, 'proxy');
+    return result;
+  }
+  function opaque(cx, type) {
+    let result;
+    switch (type) {
+      case 'WeakMap': result = new WeakMapCtor(); break;
+      case 'WeakSet': result = new WeakSetCtor(); break;
+      case 'WeakRef':
+        if (WeakRefCtor === undefined) throw unavailable('WeakRef');
+        result = new WeakRefCtor({});
+        break;
+      case 'FinalizationRegistry':
+        if (FinalizationRegistryCtor === undefined) throw unavailable('FinalizationRegistry');
+        result = new FinalizationRegistryCtor(() => {});
+        break;
+      case 'Promise': result = new PromiseCtor(() => {}); break;
+      case 'Generator': result = (function* () {})(); break;
+      case 'Arguments': result = (function () { return arguments; })(); break;
+      case 'ArrayIterator': result = apply(ArrayValues, [], []); break;
+      default: throw new TypeErrorCtor('unknown opaque type: ' + type);
+    }
+    register(cx, result, type);
+    return result;
+  }
+
+  // ── filling: prototypes, properties, contents ──
+
+  function proto(target, prototype) {
+    setPrototypeOf(target, prototype);
+  }
+  function data(target, key, value, writable = true, enumerable = true, configurable = true) {
+    defineProperty(target, key, dataDescriptor(value, writable, enumerable, configurable));
+  }
+  function accessor(target, key, get, setter, enumerable = true, configurable = true) {
+    defineProperty(target, key, { __proto__: null, get, set: setter, enumerable, configurable });
+  }
+  /** Array `length` and RegExp `lastIndex`: change the value of an existing own property. */
+  function value(target, key, newValue) {
+    defineProperty(target, key, { __proto__: null, value: newValue });
+  }
+  function mapEntry(target, key, entryValue) {
+    apply(MapSet, target, [key, entryValue]);
+  }
+  function setValue(target, entryValue) {
+    apply(SetAdd, target, [entryValue]);
+  }
+
+  // ── buffers ──
+
+  function resize(buffer, byteLength) {
+    apply(ArrayBufferResize, buffer, [byteLength]);
+  }
+  function grow(buffer, byteLength) {
+    apply(SharedArrayBufferGrow, buffer, [byteLength]);
+  }
+  function detach(buffer) {
+    if (ArrayBufferTransfer !== undefined) {
+      apply(ArrayBufferTransfer, buffer, []);
+      return;
+    }
+    if (structuredCloneFn === undefined) {
+      throw unavailable('Detaching an ArrayBuffer (neither ArrayBuffer.prototype.transfer nor structuredClone)');
+    }
+    // The transfer list is iterated: give it its own, captured iterator.
+    const transfer = [buffer];
+    defineProperty(transfer, SymbolCtor.iterator, dataDescriptor(ArrayValues, true, false, true));
+    structuredCloneFn(buffer, { __proto__: null, transfer });
+  }
+
+  function integrity(target, level) {
+    switch (level) {
+      case 'preventExtensions': preventExtensions(target); return;
+      case 'seal': seal(target); return;
+      case 'freeze': freeze(target); return;
+    }
+  }
+
+  // ── behaviors: what accessors and methods do when called ──
+
+  /**
+   * An effect: a closure that changes one object when a behavior runs.
+   * `set` and `setLength` are the only [[Set]]s in the runtime, on purpose.
+   */
+  function effect(kind, target, a, b) {
+    switch (kind) {
+      case 'delete': return () => { delete target[a]; };
+      case 'define': return () => { defineProperty(target, a, dataDescriptor(b, true, true, true)); };
+      case 'set': return () => { target[a] = b; };
+      case 'hide': return () => {
+        if (getOwnPropertyDescriptor(target, a) !== undefined) {
+          defineProperty(target, a, { __proto__: null, enumerable: false });
+        }
+      };
+      case 'setLength': return () => { target.length = a; };
+      case 'detach': return () => { detach(target); };
+      case 'resize': return () => { resize(target, a); };
+      case 'grow': return () => { grow(target, a); };
+      case 'mapSet': return () => { apply(MapSet, target, [a, b]); };
+      case 'mapDelete': return () => { apply(MapDelete, target, [a]); };
+      case 'setAdd': return () => { apply(SetAdd, target, [a]); };
+      case 'setDelete': return () => { apply(SetDelete, target, [a]); };
+    }
+    throw new TypeErrorCtor('unknown effect: ' + kind);
+  }
+
+  /**
+   * A function that logs `{event, on, key}`, runs the effects in order, then
+   * throws a new `throws` error or returns `returns`.
+   */
+  function behavior(cx, event, on, key, effects, returns, throws) {
+    return function () {
+      log(cx, event, on, key);
+      for (let i = 0; i < effects.length; i++) effects[i]();
+      if (throws !== undefined) throw new errors[throws]('thrown by ' + key);
+      return returns;
+    };
+  }
+
+  // ── realm steps ──
+
+  /**
+   * Resolves intrinsic names ('Array.prototype', 'TypedArray.prototype', …)
+   * in one realm, all at once, before any step of a batch changes it.
+   * @param {any} realmGlobal
+   * @param {string[]} names
+   */
+  function realm(realmGlobal, names) {
+    const table = create(null);
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i];
+      const dot = name.length - '.prototype'.length;
+      let target;
+      if (name === 'globalThis') target = realmGlobal;
+      else if (name === 'TypedArray.prototype') target = getPrototypeOf(realmGlobal.Uint8Array).prototype;
+      else if (apply(StringSlice, name, [dot]) === '.prototype') {
+        const C = realmGlobal[apply(StringSlice, name, [0, dot])];
+        target = C === undefined ? undefined : C.prototype;
+      } else target = realmGlobal[name];
+      if (target === undefined) throw unavailable(name);
+      table[name] = target;
+    }
+    return table;
+  }
+
+  function intrinsic(table, name) {
+    return table[name];
+  }
+
+  /**
+   * An own descriptor as a null-prototype object: redefining it later must not
+   * pick up a `get` or `value` that a step put on Object.prototype.
+   */
+  function ownDescriptor(target, key) {
+    const descriptor = getOwnPropertyDescriptor(target, key);
+    return descriptor === undefined ? undefined : setPrototypeOf(descriptor, null);
+  }
+
+  /**
+   * Records what `restore` needs to put (table[on])[key] back exactly.
+   * Array.prototype is an array: an index step also changes its length.
+   */
+  function remember(cx, target, key) {
+    cx.undo[cx.undo.length] = {
+      __proto__: null, target, key, previous: ownDescriptor(target, key), keys: ownKeys(target),
+      length: isArray(target) ? target.length : undefined,
+    };
+  }
+
+  function stepData(cx, table, on, key, stepValue, writable = true, enumerable = true, configurable = true) {
+    remember(cx, table[on], key);
+    defineProperty(table[on], key, dataDescriptor(stepValue, writable, enumerable, configurable));
+  }
+  function stepAccessor(cx, table, on, key, get, setter, enumerable = true, configurable = true) {
+    remember(cx, table[on], key);
+    defineProperty(table[on], key, { __proto__: null, get, set: setter, enumerable, configurable });
+  }
+  function stepDelete(cx, table, on, key) {
+    remember(cx, table[on], key);
+    if (!deleteProperty(table[on], key)) throw new TypeErrorCtor('cannot delete the non-configurable ' + on + ' property');
+  }
+
+  /** Undoes one step: the previous descriptor comes back, at its previous place in the key order. */
+  function undoStep(entry) {
+    const { target, key, previous, keys, length } = entry;
+    if (previous === undefined) deleteProperty(target, key);
+    if (length !== undefined) defineProperty(target, 'length', { __proto__: null, value: length });
+    if (previous === undefined) return;
+    const existed = getOwnPropertyDescriptor(target, key) !== undefined;
+    defineProperty(target, key, previous);
+    if (existed) return;
+    // The key was deleted: move the keys that followed it behind it again.
+    let after = false;
+    for (let i = 0; i < keys.length; i++) {
+      if (after) {
+        const descriptor = ownDescriptor(target, keys[i]);
+        if (descriptor !== undefined && descriptor.configurable) {
+          deleteProperty(target, keys[i]);
+          defineProperty(target, keys[i], descriptor);
+        }
+      } else if (keys[i] === key) after = true;
+    }
+  }
+
+  /** Undoes every step recorded in `cx` after `mark`, newest first. */
+  function restore(cx, mark = 0) {
+    while (cx.undo.length > mark) {
+      const entry = cx.undo[cx.undo.length - 1];
+      cx.undo.length -= 1;
+      undoStep(entry);
+    }
+  }
+
+  /** Runs a batch of realm steps; if one fails, the batch is undone before the error propagates. */
+  function steps(cx, body) {
+    const mark = cx.undo.length;
+    try {
+      body();
+    } catch (e) {
+      restore(cx, mark);
+      throw e;
+    }
+  }
+
+  /** The Built record `build` and the repro return. */
+  function finish(cx, root, transfer, receiverSteps) {
+    return {
+      value: root,
+      transfer,
+      effects: cx.effects,
+      setupReceiver() { receiverSteps(); },
+      restore() { restore(cx); },
+    };
+  }
+
+  function restorer(cx) {
+    return function restoreRealm() { restore(cx); };
+  }
+
+  return freeze({
+    __proto__: null,
+    context, number, bigint, symbol, wellKnown, repeat, concat, slice,
+    object, array, date, regexp, map, set, arraybuffer, view, error, boxed, callable, proxy, opaque,
+    proto, data, accessor, value, mapEntry, setValue, resize, grow, detach, integrity,
+    effect, behavior, realm, intrinsic, stepData, stepAccessor, stepDelete, steps, finish, restorer,
+  });
+}
