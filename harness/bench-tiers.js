@@ -8,18 +8,25 @@
 // Rounds alternate between the three clones so that drift (GC, frequency
 // scaling, JIT tiering) hits all of them alike; the median round is reported.
 //
-// usage: node harness/bench-tiers.js [--json] [--rounds N] [--round-ms MS]
+// By default the reference runs as the harness runs it, with Node's host hooks
+// (util.types answers which internal slots an object has); --brand-checks times
+// it as any other host would run it, classifying objects by brand checks alone.
+//
+// usage: node harness/bench-tiers.js [--json] [--rounds N] [--round-ms MS] [--brand-checks]
 
 import { parseArgs } from 'node:util';
 import { structuredClone as referenceClone, selectTier } from '../src/index.js';
+import { installNodeHostHooks } from './node-host.js';
 
 const { values: args } = parseArgs({
   options: {
     json: { type: 'boolean', default: false },
     rounds: { type: 'string', default: '7' },
     'round-ms': { type: 'string', default: '40' },
+    'brand-checks': { type: 'boolean', default: false },
   },
 });
+if (!args['brand-checks']) installNodeHostHooks();
 const ROUNDS = Number(args.rounds);
 const ROUND_MS = Number(args['round-ms']);
 
@@ -100,7 +107,7 @@ if (args.json) {
   }, null, 2)}\n`);
 } else {
   const fmt = (x) => (x >= 1e4 ? x.toExponential(2) : x.toFixed(0)).padStart(9);
-  console.log(`node ${process.version}, median of ${ROUNDS} rounds of ~${ROUND_MS} ms each, ns/op`);
+  console.log(`node ${process.version}, ${args["brand-checks"] ? "brand checks only" : "Node host hooks"}, median of ${ROUNDS} rounds of ~${ROUND_MS} ms each, ns/op`);
   console.log(`${'case'.padEnd(20)} ${'tier taken'.padEnd(18)} ${'tiers'.padStart(9)} ${'spec'.padStart(9)} ${'host'.padStart(9)}  spec/tiers`);
   for (const r of results) {
     console.log(`${r.case.padEnd(20)} ${r.tier.padEnd(18)} ${fmt(r.tiersNs)} ${fmt(r.specNs)} ${fmt(r.hostNs)}  ${r.specOverTiers.toFixed(2)}x`);

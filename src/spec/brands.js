@@ -38,9 +38,12 @@ const opaqueObjects = new WeakMapCtor();
  * @property {(object: object) => boolean} [isProxy]  true for Proxy exotic objects
  * @property {(object: object) => boolean} [isError]  true for objects with [[ErrorData]]
  *   (Node: util.types.isNativeError); needed where the host lacks Error.isError
- * @property {(object: object) => boolean} [hasOtherSlots]  true for objects with internal
- *   slots beyond [[Prototype]], [[Extensible]], [[PrivateElements]] that the brand checks
- *   here do not cover (Promise, generators, iterators, module namespaces, arguments)
+ * @property {(object: object) => ObjectKind | undefined} [classify]  the kind of an object
+ *   that is neither a Proxy, callable nor an Array, read from the host's own view of its
+ *   internal slots (Node: util.types); 'opaque' for slots the spec refuses (Promise,
+ *   generators, iterators, module namespaces, …); undefined when the host cannot tell.
+ *   Brand checks throw for every kind they rule out, which costs ~20 µs per ordinary
+ *   object on V8; a host answer costs well under 1 µs.
  */
 
 /** @type {HostHooks} */
@@ -137,10 +140,11 @@ export function classifyObject(object) {
   if (isProxy(object)) return 'proxy';
   if (typeof object === 'function') return 'callable';
   if (WeakMapPrototypeHas(opaqueObjects, object)) return 'opaque';
-  if (hostHooks.hasOtherSlots !== undefined && hostHooks.hasOtherSlots(object)) return 'opaque';
   // An Array exotic object has no internal slot beyond [[Prototype]] and
   // [[Extensible]], so IsArray settles it before any brand check.
   if (ArrayIsArray(object)) return 'array';
+  const hostKind = hostHooks.classify === undefined ? undefined : hostHooks.classify(object);
+  if (hostKind !== undefined) return hostKind;
   return withoutStackTraces(classifyBySlots, object);
 }
 
