@@ -20,7 +20,10 @@ export function installNodeHostHooks() {
   });
 }
 
-
+// Captured now: programs delete and replace globals (globalThis.Error,
+// Reflect.apply) while the reference classifies their objects.
+const ErrorCtor = Error;
+const ReflectApply = Reflect.apply;
 const WeakRefDeref = WeakRef.prototype.deref;
 const FinalizationRegistryUnregister = FinalizationRegistry.prototype.unregister;
 
@@ -59,13 +62,13 @@ function classifyNodeObject(object) {
  * @returns {boolean}
  */
 function isWeakRefOrRegistry(object) {
-  const { stackTraceLimit } = Error;
-  Error.stackTraceLimit = 0;
+  const { stackTraceLimit } = ErrorCtor;
+  ErrorCtor.stackTraceLimit = 0;
   try {
-    return succeeds(() => Reflect.apply(WeakRefDeref, object, []))
-      || succeeds(() => Reflect.apply(FinalizationRegistryUnregister, object, [{}]));
+    return succeeds(() => ReflectApply(WeakRefDeref, object, []))
+      || succeeds(() => ReflectApply(FinalizationRegistryUnregister, object, [{}]));
   } finally {
-    Error.stackTraceLimit = stackTraceLimit;
+    ErrorCtor.stackTraceLimit = stackTraceLimit;
   }
 }
 

@@ -33,7 +33,9 @@ export function compile(program) {
   /** @type {Stmt[]} */
   const plan = newList();
   append(plan, constStmt('cx', call('context', exprs(variable('registerOpaque')))));
-  const names = intrinsicNames(nodes, sender);
+  // The receiver's names too: in this realm they must be resolved before a
+  // sender step can change them (see `realm` in runtime.js).
+  const names = intrinsicNames(nodes, sender, receiver);
   if (names.length > 0) {
     append(plan, constStmt('realm', realmExpr(variable('globalThis'), names),
       'the intrinsics used below, looked up before any step changes the realm'));
@@ -120,7 +122,7 @@ export function compileSteps(steps) {
 function receiverStatements(steps, global) {
   const body = newList();
   if (steps.length === 0) return body;
-  const names = intrinsicNames([], steps);
+  const names = intrinsicNames([], steps, []);
   append(body, constStmt('realm', realmExpr(global, names)));
   append(body, doStmt(call('steps', exprs(CX, thunk(stepStatements(steps, REALM))))));
   return body;
@@ -137,15 +139,17 @@ function realmExpr(global, names) {
  * The intrinsic names the nodes' prototypes and the steps use, in a fixed order.
  * @param {any[]} nodes
  * @param {any[]} steps
+ * @param {any[]} moreSteps
  * @returns {string[]}
  */
-function intrinsicNames(nodes, steps) {
+function intrinsicNames(nodes, steps, moreSteps) {
   const used = newList();
   for (let i = 0; i < INTRINSIC_NAMES.length; i++) {
     const name = INTRINSIC_NAMES[i];
     let found = false;
     for (let j = 0; j < nodes.length && !found; j++) found = own(nodes[j], 'proto') === name;
     for (let j = 0; j < steps.length && !found; j++) found = steps[j].on === name;
+    for (let j = 0; j < moreSteps.length && !found; j++) found = moreSteps[j].on === name;
     if (found) append(used, name);
   }
   return used;

@@ -44,6 +44,8 @@ export function createRuntime(global) {
   const ProxyCtor = global.Proxy;
   const PromiseCtor = global.Promise;
   const WeakMapCtor = global.WeakMap;
+  const WeakMapGet = global.WeakMap.prototype.get;
+  const WeakMapSet = global.WeakMap.prototype.set;
   const WeakSetCtor = global.WeakSet;
   const WeakRefCtor = global.WeakRef;
   const FinalizationRegistryCtor = global.FinalizationRegistry;
@@ -333,16 +335,27 @@ export function createRuntime(global) {
 
   // ── realm steps ──
 
+  /** Each realm's resolved intrinsics, kept so a later batch never re-reads a polluted global. */
+  const realmTables = new WeakMapCtor();
+
   /**
    * Resolves intrinsic names ('Array.prototype', 'TypedArray.prototype', …)
-   * in one realm, all at once, before any step of a batch changes it.
+   * in one realm. A name is looked up the first time any batch asks for it and
+   * then kept: the program resolves every name its sender and receiver steps
+   * use before the first step runs, so a sender step that replaces
+   * globalThis.Array cannot redirect a receiver step on Array.prototype.
    * @param {any} realmGlobal
    * @param {string[]} names
    */
   function realm(realmGlobal, names) {
-    const table = create(null);
+    let table = apply(WeakMapGet, realmTables, [realmGlobal]);
+    if (table === undefined) {
+      table = create(null);
+      apply(WeakMapSet, realmTables, [realmGlobal, table]);
+    }
     for (let i = 0; i < names.length; i++) {
       const name = names[i];
+      if (table[name] !== undefined) continue;
       const dot = name.length - '.prototype'.length;
       let target;
       if (name === 'globalThis') target = realmGlobal;

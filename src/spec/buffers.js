@@ -7,8 +7,8 @@
 import {
   ArrayBufferPrototypeByteLength, ArrayBufferPrototypeDetached, ArrayBufferPrototypeMaxByteLength,
   ArrayBufferPrototypeResizable,
-  ArrayBufferPrototypeResize, ArrayBufferPrototypeSlice, ArrayBufferPrototypeTransfer,
-  DataViewPrototypeBuffer, DataViewPrototypeByteLength, DataViewPrototypeByteOffset, MathFloor,
+  ArrayBufferCtor, ArrayBufferPrototypeResize, ArrayBufferPrototypeTransfer,
+  DataViewPrototypeBuffer, DataViewPrototypeByteLength, DataViewPrototypeByteOffset,
   SharedArrayBufferPrototypeByteLength, SharedArrayBufferPrototypeGrowable,
   TypedArrayPrototypeAt, TypedArrayPrototypeBuffer, TypedArrayPrototypeByteOffset,
   TypedArrayPrototypeLength, TypedArrayPrototypeSet, TypedArrayPrototypeToStringTag, Uint8ArrayCtor,
@@ -32,6 +32,42 @@ export function IsDetachedBuffer(buffer) {
     return false;
   } catch {
     return true;
+  }
+}
+
+/**
+ * CreateByteDataBlock(size) + CopyDataBlockBytes (ECMA-262 6.2.9): the first
+ * `size` bytes of `buffer` in a new fixed-length ArrayBuffer of this realm.
+ * Not ArrayBuffer.prototype.slice: that looks up the buffer's `constructor`
+ * (SpeciesConstructor), which a program can make a getter or a throwing function.
+ * @param {ArrayBuffer | SharedArrayBuffer} buffer
+ * @param {number} size
+ * @returns {ArrayBuffer}
+ */
+export function CopyDataBlock(buffer, size) {
+  const copy = new ArrayBufferCtor(size);
+  TypedArrayPrototypeSet(new Uint8ArrayCtor(copy), new Uint8ArrayCtor(buffer, 0, size));
+  return copy;
+}
+
+/**
+ * Runs `action` while `buffer` is resized to `byteLength`, then puts the
+ * buffer's length and bytes back as they were. No script runs in between.
+ * @template T
+ * @param {ArrayBuffer} buffer a resizable ArrayBuffer
+ * @param {number} byteLength
+ * @param {() => T} action
+ * @returns {T}
+ */
+export function whileResized(buffer, byteLength, action) {
+  const original = ArrayBufferPrototypeByteLength(buffer);
+  const saved = CopyDataBlock(buffer, original);
+  ArrayBufferPrototypeResize(buffer, byteLength);
+  try {
+    return action();
+  } finally {
+    ArrayBufferPrototypeResize(buffer, original);
+    TypedArrayPrototypeSet(new Uint8ArrayCtor(buffer), new Uint8ArrayCtor(saved));
   }
 }
 
@@ -143,21 +179,15 @@ export function isLengthTracking(view) {
   const { byteOffset, length } = offsetAndLength(view);
   const elementSize = isDataView(view) ? 1 : ELEMENT_SIZES[TypedArrayPrototypeToStringTag(view)];
   if (IsSharedArrayBuffer(buffer)) {
-    return length === MathFloor((SharedArrayBufferPrototypeByteLength(buffer) - byteOffset) / elementSize);
+    // Judged by exact cover: V8 cannot make a tracking view whose remaining
+    // bytes are not whole elements, so such a view is fixed on every host here.
+    return length * elementSize === SharedArrayBufferPrototypeByteLength(buffer) - byteOffset;
   }
-  const byteLength = ArrayBufferPrototypeByteLength(buffer);
   if (length === 0) {
-    ArrayBufferPrototypeResize(buffer, ArrayBufferPrototypeMaxByteLength(buffer));
-    const grew = offsetAndLength(view).length !== 0;
-    ArrayBufferPrototypeResize(buffer, byteLength);
-    return grew;
+    const maxByteLength = ArrayBufferPrototypeMaxByteLength(buffer);
+    return whileResized(/** @type {ArrayBuffer} */ (buffer), maxByteLength, () => offsetAndLength(view).length !== 0);
   }
-  const saved = ArrayBufferPrototypeSlice(buffer, 0);
-  ArrayBufferPrototypeResize(buffer, byteOffset);
-  const tracking = !IsArrayBufferViewOutOfBounds(view);
-  ArrayBufferPrototypeResize(buffer, byteLength);
-  TypedArrayPrototypeSet(new Uint8ArrayCtor(buffer), new Uint8ArrayCtor(saved));
-  return tracking;
+  return whileResized(/** @type {ArrayBuffer} */ (buffer), byteOffset, () => !IsArrayBufferViewOutOfBounds(view));
 }
 
 /** Element sizes by [[TypedArrayName]] (ECMA-262 Table 71). */

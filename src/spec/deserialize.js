@@ -5,6 +5,7 @@
 // property is defined with CreateDataProperty: setters and non-writable
 // properties on the target realm's prototypes never take part.
 
+import { IsSharedArrayBuffer, whileResized } from './buffers.js';
 import { DataCloneError } from './errors.js';
 import {
   CreateDataProperty, MapCtor, MapPrototypeGet, MapPrototypeHas, MapPrototypeSet, ObjectCreate,
@@ -135,7 +136,7 @@ function shareDataBlock(buffer) {
  */
 function deserializeView(serialized, realm, memory) {
   // Step 16.1.
-  const deserializedArrayBuffer = StructuredDeserialize(serialized.ArrayBufferSerialized, realm, memory);
+  const deserializedArrayBuffer = /** @type {ArrayBuffer} */ (StructuredDeserialize(serialized.ArrayBufferSerialized, realm, memory));
   if (serialized.Constructor === 'DataView') {
     // Step 16.2.
     const args = serialized.ByteLength === 'auto'
@@ -146,10 +147,15 @@ function deserializeView(serialized, realm, memory) {
   // Step 16.3.
   const constructor = realm.typedArrays[serialized.Constructor];
   if (constructor === undefined) throw DataCloneError(`StructuredDeserialize step 16.3: the target realm has no ${serialized.Constructor}`);
-  const args = serialized.ArrayLength === 'auto'
-    ? [deserializedArrayBuffer, serialized.ByteOffset]
-    : [deserializedArrayBuffer, serialized.ByteOffset, serialized.ArrayLength];
-  return ReflectConstruct(constructor, args);
+  if (serialized.ArrayLength !== 'auto') {
+    return ReflectConstruct(constructor, [deserializedArrayBuffer, serialized.ByteOffset, serialized.ArrayLength]);
+  }
+  // A length-tracking view. V8 (Node 20) refuses to make one while the bytes
+  // after the offset are not whole elements, which ECMA-262
+  // InitializeTypedArrayFromArrayBuffer allows; the buffer is fresh and no
+  // script can see it yet, so make the view while it ends at the offset.
+  const make = () => ReflectConstruct(constructor, [deserializedArrayBuffer, serialized.ByteOffset]);
+  return IsSharedArrayBuffer(deserializedArrayBuffer) ? make() : whileResized(deserializedArrayBuffer, serialized.ByteOffset, make);
 }
 
 /**

@@ -54,16 +54,13 @@ export const {
 export const ObjectHasOwn = Object.hasOwn;
 export const ObjectPrototype = Object.prototype;
 export const ObjectPrototypeToString = uncurryThis(Object.prototype.toString);
-export const ObjectPrototypePropertyIsEnumerable = uncurryThis(Object.prototype.propertyIsEnumerable);
 
 export const ArrayIsArray = Array.isArray;
 export const ArrayPrototype = Array.prototype;
-export const ArrayPrototypeSlice = uncurryThis(Array.prototype.slice);
 export const ArrayPrototypeValues = Array.prototype[Symbol.iterator];
 export const ArrayIteratorPrototype = /** @type {any} */ (ReflectGetPrototypeOf([][Symbol.iterator]()));
 export const ArrayIteratorPrototypeNext = ArrayIteratorPrototype.next;
 
-export const MathFloor = Math.floor;
 export const MathMin = Math.min;
 export const MathMax = Math.max;
 export const NumberIsInteger = Number.isInteger;
@@ -74,7 +71,6 @@ export const StringFromCharCode = String.fromCharCode;
 export const JSONStringify = JSON.stringify;
 export const SymbolToStringTag = Symbol.toStringTag;
 export const SymbolIterator = Symbol.iterator;
-export const SymbolPrototypeToString = uncurryThis(Symbol.prototype.toString);
 export const SymbolPrototypeDescription = getter(Symbol.prototype, 'description');
 
 export const WeakMapCtor = WeakMap;
@@ -124,7 +120,6 @@ export const ArrayBufferPrototypeMaxByteLength = getter(ArrayBuffer.prototype, '
 export const ArrayBufferPrototypeResizable = getter(ArrayBuffer.prototype, 'resizable');
 /** Absent before ES2024 hosts (Node 20): `isDetachedBuffer` falls back. */
 export const ArrayBufferPrototypeDetached = optionalGetter(ArrayBuffer.prototype, 'detached');
-export const ArrayBufferPrototypeSlice = uncurryThis(ArrayBuffer.prototype.slice);
 export const ArrayBufferPrototypeResize = uncurryThis(ArrayBuffer.prototype.resize);
 /** @type {((buffer: ArrayBuffer) => ArrayBuffer) | undefined} */
 export const ArrayBufferPrototypeTransfer = ArrayBuffer.prototype.transfer

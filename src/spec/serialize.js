@@ -8,12 +8,12 @@
 
 import { classifyObject } from './brands.js';
 import {
-  DetachArrayBuffer, IsArrayBufferViewOutOfBounds, IsDetachedBuffer, hasMaxByteLength,
+  CopyDataBlock, DetachArrayBuffer, IsArrayBufferViewOutOfBounds, IsDetachedBuffer, hasMaxByteLength,
   isDataView, isLengthTracking, viewedBuffer,
 } from './buffers.js';
 import { DataCloneError } from './errors.js';
 import {
-  ArrayBufferPrototypeByteLength, ArrayBufferPrototypeMaxByteLength, ArrayBufferPrototypeSlice,
+  ArrayBufferPrototypeByteLength, ArrayBufferPrototypeMaxByteLength,
   BigIntPrototypeValueOf, BooleanPrototypeValueOf, DataViewPrototypeByteLength,
   DataViewPrototypeByteOffset, DatePrototypeGetTime, MapCtor, MapIteratorPrototypeNext,
   MapPrototypeEntries, MapPrototypeGet, MapPrototypeHas, MapPrototypeSet, NATIVE_ERROR_NAMES,
@@ -163,9 +163,9 @@ function serializeSharedArrayBuffer(buffer, forStorage, options) {
 function serializeArrayBuffer(buffer) {
   // Step 13.2.1.
   if (IsDetachedBuffer(buffer)) throw DataCloneError('StructuredSerializeInternal step 13.2.1: a detached ArrayBuffer cannot be serialized');
-  // Steps 13.2.2–13.2.4. slice() copies the current bytes into a fixed-length buffer.
+  // Steps 13.2.2–13.2.4.
   const size = ArrayBufferPrototypeByteLength(buffer);
-  const dataCopy = ArrayBufferPrototypeSlice(buffer, 0, size);
+  const dataCopy = CopyDataBlock(buffer, size);
   // Step 13.2.5.
   if (hasMaxByteLength(buffer)) {
     return record({ Type: 'ResizableArrayBuffer', ArrayBufferData: dataCopy, ArrayBufferByteLength: size, ArrayBufferMaxByteLength: ArrayBufferPrototypeMaxByteLength(buffer) });

@@ -1,0 +1,32 @@
+// The properties the test suite asserts over generated programs, with fixed
+// seeds (test/property.test.js), on their own thread each
+// (fuzzers/property-worker.js) so the two run side by side.
+
+import fc from 'fast-check';
+import { programArbitrary, programFromBytes } from './arbitraries.js';
+import { checkProgram } from '../harness/checks.js';
+import { installNodeHostHooks } from '../harness/node-host.js';
+
+/** The program sources, by the name the tests use. */
+export const programSources = {
+  'generated programs': programArbitrary(),
+  'programs decoded from random bytes': programFromBytes,
+};
+
+/**
+ * fc.assert that every program from `source` passes harness/checks.js
+ * (valid; tiers on = tiers off; emit = build). Throws fast-check's report
+ * (seed, path, shrunk program, the differences) on failure.
+ * @param {keyof typeof programSources} source
+ * @param {{seed: number, numRuns: number}} parameters
+ */
+export function assertProgramsHold(source, { seed, numRuns }) {
+  installNodeHostHooks();
+  const property = fc.property(programSources[source], (program) => {
+    const findings = checkProgram(program);
+    if (findings.length > 0) {
+      throw new Error(findings.map((f) => `${f.property}: ${JSON.stringify(f.differences)}`).join('\n'));
+    }
+  });
+  fc.assert(property, { seed, numRuns });
+}

@@ -1,0 +1,7 @@
+// A selfcheck worker thread: runs the chunks the main thread sends
+// (harness/selfcheck.js `runChunk`) and answers each with its result.
+
+import { parentPort } from 'node:worker_threads';
+import { runChunk } from './selfcheck.js';
+
+parentPort.on('message', (task) => parentPort.postMessage(runChunk(task)));

@@ -1,0 +1,36 @@
+// clonecheck's reference engine: a spec-exact structuredClone with every known
+// engine fast path as a guarded tier, the observation of values and clones,
+// and the program model that every runtime builds its inputs from.
+
+import { structuredCloneSpec } from './spec/structured-clone.js';
+import { cloneWithTiers } from './tiers/index.js';
+
+export { captureRealm, currentRealm } from './spec/intrinsics.js';
+export { registerOpaque, setHostHooks } from './spec/brands.js';
+export { DataCloneError } from './spec/errors.js';
+export { structuredCloneSpec };
+export { tiers, selectTier } from './tiers/index.js';
+export { observe, observeClone, observeThrown, canonicalJSON, diff } from './observe/index.js';
+export { PROGRAM_SCHEMA, validate, build, emit, fromBytes, setupRealm } from './program/index.js';
+
+/**
+ * @typedef {import('./spec/structured-clone.js').CloneOptions & {
+ *   tiers?: boolean,
+ *   coverage?: Record<string, Record<string, number>>,
+ * }} ReferenceCloneOptions
+ * `tiers` (default true) lets the fast-path tiers take the values their
+ * guards accept; false runs the spec path alone. `coverage`, when given,
+ * counts which tier took each value and which guard rejected it.
+ */
+
+/**
+ * The reference structuredClone.
+ * @param {unknown} value
+ * @param {ReferenceCloneOptions} [options]
+ * @returns {any}
+ */
+export function structuredClone(value, options = {}) {
+  return options.tiers === false
+    ? structuredCloneSpec(value, options)
+    : cloneWithTiers(value, options, structuredCloneSpec);
+}
