@@ -6,6 +6,7 @@
 
 import { types } from 'node:util';
 import { setHostHooks } from '../src/index.js';
+import { isWeakRefOrRegistryObject } from '../src/spec/brands.js';
 
 let installed = false;
 
@@ -20,12 +21,6 @@ export function installNodeHostHooks() {
   });
 }
 
-// Captured now: programs delete and replace globals (globalThis.Error,
-// Reflect.apply) while the reference classifies their objects.
-const ErrorCtor = Error;
-const ReflectApply = Reflect.apply;
-const WeakRefDeref = WeakRef.prototype.deref;
-const FinalizationRegistryUnregister = FinalizationRegistry.prototype.unregister;
 
 /**
  * The kind the reference would find by brand checks, read from V8's own slots.
@@ -52,32 +47,5 @@ function classifyNodeObject(object) {
   if (types.isWeakMap(object) || types.isWeakSet(object) || types.isPromise(object)
     || types.isGeneratorObject(object) || types.isMapIterator(object) || types.isSetIterator(object)
     || types.isArgumentsObject(object) || types.isModuleNamespaceObject(object) || types.isExternal(object)) return 'opaque';
-  return isWeakRefOrRegistry(object) ? 'opaque' : 'object';
-}
-
-/**
- * Brand checks for the two kinds util.types cannot see. The TypeErrors they
- * throw are never seen, so no stack trace is captured for them (12 µs → ~1 µs).
- * @param {object} object
- * @returns {boolean}
- */
-function isWeakRefOrRegistry(object) {
-  const { stackTraceLimit } = ErrorCtor;
-  ErrorCtor.stackTraceLimit = 0;
-  try {
-    return succeeds(() => ReflectApply(WeakRefDeref, object, []))
-      || succeeds(() => ReflectApply(FinalizationRegistryUnregister, object, [{}]));
-  } finally {
-    ErrorCtor.stackTraceLimit = stackTraceLimit;
-  }
-}
-
-/** @param {() => unknown} check @returns {boolean} whether it returned without throwing */
-function succeeds(check) {
-  try {
-    check();
-    return true;
-  } catch {
-    return false;
-  }
+  return isWeakRefOrRegistryObject(object) ? 'opaque' : 'object';
 }

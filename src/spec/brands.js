@@ -92,9 +92,28 @@ function isWeakCollection(object) {
   const token = {};
   return succeeds(() => WeakMapPrototypeHas(object, token))
     || succeeds(() => WeakSetPrototypeHas(object, token))
-    || (WeakRefPrototypeDeref !== undefined && succeeds(() => WeakRefPrototypeDeref(object)))
+    || isWeakRefOrRegistry(object);
+}
+
+/**
+ * @param {object} object
+ * @returns {boolean} true for WeakRef and FinalizationRegistry
+ */
+function isWeakRefOrRegistry(object) {
+  return (WeakRefPrototypeDeref !== undefined && succeeds(() => WeakRefPrototypeDeref(object)))
     || (FinalizationRegistryPrototypeUnregister !== undefined
-      && succeeds(() => FinalizationRegistryPrototypeUnregister(object, token)));
+      && succeeds(() => FinalizationRegistryPrototypeUnregister(object, {})));
+}
+
+/**
+ * Whether the object is a WeakRef or FinalizationRegistry, by brand checks
+ * that capture no stack traces: the two kinds Node's util.types has no
+ * predicate for, so its host classifier finishes with this.
+ * @param {object} object
+ * @returns {boolean}
+ */
+export function isWeakRefOrRegistryObject(object) {
+  return withoutStackTraces(isWeakRefOrRegistry, object);
 }
 
 /**
