@@ -75,7 +75,7 @@ const KNOWN_NODE_DEVIATIONS = {
   },
   'transfer-non-transferable-typeerror': {
     title: 'a transfer list entry that is not transferable makes Node throw a TypeError ("Found invalid object in transferList")',
-    spec: 'HTML StructuredSerializeWithTransfer step 1.1 (the loop over transferList): an object with neither '
+    spec: 'HTML StructuredSerializeWithTransfer step 2.1 (the first loop over transferList): an object with neither '
       + '[[ArrayBufferData]] nor [[Detached]] → throw a "DataCloneError" DOMException',
     program: { schema: 'clonecheck/program@1', root: 1, objects: [{ kind: 'object' }], transfer: [0] },
     explains: (d, { reference, node: observed }) => d.category === 'thrown' && reference.outcome === 'throw'
@@ -84,8 +84,8 @@ const KNOWN_NODE_DEVIATIONS = {
   },
   'transfer-detached-buffer-accepted': {
     title: 'Node accepts an already detached ArrayBuffer in the transfer list (and goes on to transfer the others)',
-    spec: 'HTML StructuredSerializeWithTransfer step 1.1 (the loop over transferList): IsDetachedBuffer(transferable) '
-      + '→ throw a "DataCloneError" DOMException, before anything is serialized or detached',
+    spec: 'HTML StructuredSerializeWithTransfer step 5.1 (the detaching loop, after serialization): '
+      + 'IsDetachedBuffer(transferable) → throw a "DataCloneError" DOMException; entries before it in the list are already detached, those after it are not',
     program: { schema: 'clonecheck/program@1', root: 1, objects: [{ kind: 'arraybuffer', bytes: [7], detached: true }], transfer: [0] },
     explains: (d, { program, reference }) => ['outcome', 'input-mutated'].includes(d.category)
       && reference.outcome === 'throw' && reference.thrown.name === 'DataCloneError'
