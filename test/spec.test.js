@@ -459,3 +459,26 @@ test('records carry the spec slot names (StructuredSerialize)', () => {
   const back = StructuredDeserialize(root);
   assert.equal(back[0], back[1]);
 });
+
+test('a growable SharedArrayBuffer stays growable and shares memory (step 13.1.3)', () => {
+  const shared = new SharedArrayBuffer(4, { maxByteLength: 16 });
+  const c = clone(shared);
+  assert.equal(c.growable, true);
+  assert.equal(c.maxByteLength, 16);
+  shared.grow(8);
+  assert.equal(c.byteLength, 8, 'the byte length is shared too ([[ArrayBufferByteLengthData]])');
+});
+
+test('an Error whose tag is hidden is still an Error when the host can tell (hasErrorData, isError hook)', async () => {
+  const { types } = await import('node:util');
+  const error = new TypeError('t');
+  Object.defineProperty(error, Symbol.toStringTag, { value: 'Nope' });
+  setHostHooks({ isError: types.isNativeError });
+  try {
+    const c = clone(error);
+    assert.equal(Object.getPrototypeOf(c), TypeError.prototype);
+    assert.equal(c.message, 't');
+  } finally {
+    setHostHooks({});
+  }
+});
