@@ -32,26 +32,73 @@ export const CASE_OBSERVATION_SCHEMA = 'clonecheck/case-observation@1';
  */
 
 /**
- * @param {{input: unknown, clone: () => unknown, effects?: object[], realm?: object}} options
- *   `realm`: the global object of the realm the result is observed in
+ * @typedef {object} CloneCaseOptions
+ * @property {unknown} input  the value to clone
+ * @property {() => unknown} clone  clones it (throws to report a thrown value)
+ * @property {object[]} [effects]  the program's effects log
+ * @property {object} [realm]  the global object of the realm the result is observed in
+ */
+
+/**
+ * @param {CloneCaseOptions} options
  * @returns {CaseObservation}
  */
 export function observeClone(options) {
-  const input = option(options, 'input');
-  const clone = option(options, 'clone');
-  const effects = option(options, 'effects');
-  const observeOptions = record({ realm: option(options, 'realm') ?? globalThis });
-
-  const before = observeGraph(input, observeOptions);
-  const effectsBefore = effects === undefined ? 0 : effects.length;
+  const started = beginCase(options);
   let threw = false;
   let result;
   try {
-    result = clone();
+    result = option(options, 'clone')();
   } catch (error) {
     threw = true;
     result = error;
   }
+  return finishCase(started, threw, result);
+}
+
+/**
+ * observeClone for a clone that settles later (a message channel, an
+ * implementation returning a Promise): the input is observed again, and the
+ * effects log read, once the promise settles; a rejection is the thrown value.
+ * @param {{input: unknown, clone: () => Promise<unknown>, effects?: object[], realm?: object}} options
+ * @returns {Promise<CaseObservation>}
+ */
+export async function observeCloneAsync(options) {
+  const started = beginCase(options);
+  let threw = false;
+  let result;
+  try {
+    result = await option(options, 'clone')();
+  } catch (error) {
+    threw = true;
+    result = error;
+  }
+  return finishCase(started, threw, result);
+}
+
+/**
+ * What a case observation needs from before the clone: the input's
+ * observation and objects, and where the effects log stood.
+ * @param {CloneCaseOptions | {input: unknown, effects?: object[], realm?: object}} options
+ */
+function beginCase(options) {
+  const input = option(options, 'input');
+  const effects = option(options, 'effects');
+  const observeOptions = record({ realm: option(options, 'realm') ?? globalThis });
+  return record({
+    input, effects, observeOptions,
+    before: observeGraph(input, observeOptions),
+    effectsBefore: effects === undefined ? 0 : effects.length,
+  });
+}
+
+/**
+ * @param {ReturnType<typeof beginCase>} started
+ * @param {boolean} threw
+ * @param {unknown} result the clone, or the thrown value
+ * @returns {CaseObservation}
+ */
+function finishCase({ input, effects, observeOptions, before, effectsBefore }, threw, result) {
   const effectsAfter = effects === undefined ? 0 : effects.length;
   const after = observeGraph(input, observeOptions);
 

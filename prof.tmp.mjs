@@ -1,0 +1,10 @@
+import fc from 'fast-check';
+import { programArbitrary } from './fuzzers/arbitraries.js';
+import { cloneCase } from './harness/checks.js';
+import { build } from './src/index.js';
+import { installNodeHostHooks } from './harness/node-host.js';
+installNodeHostHooks();
+const N = 3000;
+const progs = fc.sample(programArbitrary(), { numRuns: N, seed: 1 });
+const native = (v, { transfer }) => structuredClone(v, { transfer });
+for (let r = 0; r < 3; r++) for (const p of progs) cloneCase(p, () => build(p), { implementation: native });
