@@ -10,55 +10,25 @@
 //     makes observes the same as the one `build` makes, logs the same effects,
 //     and clones (tiers off) to the same observation.
 
-import {
-  build, canonicalJSON, diff, emit, observe, observeClone, registerOpaque, structuredClone, validate,
-} from '../src/index.js';
+import { build, emit, registerOpaque, structuredClone, validate } from '../src/index.js';
+import { cloneCase, deviations } from './case.js';
 
 /**
  * @typedef {object} Finding
  * @property {string} property  which property failed
  * @property {unknown} expected  the observation that is right by definition (tiers off / build)
  * @property {unknown} actual
- * @property {object[]} differences  `diff(expected, actual)`
+ * @property {object[]} differences  `deviations(expected, actual)`
  */
 
 /**
- * Builds the program with `makeBuilt`, applies the receiver's realm set-up,
- * clones the value the way the program says (transfer list, forStorage) and
- * observes the case. With `observeInput`, also observes the built value and
- * the effects logged so far, before the receiver's set-up and the clone.
- * The realm is restored even when something throws. Between the build and
- * the restore the realm is polluted, so nothing here looks up a global or an
- * inherited property in that window: only src/ runs.
- * @param {any} program
- * @param {() => any} makeBuilt `build(program)` or the emitted source's function
- * @param {{tiers?: boolean, coverage?: object, observeInput?: boolean,
- *   implementation?: (value: unknown, options: {transfer: unknown[], forStorage: boolean}) => unknown}} options
- *   `implementation` clones instead of the reference (e.g. the host's own structuredClone)
- * @returns {{input?: {value: unknown, effects: unknown[]}, clone: unknown}}
+ * The reference engine as a clone function (harness/case.js), with its tiers
+ * on or off; `coverage` collects the tiers' guard coverage.
+ * @param {{tiers: boolean, coverage?: object}} options
+ * @returns {import('./case.js').CloneFunction}
  */
-export function cloneCase(program, makeBuilt, { tiers, coverage, observeInput = false, implementation }) {
-  const forStorage = program.forStorage === true;
-  let built;
-  let input;
-  let clone;
-  let effectsBefore;
-  try {
-    built = makeBuilt();
-    const { value, transfer, effects } = built;
-    const cloneOptions = implementation ? { transfer, forStorage } : { tiers, coverage, transfer, forStorage };
-    const cloneWith = implementation ?? structuredClone;
-    if (observeInput) {
-      input = observe(value);
-      effectsBefore = effects.length;
-    }
-    built.setupReceiver();
-    clone = observeClone({ input: value, clone: () => cloneWith(value, cloneOptions), effects });
-  } finally {
-    if (built) built.restore();
-  }
-  if (!observeInput) return { clone };
-  return { input: { value: input, effects: Array.from(built.effects).slice(0, effectsBefore) }, clone };
+export function referenceClone({ tiers, coverage }) {
+  return (value, { transfer, forStorage }) => structuredClone(value, { tiers, coverage, transfer, forStorage });
 }
 
 /**
@@ -72,16 +42,12 @@ export function emittedBuilder(program) {
 }
 
 /**
- * A finding when the two observations differ in anything but what the host
- * may choose (diff's 'implementation-defined' category: an Error's stack, the
- * text of an error the engine threw, which V8 words differently once the code
- * is optimized).
+ * A finding when the two observations differ in anything that counts.
  * @param {string} property @param {unknown} expected @param {unknown} actual
  * @returns {Finding | null}
  */
 function compare(property, expected, actual) {
-  if (canonicalJSON(expected) === canonicalJSON(actual)) return null;
-  const differences = diff(expected, actual).filter((d) => d.category !== 'implementation-defined');
+  const differences = deviations(expected, actual);
   return differences.length === 0 ? null : { property, expected, actual, differences };
 }
 
@@ -98,9 +64,10 @@ export function checkProgram(program, { coverage } = {}) {
     return [{ property: 'the program is valid', expected: [], actual: problems, differences }];
   }
   const fromBuild = () => build(program);
-  const tiersOn = cloneCase(program, fromBuild, { tiers: true, coverage });
-  const tiersOff = cloneCase(program, fromBuild, { tiers: false, observeInput: true });
-  const emitted = cloneCase(program, emittedBuilder(program), { tiers: false, observeInput: true });
+  const specPath = referenceClone({ tiers: false });
+  const tiersOn = cloneCase(program, fromBuild, referenceClone({ tiers: true, coverage }));
+  const tiersOff = cloneCase(program, fromBuild, specPath, { observeInput: true });
+  const emitted = cloneCase(program, emittedBuilder(program), specPath, { observeInput: true });
   return [
     compare('tiers are invisible (tiers on = tiers off)', tiersOff.clone, tiersOn.clone),
     compare('emit builds what build builds (value and effects before cloning)', tiersOff.input, emitted.input),

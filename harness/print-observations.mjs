@@ -7,7 +7,8 @@
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { build, canonicalJSON } from '../src/index.js';
-import { cloneCase } from './checks.js';
+import { cloneCase } from './case.js';
+import { referenceClone } from './checks.js';
 
 /** Small programs whose observations the runtimes test asserts value by value. */
 export const inlinePrograms = {
@@ -57,7 +58,7 @@ function seedPrograms() {
 const lines = [];
 for (const [name, program] of [...Object.entries(inlinePrograms), ...seedPrograms()]) {
   for (const tiers of [true, false]) {
-    const observation = cloneCase(program, () => build(program), { tiers }).clone;
+    const observation = cloneCase(program, () => build(program), referenceClone({ tiers })).clone;
     lines.push(`${name}\t${tiers ? 'tiers-on' : 'tiers-off'}\t${canonicalJSON(observation)}`);
   }
 }

@@ -14,7 +14,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { build, canonicalJSON, diff } from '../src/index.js';
 import { programArbitrary } from '../fuzzers/arbitraries.js';
-import { cloneCase } from '../harness/checks.js';
+import { cloneCase } from '../harness/case.js';
+import { referenceClone } from '../harness/checks.js';
 import { installNodeHostHooks } from '../harness/node-host.js';
 
 installNodeHostHooks();
@@ -110,8 +111,8 @@ function knownDeviationFor(difference, context) {
 
 /** @param {any} program */
 function compareWithNode(program) {
-  const reference = cloneCase(program, () => build(program), { tiers: false }).clone;
-  const observed = cloneCase(program, () => build(program), { implementation: node }).clone;
+  const reference = cloneCase(program, () => build(program), referenceClone({ tiers: false })).clone;
+  const observed = cloneCase(program, () => build(program), node).clone;
   if (canonicalJSON(reference) === canonicalJSON(observed)) return { reference, node: observed, differences: [] };
   return { reference, node: observed, differences: diff(reference, observed) };
 }
