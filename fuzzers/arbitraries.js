@@ -1184,3 +1184,18 @@ export function programArbitrary(weights = {}) {
 
 /** Programs decoded from random bytes by `fromBytes`: the coverage-guided fuzzers' entry point. */
 export const programFromBytes = fc.uint8Array({ maxLength: 256 }).map((bytes) => fromBytes(bytes));
+
+/**
+ * What the fuzzers draw: programs from the weighted families, and programs
+ * decoded from random bytes (by default one in four).
+ * @param {Parameters<typeof programArbitrary>[0] & {bytes?: number}} [weights]
+ *   `bytes`: the weight of decoded programs against 3 for generated ones
+ */
+export function casePrograms(weights = {}) {
+  const { bytes = 1, ...familyWeights } = weights;
+  if (bytes === 0) return programArbitrary(familyWeights);
+  return fc.oneof(
+    { weight: 3, arbitrary: programArbitrary(familyWeights) },
+    { weight: bytes, arbitrary: programFromBytes },
+  );
+}

@@ -7,12 +7,45 @@
 // Between the build and the restore the realm is polluted, so nothing here
 // looks up a global or an inherited property in that window: only src/ runs.
 
-import { observe, observeClone, observeCloneAsync, canonicalJSON, diff } from '../src/index.js';
+import { beginCloneObservation, canonicalJSON, diff, observe, observeClone } from '../src/index.js';
 
 /**
  * @typedef {(value: unknown, options: {transfer: unknown[], forStorage: boolean}) => unknown} CloneFunction
- *   a structured clone implementation under test, or the reference; may return a Promise
+ *   a structured clone implementation under test, or the reference: returns the clone
+ * @typedef {(value: unknown, options: {transfer: unknown[], forStorage: boolean}) => Promise<{value: unknown}>} SettlingCloneFunction
+ *   one that settles later, with the clone boxed (`settled`)
  */
+
+const PromiseCtor = Promise;
+const PromiseResolve = Promise.resolve.bind(Promise);
+const PromisePrototypeThen = Function.prototype.call.bind(Promise.prototype.then);
+
+/**
+ * A settled clone, boxed in a null-prototype record: settling a promise with
+ * it reads no `then` from the clone (src/observe/observe-clone.js).
+ * @param {unknown} value
+ * @returns {{value: unknown}}
+ */
+export function settled(value) {
+  return { __proto__: null, value };
+}
+
+/**
+ * The settling clone function of a clone function module
+ * (harness/targets/clone-functions/, or a user's `impl:` module): its default
+ * export returns the clone or a Promise of it (a Promise means "async"); a
+ * module that exports `settlesBoxed = true` already settles with `settled(clone)`.
+ * @param {{default: Function, settlesBoxed?: boolean}} module
+ * @returns {SettlingCloneFunction}
+ */
+export function settlingCloneFunction(module) {
+  const clone = module.default;
+  if (module.settlesBoxed === true) return /** @type {SettlingCloneFunction} */ (clone);
+  return (value, options) => {
+    const result = clone(value, options);
+    return result instanceof PromiseCtor ? PromisePrototypeThen(result, settled) : PromiseResolve(settled(result));
+  };
+}
 
 /**
  * Builds the program with `makeBuilt`, applies the receiver's realm set-up,
@@ -51,23 +84,38 @@ export function cloneCase(program, makeBuilt, cloneFunction, { observeInput = fa
  * an implementation returning a Promise). The realm stays set up until it settles.
  * @param {any} program
  * @param {() => import('../src/program/build.js').Built} makeBuilt
- * @param {CloneFunction} cloneFunction
+ * @param {SettlingCloneFunction} cloneFunction
  * @returns {Promise<import('../src/observe/observe-clone.js').CaseObservation>}
  */
 export async function cloneCaseAsync(program, makeBuilt, cloneFunction) {
   const built = makeBuilt();
   try {
     built.setupReceiver();
-    return await observeCloneAsync(caseOptions(program, built, cloneFunction));
+    const { input, clone, effects } = caseOptions(program, built, cloneFunction);
+    const finish = beginCloneObservation({ input, effects });
+    let threw = false;
+    let result;
+    try {
+      // Settles with a null-prototype box: no `then` is read from the clone.
+      result = (await clone()).value;
+    } catch (error) {
+      threw = true;
+      result = error;
+    }
+    // Returned once `finally` has restored the realm: this async function
+    // settles with the observation, which reads its (then clean) `then`.
+    return finish(threw, result);
   } finally {
     built.restore();
   }
 }
 
 /**
+ * @template {CloneFunction | SettlingCloneFunction} F
  * @param {any} program
  * @param {import('../src/program/build.js').Built} built
- * @param {CloneFunction} cloneFunction
+ * @param {F} cloneFunction
+ * @returns {{input: unknown, clone: () => ReturnType<F>, effects: object[]}}
  */
 function caseOptions(program, built, cloneFunction) {
   const { value, transfer, effects } = built;

@@ -1,139 +1,56 @@
 #!/usr/bin/env node
-// clonecheck command line. Exit codes (docs in README.md): 0 nothing found,
-// 1 differences, 2 usage error, 3 infrastructure error, 130 interrupted
-// (Ctrl-C) with nothing found.
+// clonecheck command line: wires the commands (harness/commands/) to
+// commander. Exit codes (README): 0 nothing unexpected, 1 deviations or
+// differences found, 2 usage or input error (one line that says what to fix),
+// 3 infrastructure error, 130 interrupted with nothing found.
 
-import { writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { Command, CommanderError } from 'commander';
+import { EXIT, UsageError } from './commands/common.js';
 
-const EXIT = { ok: 0, differences: 1, usage: 2, infrastructure: 3, interrupted: 130 };
+/** @param {(...args: any[]) => Promise<number>} command */
+const run = (command) => async (...args) => {
+  process.exitCode = await command(...args);
+};
+/** @param {string} value @param {string[] | undefined} previous */
+const collect = (value, previous) => [...(previous ?? []), value];
 
-class UsageError extends Error {}
-
-/** @param {string} flag @param {string | undefined} text @param {{min: number, max: number, what: string}} range */
-function parseInteger(flag, text, { min, max, what }) {
-  if (text === undefined) return undefined;
-  if (!/^-?\d+$/.test(text) || Number(text) < min || Number(text) > max) throw new UsageError(`${flag} must be ${what}`);
-  return Number(text);
-}
-
-const count = new Intl.NumberFormat('en-US');
-
-/** One line that updates in place on a terminal; occasional plain lines otherwise. */
-function progressReporter(stream) {
-  let lastPlain = 0;
-  return {
-    update({ cases, runs, differences, elapsedMs }) {
-      const rate = elapsedMs > 0 ? (cases * 1000) / elapsedMs : 0;
-      const eta = rate > 0 ? Math.round((runs - cases) / rate) : 0;
-      const line = `selfcheck ${count.format(cases)}/${count.format(runs)} cases  ${count.format(Math.round(rate))} cases/s  `
-        + `${differences} difference${differences === 1 ? '' : 's'}  ETA ${eta}s`;
-      if (stream.isTTY) stream.write(`\r\x1b[2K${line}`);
-      else if (elapsedMs - lastPlain >= 30_000) {
-        lastPlain = elapsedMs;
-        stream.write(`${line}\n`);
-      }
-    },
-    done() {
-      if (stream.isTTY) stream.write('\r\x1b[2K');
-    },
-  };
-}
-
-/**
- * @param {any} difference one entry of the summary's `differences`
- * @param {number} [runSeed] the seed of the run it came from
- */
-function printDifference(difference, runSeed) {
-  const out = [];
-  const where = runSeed === undefined ? '' : `case ${difference.case} of the run with --seed ${runSeed}; `;
-  out.push(`DIFFERENCE (${where}replay it with: clonecheck selfcheck --replay ${difference.replay})`);
-  out.push('program (shrunk):');
-  out.push(JSON.stringify(difference.program, null, 2));
-  if (difference.error) out.push(`the program made the harness throw:\n${difference.error}`);
-  for (const finding of difference.findings ?? []) {
-    out.push(`property: ${finding.property}`);
-    if (finding.differences.length === 0) {
-      out.push(`  expected ${JSON.stringify(finding.expected)}`);
-      out.push(`  actual   ${JSON.stringify(finding.actual)}`);
-    }
-    for (const d of finding.differences) {
-      out.push(`  ${d.path}  ${d.category}: expected ${JSON.stringify(d.expected)}, actual ${JSON.stringify(d.actual)}`);
-    }
-  }
-  process.stdout.write(`${out.join('\n')}\n`);
-}
-
-/** @param {Record<string, Record<string, number>>} guardCoverage */
-function printCoverage(guardCoverage) {
-  const lines = ['guard coverage (accepted; rejections by reason):'];
-  for (const [tier, counts] of Object.entries(guardCoverage)) {
-    const { accept = 0, ...reasons } = counts;
-    const rejections = Object.entries(reasons).map(([reason, n]) => `${reason} ${count.format(n)}`).join(', ');
-    lines.push(`  ${tier}: ${tier === 'spec' ? '' : `accepted ${count.format(accept)}; `}${rejections}`);
-  }
-  process.stdout.write(`${lines.join('\n')}\n`);
-}
-
-/** @param {Record<string, string | undefined>} raw */
-async function selfcheckCommand(raw) {
-  const runs = parseInteger('--runs', raw.runs, { min: 1, max: Number.MAX_SAFE_INTEGER, what: 'a positive integer' }) ?? 10_000;
-  const seed = parseInteger('--seed', raw.seed, { min: -(2 ** 31), max: 2 ** 31 - 1, what: 'a 32-bit integer' })
-    ?? ((Math.random() * 2 ** 32) | 0);
-  const workers = parseInteger('--workers', raw.workers, { min: 1, max: 256, what: 'an integer from 1 to 256' }) ?? availableParallelism();
-  const maxDifferences = parseInteger('--max-differences', raw.maxDifferences, { min: 1, max: Number.MAX_SAFE_INTEGER, what: 'a positive integer' }) ?? 1;
-  if (raw.replay !== undefined && !/^-?\d+:[\d:]*$/.test(raw.replay)) throw new UsageError('--replay must be seed:path as printed with a difference');
-
-  let selfcheckModule;
-  try {
-    selfcheckModule = await import('./selfcheck.js');
-  } catch (error) {
-    process.stderr.write(`clonecheck: cannot load the reference engine: ${error.stack}\n`);
-    return EXIT.infrastructure;
-  }
-
-  if (raw.replay !== undefined) {
-    const difference = selfcheckModule.replay(raw.replay);
-    if (difference === null) {
-      process.stdout.write(`replay ${raw.replay}: passes\n`);
-      return EXIT.ok;
-    }
-    printDifference(difference);
-    return EXIT.differences;
-  }
-
-  let stopRequested = false;
-  const onSigint = () => {
-    if (stopRequested) process.exit(EXIT.interrupted);
-    stopRequested = true;
-    process.stderr.write('\nstopping after the chunks in progress (Ctrl-C again to quit at once)\n');
-  };
-  process.on('SIGINT', onSigint);
-  process.stderr.write(`clonecheck selfcheck --runs ${runs} --seed ${seed} (${workers} worker${workers === 1 ? '' : 's'})\n`);
-  const progress = progressReporter(process.stderr);
-  const summary = await selfcheckModule.selfcheck({
-    runs, seed, workers, maxDifferences, shouldStop: () => stopRequested, onProgress: (p) => progress.update(p),
-  });
-  progress.done();
-  process.off('SIGINT', onSigint);
-
-  for (const difference of summary.differences) printDifference(difference, seed);
-  printCoverage(summary.guardCoverage);
-  process.stdout.write(`selfcheck: ${count.format(summary.cases)} of ${count.format(runs)} cases in ${(summary.elapsedMs / 1000).toFixed(1)} s `
-    + `(${count.format(summary.casesPerSecond)} cases/s), ${summary.differences.length} difference${summary.differences.length === 1 ? '' : 's'}, `
-    + `seed ${seed}${summary.interrupted ? ', interrupted' : ''}\n`);
-  if (raw.json !== undefined) writeFileSync(raw.json, `${JSON.stringify(summary, null, 2)}\n`);
-  if (summary.differences.length > 0) return EXIT.differences;
-  return summary.interrupted ? EXIT.interrupted : EXIT.ok;
-}
-
-const program = new Command()
+const cli = new Command()
   .name('clonecheck')
   .description('Differential fuzzing and conformance suite for structuredClone and its fast paths')
+  .showHelpAfterError('(clonecheck --help lists the commands)')
   .exitOverride();
 
-program
+cli
+  .command('targets')
+  .description('list the targets with their availability')
+  .option('--json', 'print JSON for machines')
+  .action(run(async (options) => (await import('./commands/targets.js')).targetsCommand(options)));
+
+cli
+  .command('fuzz')
+  .description('run generated programs on targets and compare each with the reference; shrink and write findings')
+  .option('--target <name>', 'a target (repeatable): ref:spec, ref:tiers, node:clone, node:clone-transfer, node:messagechannel, impl:PATH, polyfill:…', collect)
+  .option('--seed <n>', '32-bit seed (default: random, printed); the same seed and runs give the same cases and findings')
+  .option('--runs <n>', 'number of programs (default 10000)')
+  .option('--time <seconds>', 'run for this long instead of a number of programs')
+  .option('--out <dir>', 'where findings/<signature>/ folders go (default ./clonecheck-out)')
+  .option('--json <file>', 'write the results as JSON (docs/results.md)')
+  .option('--save-regressions', 'also store each deviation in corpus/regressions/ (npm test replays them)')
+  .option('--workers <n>', 'threads (default: one per CPU); the cases do not depend on it')
+  .option('--timeout <ms>', 'a case that makes no progress for this long is a timeout (default 5000)')
+  .option('--shrink-runs <n>', 'candidate programs tried per shrink, 0 to not shrink (default 1000)')
+  .option('--weights <list>', 'generator weights, e.g. almostInt32Array=10,pollution=5,bytes=0 (docs/fuzzing.md)')
+  .action(run(async (options) => (await import('./commands/fuzz.js')).fuzzCommand(options)));
+
+cli
+  .command('repro')
+  .description('run one program (a finding folder or a program.json) on targets and print each verdict')
+  .argument('<finding-or-program>', 'a finding folder written by fuzz, or a program.json')
+  .option('--target <name>', "a target (repeatable; default: the finding's, else node:clone)", collect)
+  .option('--timeout <ms>', 'a target that makes no progress for this long is a timeout (default 5000)')
+  .action(run(async (where, options) => (await import('./commands/repro.js')).reproCommand(where, options)));
+
+cli
   .command('selfcheck')
   .description('check the reference engine against itself over generated programs: '
     + 'tiers on = tiers off, and emit builds what build builds')
@@ -143,12 +60,10 @@ program
   .option('--workers <n>', 'threads to run on (default: one per CPU); the cases checked do not depend on it')
   .option('--max-differences <n>', 'stop after this many differences (default 1)')
   .option('--replay <seed:path>', 'replay one difference printed by an earlier run')
-  .action(async (options) => {
-    process.exitCode = await selfcheckCommand(options);
-  });
+  .action(run(async (options) => (await import('./commands/selfcheck.js')).selfcheckCommand(options)));
 
 try {
-  await program.parseAsync(process.argv);
+  await cli.parseAsync(process.argv);
 } catch (error) {
   if (error instanceof UsageError) {
     process.stderr.write(`clonecheck: ${error.message}\n`);
@@ -156,7 +71,7 @@ try {
   } else if (error instanceof CommanderError) {
     process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
   } else {
-    process.stderr.write(`clonecheck: ${error.stack}\n`);
+    process.stderr.write(`clonecheck: ${error instanceof Error ? error.stack : error}\n`);
     process.exitCode = EXIT.infrastructure;
   }
 }

@@ -10,26 +10,15 @@
 import { Worker } from 'node:worker_threads';
 import fc from 'fast-check';
 import { tiers } from '../src/index.js';
-import { programArbitrary, programFromBytes } from '../fuzzers/arbitraries.js';
+import { casePrograms } from '../fuzzers/arbitraries.js';
 import { checkProgram, guardCoverageReport } from './checks.js';
 import { installNodeHostHooks } from './node-host.js';
+import { CHUNK_SIZE, chunkSeed } from './chunks.js';
 
-export const CHUNK_SIZE = 500;
 export const SUMMARY_SCHEMA_VERSION = 1;
 
 /** What selfcheck draws: three generated programs for each decoded one. */
-export const selfcheckPrograms = fc.oneof(
-  { weight: 3, arbitrary: programArbitrary() },
-  { weight: 1, arbitrary: programFromBytes },
-);
-
-/**
- * The seed of chunk `index` of a run seeded with `seed` (int32).
- * @param {number} seed @param {number} index
- */
-export function chunkSeed(seed, index) {
-  return (seed + Math.imul(index, 0x9e3779b1)) | 0;
-}
+const selfcheckPrograms = casePrograms();
 
 /** Thrown by the property so fast-check shrinks the program that produced findings. */
 class FindingsError extends Error {

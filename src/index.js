@@ -9,8 +9,8 @@ export { captureRealm, currentRealm } from './spec/intrinsics.js';
 export { registerOpaque, setHostHooks } from './spec/brands.js';
 export { DataCloneError } from './spec/errors.js';
 export { structuredCloneSpec };
-export { tiers, selectTier } from './tiers/index.js';
-export { observe, observeClone, observeCloneAsync, observeThrown, canonicalJSON, diff } from './observe/index.js';
+export { tiers, selectTier, countSelection } from './tiers/index.js';
+export { observe, observeClone, beginCloneObservation, observeThrown, canonicalJSON, diff } from './observe/index.js';
 export { PROGRAM_SCHEMA, validate, build, emit, fromBytes, setupRealm } from './program/index.js';
 
 /**

@@ -44,7 +44,7 @@ export const CASE_OBSERVATION_SCHEMA = 'clonecheck/case-observation@1';
  * @returns {CaseObservation}
  */
 export function observeClone(options) {
-  const started = beginCase(options);
+  const finish = beginCloneObservation(options);
   let threw = false;
   let result;
   try {
@@ -53,47 +53,33 @@ export function observeClone(options) {
     threw = true;
     result = error;
   }
-  return finishCase(started, threw, result);
+  return finish(threw, result);
 }
 
 /**
- * observeClone for a clone that settles later (a message channel, an
- * implementation returning a Promise): the input is observed again, and the
- * effects log read, once the promise settles; a rejection is the thrown value.
- * @param {{input: unknown, clone: () => Promise<unknown>, effects?: object[], realm?: object}} options
- * @returns {Promise<CaseObservation>}
+ * observeClone in two halves, for a clone that settles later (a message
+ * channel, an async implementation): this observes the input now and returns
+ * the function that, given how the clone ended, observes the rest. The caller
+ * awaits in between; it must not settle a promise with an observation while a
+ * program's pollution is in place (settling reads `then`, which
+ * Object.prototype may have as a getter), so the halves are synchronous.
+ * @param {{input: unknown, effects?: object[], realm?: object}} options
+ * @returns {(threw: boolean, result: unknown) => CaseObservation} `result` is the clone, or the thrown value
  */
-export async function observeCloneAsync(options) {
-  const started = beginCase(options);
-  let threw = false;
-  let result;
-  try {
-    result = await option(options, 'clone')();
-  } catch (error) {
-    threw = true;
-    result = error;
-  }
-  return finishCase(started, threw, result);
-}
-
-/**
- * What a case observation needs from before the clone: the input's
- * observation and objects, and where the effects log stood.
- * @param {CloneCaseOptions | {input: unknown, effects?: object[], realm?: object}} options
- */
-function beginCase(options) {
+export function beginCloneObservation(options) {
   const input = option(options, 'input');
   const effects = option(options, 'effects');
   const observeOptions = record({ realm: option(options, 'realm') ?? globalThis });
-  return record({
+  const started = record({
     input, effects, observeOptions,
     before: observeGraph(input, observeOptions),
     effectsBefore: effects === undefined ? 0 : effects.length,
   });
+  return (threw, result) => finishCase(started, threw, result);
 }
 
 /**
- * @param {ReturnType<typeof beginCase>} started
+ * @param {{input: unknown, effects: object[] | undefined, observeOptions: object, before: ReturnType<typeof observeGraph>, effectsBefore: number}} started
  * @param {boolean} threw
  * @param {unknown} result the clone, or the thrown value
  * @returns {CaseObservation}

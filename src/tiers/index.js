@@ -76,16 +76,26 @@ export function selectTier(value, options) {
  * @returns {any}
  */
 export function cloneWithTiers(value, options, specClone) {
-  const { tier, rejections } = selectTier(value, options);
+  const selection = selectTier(value, options);
   const coverage = options === undefined || options === null ? undefined : options.coverage;
-  if (coverage !== undefined && coverage !== null) {
-    for (let i = 0; i < rejections.length; i++) count(coverage, rejections[i].tier, rejections[i].reason);
-    count(coverage, tier === undefined ? 'spec' : tier.id, tier === undefined ? 'taken' : 'accept');
-  }
+  if (coverage !== undefined && coverage !== null) countSelection(coverage, selection);
+  const tier = selection.tier;
   if (tier === undefined) return specClone(value, options);
   const realm = options === undefined || options === null || options.realm === undefined
     ? currentRealm : options.realm;
   return tier.clone(value, realm);
+}
+
+/**
+ * Adds one selection to the guard coverage: every refusal as
+ * `coverage[tier][reason]`, the tier that took the value as
+ * `coverage[tier].accept`, or `coverage.spec.taken` when none did.
+ * @param {Record<string, Record<string, number>>} coverage
+ * @param {ReturnType<typeof selectTier>} selection
+ */
+export function countSelection(coverage, { tier, rejections }) {
+  for (let i = 0; i < rejections.length; i++) count(coverage, rejections[i].tier, rejections[i].reason);
+  count(coverage, tier === undefined ? 'spec' : tier.id, tier === undefined ? 'taken' : 'accept');
 }
 
 /**

@@ -1,0 +1,88 @@
+// What every command shares: exit codes, the one-line usage error, number
+// parsing, and the progress display.
+
+import cliProgress from 'cli-progress';
+
+/** Exit codes (README): 0 nothing unexpected, 1 deviations, 2 usage or input error, 3 infrastructure error. */
+export const EXIT = { ok: 0, findings: 1, usage: 2, infrastructure: 3, interrupted: 130 };
+
+/** An error the user fixes: printed as `clonecheck: <message>`, exit code 2. */
+export class UsageError extends Error {}
+
+export const count = new Intl.NumberFormat('en-US');
+
+/**
+ * @param {string} flag
+ * @param {string | undefined} text
+ * @param {{min: number, max: number, what: string}} range
+ * @returns {number | undefined}
+ */
+export function parseInteger(flag, text, { min, max, what }) {
+  if (text === undefined) return undefined;
+  if (!/^-?\d+$/.test(text) || Number(text) < min || Number(text) > max) throw new UsageError(`${flag} must be ${what}`);
+  return Number(text);
+}
+
+/** @param {string | undefined} text */
+export function parseSeed(text) {
+  return parseInteger('--seed', text, { min: -(2 ** 31), max: 2 ** 31 - 1, what: 'a 32-bit integer' })
+    ?? ((Math.random() * 2 ** 32) | 0);
+}
+
+/**
+ * A live status line on a terminal (cli-progress); elsewhere (CI logs, pipes)
+ * a plain line every 30 s.
+ * @param {{total: number, format: string}} options `format` uses cli-progress tokens and the payload's names
+ */
+export function progressDisplay({ total, format }) {
+  const bar = new cliProgress.SingleBar({
+    format,
+    stream: process.stderr,
+    hideCursor: true,
+    noTTYOutput: true,
+    notTTYSchedule: 30_000,
+    fps: 5,
+    etaBuffer: 50,
+  }, cliProgress.Presets.shades_classic);
+  let startedBar = false;
+  return {
+    /** @param {number} value @param {Record<string, unknown>} payload */
+    update(value, payload) {
+      if (!startedBar) {
+        bar.start(total, value, payload);
+        startedBar = true;
+      } else bar.update(value, payload);
+    },
+    /** @param {number} newTotal */
+    setTotal(newTotal) {
+      bar.setTotal(newTotal);
+    },
+    stop() {
+      if (startedBar) bar.stop();
+    },
+  };
+}
+
+/**
+ * Ctrl-C handling for long commands: the first press asks the run to stop
+ * (and keep what it found), the second skips the remaining clean-up work
+ * (e.g. shrinking), a third quits at once.
+ * @param {string[]} messages what the first and second press do
+ */
+export function interrupts(messages) {
+  let presses = 0;
+  const onSigint = () => {
+    presses += 1;
+    if (presses > messages.length) process.exit(EXIT.interrupted);
+    process.stderr.write(`\n${messages[presses - 1]}\n`);
+  };
+  process.on('SIGINT', onSigint);
+  return {
+    get presses() {
+      return presses;
+    },
+    dispose() {
+      process.off('SIGINT', onSigint);
+    },
+  };
+}

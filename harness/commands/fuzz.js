@@ -1,0 +1,155 @@
+// `clonecheck fuzz`: generated programs on every --target, against the
+// reference; findings shrunk and written out (harness/fuzz/run.js,
+// harness/findings/write.js). Exit 0 nothing found, 1 findings, 2 usage.
+
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { families } from '../../fuzzers/arbitraries.js';
+import { tiers } from '../../src/index.js';
+import { guardCoverageReport } from '../checks.js';
+import { fuzz } from '../fuzz/run.js';
+import { writeFinding } from '../findings/write.js';
+import { saveRegression } from '../regressions.js';
+import { TargetError, loadCloneFunction, parseTarget } from '../targets/catalog.js';
+import { EXIT, UsageError, count, interrupts, parseInteger, parseSeed, progressDisplay } from './common.js';
+
+/** Weight names --weights accepts: the program families, plus pollution, channel and bytes. */
+const WEIGHT_NAMES = [...Object.keys(families), 'pollution', 'channel', 'bytes'];
+
+/**
+ * @param {string | undefined} text `family=3,pollution=5`
+ * @returns {Record<string, number>}
+ */
+export function parseWeights(text) {
+  if (text === undefined) return {};
+  /** @type {Record<string, number>} */
+  const weights = {};
+  for (const part of text.split(',')) {
+    const match = /^([A-Za-z0-9]+)=(\d+)$/.exec(part.trim());
+    if (match === null) throw new UsageError(`--weights takes name=integer pairs separated by commas, not '${part}'`);
+    if (!WEIGHT_NAMES.includes(match[1])) throw new UsageError(`--weights: unknown name '${match[1]}'; one of ${WEIGHT_NAMES.join(', ')}`);
+    weights[match[1]] = Number(match[2]);
+  }
+  if (Object.keys(families).every((name) => weights[name] === 0)) throw new UsageError('--weights leaves no program family');
+  return weights;
+}
+
+/**
+ * @param {string[]} names
+ * @returns {Promise<import('../targets/catalog.js').TargetSpec[]>} loaded once here, so a bad module is a usage error
+ */
+export async function targetsFromNames(names) {
+  const specs = [];
+  for (const name of new Set(names)) {
+    try {
+      const spec = parseTarget(name);
+      await loadCloneFunction(spec);
+      specs.push(spec);
+    } catch (error) {
+      if (error instanceof TargetError) throw new UsageError(error.message);
+      throw error;
+    }
+  }
+  return specs;
+}
+
+/**
+ * How much of the tiers' guard logic the generated cases reached.
+ * @param {Record<string, Record<string, number>>} report from guardCoverageReport
+ */
+function coverageSummary(report) {
+  let tiersHit = 0;
+  let reasons = 0;
+  let reasonsHit = 0;
+  for (const tier of tiers) {
+    const counts = report[tier.id];
+    if (counts.accept > 0) tiersHit += 1;
+    for (const reason of tier.reasons) {
+      reasons += 1;
+      if (counts[reason] > 0) reasonsHit += 1;
+    }
+  }
+  return { tiersHit, tiers: tiers.length, reasonsHit, reasons };
+}
+
+/** @param {Record<string, string | string[] | boolean | undefined>} raw commander's options */
+export async function fuzzCommand(raw) {
+  const names = /** @type {string[] | undefined} */ (raw.target);
+  if (names === undefined || names.length === 0) throw new UsageError("fuzz needs --target; run 'clonecheck targets' to list them");
+  const runsGiven = parseInteger('--runs', /** @type {string | undefined} */ (raw.runs), { min: 1, max: Number.MAX_SAFE_INTEGER, what: 'a positive integer' });
+  const seconds = parseInteger('--time', /** @type {string | undefined} */ (raw.time), { min: 1, max: 7 * 24 * 3600, what: 'a number of seconds from 1 to 604800' });
+  if (runsGiven !== undefined && seconds !== undefined) throw new UsageError('give --runs or --time, not both');
+  const runs = seconds === undefined ? runsGiven ?? 10_000 : undefined;
+  const seed = parseSeed(/** @type {string | undefined} */ (raw.seed));
+  const workers = parseInteger('--workers', /** @type {string | undefined} */ (raw.workers), { min: 1, max: 256, what: 'an integer from 1 to 256' }) ?? availableParallelism();
+  const timeoutMs = parseInteger('--timeout', /** @type {string | undefined} */ (raw.timeout), { min: 100, max: 3_600_000, what: 'milliseconds from 100 to 3600000' }) ?? 5000;
+  const shrinkRuns = parseInteger('--shrink-runs', /** @type {string | undefined} */ (raw.shrinkRuns), { min: 0, max: 1_000_000, what: 'an integer from 0 to 1000000' }) ?? 1000;
+  const weights = parseWeights(/** @type {string | undefined} */ (raw.weights));
+  const outDir = resolve(/** @type {string} */ (raw.out ?? 'clonecheck-out'));
+  const targets = await targetsFromNames(names);
+  const byName = new Map(targets.map((t) => [t.name, t]));
+
+  process.stderr.write(`clonecheck fuzz --seed ${seed} ${runs === undefined ? `--time ${seconds}` : `--runs ${runs}`} on ${targets.map((t) => t.name).join(', ')} `
+    + `(${workers} worker${workers === 1 ? '' : 's'}); findings go to ${outDir}/findings\n`);
+  const ctrlC = interrupts([
+    'stopping after the cases in progress; shrinking what was found (Ctrl-C again to skip shrinking)',
+    'skipping the rest of the shrinking; writing what was found (Ctrl-C again to quit at once)',
+  ]);
+  const progress = progressDisplay({
+    total: runs ?? (seconds ?? 0),
+    format: '{phase} [{bar}] {value}/{total} {unit} | {cases} cases | {rate} cases/s | {findings} findings | tiers {tiersHit}/{tierCount} guards {reasonsHit}/{reasons}',
+  });
+  const files = new Map();
+  let summary;
+  try {
+    summary = await fuzz({
+      targets, seed, runs, timeLimitMs: seconds === undefined ? undefined : seconds * 1000, workers, weights, timeoutMs, shrinkRuns,
+      shouldStop: () => ctrlC.presses > 0,
+      shouldShrink: () => ctrlC.presses < 2 && shrinkRuns > 0,
+      onProgress: ({ phase, cases, findings, elapsedMs, shrunk, toShrink, coverage }) => {
+        const shrinking = phase === 'shrink';
+        if (shrinking) progress.setTotal(toShrink ?? 0);
+        const coverageNow = coverageSummary(guardCoverageReport(coverage, tiers));
+        progress.update(shrinking ? shrunk ?? 0 : runs === undefined ? Math.min(seconds ?? 0, Math.floor(elapsedMs / 1000)) : cases, {
+          phase: shrinking ? 'shrink' : 'fuzz  ', unit: shrinking ? 'findings' : runs === undefined ? 's' : 'cases',
+          cases: count.format(cases), rate: count.format(Math.round((cases * 1000) / Math.max(elapsedMs, 1))), findings,
+          ...coverageNow, tierCount: coverageNow.tiers,
+        });
+      },
+      onFinding: (finding) => files.set(finding.signature, writeFinding(outDir, finding, byName.get(finding.target), { seed, weights })),
+    });
+  } finally {
+    progress.stop();
+    ctrlC.dispose();
+  }
+
+  const guardCoverage = guardCoverageReport(summary.coverage, tiers);
+  const findings = summary.findings.map((f) => ({
+    signature: f.signature, target: f.target, verdict: f.verdict, category: f.category, case: f.case, count: f.count, minimized: f.minimized,
+    directory: files.get(f.signature).directory, programFile: files.get(f.signature).programFile,
+    reproFile: f.expected === undefined ? null : files.get(f.signature).reproFile, diff: f.differences ?? [],
+  }));
+  if (raw.saveRegressions) {
+    for (const f of summary.findings) saveRegression(f, { seed });
+  }
+  const { coverage, findings: _full, ...rest } = summary;
+  const document = { ...rest, findings, guardCoverage };
+  if (raw.json !== undefined) writeFileSync(/** @type {string} */ (raw.json), `${JSON.stringify(document, null, 2)}\n`);
+
+  for (const f of findings) {
+    process.stdout.write(`FINDING ${f.signature}  ${f.target}  ${f.verdict}${f.verdict === 'deviation' ? ` (${f.category})` : ''}  `
+      + `${f.count} case${f.count === 1 ? '' : 's'}${f.minimized ? ', shrunk' : ''}\n  ${f.directory}\n`);
+    for (const d of f.diff.slice(0, 3)) process.stdout.write(`    ${d.path}  ${d.category}: expected ${JSON.stringify(d.expected)}, actual ${JSON.stringify(d.actual)}\n`);
+  }
+  for (const e of summary.harnessErrors) process.stdout.write(`HARNESS ERROR (a clonecheck bug, not the target's) in case ${e.case}:\n${e.error}\n`);
+  for (const t of summary.targets) {
+    const v = t.verdicts;
+    process.stdout.write(`${t.name}: ${count.format(v.pass)} pass, ${count.format(v.deviation)} deviation, ${v.timeout} timeout, ${v.crash} crash, ${v['harness-error']} harness error\n`);
+  }
+  process.stdout.write(`fuzz: ${count.format(summary.cases)} cases in ${(summary.fuzzMs / 1000).toFixed(1)} s (${count.format(summary.casesPerSecond)} cases/s), `
+    + `${findings.length} finding${findings.length === 1 ? '' : 's'}, seed ${seed}${summary.interrupted ? ', interrupted' : ''}\n`);
+  if (summary.harnessErrors.length > 0) return EXIT.infrastructure;
+  if (findings.length > 0) return EXIT.findings;
+  return summary.interrupted ? EXIT.interrupted : EXIT.ok;
+}

@@ -1,0 +1,84 @@
+// `clonecheck repro <finding-dir | program.json> [--target T …]`: one program
+// on some targets, each verdict and its differences printed. A finding folder
+// brings its own target; a bare program defaults to node:clone. The program
+// runs in a pool worker, so a target that hangs or crashes is a verdict here too.
+
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { validate } from '../../src/index.js';
+import { runPool } from '../pool.js';
+import { EXIT, UsageError, parseInteger } from './common.js';
+import { targetsFromNames } from './fuzz.js';
+
+const WORKER_URL = new URL('../fuzz/worker.js', import.meta.url);
+
+/**
+ * @param {string} where a finding folder or a program file
+ * @returns {{program: any, target?: string}}
+ */
+export function readProgram(where) {
+  if (!existsSync(where)) throw new UsageError(`${where}: no such file or folder; give a finding folder or a program.json`);
+  const isFolder = statSync(where).isDirectory();
+  const file = isFolder ? join(where, 'program.json') : where;
+  if (!existsSync(file)) throw new UsageError(`${where} has no program.json; give a finding folder written by clonecheck fuzz`);
+  let program;
+  try {
+    program = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`${file} is not JSON (${error instanceof Error ? error.message : error}); fix or regenerate it`);
+  }
+  const problems = validate(program);
+  if (problems.length > 0) throw new UsageError(`${file} is not a valid program: at ${problems[0].path}: ${problems[0].message} (docs/program.md)`);
+  let target;
+  const findingFile = join(where, 'finding.json');
+  if (isFolder && existsSync(findingFile)) {
+    try {
+      target = JSON.parse(readFileSync(findingFile, 'utf8')).target;
+    } catch {
+      throw new UsageError(`${findingFile} is not JSON; pass --target`);
+    }
+  }
+  return { program, target };
+}
+
+/**
+ * @param {string} where
+ * @param {Record<string, string | string[] | undefined>} raw
+ */
+export async function reproCommand(where, raw) {
+  const { program, target } = readProgram(where);
+  const names = /** @type {string[] | undefined} */ (raw.target) ?? (target === undefined ? ['node:clone'] : [target]);
+  const timeoutMs = parseInteger('--timeout', /** @type {string | undefined} */ (raw.timeout), { min: 100, max: 3_600_000, what: 'milliseconds from 100 to 3600000' }) ?? 5000;
+  const targets = await targetsFromNames(names);
+  /** @type {any[]} */
+  const verdicts = [];
+  const pending = [{ kind: 'program', program, targets }];
+  await runPool({
+    workerURL: WORKER_URL,
+    workers: 1,
+    timeoutMs,
+    nextTask: () => pending.shift(),
+    onResult: (_task, result) => {
+      verdicts.push(...result);
+    },
+    onStall: (stalled, { reason, heartbeat, detail }) => {
+      const index = heartbeat.targetIndex;
+      if (index < 0) throw new Error(`the reference stalled on this program (${reason}: ${detail})`);
+      verdicts.push({ target: stalled.targets[index].name, verdict: reason, detail });
+      // The targets after the one that stalled still get their turn.
+      if (index + 1 < stalled.targets.length) pending.push({ ...stalled, targets: stalled.targets.slice(index + 1) });
+    },
+  });
+  let failed = false;
+  for (const v of verdicts) {
+    if (v.verdict !== 'pass') failed = true;
+    process.stdout.write(`${v.verdict.toUpperCase()} ${v.target}${v.signature ? `  ${v.signature}` : ''}\n`);
+    if (v.detail) process.stdout.write(`  ${v.detail}\n`);
+    if (v.error) process.stdout.write(`  ${v.error}\n`);
+    for (const d of v.differences ?? []) {
+      process.stdout.write(`  ${d.path}  ${d.category}: expected ${JSON.stringify(d.expected)}, actual ${JSON.stringify(d.actual)}\n`);
+    }
+  }
+  if (verdicts.some((v) => v.verdict === 'harness-error')) return EXIT.infrastructure;
+  return failed ? EXIT.findings : EXIT.ok;
+}

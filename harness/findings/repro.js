@@ -1,0 +1,80 @@
+// repro.mjs: a standalone script that replays one finding and prints PASS or
+// FAIL with the differences. Readable on top (what the target is, the program,
+// the emitted builder, the expected observation), then the bundled observation
+// code (esbuild bundles harness/findings/repro-main.js, src/ and the target's
+// clone function, minified, into one expression). A user's `impl:` module is
+// imported by its path instead, so the repro follows edits to it.
+
+import { fileURLToPath } from 'node:url';
+import { buildSync } from 'esbuild';
+import { canonicalJSON, emit } from '../../src/index.js';
+
+const REPRO_MAIN = fileURLToPath(new URL('./repro-main.js', import.meta.url));
+
+/** @type {Map<string, string>} bundles by clone module, made once per process */
+const bundles = new Map();
+
+/**
+ * The bundled code, as an expression evaluating to {runRepro, cloneModule}.
+ * @param {import('../targets/catalog.js').TargetSpec} target
+ */
+function bundleFor(target) {
+  const key = target.external ? '' : target.moduleURL;
+  let text = bundles.get(key);
+  if (text === undefined) {
+    const cloneImport = target.external ? '' : `export * as cloneModule from ${JSON.stringify(fileURLToPath(target.moduleURL))};\n`;
+    const result = buildSync({
+      stdin: { contents: `export { runRepro } from ${JSON.stringify(REPRO_MAIN)};\n${cloneImport}`, resolveDir: fileURLToPath(new URL('.', import.meta.url)) },
+      bundle: true,
+      write: false,
+      format: 'iife',
+      globalName: 'clonecheck',
+      platform: 'neutral',
+      mainFields: ['module', 'main'],
+      minify: true,
+      target: 'es2022',
+      logLevel: 'silent',
+    });
+    text = result.outputFiles[0].text.trim();
+    bundles.set(key, text);
+  }
+  return text;
+}
+
+/**
+ * @param {{program: any, expected: unknown, target: import('../targets/catalog.js').TargetSpec, signature: string,
+ *   replay: string}} finding
+ * @returns {string} the source of repro.mjs
+ */
+export function reproSource({ program, expected, target, signature, replay }) {
+  const lines = [
+    `// clonecheck repro: ${signature}`,
+    `// target: ${target.name} (${target.description})`,
+    '//',
+    '// Run it with any of:  node repro.mjs   bun repro.mjs   deno run repro.mjs',
+    '// It prints PASS or FAIL with the differences, and exits 1 on FAIL.',
+    `// Found by: ${replay}`,
+    '',
+  ];
+  if (target.external) lines.push(`import * as cloneModule from ${JSON.stringify(target.moduleURL)};`, '');
+  lines.push(
+    `const target = ${JSON.stringify(target.name)};`,
+    '',
+    '// The program (clonecheck/program@1, docs/program.md), as the target ran it.',
+    `const program = ${JSON.stringify(program, null, 2)};`,
+    '',
+    '// Builds the value the program describes (emitted by clonecheck: plain JavaScript, no imports).',
+    `const makeBuilt = ${emit(program).trim()};`,
+    '',
+    '// What the structured clone algorithm says a script observes (the reference engine, spec path).',
+    `const expected = ${canonicalJSON(expected)};`,
+    '',
+    '// clonecheck\'s case runner and observation code, bundled.',
+    `const clonecheck = (() => {\n${bundleFor(target)}\nreturn clonecheck;\n})();`,
+    '',
+    `const passed = await clonecheck.runRepro({ program, expected, makeBuilt, cloneModule: ${target.external ? 'cloneModule' : 'clonecheck.cloneModule'}, target });`,
+    'if (!passed && typeof process === \'object\' && process !== null) process.exitCode = 1;',
+    '',
+  );
+  return lines.join('\n');
+}

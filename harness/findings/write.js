@@ -1,0 +1,109 @@
+// A finding on disk: DIR/findings/<signature>/ with
+//   program.json  the (shrunk) program, as the target ran it
+//   finding.json  everything else, for machines (and `clonecheck repro`)
+//   report.md     expected, actual, the differences, and how to replay
+//   repro.mjs     a standalone script (repro.js)
+// Written when the finding is first seen and again when it is shrunk, so an
+// interrupted run loses nothing it found.
+
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { canonicalJSON } from '../../src/index.js';
+import { reproSource } from './repro.js';
+
+/** The version of finding.json. */
+export const FINDING_SCHEMA = 'clonecheck/finding@1';
+
+/**
+ * @param {string} outDir
+ * @param {import('../fuzz/run.js').Finding} finding
+ * @param {import('../targets/catalog.js').TargetSpec} target
+ * @param {{seed: number, weights: Record<string, number>}} run
+ * @returns {{directory: string, programFile: string, reproFile: string, reportFile: string}}
+ */
+export function writeFinding(outDir, finding, target, run) {
+  const directory = join(outDir, 'findings', finding.signature);
+  mkdirSync(directory, { recursive: true });
+  const files = {
+    directory,
+    programFile: join(directory, 'program.json'),
+    reproFile: join(directory, 'repro.mjs'),
+    reportFile: join(directory, 'report.md'),
+  };
+  const replay = replayCommand(finding, run);
+  writeFileSync(files.programFile, `${JSON.stringify(finding.program, null, 2)}\n`);
+  writeFileSync(join(directory, 'finding.json'), `${JSON.stringify({
+    schema: FINDING_SCHEMA,
+    signature: finding.signature,
+    target: finding.target,
+    verdict: finding.verdict,
+    category: finding.category,
+    minimized: finding.minimized,
+    found: { seed: run.seed, case: finding.case, chunkSeed: finding.chunkSeed, path: finding.path, count: finding.count },
+    detail: finding.detail,
+    differences: finding.differences,
+    expected: finding.expected,
+    actual: finding.actual,
+  }, null, 2)}\n`);
+  writeFileSync(files.reportFile, reportText(finding, target, replay));
+  if (finding.expected !== undefined) {
+    writeFileSync(files.reproFile, reproSource({ program: finding.program, expected: finding.expected, target, signature: finding.signature, replay }));
+  }
+  return files;
+}
+
+/**
+ * @param {import('../fuzz/run.js').Finding} finding
+ * @param {{seed: number, weights: Record<string, number>}} run
+ */
+function replayCommand(finding, run) {
+  const weights = Object.entries(run.weights).map(([k, v]) => `${k}=${v}`).join(',');
+  return `clonecheck fuzz --target ${finding.target} --seed ${run.seed} --runs ${finding.case + 1}${weights ? ` --weights ${weights}` : ''} (case ${finding.case})`;
+}
+
+/**
+ * @param {import('../fuzz/run.js').Finding} finding
+ * @param {import('../targets/catalog.js').TargetSpec} target
+ * @param {string} replay
+ */
+function reportText(finding, target, replay) {
+  const lines = [
+    `# ${finding.signature}`,
+    '',
+    `- target: \`${finding.target}\` — ${target.description}`,
+    `- verdict: ${finding.verdict}${finding.verdict === 'deviation' ? ` (first difference: ${finding.category})` : ''}`,
+    `- seen in ${finding.count} case${finding.count === 1 ? '' : 's'}; first in case ${finding.case}: ${replay}`,
+    `- program: ${finding.minimized ? 'shrunk' : 'as generated (not shrunk)'}, in \`program.json\``,
+    '',
+    '## Replay',
+    '',
+    '```sh',
+    `clonecheck repro <this folder> --target ${finding.target}`,
+    'node repro.mjs    # or: bun repro.mjs, deno run repro.mjs (no clonecheck needed)',
+    '```',
+    '',
+    '## Program',
+    '',
+    '```json',
+    JSON.stringify(finding.program, null, 2),
+    '```',
+    '',
+  ];
+  if (finding.detail !== undefined) lines.push('## What the watchdog saw', '', finding.detail, '');
+  if (finding.differences !== undefined) {
+    lines.push('## Differences', '', '| path | category | expected | actual |', '|---|---|---|---|');
+    for (const d of finding.differences) {
+      lines.push(`| \`${d.path}\` | ${d.category} | \`${cell(d.expected)}\` | \`${cell(d.actual)}\` |`);
+    }
+    lines.push('');
+  }
+  if (finding.expected !== undefined) lines.push('## Expected (reference, spec path)', '', '```json', canonicalJSON(finding.expected), '```', '');
+  if (finding.actual !== undefined) lines.push(`## Actual (${finding.target})`, '', '```json', canonicalJSON(finding.actual), '```', '');
+  return lines.join('\n');
+}
+
+/** @param {unknown} value */
+function cell(value) {
+  const text = canonicalJSON(value ?? null);
+  return (text.length > 200 ? `${text.slice(0, 197)}...` : text).replace(/\|/g, '\\|').replace(/`/g, "'");
+}

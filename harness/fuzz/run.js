@@ -1,0 +1,206 @@
+// `clonecheck fuzz`, the main thread: hands out chunks of cases to the worker
+// pool, merges what comes back (verdict counts, guard coverage, the earliest
+// case of each deviation signature), turns hung or dead threads into
+// `timeout` / `crash` findings, then shrinks each deviation. Same seed and
+// runs, same cases, same findings: chunks are deterministic, and each
+// signature keeps its earliest case whatever thread found it first.
+
+import fc from 'fast-check';
+import { casePrograms } from '../../fuzzers/arbitraries.js';
+import { CHUNK_SIZE, chunkSeed } from '../chunks.js';
+import { runPool } from '../pool.js';
+import { signatureOf } from '../signature.js';
+import { channels } from '../targets/catalog.js';
+
+const WORKER_URL = new URL('./worker.js', import.meta.url);
+
+/** The version of the `--json` document (docs/results.md). */
+export const FUZZ_SCHEMA_VERSION = 1;
+
+/**
+ * @typedef {object} Finding
+ * @property {string} signature
+ * @property {string} target
+ * @property {'deviation' | 'timeout' | 'crash'} verdict
+ * @property {string} category  the first difference's category, or the verdict
+ * @property {number} case  the earliest case that showed it
+ * @property {number} chunkSeed  with `path`, replays that case (fast-check seed and path)
+ * @property {string} path
+ * @property {number} count  cases that showed it
+ * @property {any} program  as the target ran it; the shrunk one once shrinking is done
+ * @property {boolean} minimized
+ * @property {unknown} [expected]
+ * @property {unknown} [actual]
+ * @property {object[]} [differences]
+ * @property {string} [detail]  for a timeout or crash: what the watchdog saw
+ */
+
+/**
+ * @typedef {object} FuzzOptions
+ * @property {import('../targets/catalog.js').TargetSpec[]} targets
+ * @property {number} seed
+ * @property {number} [runs]  cases to run (default: until timeLimitMs)
+ * @property {number} [timeLimitMs]  stop handing out chunks after this long
+ * @property {number} workers
+ * @property {Record<string, number>} weights
+ * @property {number} timeoutMs  a case that makes no progress for this long is a timeout
+ * @property {number} shrinkRuns  candidates per shrink
+ * @property {() => boolean} shouldStop  polled before each chunk (Ctrl-C)
+ * @property {() => boolean} shouldShrink  polled before each shrink (a second Ctrl-C skips the rest)
+ * @property {(progress: {phase: 'fuzz' | 'shrink', cases: number, findings: number, elapsedMs: number, shrunk?: number, toShrink?: number, coverage: object}) => void} onProgress
+ * @property {(finding: Finding) => void} onFinding  a new or updated finding (write it out now)
+ */
+
+/**
+ * @param {FuzzOptions} options
+ */
+export async function fuzz(options) {
+  const { targets, seed, runs = Infinity, timeLimitMs = Infinity, workers, weights, timeoutMs } = options;
+  const started = performance.now();
+  const elapsed = () => performance.now() - started;
+  /** @type {Map<string, Finding>} */
+  const findings = new Map();
+  /** @type {Record<string, Record<string, number>>} */
+  const verdicts = Object.fromEntries(targets.map((t) => [t.name, { pass: 0, deviation: 0, timeout: 0, crash: 0, 'harness-error': 0 }]));
+  const coverage = {};
+  const harnessErrors = [];
+  let cases = 0;
+  let nextChunk = 0;
+  let interrupted = false;
+  /** @type {any[]} the rest of chunks cut short by a stall, run before new chunks */
+  const resumes = [];
+
+  const report = (phase, extra = {}) => options.onProgress({ phase, cases, findings: findings.size, elapsedMs: elapsed(), coverage, ...extra });
+
+  /** Keeps the earliest case per signature; tells the caller about new or earlier ones. @param {Finding} candidate */
+  const consider = (candidate) => {
+    const known = findings.get(candidate.signature);
+    if (known !== undefined) {
+      known.count += candidate.count;
+      if (known.case <= candidate.case) return;
+      candidate.count = known.count;
+    }
+    findings.set(candidate.signature, candidate);
+    options.onFinding(candidate);
+  };
+
+  const nextTask = () => {
+    if (resumes.length > 0) return resumes.shift();
+    if (options.shouldStop()) interrupted = true;
+    if (interrupted || elapsed() >= timeLimitMs) return undefined;
+    const first = nextChunk * CHUNK_SIZE;
+    if (first >= runs) return undefined;
+    const chunk = nextChunk++;
+    return { kind: 'chunk', seed, chunk, start: 0, end: Math.min(CHUNK_SIZE, runs - first), targets, weights };
+  };
+
+  await runPool({
+    workerURL: WORKER_URL,
+    workers,
+    timeoutMs,
+    nextTask,
+    onResult: (_task, result) => {
+      cases += result.end - result.start;
+      addCounts(coverage, result.coverage);
+      addCounts(verdicts, result.verdicts);
+      harnessErrors.push(...result.harnessErrors);
+      for (const deviation of result.deviations) {
+        consider({
+          signature: deviation.signature, target: deviation.target, verdict: 'deviation', category: deviation.category,
+          case: deviation.case, chunkSeed: deviation.chunkSeed, path: deviation.path, count: deviation.count,
+          program: deviation.program, minimized: false,
+          expected: deviation.expected, actual: deviation.actual, differences: deviation.differences,
+        });
+      }
+      report('fuzz');
+    },
+    onStall: (task, { reason, heartbeat, detail }) => {
+      if (task.kind !== 'chunk') return; // a shrink that hangs leaves its finding unshrunk
+      const index = heartbeat.caseIndex - task.chunk * CHUNK_SIZE;
+      const stalled = Math.min(Math.max(index, task.start), task.end - 1);
+      cases += stalled + 1 - task.start;
+      if (stalled + 1 < task.end) resumes.push({ ...task, start: stalled + 1 });
+      const seedOfChunk = chunkSeed(task.seed, task.chunk);
+      const program = fc.sample(casePrograms(task.weights), { seed: seedOfChunk, numRuns: stalled + 1 })[stalled];
+      const target = task.targets[heartbeat.targetIndex];
+      if (target === undefined) {
+        harnessErrors.push({ verdict: 'harness-error', case: task.chunk * CHUNK_SIZE + stalled, program, error: `the oracle stalled: ${reason}, ${detail}` });
+        return;
+      }
+      verdicts[target.name][reason] += 1;
+      const { signature } = signatureOf(target.name, [{ path: '$', category: reason, expected: null, actual: null }]);
+      consider({
+        signature, target: target.name, verdict: reason, category: reason, case: task.chunk * CHUNK_SIZE + stalled,
+        chunkSeed: seedOfChunk, path: String(stalled), count: 1, program: channels[target.channel](program), minimized: false, detail,
+      });
+      report('fuzz');
+    },
+  });
+  const fuzzedMs = elapsed();
+
+  const toShrink = [...findings.values()].filter((f) => f.verdict === 'deviation').sort((a, b) => a.case - b.case);
+  let shrunk = 0;
+  if (toShrink.length > 0) {
+    const queue = [...toShrink];
+    report('shrink', { shrunk, toShrink: toShrink.length });
+    await runPool({
+      workerURL: WORKER_URL,
+      workers,
+      timeoutMs,
+      nextTask: () => {
+        if (!options.shouldShrink()) return undefined;
+        const finding = queue.shift();
+        if (finding === undefined) return undefined;
+        const target = targets.find((t) => t.name === finding.target);
+        return {
+          kind: 'shrink', chunkSeed: finding.chunkSeed, path: finding.path, target, signature: finding.signature,
+          weights, maxRuns: options.shrinkRuns, finding,
+        };
+      },
+      onResult: (task, { verdict }) => {
+        shrunk += 1;
+        if (verdict !== null) {
+          Object.assign(task.finding, {
+            program: verdict.program, minimized: true, expected: verdict.expected, actual: verdict.actual, differences: verdict.differences,
+          });
+          options.onFinding(task.finding);
+        }
+        report('shrink', { shrunk, toShrink: toShrink.length });
+      },
+      onStall: () => {
+        shrunk += 1;
+      },
+    });
+  }
+
+  const elapsedMs = elapsed();
+  return {
+    schemaVersion: FUZZ_SCHEMA_VERSION,
+    command: 'fuzz',
+    seed,
+    runs: runs === Infinity ? null : runs,
+    timeLimitMs: timeLimitMs === Infinity ? null : timeLimitMs,
+    cases,
+    interrupted,
+    elapsedMs: Math.round(elapsedMs),
+    fuzzMs: Math.round(fuzzedMs),
+    casesPerSecond: fuzzedMs > 0 ? Math.round((cases * 1000) / fuzzedMs) : 0,
+    workers,
+    targets: targets.map((t) => ({ name: t.name, description: t.description, verdicts: verdicts[t.name] })),
+    findings: [...findings.values()].sort((a, b) => a.case - b.case),
+    harnessErrors,
+    coverage,
+  };
+}
+
+/**
+ * into[group][key] += from[group][key]
+ * @param {Record<string, Record<string, number>>} into
+ * @param {Record<string, Record<string, number>>} from
+ */
+function addCounts(into, from) {
+  for (const [group, counts] of Object.entries(from)) {
+    const target = into[group] ??= {};
+    for (const [key, n] of Object.entries(counts)) target[key] = (target[key] ?? 0) + n;
+  }
+}

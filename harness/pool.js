@@ -1,0 +1,133 @@
+// A pool of worker threads that run tasks (chunks of cases, shrink jobs) and
+// watch them: a task whose case does not move on for `timeoutMs`, or whose
+// thread dies, is reported with the case it was on, the thread is replaced,
+// and the run goes on. This is what turns a target that hangs or kills its
+// thread into a verdict instead of a stuck or failed run.
+//
+// The worker module (e.g. harness/fuzz/worker.js) answers each task with one
+// message, and reports progress through a shared heartbeat (`heartbeat.js`).
+
+import { Worker } from 'node:worker_threads';
+import { HEARTBEAT_SLOTS, readHeartbeat } from './heartbeat.js';
+
+/** How often the watchdog looks at the heartbeats. */
+const WATCH_INTERVAL_MS = 100;
+
+/**
+ * @template Task, Result
+ * @typedef {object} PoolOptions
+ * @property {URL} workerURL
+ * @property {number} workers  threads (at least 1)
+ * @property {number} [timeoutMs]  a case that runs longer is a stall (default: no watchdog)
+ * @property {() => Task | undefined} nextTask  the next task, or undefined when there is none now
+ * @property {(task: Task, result: Result) => void} onResult
+ * @property {(task: Task, stall: {reason: 'timeout' | 'crash', heartbeat: import('./heartbeat.js').Heartbeat, detail: string}) => void} onStall
+ *   the thread running `task` hung or died; it is replaced, the task is dropped (the caller may queue its rest)
+ */
+
+/**
+ * Runs tasks until `nextTask()` has none left and every thread is idle.
+ * @template Task, Result
+ * @param {PoolOptions<Task, Result>} options
+ * @returns {Promise<void>}
+ */
+export function runPool({ workerURL, workers, timeoutMs, nextTask, onResult, onStall }) {
+  return new Promise((resolve, reject) => {
+    /** @type {Set<{worker: Worker, heartbeat: Int32Array, task: Task | undefined, lastBeat: number, lastChange: number}>} */
+    const slots = new Set();
+    let failed = false;
+    let finished = false;
+
+    const fail = (error) => {
+      if (failed || finished) return;
+      failed = true;
+      clearInterval(watchdog);
+      for (const slot of slots) {
+        slot.worker.removeAllListeners();
+        slot.worker.terminate();
+      }
+      slots.clear();
+      reject(error);
+    };
+
+    const finishIfIdle = () => {
+      if (failed || finished) return;
+      for (const slot of slots) if (slot.task !== undefined) return;
+      finished = true;
+      clearInterval(watchdog);
+      const stopping = [...slots];
+      slots.clear();
+      for (const slot of stopping) slot.worker.removeAllListeners();
+      Promise.all(stopping.map((slot) => slot.worker.terminate())).then(() => resolve(), reject);
+    };
+
+    const feed = (slot) => {
+      const task = failed ? undefined : nextTask();
+      slot.task = task;
+      if (task === undefined) {
+        finishIfIdle();
+        return;
+      }
+      slot.lastBeat = Atomics.load(slot.heartbeat, 0);
+      slot.lastChange = performance.now();
+      slot.worker.postMessage(task);
+    };
+
+    const replace = (slot, reason, detail) => {
+      slots.delete(slot);
+      const task = slot.task;
+      slot.task = undefined;
+      slot.worker.removeAllListeners();
+      slot.worker.terminate();
+      if (task !== undefined) {
+        try {
+          onStall(task, { reason, heartbeat: readHeartbeat(slot.heartbeat), detail });
+        } catch (error) {
+          fail(error);
+          return;
+        }
+      }
+      if (!failed && !finished) start();
+    };
+
+    const start = () => {
+      const heartbeat = new Int32Array(new SharedArrayBuffer(HEARTBEAT_SLOTS * Int32Array.BYTES_PER_ELEMENT));
+      const worker = new Worker(workerURL, { workerData: { heartbeat }, stderr: false });
+      const slot = { worker, heartbeat, task: undefined, lastBeat: 0, lastChange: performance.now() };
+      slots.add(slot);
+      worker.on('message', (result) => {
+        const task = slot.task;
+        slot.task = undefined;
+        try {
+          onResult(task, result);
+        } catch (error) {
+          fail(error);
+          return;
+        }
+        feed(slot);
+      });
+      worker.on('error', (error) => replace(slot, 'crash', `uncaught in the worker: ${error instanceof Error ? error.stack : String(error)}`));
+      worker.on('exit', (code) => {
+        if (slots.has(slot)) replace(slot, 'crash', `the worker thread exited with code ${code}`);
+      });
+      feed(slot);
+    };
+
+    const watchdog = setInterval(() => {
+      if (timeoutMs === undefined) return;
+      const now = performance.now();
+      for (const slot of slots) {
+        if (slot.task === undefined) continue;
+        const beat = Atomics.load(slot.heartbeat, 0);
+        if (beat !== slot.lastBeat) {
+          slot.lastBeat = beat;
+          slot.lastChange = now;
+        } else if (now - slot.lastChange > timeoutMs) {
+          replace(slot, 'timeout', `no progress for ${Math.round(now - slot.lastChange)} ms`);
+        }
+      }
+    }, WATCH_INTERVAL_MS);
+
+    for (let i = 0; i < Math.max(1, workers); i++) start();
+  });
+}

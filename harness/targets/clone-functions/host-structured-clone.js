@@ -1,0 +1,9 @@
+// The host's own structuredClone (Node, Bun, Deno, browsers), called the way
+// the reference is called. forStorage has no equivalent: the global function
+// never serializes for storage, so targets using it drop the flag from the
+// program (harness/targets/programs.js) and the oracle sees the same.
+
+/** @type {import('../../case.js').CloneFunction} */
+export default function hostStructuredClone(value, { transfer }) {
+  return structuredClone(value, { transfer });
+}
