@@ -1,0 +1,93 @@
+// The command line as a user meets it: exit codes, one-line usage errors,
+// `targets`, and `repro` on programs and finding folders.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const CLI = fileURLToPath(new URL('../harness/cli.js', import.meta.url));
+const fixture = (name) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
+
+/** @param {string[]} args */
+export function clonecheck(args) {
+  const { status, stdout, stderr } = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 120_000 });
+  return { status, stdout, stderr };
+}
+
+/** @param {{status: number | null, stderr: string}} result @param {RegExp} message */
+function assertUsageError(result, message) {
+  assert.equal(result.status, 2, result.stderr);
+  const lines = result.stderr.trim().split('\n');
+  assert.equal(lines.length, 1, `one line, got:\n${result.stderr}`);
+  assert.match(lines[0], /^clonecheck: /);
+  assert.match(lines[0], message);
+}
+
+test('an unknown target is a usage error that says how to list targets', () => {
+  assertUsageError(clonecheck(['fuzz', '--target', 'nodejs:clone', '--runs', '10']), /unknown target 'nodejs:clone'.*clonecheck targets/);
+});
+
+test('an impl: path that does not exist is a usage error', () => {
+  assertUsageError(clonecheck(['fuzz', '--target', 'impl:./no/such/module.mjs', '--runs', '10']), /no such file .*module\.mjs/);
+});
+
+test('an impl: module without a default function is a usage error', () => {
+  assertUsageError(clonecheck(['fuzz', '--target', `impl:${fixture('no-default.mjs')}`, '--runs', '10']), /no default export function/);
+});
+
+test('fuzz without a target, or with both --runs and --time, is a usage error', () => {
+  assertUsageError(clonecheck(['fuzz', '--runs', '10']), /fuzz needs --target/);
+  assertUsageError(clonecheck(['fuzz', '--target', 'ref:spec', '--runs', '10', '--time', '5']), /--runs or --time, not both/);
+  assertUsageError(clonecheck(['fuzz', '--target', 'ref:spec', '--weights', 'noSuchFamily=3']), /unknown name 'noSuchFamily'/);
+});
+
+test('repro of a malformed program.json is a usage error naming the file', () => {
+  assertUsageError(clonecheck(['repro', fixture('malformed.json')]), /malformed\.json is not JSON/);
+});
+
+test('repro of a program with a dangling reference is a usage error naming the path', () => {
+  assertUsageError(clonecheck(['repro', fixture('dangling.json')]), /not a valid program: at \$\.root/);
+});
+
+test('repro of a missing file is a usage error', () => {
+  assertUsageError(clonecheck(['repro', '/no/such/program.json']), /no such file or folder/);
+});
+
+test('targets lists every built-in target as available, in text and JSON', () => {
+  const text = clonecheck(['targets']);
+  assert.equal(text.status, 0);
+  const json = clonecheck(['targets', '--json']);
+  assert.equal(json.status, 0);
+  const { targets } = JSON.parse(json.stdout);
+  assert.deepEqual(targets.map((t) => t.name), [
+    'ref:spec', 'ref:tiers', 'node:clone', 'node:clone-transfer', 'node:messagechannel',
+    'polyfill:@ungap/structured-clone', 'polyfill:core-js', 'polyfill:realistic-structured-clone',
+  ]);
+  for (const t of targets) {
+    assert.equal(t.available, true, `${t.name}: ${t.reason}`);
+    assert.match(text.stdout, new RegExp(`^${t.name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} +available`, 'm'));
+  }
+});
+
+test('repro runs a passing program on several targets and exits 0', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'clonecheck-'));
+  const file = join(dir, 'program.json');
+  writeFileSync(file, JSON.stringify({ schema: 'clonecheck/program@1', root: { ref: 0 }, objects: [{ kind: 'array', items: [1, { hole: true }, 3] }] }));
+  const result = clonecheck(['repro', file, '--target', 'ref:tiers', '--target', 'node:clone', '--target', 'node:messagechannel']);
+  assert.equal(result.status, 0, result.stdout + result.stderr);
+  assert.deepEqual(result.stdout.trim().split('\n'), ['PASS ref:tiers', 'PASS node:clone', 'PASS node:messagechannel']);
+});
+
+test("repro shows a deviation: Node copies an Error's cause, the spec does not", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'clonecheck-'));
+  const file = join(dir, 'program.json');
+  writeFileSync(file, JSON.stringify({ schema: 'clonecheck/program@1', root: { ref: 0 }, objects: [{ kind: 'error', type: 'Error', message: 'm', cause: 1 }] }));
+  const result = clonecheck(['repro', file, '--target', 'node:clone']);
+  assert.equal(result.status, 1);
+  assert.match(result.stdout, /^DEVIATION node:clone +node-clone\.keys\.[0-9a-f]{8}$/m);
+  assert.match(result.stdout, /\$\.cause {2}keys: expected "missing", actual "data property 1"/);
+});
