@@ -4,7 +4,7 @@
 // worker moves on, and which case and target it was on when it stopped.
 
 /** [beat counter, case index, target index] */
-export const HEARTBEAT_SLOTS = 3;
+const HEARTBEAT_SLOTS = 3;
 
 /**
  * @typedef {object} Heartbeat
@@ -23,6 +23,14 @@ export function beat(heartbeat, caseIndex, targetIndex) {
   Atomics.store(heartbeat, 1, caseIndex);
   Atomics.store(heartbeat, 2, targetIndex);
   Atomics.add(heartbeat, 0, 1);
+}
+
+/** @returns {Int32Array} a fresh heartbeat, on no case yet */
+export function newHeartbeat() {
+  const heartbeat = new Int32Array(new SharedArrayBuffer(HEARTBEAT_SLOTS * Int32Array.BYTES_PER_ELEMENT));
+  heartbeat[1] = -1;
+  heartbeat[2] = -1;
+  return heartbeat;
 }
 
 /**

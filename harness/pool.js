@@ -4,11 +4,12 @@
 // and the run goes on. This is what turns a target that hangs or kills its
 // thread into a verdict instead of a stuck or failed run.
 //
-// The worker module (e.g. harness/fuzz/worker.js) answers each task with one
-// message, and reports progress through a shared heartbeat (`heartbeat.js`).
+// The worker module (e.g. harness/fuzz/worker.js) posts one message when it
+// has loaded, then answers each task with one message, and reports progress
+// through a shared heartbeat (`heartbeat.js`).
 
 import { Worker } from 'node:worker_threads';
-import { HEARTBEAT_SLOTS, readHeartbeat } from './heartbeat.js';
+import { newHeartbeat, readHeartbeat } from './heartbeat.js';
 
 /** How often the watchdog looks at the heartbeats. */
 const WATCH_INTERVAL_MS = 100;
@@ -18,6 +19,7 @@ const WATCH_INTERVAL_MS = 100;
  * @typedef {object} PoolOptions
  * @property {URL} workerURL
  * @property {number} workers  threads (at least 1)
+ * @property {object} [workerData]  handed to every worker (e.g. the targets to load before it says ready)
  * @property {number} [timeoutMs]  a case that runs longer is a stall (default: no watchdog)
  * @property {() => Task | undefined} nextTask  the next task, or undefined when there is none now
  * @property {(task: Task, result: Result) => void} onResult
@@ -31,7 +33,7 @@ const WATCH_INTERVAL_MS = 100;
  * @param {PoolOptions<Task, Result>} options
  * @returns {Promise<void>}
  */
-export function runPool({ workerURL, workers, timeoutMs, nextTask, onResult, onStall }) {
+export function runPool({ workerURL, workers, workerData = {}, timeoutMs, nextTask, onResult, onStall }) {
   return new Promise((resolve, reject) => {
     /** @type {Set<{worker: Worker, heartbeat: Int32Array, task: Task | undefined, lastBeat: number, lastChange: number}>} */
     const slots = new Set();
@@ -52,7 +54,7 @@ export function runPool({ workerURL, workers, timeoutMs, nextTask, onResult, onS
 
     const finishIfIdle = () => {
       if (failed || finished) return;
-      for (const slot of slots) if (slot.task !== undefined) return;
+      for (const slot of slots) if (slot.task !== undefined || !slot.ready) return;
       finished = true;
       clearInterval(watchdog);
       const stopping = [...slots];
@@ -91,11 +93,18 @@ export function runPool({ workerURL, workers, timeoutMs, nextTask, onResult, onS
     };
 
     const start = () => {
-      const heartbeat = new Int32Array(new SharedArrayBuffer(HEARTBEAT_SLOTS * Int32Array.BYTES_PER_ELEMENT));
-      const worker = new Worker(workerURL, { workerData: { heartbeat }, stderr: false });
-      const slot = { worker, heartbeat, task: undefined, lastBeat: 0, lastChange: performance.now() };
+      const heartbeat = newHeartbeat();
+      const worker = new Worker(workerURL, { workerData: { ...workerData, heartbeat }, stderr: false });
+      const slot = { worker, heartbeat, task: undefined, lastBeat: 0, lastChange: performance.now(), ready: false };
       slots.add(slot);
       worker.on('message', (result) => {
+        // The first message says the worker has loaded: its start-up time
+        // never counts against a case's timeout.
+        if (!slot.ready) {
+          slot.ready = true;
+          feed(slot);
+          return;
+        }
         const task = slot.task;
         slot.task = undefined;
         try {
@@ -110,7 +119,6 @@ export function runPool({ workerURL, workers, timeoutMs, nextTask, onResult, onS
       worker.on('exit', (code) => {
         if (slots.has(slot)) replace(slot, 'crash', `the worker thread exited with code ${code}`);
       });
-      feed(slot);
     };
 
     const watchdog = setInterval(() => {

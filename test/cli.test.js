@@ -3,20 +3,10 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const CLI = fileURLToPath(new URL('../harness/cli.js', import.meta.url));
-const fixture = (name) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
-
-/** @param {string[]} args */
-export function clonecheck(args) {
-  const { status, stdout, stderr } = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 120_000 });
-  return { status, stdout, stderr };
-}
+import { clonecheck, fixture } from './helpers.js';
 
 /** @param {{status: number | null, stderr: string}} result @param {RegExp} message */
 function assertUsageError(result, message) {

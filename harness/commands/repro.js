@@ -56,6 +56,7 @@ export async function reproCommand(where, raw) {
   await runPool({
     workerURL: WORKER_URL,
     workers: 1,
+    workerData: { targets },
     timeoutMs,
     nextTask: () => pending.shift(),
     onResult: (_task, result) => {

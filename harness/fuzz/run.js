@@ -97,6 +97,7 @@ export async function fuzz(options) {
   await runPool({
     workerURL: WORKER_URL,
     workers,
+    workerData: { targets },
     timeoutMs,
     nextTask,
     onResult: (_task, result) => {
@@ -118,7 +119,10 @@ export async function fuzz(options) {
       if (task.kind !== 'chunk') return; // a shrink that hangs leaves its finding unshrunk
       const index = heartbeat.caseIndex - task.chunk * CHUNK_SIZE;
       const stalled = Math.min(Math.max(index, task.start), task.end - 1);
-      cases += stalled + 1 - task.start;
+      cases += 1;
+      // What the thread judged before the stall died with it: those cases run
+      // again (they are deterministic), then the rest of the chunk.
+      if (task.start < stalled) resumes.push({ ...task, end: stalled });
       if (stalled + 1 < task.end) resumes.push({ ...task, start: stalled + 1 });
       const seedOfChunk = chunkSeed(task.seed, task.chunk);
       const program = fc.sample(casePrograms(task.weights), { seed: seedOfChunk, numRuns: stalled + 1 })[stalled];

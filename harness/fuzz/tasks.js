@@ -19,8 +19,11 @@ const MAX_HARNESS_ERRORS = 3;
 /** @type {Map<string, Promise<import('./judge.js').OpenTarget[]>>} targets opened once per thread */
 const opened = new Map();
 
-/** @param {import('../targets/catalog.js').TargetSpec[]} specs */
-function targetsFor(specs) {
+/**
+ * The targets, opened once per thread and list.
+ * @param {import('../targets/catalog.js').TargetSpec[]} specs
+ */
+export function loadTargets(specs) {
   const key = JSON.stringify(specs);
   let targets = opened.get(key);
   if (targets === undefined) {
@@ -47,7 +50,7 @@ function targetsFor(specs) {
  * @param {Int32Array} heartbeat
  */
 export async function runChunk({ seed, chunk, start, end, targets: specs, weights }, heartbeat) {
-  const targets = await targetsFor(specs);
+  const targets = await loadTargets(specs);
   const programs = fc.sample(casePrograms(weights), { seed: chunkSeed(seed, chunk), numRuns: end });
   const coverage = {};
   /** @type {Record<string, Record<string, number>>} */
@@ -96,7 +99,7 @@ export async function runChunk({ seed, chunk, start, end, targets: specs, weight
  * @returns {Promise<{verdict: import('./judge.js').Verdict | null, tried: number}>}
  */
 export async function shrinkDeviation({ chunkSeed: seed, path, target: spec, signature, weights, maxRuns }, heartbeat) {
-  const targets = await targetsFor([spec]);
+  const targets = await loadTargets([spec]);
   let tried = 0;
   /** @type {import('./judge.js').Verdict | null} */
   let smallest = null;
@@ -117,7 +120,7 @@ export async function shrinkDeviation({ chunkSeed: seed, path, target: spec, sig
  * @param {Int32Array} heartbeat
  */
 export async function judgeProgram({ program, targets: specs }, heartbeat) {
-  const targets = await targetsFor(specs);
+  const targets = await loadTargets(specs);
   beat(heartbeat, 0, -1);
   return judge(program, targets, { onTarget: (t) => beat(heartbeat, 0, t) });
 }

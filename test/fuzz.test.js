@@ -1,0 +1,101 @@
+// `clonecheck fuzz` end to end, on real targets: the reference must come out
+// clean, a planted fast-path bug must be found, shrunk and written out with a
+// repro that fails on its own, runs must be reproducible, and a target that
+// hangs or kills its thread must become a verdict while the run goes on.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { clonecheck, fixture } from './helpers.js';
+
+/**
+ * Runs `clonecheck fuzz` with --json and returns the exit code and the document.
+ * @param {string[]} args
+ */
+function fuzz(args) {
+  const out = mkdtempSync(join(tmpdir(), 'clonecheck-fuzz-'));
+  const json = join(out, 'results.json');
+  const result = clonecheck(['fuzz', '--out', out, '--json', json, ...args]);
+  assert.ok(existsSync(json), `no JSON written:\n${result.stdout}\n${result.stderr}`);
+  return { ...result, out, document: JSON.parse(readFileSync(json, 'utf8')) };
+}
+
+/** @param {any} document @returns {string[]} each finding as `case category` */
+const foundCases = (document) => document.findings.map((f) => `${f.case} ${f.verdict} ${f.category}`);
+
+test('the reference with tiers finds nothing against the spec path, and the JSON says what ran', () => {
+  const { status, document } = fuzz(['--target', 'ref:tiers', '--seed', '5', '--runs', '600']);
+  assert.equal(status, 0);
+  assert.equal(document.schemaVersion, 1);
+  assert.equal(document.command, 'fuzz');
+  assert.equal(document.seed, 5);
+  assert.equal(document.runs, 600);
+  assert.equal(document.cases, 600);
+  assert.ok(document.casesPerSecond > 0);
+  assert.ok(document.elapsedMs > 0);
+  assert.deepEqual(document.findings, []);
+  assert.deepEqual(document.targets.map((t) => [t.name, t.verdicts.pass]), [['ref:tiers', 600]]);
+  // Every tier saw values in 600 cases, and the fallback did too.
+  for (const [tier, counts] of Object.entries(document.guardCoverage)) {
+    if (tier === 'spec') assert.ok(counts.taken > 0);
+    else assert.ok(Object.values(counts).some((n) => n > 0), `${tier} never reached`);
+  }
+});
+
+test('a planted bug (-0 becomes 0 in number arrays) is found, shrunk, and its repro fails standalone', () => {
+  const { status, document } = fuzz(['--target', `impl:${fixture('zero-sign-lost.mjs')}`, '--seed', '1', '--runs', '500', '--shrink-runs', '300']);
+  assert.equal(status, 1);
+  const finding = document.findings.find((f) => f.diff.some((d) => d.category === 'value' && d.expected === '-0'));
+  assert.ok(finding, JSON.stringify(foundCases(document)));
+  assert.equal(finding.verdict, 'deviation');
+  assert.equal(finding.minimized, true);
+  const program = JSON.parse(readFileSync(finding.programFile, 'utf8'));
+  assert.equal(program.objects[program.root.ref].kind, 'array');
+  assert.ok(readFileSync(join(finding.directory, 'report.md'), 'utf8').includes('## Differences'));
+  const repro = spawnSync(process.execPath, [finding.reproFile], { encoding: 'utf8' });
+  assert.equal(repro.status, 1, repro.stderr);
+  assert.match(repro.stdout, /^FAIL impl:/);
+  assert.match(repro.stdout, /value: expected "-0", actual "0"/);
+});
+
+test('the same seed and runs give the same findings, whatever the number of workers', () => {
+  const args = ['--target', `impl:${fixture('zero-sign-lost.mjs')}`, '--seed', '3', '--runs', '700', '--shrink-runs', '0'];
+  const one = fuzz([...args, '--workers', '1']).document;
+  const two = fuzz([...args, '--workers', '2']).document;
+  assert.ok(one.findings.length > 0);
+  assert.deepEqual(one.findings.map((f) => [f.signature, f.case, f.count]), two.findings.map((f) => [f.signature, f.case, f.count]));
+});
+
+test('an impl: module that calls the host structuredClone finds what node:clone finds (sync and async)', () => {
+  const args = ['--seed', '11', '--runs', '700', '--shrink-runs', '0'];
+  const node = fuzz(['--target', 'node:clone', ...args]).document;
+  const impl = fuzz(['--target', `impl:${fixture('host-clone.mjs')}`, ...args]).document;
+  const async = fuzz(['--target', `impl:${fixture('async-host-clone.mjs')}`, ...args]).document;
+  assert.ok(node.findings.length > 0, 'Node deviates from the spec somewhere in 700 cases');
+  assert.deepEqual(foundCases(impl), foundCases(node));
+  assert.deepEqual(foundCases(async), foundCases(node));
+});
+
+test('a target that hangs is a timeout and one that kills its thread is a crash; every other case still runs', () => {
+  const { status, document } = fuzz([
+    '--target', `impl:${fixture('hangs-on-maps.mjs')}`, '--target', `impl:${fixture('exits-on-sets.mjs')}`,
+    '--seed', '7', '--runs', '300', '--timeout', '1000', '--shrink-runs', '0',
+  ]);
+  assert.equal(status, 1);
+  assert.equal(document.cases, 300);
+  const [hangs, exits] = document.targets;
+  assert.ok(hangs.verdicts.timeout > 0 && hangs.verdicts.crash === 0, JSON.stringify(hangs.verdicts));
+  assert.ok(exits.verdicts.crash > 0, JSON.stringify(exits.verdicts));
+  const timeout = document.findings.find((f) => f.verdict === 'timeout');
+  assert.ok(timeout);
+  const program = JSON.parse(readFileSync(timeout.programFile, 'utf8'));
+  assert.equal(program.objects[program.root.ref].kind, 'map');
+  // A stalled case takes the other target's verdict on that case down with the
+  // thread; every other case is judged on both targets, none lost or doubled.
+  const judged = (t) => t.verdicts.pass + t.verdicts.deviation + t.verdicts.timeout + t.verdicts.crash;
+  assert.equal(judged(hangs), 300 - exits.verdicts.crash, JSON.stringify(document.targets));
+  assert.equal(judged(exits), 300 - hangs.verdicts.timeout, JSON.stringify(document.targets));
+});
