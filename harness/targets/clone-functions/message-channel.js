@@ -25,8 +25,10 @@ export default function viaMessageChannel(value, { transfer }) {
     };
     port2.onmessageerror = () => {
       close();
+      // Defined, not assigned: the receiving realm may have a setter on
+      // Error.prototype.name, and this is harness code, not the target's.
       const error = new Error('the receiving port fired messageerror');
-      error.name = 'MessageError';
+      Object.defineProperty(error, 'name', { value: 'MessageError', writable: true, configurable: true });
       reject(error);
     };
     try {

@@ -1,0 +1,44 @@
+// Replays corpus/regressions/ (harness/regressions.js says what each file
+// holds and why these are the rules):
+//  - the reference observes every program exactly as stored, tiers on and off;
+//  - a regression found on the reference itself (ref:*) passes now;
+//  - a regression of another target still deviates with the same signature.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { canonicalJSON } from '../src/index.js';
+import { judge, openTargets } from '../harness/fuzz/judge.js';
+import { installNodeHostHooks } from '../harness/node-host.js';
+import { loadRegressions } from '../harness/regressions.js';
+import { parseTarget } from '../harness/targets/catalog.js';
+
+installNodeHostHooks();
+
+const regressions = loadRegressions();
+
+test('the regression corpus is not empty', () => {
+  assert.ok(regressions.length > 0);
+});
+
+for (const { file, regression } of regressions) {
+  const name = file.slice(file.lastIndexOf('/') + 1);
+  test(`${name}: the reference still observes it as stored`, async () => {
+    const [spec, tiers] = await judge(regression.program, await openTargets([parseTarget('ref:spec'), parseTarget('ref:tiers')]));
+    assert.equal(spec.verdict, 'pass');
+    assert.equal(tiers.verdict, 'pass', JSON.stringify(tiers.differences));
+    const [again] = await judge(regression.program, await openTargets([parseTarget(regression.target)]));
+    if (again.verdict === 'deviation') assert.equal(canonicalJSON(again.expected), canonicalJSON(regression.expected));
+  });
+
+  const onReference = regression.target.startsWith('ref:');
+  test(`${name}: ${regression.target} ${onReference ? 'passes now' : 'still deviates the same way'}`, async () => {
+    const [verdict] = await judge(regression.program, await openTargets([parseTarget(regression.target)]));
+    if (onReference) {
+      assert.equal(verdict.verdict, 'pass', JSON.stringify(verdict.differences));
+    } else {
+      assert.equal(verdict.verdict, 'deviation', `${regression.target} no longer deviates: fixed? update or delete ${file}`);
+      assert.equal(verdict.signature, regression.signature, JSON.stringify(verdict.differences));
+      assert.equal(canonicalJSON(verdict.actual), canonicalJSON(regression.actual));
+    }
+  });
+}
