@@ -7,13 +7,13 @@
 // given seed, a chunk can be replayed alone (`--replay seed:path`), and the
 // event loop gets a turn between chunks (progress, Ctrl-C).
 
-import { Worker } from 'node:worker_threads';
 import fc from 'fast-check';
 import { tiers } from '../src/index.js';
 import { casePrograms } from '../fuzzers/arbitraries.js';
 import { checkProgram, guardCoverageReport } from './checks.js';
 import { installNodeHostHooks } from './node-host.js';
 import { CHUNK_SIZE, chunkSeed } from './chunks.js';
+import { runPool } from './pool.js';
 
 export const SUMMARY_SCHEMA_VERSION = 1;
 
@@ -63,7 +63,7 @@ function describeFailure(details, caseIndex) {
 
 /**
  * Runs chunk `chunk` of a run: `numRuns` cases from the chunk's own seed.
- * Used in this thread and in the workers (harness/selfcheck-worker.js).
+ * Run by the workers (harness/selfcheck-worker.js).
  * @param {{seed: number, chunk: number, numRuns: number}} task
  * @returns {{chunk: number, cases: number, difference: object | null, coverage: object}}
  */
@@ -84,42 +84,26 @@ function addCoverage(into, from) {
 }
 
 /**
- * Runs chunks on `workers` threads (or in this thread when 1), in chunk
- * order, handing each result to `onResult`; stops handing out chunks when
- * `shouldContinue()` turns false.
+ * Runs chunks on `workers` threads (harness/pool.js), handing each result to
+ * `onResult`; stops handing out chunks when `shouldContinue()` turns false.
  * @param {{seed: number, runs: number, workers: number}} plan
  * @param {() => boolean} shouldContinue
  * @param {(result: ReturnType<typeof runChunk>) => void} onResult
  */
 async function runChunks({ seed, runs, workers }, shouldContinue, onResult) {
   const chunks = Math.ceil(runs / CHUNK_SIZE);
-  const task = (chunk) => ({ seed, chunk, numRuns: Math.min(CHUNK_SIZE, runs - chunk * CHUNK_SIZE) });
   let next = 0;
-  if (workers <= 1) {
-    while (next < chunks && shouldContinue()) {
-      onResult(runChunk(task(next++)));
-      // A turn for the event loop: progress output and Ctrl-C.
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    return;
-  }
-  const threads = [];
-  for (let i = 0; i < Math.min(workers, chunks); i++) {
-    threads.push(new Promise((resolve, reject) => {
-      const worker = new Worker(new URL('./selfcheck-worker.js', import.meta.url));
-      const feed = () => {
-        if (next < chunks && shouldContinue()) worker.postMessage(task(next++));
-        else worker.terminate().then(resolve, reject);
-      };
-      worker.on('message', (result) => {
-        onResult(result);
-        feed();
-      });
-      worker.on('error', reject);
-      feed();
-    }));
-  }
-  await Promise.all(threads);
+  await runPool({
+    workerURL: new URL('./selfcheck-worker.js', import.meta.url),
+    workers: Math.min(workers, chunks),
+    nextTask: () => (next < chunks && shouldContinue()
+      ? { seed, chunk: next, numRuns: Math.min(CHUNK_SIZE, runs - next++ * CHUNK_SIZE) }
+      : undefined),
+    onResult: (_task, result) => onResult(result),
+    onStall: (task, { detail }) => {
+      throw new Error(`selfcheck chunk ${task.chunk} of seed ${seed} died: ${detail}`);
+    },
+  });
 }
 
 /**
