@@ -1,12 +1,21 @@
 // The command line as a user meets it: exit codes, one-line usage errors,
 // `targets`, and `repro` on programs and finding folders.
 
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clonecheck, fixture } from './helpers.js';
+
+/** @returns {string} the path of a fresh program.json holding `program`, removed after the tests */
+function programFile(program) {
+  const dir = mkdtempSync(join(tmpdir(), 'clonecheck-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'program.json');
+  writeFileSync(file, JSON.stringify(program));
+  return file;
+}
 
 /** @param {{status: number | null, stderr: string}} result @param {RegExp} message */
 function assertUsageError(result, message) {
@@ -64,18 +73,14 @@ test('targets lists every built-in target as available, in text and JSON', () =>
 });
 
 test('repro runs a passing program on several targets and exits 0', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'clonecheck-'));
-  const file = join(dir, 'program.json');
-  writeFileSync(file, JSON.stringify({ schema: 'clonecheck/program@1', root: { ref: 0 }, objects: [{ kind: 'array', items: [1, { hole: true }, 3] }] }));
+  const file = programFile({ schema: 'clonecheck/program@1', root: { ref: 0 }, objects: [{ kind: 'array', items: [1, { hole: true }, 3] }] });
   const result = clonecheck(['repro', file, '--target', 'ref:tiers', '--target', 'node:clone', '--target', 'node:messagechannel']);
   assert.equal(result.status, 0, result.stdout + result.stderr);
   assert.deepEqual(result.stdout.trim().split('\n'), ['PASS ref:tiers', 'PASS node:clone', 'PASS node:messagechannel']);
 });
 
 test("repro shows a deviation: Node copies an Error's cause, the spec does not", () => {
-  const dir = mkdtempSync(join(tmpdir(), 'clonecheck-'));
-  const file = join(dir, 'program.json');
-  writeFileSync(file, JSON.stringify({ schema: 'clonecheck/program@1', root: { ref: 0 }, objects: [{ kind: 'error', type: 'Error', message: 'm', cause: 1 }] }));
+  const file = programFile({ schema: 'clonecheck/program@1', root: { ref: 0 }, objects: [{ kind: 'error', type: 'Error', message: 'm', cause: 1 }] });
   const result = clonecheck(['repro', file, '--target', 'node:clone']);
   assert.equal(result.status, 1);
   assert.match(result.stdout, /^DEVIATION node:clone +node-clone\.keys\.[0-9a-f]{8}$/m);

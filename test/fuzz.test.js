@@ -3,10 +3,10 @@
 // repro that fails on its own, runs must be reproducible, and a target that
 // hangs or kills its thread must become a verdict while the run goes on.
 
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clonecheck, fixture } from './helpers.js';
@@ -17,6 +17,7 @@ import { clonecheck, fixture } from './helpers.js';
  */
 function fuzz(args) {
   const out = mkdtempSync(join(tmpdir(), 'clonecheck-fuzz-'));
+  after(() => rmSync(out, { recursive: true, force: true }));
   const json = join(out, 'results.json');
   const result = clonecheck(['fuzz', '--out', out, '--json', json, ...args]);
   assert.ok(existsSync(json), `no JSON written:\n${result.stdout}\n${result.stderr}`);
