@@ -10,8 +10,8 @@
 // categories.
 
 import { MapCtor, MapPrototypeGet, MapPrototypeHas, MapPrototypeSet, ObjectGetOwnPropertyDescriptor, ObjectHasOwn, ObjectKeys, ArrayIsArray, StringCtor, StringPrototypeCharCodeAt, append, newList, record } from '../spec/intrinsics.js';
-import { canonicalJSON } from './canonical-json.js';
-import { appendOutput } from './output.js';
+import { canonicalJSON, sameJSON } from './canonical-json.js';
+import { appendOutput, finishOutput, outputList } from './output.js';
 import { quoteJSONString, startsWith } from './strings.js';
 
 /**
@@ -48,7 +48,7 @@ import { quoteJSONString, startsWith } from './strings.js';
 export function diff(expected, actual) {
   /** @type {Context} */
   const context = record({
-    out: [],
+    out: outputList(),
     expectedNodes: indexNodes(expected, new MapCtor()),
     actualNodes: indexNodes(actual, new MapCtor()),
     expectedToActual: new MapCtor(),
@@ -59,7 +59,7 @@ export function diff(expected, actual) {
   if (has(expected, 'outcome') || has(actual, 'outcome')) diffCase(context, expected, actual);
   else if (has(expected, 'type') || has(actual, 'type')) diffValue(context, '$', expected, actual);
   else diffThrown(context, '$', expected, actual);
-  return context.out;
+  return finishOutput(context.out);
 }
 
 /**
@@ -90,7 +90,7 @@ function field(object, key) {
  * @returns {boolean} whether the two are the same JSON data (a missing field counts as null)
  */
 function same(expected, actual) {
-  return canonicalJSON(expected ?? null) === canonicalJSON(actual ?? null);
+  return sameJSON(expected ?? null, actual ?? null);
 }
 
 /**
@@ -170,12 +170,12 @@ function describeOutcome(observation) {
 function describeInputChanges(observation) {
   if (field(observation, 'inputUnchanged')) return 'unchanged';
   const changes = field(observation, 'inputChanges');
-  const lines = [];
+  const lines = outputList();
   for (let i = 0; i < changes.length; i++) {
     const change = field(changes, StringCtor(i));
     appendOutput(lines, field(change, 'path') + ' ' + field(change, 'category'));
   }
-  return lines;
+  return finishOutput(lines);
 }
 
 /**
@@ -580,11 +580,11 @@ function reportOneSided(context, path, kind, prop, otherLength, expectedHasIt) {
  * @returns {string[]} the key texts, implementation-defined properties left out
  */
 function keyTexts(props) {
-  const texts = [];
+  const texts = outputList();
   for (let i = 0; i < props.length; i++) {
     if (!has(props[i], 'implementationDefined')) appendOutput(texts, field(props[i], 'key'));
   }
-  return texts;
+  return finishOutput(texts);
 }
 
 /**

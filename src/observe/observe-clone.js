@@ -10,8 +10,8 @@ import {
   CreateDataProperty, MapCtor, MapPrototypeHas, MapPrototypeSet, ObjectGetOwnPropertyDescriptor, ObjectHasOwn,
   ReflectOwnKeys, record,
 } from '../spec/intrinsics.js';
-import { canonicalJSON } from './canonical-json.js';
-import { appendOutput } from './output.js';
+import { sameJSON } from './canonical-json.js';
+import { appendOutput, finishOutput, outputList } from './output.js';
 import { diff } from './diff.js';
 import { observe, observeGraph, option } from './observe.js';
 import { observeThrown } from './thrown.js';
@@ -88,24 +88,28 @@ function finishCase({ input, effects, observeOptions, before, effectsBefore }, t
   const effectsAfter = effects === undefined ? 0 : effects.length;
   const after = observeGraph(input, observeOptions);
 
-  /** @type {any} */
-  const observation = { schema: CASE_OBSERVATION_SCHEMA, outcome: threw ? 'throw' : 'value' };
+  let thrown;
+  let value;
   let sharesNoObject = true;
   if (threw) {
-    CreateDataProperty(observation, 'thrown', observeThrown(result, observeOptions));
+    thrown = observeThrown(result, observeOptions);
   } else {
     const cloned = observeGraph(result, observeOptions);
-    CreateDataProperty(observation, 'value', cloned.observation);
+    value = cloned.observation;
     sharesNoObject = !sharesAny(cloned.objects, before.objects, after.objects);
   }
-  const loggedEffects = [];
+  const loggedEffects = outputList();
   for (let i = effectsBefore; i < effectsAfter; i++) appendOutput(loggedEffects, copyEffect(effects[i]));
-  CreateDataProperty(observation, 'effects', loggedEffects);
-  const inputUnchanged = canonicalJSON(before.observation) === canonicalJSON(after.observation);
-  CreateDataProperty(observation, 'inputUnchanged', inputUnchanged);
-  CreateDataProperty(observation, 'inputChanges', inputUnchanged ? [] : diff(before.observation, after.observation));
-  CreateDataProperty(observation, 'sharesNoObject', sharesNoObject);
-  return observation;
+  const inputUnchanged = sameJSON(before.observation, after.observation);
+  const rest = {
+    effects: finishOutput(loggedEffects),
+    inputUnchanged,
+    inputChanges: inputUnchanged ? [] : diff(before.observation, after.observation),
+    sharesNoObject,
+  };
+  return threw
+    ? { schema: CASE_OBSERVATION_SCHEMA, outcome: 'throw', thrown, ...rest }
+    : { schema: CASE_OBSERVATION_SCHEMA, outcome: 'value', value, ...rest };
 }
 
 /**

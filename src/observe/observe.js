@@ -4,12 +4,12 @@
 // script: internal slots through captured brand-checking built-ins,
 // properties through [[GetOwnProperty]] (accessors are reported, never
 // called), prototypes through [[GetPrototypeOf]]. A Proxy is never touched
-// at all: every operation on it could run a trap. The output is made of
-// null-prototype records and lists, built with [[DefineOwnProperty]] only, so
-// a polluted realm cannot change it. docs/observation.md describes the format.
+// at all: every operation on it could run a trap. The output is built by
+// definition only (output.js), so a polluted realm cannot change it.
+// docs/observation.md describes the format.
 
 import {
-  CreateDataProperty, DatePrototypeGetTime, MapCtor, MapIteratorPrototypeNext, MapPrototypeEntries,
+  DatePrototypeGetTime, MapCtor, MapIteratorPrototypeNext, MapPrototypeEntries,
   MapPrototypeGet, MapPrototypeSet, MapPrototypeSize, BigIntPrototypeValueOf, BooleanPrototypeValueOf, NumberPrototypeValueOf,
   ObjectGetOwnPropertyDescriptor, ObjectHasOwn, ObjectIs, ObjectIsExtensible, ObjectIsFrozen, ObjectIsSealed,
   RegExpFlagGetters, RegExpPrototypeSource, ReflectGetPrototypeOf, ReflectOwnKeys, SetIteratorPrototypeNext,
@@ -24,7 +24,7 @@ import {
   IsArrayBufferViewOutOfBounds, IsDetachedBuffer, hasMaxByteLength, isDataView, isLengthTracking, viewedBuffer,
 } from '../spec/buffers.js';
 import { intrinsicName, intrinsicNames } from './intrinsic-names.js';
-import { appendOutput } from './output.js';
+import { appendOutput, finishOutput, outputList } from './output.js';
 import { observeBytes, observeString } from './strings.js';
 
 /**
@@ -133,13 +133,14 @@ function observeObject(walk, object) {
   const id = MapPrototypeSize(walk.ids);
   MapPrototypeSet(walk.ids, object, id);
   const kind = classifyObject(object);
-  const result = { type: 'object', id, kind };
-  if (kind === 'proxy') return result;
-  observeContents(walk, object, kind, result);
-  CreateDataProperty(result, 'props', observeProperties(walk, object, kind));
-  CreateDataProperty(result, 'integrity', integrityLevel(object));
-  CreateDataProperty(result, 'proto', observePrototype(walk, ReflectGetPrototypeOf(object)));
-  return result;
+  if (kind === 'proxy') return { type: 'object', id, kind };
+  // In this order (contents, properties, prototype): it fixes the ids.
+  const contents = observeContents(walk, object, kind);
+  const props = observeProperties(walk, object, kind);
+  const integrity = integrityLevel(object);
+  const proto = observePrototype(walk, ReflectGetPrototypeOf(object));
+  if (contents === undefined) return { type: 'object', id, kind, props, integrity, proto };
+  return { type: 'object', id, kind, [CONTENTS_FIELD[kind]]: contents, props, integrity, proto };
 }
 
 /**
@@ -175,38 +176,43 @@ const BOXED_VALUE_OF = record({
   symbol: SymbolPrototypeValueOf,
 });
 
+/** The field of an object observation that holds the contents of each kind's internal slots. */
+const CONTENTS_FIELD = record({
+  boolean: 'boxed', number: 'boxed', bigint: 'boxed', string: 'boxed', symbol: 'boxed',
+  date: 'date',
+  regexp: 'regexp',
+  map: 'entries',
+  set: 'values',
+  arraybuffer: 'buffer', sharedarraybuffer: 'buffer',
+  typedarray: 'view', dataview: 'view',
+});
+
 /**
- * The contents of the internal slots of the object's kind, as fields of `result`.
+ * The contents of the internal slots of the object's kind (the value of its
+ * CONTENTS_FIELD), or undefined for a kind without any.
  * @param {Walk} walk
  * @param {any} object
  * @param {string} kind from classifyObject
- * @param {Observation} result
+ * @returns {unknown}
  */
-function observeContents(walk, object, kind, result) {
+function observeContents(walk, object, kind) {
   switch (kind) {
     case 'boolean': case 'number': case 'bigint': case 'string': case 'symbol':
-      CreateDataProperty(result, 'boxed', observeValue(walk, BOXED_VALUE_OF[kind](object)));
-      return;
+      return observeValue(walk, BOXED_VALUE_OF[kind](object));
     case 'date':
-      CreateDataProperty(result, 'date', numberText(DatePrototypeGetTime(object)));
-      return;
+      return numberText(DatePrototypeGetTime(object));
     case 'regexp':
-      CreateDataProperty(result, 'regexp', ({
-        source: observeString(RegExpPrototypeSource(object)),
-        flags: originalFlags(object),
-      }));
-      return;
+      return { source: observeString(RegExpPrototypeSource(object)), flags: originalFlags(object) };
     case 'map':
-      CreateDataProperty(result, 'entries', observeMapEntries(walk, object));
-      return;
+      return observeMapEntries(walk, object);
     case 'set':
-      CreateDataProperty(result, 'values', observeSetValues(walk, object));
-      return;
+      return observeSetValues(walk, object);
     case 'arraybuffer': case 'sharedarraybuffer':
-      CreateDataProperty(result, 'buffer', observeBuffer(object, kind === 'sharedarraybuffer'));
-      return;
+      return observeBuffer(object, kind === 'sharedarraybuffer');
     case 'typedarray': case 'dataview':
-      CreateDataProperty(result, 'view', observeView(walk, object));
+      return observeView(walk, object);
+    default:
+      return undefined;
   }
 }
 
@@ -233,13 +239,13 @@ function originalFlags(regexp) {
  * @returns {{key: Observation, value: Observation}[]}
  */
 function observeMapEntries(walk, map) {
-  const entries = [];
+  const entries = outputList();
   const iterator = MapPrototypeEntries(map);
   for (let step = MapIteratorPrototypeNext(iterator); !step.done; step = MapIteratorPrototypeNext(iterator)) {
     const key = observeValue(walk, step.value[0]);
     appendOutput(entries, { key, value: observeValue(walk, step.value[1]) });
   }
-  return entries;
+  return finishOutput(entries);
 }
 
 /**
@@ -249,12 +255,12 @@ function observeMapEntries(walk, map) {
  * @returns {Observation[]}
  */
 function observeSetValues(walk, set) {
-  const values = [];
+  const values = outputList();
   const iterator = SetPrototypeValues(set);
   for (let step = SetIteratorPrototypeNext(iterator); !step.done; step = SetIteratorPrototypeNext(iterator)) {
     appendOutput(values, observeValue(walk, step.value));
   }
-  return values;
+  return finishOutput(values);
 }
 
 /**
@@ -292,22 +298,23 @@ function observeView(walk, view) {
   const dataView = isDataView(view);
   const buffer = viewedBuffer(view);
   append(walk.objects, buffer);
-  const result = {
-    type: dataView ? 'DataView' : TypedArrayPrototypeToStringTag(view),
-    buffer: observeObject(walk, buffer),
-  };
+  const type = dataView ? 'DataView' : TypedArrayPrototypeToStringTag(view);
+  const bufferObservation = observeObject(walk, buffer);
   const outOfBounds = IsArrayBufferViewOutOfBounds(view);
-  CreateDataProperty(result, 'outOfBounds', outOfBounds);
+  const lengthTracking = outOfBounds ? null : isLengthTracking(view);
   if (dataView) {
-    CreateDataProperty(result, 'byteOffset', outOfBounds ? 0 : DataViewPrototypeByteOffset(view));
-    CreateDataProperty(result, 'byteLength', outOfBounds ? 0 : DataViewPrototypeByteLength(view));
-  } else {
-    CreateDataProperty(result, 'byteOffset', TypedArrayPrototypeByteOffset(view));
-    CreateDataProperty(result, 'byteLength', TypedArrayPrototypeByteLength(view));
-    CreateDataProperty(result, 'length', TypedArrayPrototypeLength(view));
+    return {
+      type, buffer: bufferObservation, outOfBounds, lengthTracking,
+      byteOffset: outOfBounds ? 0 : DataViewPrototypeByteOffset(view),
+      byteLength: outOfBounds ? 0 : DataViewPrototypeByteLength(view),
+    };
   }
-  CreateDataProperty(result, 'lengthTracking', outOfBounds ? null : isLengthTracking(view));
-  return result;
+  return {
+    type, buffer: bufferObservation, outOfBounds, lengthTracking,
+    byteOffset: TypedArrayPrototypeByteOffset(view),
+    byteLength: TypedArrayPrototypeByteLength(view),
+    length: TypedArrayPrototypeLength(view),
+  };
 }
 
 /**
@@ -343,28 +350,32 @@ function observeProperties(walk, object, kind) {
   let first = 0;
   if (kind === 'typedarray') first = TypedArrayPrototypeLength(object);
   else if (kind === 'string') first = StringPrototypeValueOf(object).length;
-  const props = [];
+  const props = outputList();
   for (let i = first; i < keys.length; i++) {
     const key = keys[i];
     const descriptor = ObjectGetOwnPropertyDescriptor(object, key);
     if (descriptor === undefined) continue;
-    const prop = typeof key === 'symbol'
-      ? { key: symbolKeyText(key), symbol: true }
-      : { key };
+    const isData = ObjectHasOwn(descriptor, 'value');
     if (kind === 'error' && typeof key === 'string' && isEngineErrorProperty(key)) {
-      CreateDataProperty(prop, 'implementationDefined', ObjectHasOwn(descriptor, 'value') ? 'data' : 'accessor');
-    } else if (ObjectHasOwn(descriptor, 'value')) {
-      CreateDataProperty(prop, 'value', observeValue(walk, descriptor.value));
-      CreateDataProperty(prop, 'writable', descriptor.writable);
-    } else {
-      CreateDataProperty(prop, 'get', observeValue(walk, descriptor.get));
-      CreateDataProperty(prop, 'set', observeValue(walk, descriptor.set));
+      appendOutput(props, { key, implementationDefined: isData ? 'data' : 'accessor' });
+      continue;
     }
-    if (!ObjectHasOwn(prop, 'implementationDefined')) {
-      CreateDataProperty(prop, 'enumerable', descriptor.enumerable);
-      CreateDataProperty(prop, 'configurable', descriptor.configurable);
+    const { enumerable, configurable } = descriptor;
+    let prop;
+    if (isData) {
+      const value = observeValue(walk, descriptor.value);
+      const writable = descriptor.writable;
+      prop = typeof key === 'symbol'
+        ? { key: symbolKeyText(key), symbol: true, value, writable, enumerable, configurable }
+        : { key, value, writable, enumerable, configurable };
+    } else {
+      const get = observeValue(walk, descriptor.get);
+      const set = observeValue(walk, descriptor.set);
+      prop = typeof key === 'symbol'
+        ? { key: symbolKeyText(key), symbol: true, get, set, enumerable, configurable }
+        : { key, get, set, enumerable, configurable };
     }
     appendOutput(props, prop);
   }
-  return props;
+  return finishOutput(props);
 }

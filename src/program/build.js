@@ -6,8 +6,8 @@
 
 import { registerOpaque } from '../spec/brands.js';
 import {
-  CreateDataProperty, ObjectCreate, ReflectApply, WeakMapCtor, WeakMapPrototypeGet, WeakMapPrototypeSet, append,
-  currentRealm, newList,
+  ArrayPrototype, ObjectCreate, ObjectSetPrototypeOf, ReflectApply, WeakMapCtor, WeakMapPrototypeGet, WeakMapPrototypeSet,
+  append, currentRealm, newList,
 } from '../spec/intrinsics.js';
 import { compile, compileSteps } from './compile.js';
 import { createRuntime } from './runtime.js';
@@ -57,11 +57,33 @@ function rejectInvalid(errors, what) {
  * @returns {Built}
  */
 export function build(program) {
-  rejectInvalid(validate(program), 'program');
   const env = ObjectCreate(null);
   env.registerOpaque = registerOpaque;
   env.globalThis = GLOBAL;
-  return run(ownRuntime, compile(program), env);
+  return run(ownRuntime, planOf(program), env);
+}
+
+/**
+ * Validated, compiled plans by program object. A fuzz case builds the same
+ * program once for the oracle and once per target, and validating and
+ * compiling took a fifth of the build; so a program is treated as a value:
+ * it must not be changed once built (make a new one instead).
+ */
+const plans = new WeakMapCtor();
+
+/**
+ * @param {unknown} program
+ * @returns {Stmt[]}
+ */
+function planOf(program) {
+  const isObject = typeof program === 'object' && program !== null;
+  let plan = isObject ? WeakMapPrototypeGet(plans, program) : undefined;
+  if (plan === undefined) {
+    rejectInvalid(validate(program), 'program');
+    plan = compile(program);
+    WeakMapPrototypeSet(plans, /** @type {object} */ (program), plan);
+  }
+  return plan;
 }
 
 /**
@@ -117,10 +139,12 @@ function evaluate(runtime, expr, env) {
       return ReflectApply(runtime[expr.op], undefined, args);
     }
     case 'list': {
-      // An ordinary array, as the literal `[a, b]` that emit prints.
-      const result = [];
-      for (let i = 0; i < expr.items.length; i++) CreateDataProperty(result, i, evaluate(runtime, expr.items[i], env));
-      return result;
+      // An ordinary array, as the literal `[a, b]` that emit prints: filled
+      // while its prototype is null (no inherited setter can run), then given
+      // Array.prototype.
+      const result = newList();
+      for (let i = 0; i < expr.items.length; i++) append(result, evaluate(runtime, expr.items[i], env));
+      return ObjectSetPrototypeOf(result, ArrayPrototype);
     }
     case 'thunk': {
       const body = expr.body;
