@@ -12,6 +12,7 @@ import { beat } from '../heartbeat.js';
 import { installNodeHostHooks } from '../node-host.js';
 import { CHUNK_SIZE, chunkSeed } from '../chunks.js';
 import { judge, openTargets } from './judge.js';
+import { pruneUnreachable } from './prune.js';
 
 /** Harness errors kept per chunk (each is a bug of clonecheck, reported in full). */
 const MAX_HARNESS_ERRORS = 3;
@@ -93,7 +94,8 @@ export async function runChunk({ seed, chunk, start, end, targets: specs, weight
  * seed and shrinks it; a candidate "fails" when the target still deviates
  * with the same signature, so the result shows the same bug, only smaller.
  * After `maxRuns` candidates every further one "passes", which ends the
- * shrinking at the smallest program found so far.
+ * shrinking at the smallest program found so far. Then the objects it no
+ * longer reaches are dropped (prune.js), if the deviation stays the same.
  * @param {ShrinkTask} task
  * @param {Int32Array} heartbeat
  * @returns {Promise<{verdict: import('./judge.js').Verdict | null, tried: number}>}
@@ -112,6 +114,14 @@ export async function shrinkDeviation({ chunkSeed: seed, path, target: spec, sig
     return false;
   });
   await fc.check(property, { seed, path, numRuns: 1 });
+  if (smallest !== null) {
+    // The objects the shrunk program no longer reaches go too, if the bug stays.
+    const pruned = pruneUnreachable(smallest.program);
+    if (pruned !== smallest.program) {
+      const [verdict] = await judge(pruned, targets);
+      if (verdict.verdict === 'deviation' && verdict.signature === signature) smallest = verdict;
+    }
+  }
   return { verdict: smallest, tried };
 }
 
