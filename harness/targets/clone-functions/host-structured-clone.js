@@ -3,7 +3,11 @@
 // never serializes for storage, so targets using it drop the flag from the
 // program (harness/targets/programs.js) and the oracle sees the same.
 
+// Captured when this module loads: a program's realm set-up may replace
+// globalThis.structuredClone; the target is the host's own function.
+const hostClone = structuredClone;
+
 /** @type {import('../../case.js').CloneFunction} */
 export default function hostStructuredClone(value, { transfer }) {
-  return structuredClone(value, { transfer });
+  return hostClone(value, { __proto__: null, transfer });
 }

@@ -11,14 +11,22 @@ import { settled } from '../../case.js';
 
 export const settlesBoxed = true;
 
+// Captured when this module loads: the receiving realm's set-up runs before
+// the message arrives and may replace any of them (globalThis steps, Object
+// methods); this is harness code, and must not call what a program put there.
+const MessageChannelCtor = MessageChannel;
+const ErrorCtor = Error;
+const ObjectDefineProperty = Object.defineProperty;
+const PromiseCtor = Promise;
+
 /** @type {import('../../case.js').SettlingCloneFunction} */
 export default function viaMessageChannel(value, { transfer }) {
-  const { port1, port2 } = new MessageChannel();
+  const { port1, port2 } = new MessageChannelCtor();
   const close = () => {
     port1.close();
     port2.close();
   };
-  return new Promise((resolve, reject) => {
+  return new PromiseCtor((resolve, reject) => {
     port2.onmessage = (event) => {
       close();
       resolve(settled(event.data));
@@ -26,9 +34,10 @@ export default function viaMessageChannel(value, { transfer }) {
     port2.onmessageerror = () => {
       close();
       // Defined, not assigned: the receiving realm may have a setter on
-      // Error.prototype.name, and this is harness code, not the target's.
-      const error = new Error('the receiving port fired messageerror');
-      Object.defineProperty(error, 'name', { value: 'MessageError', writable: true, configurable: true });
+      // Error.prototype.name. The descriptor has no prototype, so nothing
+      // inherited is read from it.
+      const error = new ErrorCtor('the receiving port fired messageerror');
+      ObjectDefineProperty(error, 'name', { __proto__: null, value: 'MessageError', writable: true, configurable: true });
       reject(error);
     };
     try {
