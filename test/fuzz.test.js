@@ -24,8 +24,8 @@ function fuzz(args) {
   return { ...result, out, document: JSON.parse(readFileSync(json, 'utf8')) };
 }
 
-/** @param {any} document @returns {string[]} each finding as `case category` */
-const foundCases = (document) => document.findings.map((f) => `${f.case} ${f.verdict} ${f.category}`);
+/** @param {any} document @returns {string[]} each finding as its case, verdict, category, count and differences */
+const foundCases = (document) => document.findings.map((f) => `${f.case} ${f.verdict} ${f.category} ${f.count} ${JSON.stringify(f.diff)}`);
 
 test('the reference with tiers finds nothing against the spec path, and the JSON says what ran', () => {
   const { status, document } = fuzz(['--target', 'ref:tiers', '--seed', '5', '--runs', '600']);

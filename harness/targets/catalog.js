@@ -77,9 +77,12 @@ export function parseTarget(name) {
     if (!existsSync(path) || !statSync(path).isFile()) {
       throw new TargetError(`${name}: no such file ${path}; give the path of an ES module whose default export is (value, options) => clone`);
     }
+    // A drop-in for structuredClone(value, {transfer}): it gets the programs
+    // the global function gets (no forStorage), so a module that calls the
+    // host's structuredClone finds exactly what node:clone finds.
     return {
-      name, description: `your module ${path}: default export (value, {transfer, forStorage}) => clone`,
-      moduleURL: pathToFileURL(path).href, channel: 'asIs', external: true,
+      name, description: `your module ${path}: default export (value, {transfer}) => clone`,
+      moduleURL: pathToFileURL(path).href, channel: 'withoutStorage', external: true,
     };
   }
   const spec = BUILT_IN[name];
