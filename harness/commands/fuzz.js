@@ -128,7 +128,7 @@ export async function fuzzCommand(raw) {
   const findings = summary.findings.map((f) => ({
     signature: f.signature, target: f.target, verdict: f.verdict, category: f.category, case: f.case, count: f.count, minimized: f.minimized,
     directory: files.get(f.signature).directory, programFile: files.get(f.signature).programFile,
-    reproFile: f.expected === undefined ? null : files.get(f.signature).reproFile, diff: f.differences ?? [],
+    reproFile: files.get(f.signature).reproFile, diff: f.differences ?? [],
   }));
   if (raw.saveRegressions) {
     for (const f of summary.findings) saveRegression(f, { seed });

@@ -43,16 +43,17 @@ function bundleFor(target) {
 
 /**
  * @param {{program: any, expected: unknown, target: import('../targets/catalog.js').TargetSpec, signature: string,
- *   replay: string}} finding
+ *   replay: string, verdict: string}} finding
  * @returns {string} the source of repro.mjs
  */
-export function reproSource({ program, expected, target, signature, replay }) {
+export function reproSource({ program, expected, target, signature, replay, verdict }) {
   const lines = [
     `// clonecheck repro: ${signature}`,
     `// target: ${target.name} (${target.description})`,
     '//',
     '// Run it with any of:  node repro.mjs   bun repro.mjs   deno run repro.mjs',
     '// It prints PASS or FAIL with the differences, and exits 1 on FAIL.',
+    ...(verdict === 'deviation' ? [] : [`// The finding is a ${verdict}: expect this script to ${verdict === 'crash' ? 'die with an uncaught error' : 'hang'} where the target still has the bug.`]),
     `// Found by: ${replay}`,
     '',
   ];

@@ -47,7 +47,9 @@ export function writeFinding(outDir, finding, target, run) {
   }, null, 2)}\n`);
   writeFileSync(files.reportFile, reportText(finding, target, replay));
   if (finding.expected !== undefined) {
-    writeFileSync(files.reproFile, reproSource({ program: finding.program, expected: finding.expected, target, signature: finding.signature, replay }));
+    writeFileSync(files.reproFile, reproSource({
+      program: finding.program, expected: finding.expected, target, signature: finding.signature, replay, verdict: finding.verdict,
+    }));
   }
   return files;
 }

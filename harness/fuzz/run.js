@@ -6,7 +6,11 @@
 // signature keeps its earliest case whatever thread found it first.
 
 import fc from 'fast-check';
+import { build } from '../../src/index.js';
 import { casePrograms } from '../../fuzzers/arbitraries.js';
+import { cloneCase } from '../case.js';
+import { referenceClone } from '../checks.js';
+import { installNodeHostHooks } from '../node-host.js';
 import { CHUNK_SIZE, chunkSeed } from '../chunks.js';
 import { runPool } from '../pool.js';
 import { signatureOf } from '../signature.js';
@@ -29,7 +33,7 @@ export const FUZZ_SCHEMA_VERSION = 1;
  * @property {number} count  cases that showed it
  * @property {any} program  as the target ran it; the shrunk one once shrinking is done
  * @property {boolean} minimized
- * @property {unknown} [expected]
+ * @property {unknown} [expected]  the reference's observation (for a timeout or crash too: the repro needs it)
  * @property {unknown} [actual]
  * @property {object[]} [differences]
  * @property {string} [detail]  for a timeout or crash: what the watchdog saw
@@ -133,9 +137,11 @@ export async function fuzz(options) {
       }
       verdicts[target.name][reason] += 1;
       const { signature } = signatureOf(target.name, [{ path: '$', category: reason, expected: null, actual: null }]);
+      const prepared = channels[target.channel](program);
       consider({
         signature, target: target.name, verdict: reason, category: reason, case: task.chunk * CHUNK_SIZE + stalled,
-        chunkSeed: seedOfChunk, path: String(stalled), count: 1, program: channels[target.channel](program), minimized: false, detail,
+        chunkSeed: seedOfChunk, path: String(stalled), count: 1, program: prepared, minimized: false, detail,
+        expected: oracleObservation(prepared),
       });
       report('fuzz');
     },
@@ -195,6 +201,17 @@ export async function fuzz(options) {
     harnessErrors,
     coverage,
   };
+}
+
+/**
+ * What the reference observes for a program, for the repro of a timeout or a
+ * crash (whose target gave no observation). Synchronous, so the realm is
+ * restored before this thread does anything else.
+ * @param {any} program
+ */
+function oracleObservation(program) {
+  installNodeHostHooks();
+  return cloneCase(program, () => build(program), referenceClone({ tiers: false })).clone;
 }
 
 /**
