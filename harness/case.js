@@ -7,7 +7,7 @@
 // Between the build and the restore the realm is polluted, so nothing here
 // looks up a global or an inherited property in that window: only src/ runs.
 
-import { beginCloneObservation, diff, observe, observeClone, sameJSON } from '../src/index.js';
+import { beginCloneObservation, diff, observe, observeClone, sameJSON, structuredClone } from '../src/index.js';
 
 /**
  * @typedef {(value: unknown, options: {transfer: unknown[], forStorage: boolean}) => unknown} CloneFunction
@@ -15,6 +15,16 @@ import { beginCloneObservation, diff, observe, observeClone, sameJSON } from '..
  * @typedef {(value: unknown, options: {transfer: unknown[], forStorage: boolean}) => Promise<{value: unknown}>} SettlingCloneFunction
  *   one that settles later, with the clone boxed (`settled`)
  */
+
+/**
+ * The reference engine as a clone function, with its tiers on or off;
+ * `coverage` collects the tiers' guard coverage.
+ * @param {{tiers: boolean, coverage?: object}} options
+ * @returns {CloneFunction}
+ */
+export function referenceClone({ tiers, coverage }) {
+  return (value, { transfer, forStorage }) => structuredClone(value, { tiers, coverage, transfer, forStorage });
+}
 
 const PromiseCtor = Promise;
 const PromiseResolve = Promise.resolve.bind(Promise);

@@ -10,8 +10,8 @@
 //     makes observes the same as the one `build` makes, logs the same effects,
 //     and clones (tiers off) to the same observation.
 
-import { build, emit, registerOpaque, structuredClone, validate } from '../src/index.js';
-import { cloneCase, deviations } from './case.js';
+import { build, emit, registerOpaque, validate } from '../src/index.js';
+import { cloneCase, deviations, referenceClone } from './case.js';
 
 /**
  * @typedef {object} Finding
@@ -20,16 +20,6 @@ import { cloneCase, deviations } from './case.js';
  * @property {unknown} actual
  * @property {object[]} differences  `deviations(expected, actual)`
  */
-
-/**
- * The reference engine as a clone function (harness/case.js), with its tiers
- * on or off; `coverage` collects the tiers' guard coverage.
- * @param {{tiers: boolean, coverage?: object}} options
- * @returns {import('./case.js').CloneFunction}
- */
-export function referenceClone({ tiers, coverage }) {
-  return (value, { transfer, forStorage }) => structuredClone(value, { tiers, coverage, transfer, forStorage });
-}
 
 /**
  * Builds the program from the emitted JavaScript (what a repro does).

@@ -7,8 +7,7 @@
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { build, canonicalJSON } from '../src/index.js';
-import { cloneCase } from './case.js';
-import { referenceClone } from './checks.js';
+import { cloneCase, referenceClone } from './case.js';
 
 /** Small programs whose observations the runtimes test asserts value by value. */
 export const inlinePrograms = {

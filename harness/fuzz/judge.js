@@ -4,8 +4,8 @@
 // the same program, and the two case observations are compared. Crashes and
 // timeouts are not decided here: the worker pool sees them (pool.js).
 
-import { build, countSelection, selectTier, structuredClone } from '../../src/index.js';
-import { cloneCaseAsync, deviations, settlingCloneFunction } from '../case.js';
+import { build, countSelection, selectTier } from '../../src/index.js';
+import { cloneCaseAsync, deviations, referenceClone, settlingCloneFunction } from '../case.js';
 import { channels, loadCloneFunction } from '../targets/catalog.js';
 import { signatureOf } from '../signature.js';
 
@@ -47,10 +47,11 @@ export async function openTargets(specs) {
  * @returns {import('../case.js').SettlingCloneFunction}
  */
 function oracleClone(coverage) {
+  const specPath = referenceClone({ tiers: false });
   return settlingCloneFunction({
-    default: (value, { transfer, forStorage }) => {
-      if (coverage !== undefined) countSelection(coverage, selectTier(value, { transfer, forStorage }));
-      return structuredClone(value, { tiers: false, transfer, forStorage });
+    default: (value, options) => {
+      if (coverage !== undefined) countSelection(coverage, selectTier(value, options));
+      return specPath(value, options);
     },
   });
 }

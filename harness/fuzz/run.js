@@ -8,8 +8,7 @@
 import fc from 'fast-check';
 import { build } from '../../src/index.js';
 import { casePrograms } from '../../fuzzers/arbitraries.js';
-import { cloneCase } from '../case.js';
-import { referenceClone } from '../checks.js';
+import { cloneCase, referenceClone } from '../case.js';
 import { installNodeHostHooks } from '../node-host.js';
 import { CHUNK_SIZE, chunkSeed } from '../chunks.js';
 import { runPool } from '../pool.js';

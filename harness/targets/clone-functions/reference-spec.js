@@ -1,8 +1,5 @@
 // The reference engine, spec path only (tiers off): the oracle itself, as a target.
 
-import { structuredClone } from '../../../src/index.js';
+import { referenceClone } from '../../case.js';
 
-/** @type {import('../../case.js').CloneFunction} */
-export default function referenceSpec(value, { transfer, forStorage }) {
-  return structuredClone(value, { tiers: false, transfer, forStorage });
-}
+export default referenceClone({ tiers: false });
