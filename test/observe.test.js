@@ -218,10 +218,10 @@ test('a SharedArrayBuffer view is observed as shared', () => {
   assert.equal(observation.view.buffer.buffer.bytes, '0000000000000000');
 });
 
-test('Error stack is reported only as present and of which property kind', () => {
+test('Error stack is reported only as present', () => {
   const observation = observe(new RangeError('m', { cause: 1 }));
   const stack = prop(observation, 'stack');
-  assert.deepEqual({ ...stack }, { key: 'stack', implementationDefined: 'data' });
+  assert.deepEqual({ ...stack }, { key: 'stack', implementationDefined: 'present' });
   assert.equal(prop(observation, 'message').value.value, 'm');
   assert.equal(prop(observation, 'cause').value.value, '1');
   assert.equal(observation.proto.name, '%RangeError.prototype%');
@@ -309,4 +309,18 @@ test('prototypes are named by the intrinsics of the realm given as `realm`', asy
   assert.equal(observation.proto.name, '%Array.prototype%');
   assert.equal(prop(observation, '0').value.proto.name, '%Map.prototype%');
   assert.equal(observe(foreign).proto.type, 'object');
+});
+
+test("observing an Error never formats its stack, so a polluted Error.prototype.name getter does not run", () => {
+  const error = new TypeError('m');
+  const calls = [];
+  const saved = Object.getOwnPropertyDescriptor(Error.prototype, 'name');
+  Object.defineProperty(Error.prototype, 'name', { get() { calls.push('name'); throw new EvalError('no'); }, configurable: true });
+  try {
+    const observation = observe(error);
+    assert.deepEqual({ ...prop(observation, 'stack') }, { key: 'stack', implementationDefined: 'present' });
+  } finally {
+    Object.defineProperty(Error.prototype, 'name', saved);
+  }
+  assert.deepEqual(calls, []);
 });

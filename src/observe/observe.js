@@ -353,13 +353,16 @@ function observeProperties(walk, object, kind) {
   const props = outputList();
   for (let i = first; i < keys.length; i++) {
     const key = keys[i];
+    if (kind === 'error' && typeof key === 'string' && isEngineErrorProperty(key)) {
+      // Never [[GetOwnProperty]]: V8 formats a stack lazily on first access,
+      // calling Error.prototype.toString, which runs a program's `name` or
+      // `message` getter in a polluted realm (seen fuzzing @ungap/structured-clone).
+      appendOutput(props, { key, implementationDefined: 'present' });
+      continue;
+    }
     const descriptor = ObjectGetOwnPropertyDescriptor(object, key);
     if (descriptor === undefined) continue;
     const isData = ObjectHasOwn(descriptor, 'value');
-    if (kind === 'error' && typeof key === 'string' && isEngineErrorProperty(key)) {
-      appendOutput(props, { key, implementationDefined: isData ? 'data' : 'accessor' });
-      continue;
-    }
     const { enumerable, configurable } = descriptor;
     let prop;
     if (isData) {
