@@ -213,3 +213,19 @@ test("implementation-defined: an engine's extra Error property is no keys differ
   assert.deepEqual(differences(new Error('m'), bunLike), [['$.line', 'implementation-defined']]);
   assert.deepEqual(differences(new Error('m'), reordered), []);
 });
+
+test('implementation-defined: how many effects ran before both sides ran out of stack', () => {
+  const overflow = { name: 'RangeError', message: 'Maximum call stack size exceeded' };
+  const thrown = (effects, error) => ({
+    schema: 'clonecheck/case-observation@1', outcome: 'throw',
+    thrown: { kind: 'error', prototype: '%RangeError.prototype%', ...error },
+    effects, inputUnchanged: true, inputChanges: [], sharesNoObject: true,
+  });
+  const get = { event: 'get', on: '#0', key: '@@Symbol.toPrimitive' };
+  assert.deepEqual(diff(thrown([get, get], overflow), thrown([get, get, get], overflow)).map((d) => [d.path, d.category]),
+    [['$<effects>[2]', 'implementation-defined']]);
+  // A RangeError the program threw itself is no stack overflow: its effects count.
+  const fromProgram = { name: 'RangeError', message: 'thrown by get' };
+  assert.deepEqual(diff(thrown([get, get], fromProgram), thrown([get, get, get], fromProgram)).map((d) => [d.path, d.category]),
+    [['$<effects>[2]', 'effects']]);
+});

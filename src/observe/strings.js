@@ -7,7 +7,7 @@
 // and both ends: still exact enough to tell any two values apart in practice,
 // without megabytes of observation per case.
 
-import { StringFromCharCode, StringPrototypeCharCodeAt, StringPrototypeSlice } from '../spec/intrinsics.js';
+import { StringFromCharCode, StringPrototypeCharCodeAt, StringPrototypeIncludes, StringPrototypeSlice } from '../spec/intrinsics.js';
 
 /** Strings (code units) and byte runs (bytes) longer than this are summarized. */
 export const LONG_THRESHOLD = 256;
@@ -149,4 +149,13 @@ export function quoteJSONString(string) {
  */
 export function startsWith(string, prefix) {
   return StringPrototypeSlice(string, 0, prefix.length) === prefix;
+}
+
+/**
+ * @param {string} string
+ * @param {string} part
+ * @returns {boolean}
+ */
+export function includes(string, part) {
+  return StringPrototypeIncludes(string, part);
 }

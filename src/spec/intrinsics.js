@@ -67,6 +67,7 @@ export const NumberIsInteger = Number.isInteger;
 export const StringCtor = String;
 export const StringPrototypeCharCodeAt = uncurryThis(String.prototype.charCodeAt);
 export const StringPrototypeSlice = uncurryThis(String.prototype.slice);
+export const StringPrototypeIncludes = uncurryThis(String.prototype.includes);
 export const StringFromCharCode = String.fromCharCode;
 export const JSONStringify = JSON.stringify;
 export const SymbolToStringTag = Symbol.toStringTag;
