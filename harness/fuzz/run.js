@@ -102,7 +102,7 @@ export async function fuzz(options) {
     const chunk = nextChunk++;
     const end = Math.min(CHUNK_SIZE, runs - first);
     return {
-      kind: 'chunk', seed, chunk, start: 0, end, targets, weights,
+      kind: 'chunk', seed, chunk, start: 0, end, targets,
       programs: fc.sample(programs, { seed: chunkSeed(seed, chunk), numRuns: end }),
     };
   };
