@@ -17,7 +17,9 @@ const collect = (value, previous) => [...(previous ?? []), value];
 const cli = new Command()
   .name('clonecheck')
   .description('Differential fuzzing and conformance suite for structuredClone and its fast paths')
-  .showHelpAfterError('(clonecheck --help lists the commands)')
+  // Commander's own usage errors (an unknown command or option, a missing
+  // argument) as one line that says where to look.
+  .configureOutput({ outputError: (text, write) => write(`clonecheck: ${text.replace(/^error: /, '').trim()} (see clonecheck --help)\n`) })
   .exitOverride();
 
 cli

@@ -86,3 +86,8 @@ test("repro shows a deviation: Node copies an Error's cause, the spec does not",
   assert.match(result.stdout, /^DEVIATION node:clone +node-clone\.keys\.[0-9a-f]{8}$/m);
   assert.match(result.stdout, /\$\.cause {2}keys: expected "missing", actual "data property 1"/);
 });
+
+test('an unknown command or option is a one-line usage error', () => {
+  assertUsageError(clonecheck(['fuzzz']), /unknown command 'fuzzz' \(see clonecheck --help\)/);
+  assertUsageError(clonecheck(['fuzz', '--target', 'ref:spec', '--bogus']), /unknown option '--bogus'/);
+});
