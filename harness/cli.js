@@ -19,7 +19,7 @@ const cli = new Command()
   .description('Differential fuzzing and conformance suite for structuredClone and its fast paths')
   // Commander's own usage errors (an unknown command or option, a missing
   // argument) as one line that says where to look.
-  .configureOutput({ outputError: (text, write) => write(`clonecheck: ${text.replace(/^error: /, '').trim()} (see clonecheck --help)\n`) })
+  .configureOutput({ outputError: (text, write) => write(`clonecheck: ${text.replace(/^error: /, '').trim().replace(/\s*\n\s*/g, ' ')} (see clonecheck --help)\n`) })
   .exitOverride();
 
 cli

@@ -88,6 +88,6 @@ test("repro shows a deviation: Node copies an Error's cause, the spec does not",
 });
 
 test('an unknown command or option is a one-line usage error', () => {
-  assertUsageError(clonecheck(['fuzzz']), /unknown command 'fuzzz' \(see clonecheck --help\)/);
+  assertUsageError(clonecheck(['fuzzz']), /unknown command 'fuzzz' \(Did you mean fuzz\?\) \(see clonecheck --help\)/);
   assertUsageError(clonecheck(['fuzz', '--target', 'ref:spec', '--bogus']), /unknown option '--bogus'/);
 });
