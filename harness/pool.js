@@ -21,7 +21,8 @@ const WATCH_INTERVAL_MS = 100;
  * @property {number} workers  threads (at least 1)
  * @property {object} [workerData]  handed to every worker (e.g. the targets to load before it says ready)
  * @property {number} [timeoutMs]  a case that runs longer is a stall (default: no watchdog)
- * @property {() => Task | undefined} nextTask  the next task, or undefined when there is none now
+ * @property {(slot: number) => Task | undefined} nextTask  the next task for the thread in `slot`
+ *   (0 to workers - 1; a replaced thread keeps its slot), or undefined when there is none
  * @property {(task: Task, result: Result) => void} onResult
  * @property {(task: Task, stall: {reason: 'timeout' | 'crash', heartbeat: import('./heartbeat.js').Heartbeat, detail: string}) => void} onStall
  *   the thread running `task` hung or died; it is replaced, the task is dropped (the caller may queue its rest)
@@ -35,7 +36,7 @@ const WATCH_INTERVAL_MS = 100;
  */
 export function runPool({ workerURL, workers, workerData = {}, timeoutMs, nextTask, onResult, onStall }) {
   return new Promise((resolve, reject) => {
-    /** @type {Set<{worker: Worker, heartbeat: Int32Array, task: Task | undefined, lastBeat: number, lastChange: number}>} */
+    /** @type {Set<{slot: number, worker: Worker, heartbeat: Int32Array, task: Task | undefined, lastBeat: number, lastChange: number, ready: boolean}>} */
     const slots = new Set();
     let failed = false;
     let finished = false;
@@ -64,7 +65,7 @@ export function runPool({ workerURL, workers, workerData = {}, timeoutMs, nextTa
     };
 
     const feed = (slot) => {
-      const task = failed ? undefined : nextTask();
+      const task = failed ? undefined : nextTask(slot.slot);
       slot.task = task;
       if (task === undefined) {
         finishIfIdle();
@@ -89,13 +90,14 @@ export function runPool({ workerURL, workers, workerData = {}, timeoutMs, nextTa
           return;
         }
       }
-      if (!failed && !finished) start();
+      if (!failed && !finished) start(slot.slot);
     };
 
-    const start = () => {
+    /** @param {number} slotNumber */
+    const start = (slotNumber) => {
       const heartbeat = newHeartbeat();
       const worker = new Worker(workerURL, { workerData: { ...workerData, heartbeat }, stderr: false });
-      const slot = { worker, heartbeat, task: undefined, lastBeat: 0, lastChange: performance.now(), ready: false };
+      const slot = { slot: slotNumber, worker, heartbeat, task: undefined, lastBeat: 0, lastChange: performance.now(), ready: false };
       slots.add(slot);
       worker.on('message', (result) => {
         // The first message says the worker has loaded: its start-up time
@@ -136,6 +138,6 @@ export function runPool({ workerURL, workers, workerData = {}, timeoutMs, nextTa
       }
     }, WATCH_INTERVAL_MS);
 
-    for (let i = 0; i < Math.max(1, workers); i++) start();
+    for (let i = 0; i < Math.max(1, workers); i++) start(i);
   });
 }

@@ -70,8 +70,6 @@ export async function fuzz(options) {
   let cases = 0;
   let nextChunk = 0;
   let interrupted = false;
-  /** @type {any[]} the rest of chunks cut short by a stall, run before new chunks */
-  const resumes = [];
 
   const report = (phase, extra = {}) => options.onProgress({ phase, cases, findings: findings.size, elapsedMs: elapsed(), coverage, ...extra });
 
@@ -87,24 +85,56 @@ export async function fuzz(options) {
     options.onFinding(candidate);
   };
 
-  // Programs are generated here, not in the workers: a program that pollutes
-  // a realm invalidates V8's protectors (array iteration, species, no
-  // elements on the prototypes) for its whole isolate, and everything after
-  // it runs on slow paths; fast-check's generation got 4-6x slower in a
-  // worker that had judged polluting programs (210 against 35-50 µs a case).
+  // Programs are generated here, and run in two lanes. A program with realm
+  // steps (sender or receiver pollution) invalidates V8's protectors (array
+  // iteration, species, no elements on the prototypes) for its whole
+  // isolate, and everything that isolate runs afterwards takes a slow path:
+  // fast-check's generation got 4-6x slower in a worker that had judged such
+  // programs, and a case ~35% slower. So the main thread generates (and runs
+  // none), thread 0 takes the polluting programs first (and clean ones when
+  // there are none), and the other threads keep clean isolates: they take
+  // polluting work only at the end of the run or when that lane falls behind.
   const programs = casePrograms(weights);
-  const nextTask = () => {
-    if (resumes.length > 0) return resumes.shift();
+  /** @type {{clean: any[], polluting: any[]}} tasks by lane; a stall puts the rest of its task in front */
+  const lanes = { clean: [], polluting: [] };
+  const POLLUTING_BACKLOG = 4;
+
+  /** Generates the next chunk into the lanes; false when the run has no more. */
+  const generateChunk = () => {
     if (options.shouldStop()) interrupted = true;
-    if (interrupted || elapsed() >= timeLimitMs) return undefined;
-    const first = nextChunk * CHUNK_SIZE;
-    if (first >= runs) return undefined;
+    if (interrupted || elapsed() >= timeLimitMs || nextChunk * CHUNK_SIZE >= runs) return false;
     const chunk = nextChunk++;
-    const end = Math.min(CHUNK_SIZE, runs - first);
-    return {
-      kind: 'chunk', seed, chunk, start: 0, end, targets,
-      programs: fc.sample(programs, { seed: chunkSeed(seed, chunk), numRuns: end }),
-    };
+    const end = Math.min(CHUNK_SIZE, runs - chunk * CHUNK_SIZE);
+    const drawn = fc.sample(programs, { seed: chunkSeed(seed, chunk), numRuns: end });
+    const parts = { clean: { indices: [], programs: [] }, polluting: { indices: [], programs: [] } };
+    drawn.forEach((program, index) => {
+      const part = parts[program.sender !== undefined || program.receiver !== undefined ? 'polluting' : 'clean'];
+      part.indices.push(index);
+      part.programs.push(program);
+    });
+    for (const lane of /** @type {const} */ (['clean', 'polluting'])) {
+      if (parts[lane].indices.length > 0) lanes[lane].push({ kind: 'chunk', seed, chunk, lane, targets, ...parts[lane] });
+    }
+    return true;
+  };
+
+  /** @param {number} slot */
+  const nextTask = (slot) => {
+    if (interrupted || options.shouldStop()) {
+      interrupted = true;
+      return undefined;
+    }
+    for (;;) {
+      if (slot === 0) {
+        // The polluting lane first; clean work when there is none (its isolate is slow anyway).
+        if (lanes.polluting.length > 0) return lanes.polluting.shift();
+        if (lanes.clean.length > 0) return lanes.clean.shift();
+      } else {
+        if (lanes.clean.length > 0) return lanes.clean.shift();
+        if (lanes.polluting.length > POLLUTING_BACKLOG) return lanes.polluting.shift();
+      }
+      if (!generateChunk()) return lanes.clean.shift() ?? lanes.polluting.shift();
+    }
   };
 
   await runPool({
@@ -114,7 +144,7 @@ export async function fuzz(options) {
     timeoutMs,
     nextTask,
     onResult: (_task, result) => {
-      cases += result.end - result.start;
+      cases += result.cases;
       addCounts(coverage, result.coverage);
       addCounts(verdicts, result.verdicts);
       harnessErrors.push(...result.harnessErrors);
@@ -130,16 +160,17 @@ export async function fuzz(options) {
     },
     onStall: (task, { reason, heartbeat, detail }) => {
       if (task.kind !== 'chunk') return; // a shrink that hangs leaves its finding unshrunk
-      const index = heartbeat.caseIndex - task.chunk * CHUNK_SIZE;
-      const stalled = Math.min(Math.max(index, task.start), task.end - 1);
+      const found = task.indices.indexOf(heartbeat.caseIndex - task.chunk * CHUNK_SIZE);
+      const position = found < 0 ? 0 : found;
+      const stalled = task.indices[position];
       cases += 1;
       // What the thread judged before the stall died with it: those cases run
-      // again (they are deterministic), then the rest of the chunk.
-      const part = (start, end) => ({ ...task, start, end, programs: task.programs.slice(start - task.start, end - task.start) });
-      if (task.start < stalled) resumes.push(part(task.start, stalled));
-      if (stalled + 1 < task.end) resumes.push(part(stalled + 1, task.end));
+      // again (they are deterministic), then the rest of the task.
+      const part = (from, to) => ({ ...task, indices: task.indices.slice(from, to), programs: task.programs.slice(from, to) });
+      if (position + 1 < task.indices.length) lanes[task.lane].unshift(part(position + 1, task.indices.length));
+      if (position > 0) lanes[task.lane].unshift(part(0, position));
       const seedOfChunk = chunkSeed(task.seed, task.chunk);
-      const program = task.programs[stalled - task.start];
+      const program = task.programs[position];
       const target = task.targets[heartbeat.targetIndex];
       if (target === undefined) {
         harnessErrors.push({ verdict: 'harness-error', case: task.chunk * CHUNK_SIZE + stalled, program, error: `the oracle stalled: ${reason}, ${detail}` });
