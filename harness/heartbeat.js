@@ -1,42 +1,109 @@
-// The shared heartbeat between a pool worker and the pool's watchdog
-// (pool.js): an Int32Array over a SharedArrayBuffer that the worker updates
-// before each step, so the main thread knows, without a message, that the
-// worker moves on, and which case and target it was on when it stopped.
+// The heartbeat between a pool member and the pool's watchdog (pool.js): the
+// member records, before each step, which case and target it is on, so the
+// main thread knows without a message that it moves on, and where it was when
+// it stopped. A worker thread writes into a SharedArrayBuffer (an Atomics
+// store is a few nanoseconds); an agent process (harness/agents/) writes the
+// same three numbers into a small file, which outlives the process when it
+// dies (one pwrite per step, ~1-2 µs).
+
+import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 
 /** [beat counter, case index, target index] */
 const HEARTBEAT_SLOTS = 3;
+const HEARTBEAT_BYTES = HEARTBEAT_SLOTS * Int32Array.BYTES_PER_ELEMENT;
 
 /**
  * @typedef {object} Heartbeat
- * @property {number} caseIndex  the case the worker was on (-1: none yet)
+ * @property {number} caseIndex  the case the member was on (-1: none yet)
  * @property {number} targetIndex  the target it was running (-1: the oracle or none)
  */
 
 /**
- * Records that the worker starts a step. Called for every case and target:
- * an Atomics store is a few nanoseconds.
- * @param {Int32Array} heartbeat
- * @param {number} caseIndex
- * @param {number} targetIndex
+ * @typedef {object} HeartbeatWriter  the member's side
+ * @property {(caseIndex: number, targetIndex: number) => void} beat  records that a step starts
  */
-export function beat(heartbeat, caseIndex, targetIndex) {
-  Atomics.store(heartbeat, 1, caseIndex);
-  Atomics.store(heartbeat, 2, targetIndex);
-  Atomics.add(heartbeat, 0, 1);
+
+/**
+ * @typedef {object} HeartbeatReader  the watchdog's side
+ * @property {() => number} counter  changes whenever the member beats
+ * @property {() => Heartbeat} read  the last step the member started
+ * @property {() => void} close
+ */
+
+/** @returns {Int32Array} fresh cells, on no case yet */
+function freshCells(buffer = new ArrayBuffer(HEARTBEAT_BYTES)) {
+  const cells = new Int32Array(buffer);
+  cells[1] = -1;
+  cells[2] = -1;
+  return cells;
 }
 
-/** @returns {Int32Array} a fresh heartbeat, on no case yet */
-export function newHeartbeat() {
-  const heartbeat = new Int32Array(new SharedArrayBuffer(HEARTBEAT_SLOTS * Int32Array.BYTES_PER_ELEMENT));
-  heartbeat[1] = -1;
-  heartbeat[2] = -1;
-  return heartbeat;
+/** @param {Int32Array} cells @returns {Heartbeat} */
+function heartbeatOf(cells) {
+  return { caseIndex: cells[1], targetIndex: cells[2] };
+}
+
+/** @returns {SharedArrayBuffer} the memory a worker thread beats into (handed over in workerData) */
+export function newSharedHeartbeat() {
+  return /** @type {SharedArrayBuffer} */ (freshCells(new SharedArrayBuffer(HEARTBEAT_BYTES)).buffer);
+}
+
+/** @param {SharedArrayBuffer} memory @returns {HeartbeatWriter} */
+export function sharedHeartbeatWriter(memory) {
+  const cells = new Int32Array(memory);
+  return {
+    beat(caseIndex, targetIndex) {
+      Atomics.store(cells, 1, caseIndex);
+      Atomics.store(cells, 2, targetIndex);
+      Atomics.add(cells, 0, 1);
+    },
+  };
+}
+
+/** @param {SharedArrayBuffer} memory @returns {HeartbeatReader} */
+export function sharedHeartbeatReader(memory) {
+  const cells = new Int32Array(memory);
+  return {
+    counter: () => Atomics.load(cells, 0),
+    read: () => ({ caseIndex: Atomics.load(cells, 1), targetIndex: Atomics.load(cells, 2) }),
+    close() {},
+  };
 }
 
 /**
- * @param {Int32Array} heartbeat
- * @returns {Heartbeat}
+ * Creates (or resets) the heartbeat file of one agent process.
+ * @param {string} path
+ * @returns {HeartbeatReader}
  */
-export function readHeartbeat(heartbeat) {
-  return { caseIndex: Atomics.load(heartbeat, 1), targetIndex: Atomics.load(heartbeat, 2) };
+export function fileHeartbeatReader(path) {
+  const fd = openSync(path, 'w+');
+  writeSync(fd, freshCells(), 0, HEARTBEAT_BYTES, 0);
+  const cells = freshCells();
+  const load = () => {
+    readSync(fd, cells, 0, HEARTBEAT_BYTES, 0);
+    return cells;
+  };
+  return {
+    counter: () => load()[0],
+    read: () => heartbeatOf(load()),
+    close: () => closeSync(fd),
+  };
+}
+
+/**
+ * The agent's side of a heartbeat file made by fileHeartbeatReader.
+ * @param {string} path
+ * @returns {HeartbeatWriter}
+ */
+export function fileHeartbeatWriter(path) {
+  const fd = openSync(path, 'r+');
+  const cells = freshCells();
+  return {
+    beat(caseIndex, targetIndex) {
+      cells[0] += 1;
+      cells[1] = caseIndex;
+      cells[2] = targetIndex;
+      writeSync(fd, cells, 0, HEARTBEAT_BYTES, 0);
+    },
+  };
 }

@@ -1,23 +1,33 @@
-// A pool of worker threads that run tasks (chunks of cases, shrink jobs) and
-// watch them: a task whose case does not move on for `timeoutMs`, or whose
+// A pool of workers that run tasks (chunks of cases, shrink jobs) and watch
+// them: worker threads of this Node, or agent processes of another runtime.
+// A task whose case does not move on for `timeoutMs`, or whose
 // thread dies, is reported with the case it was on, the thread is replaced,
 // and the run goes on. This is what turns a target that hangs or kills its
 // thread into a verdict instead of a stuck or failed run.
 //
-// The worker module (e.g. harness/fuzz/worker.js) posts one message when it
-// has loaded, then answers each task with one message, and reports progress
-// through a shared heartbeat (`heartbeat.js`).
+// The worker module (e.g. harness/fuzz/worker.js) or agent
+// (harness/agents/agent.js) posts one message when it has loaded, then
+// answers each task with one message, and reports progress through a
+// heartbeat (`heartbeat.js`).
 
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { newHeartbeat, readHeartbeat } from './heartbeat.js';
+import { AgentProcess } from './agents/process.js';
+import { fileHeartbeatReader, newSharedHeartbeat, sharedHeartbeatReader } from './heartbeat.js';
 
 /** How often the watchdog looks at the heartbeats. */
 const WATCH_INTERVAL_MS = 100;
 
+/** A worker or agent that has not loaded its targets by then never will (Deno's agent loads in ~0.3 s). */
+const LOAD_TIMEOUT_MS = 60_000;
+
 /**
  * @template Task, Result
  * @typedef {object} PoolOptions
- * @property {URL} workerURL
+ * @property {URL} [workerURL]  the worker thread module, or
+ * @property {import('./agents/process.js').AgentRuntime} [agent]  the runtime whose agent processes do the work
  * @property {number} workers  threads (at least 1)
  * @property {object} [workerData]  handed to every worker (e.g. the targets to load before it says ready)
  * @property {number} [timeoutMs]  a case that runs longer is a stall (default: no watchdog)
@@ -34,9 +44,26 @@ const WATCH_INTERVAL_MS = 100;
  * @param {PoolOptions<Task, Result>} options
  * @returns {Promise<void>}
  */
-export function runPool({ workerURL, workers, workerData = {}, timeoutMs, nextTask, onResult, onStall }) {
+export function runPool({ workerURL, agent, workers, workerData = {}, timeoutMs, nextTask, onResult, onStall }) {
+  // Agents beat into files, one per agent started.
+  const heartbeatDir = agent === undefined ? undefined : mkdtempSync(join(tmpdir(), 'clonecheck-heartbeats-'));
+  let started = 0;
+  /** @returns {{worker: Worker | AgentProcess, heartbeat: import('./heartbeat.js').HeartbeatReader}} */
+  const startMember = () => {
+    if (heartbeatDir !== undefined && agent !== undefined) {
+      const heartbeatPath = join(heartbeatDir, String(started++));
+      const heartbeat = fileHeartbeatReader(heartbeatPath);
+      return { worker: new AgentProcess(agent, { workerData, heartbeatPath }), heartbeat };
+    }
+    const memory = newSharedHeartbeat();
+    const worker = new Worker(/** @type {URL} */ (workerURL), { workerData: { ...workerData, heartbeat: memory }, stderr: false });
+    return { worker, heartbeat: sharedHeartbeatReader(memory) };
+  };
+  const removeHeartbeats = () => {
+    if (heartbeatDir !== undefined) rmSync(heartbeatDir, { recursive: true, force: true });
+  };
   return new Promise((resolve, reject) => {
-    /** @type {Set<{slot: number, worker: Worker, heartbeat: Int32Array, task: Task | undefined, lastBeat: number, lastChange: number, ready: boolean}>} */
+    /** @type {Set<{slot: number, worker: Worker | AgentProcess, heartbeat: import('./heartbeat.js').HeartbeatReader, task: Task | undefined, lastBeat: number, lastChange: number, ready: boolean}>} */
     const slots = new Set();
     let failed = false;
     let finished = false;
@@ -45,12 +72,14 @@ export function runPool({ workerURL, workers, workerData = {}, timeoutMs, nextTa
       if (failed || finished) return;
       failed = true;
       clearInterval(watchdog);
-      for (const slot of slots) {
-        slot.worker.removeAllListeners();
-        slot.worker.terminate();
-      }
+      const stopping = [...slots];
       slots.clear();
-      reject(error);
+      for (const slot of stopping) slot.worker.removeAllListeners();
+      Promise.all(stopping.map((slot) => slot.worker.terminate())).finally(() => {
+        for (const slot of stopping) slot.heartbeat.close();
+        removeHeartbeats();
+        reject(error);
+      });
     };
 
     const finishIfIdle = () => {
@@ -61,7 +90,11 @@ export function runPool({ workerURL, workers, workerData = {}, timeoutMs, nextTa
       const stopping = [...slots];
       slots.clear();
       for (const slot of stopping) slot.worker.removeAllListeners();
-      Promise.all(stopping.map((slot) => slot.worker.terminate())).then(() => resolve(), reject);
+      Promise.all(stopping.map((slot) => slot.worker.terminate())).then(() => {
+        for (const slot of stopping) slot.heartbeat.close();
+        removeHeartbeats();
+        resolve();
+      }, reject);
     };
 
     const feed = (slot) => {
@@ -71,20 +104,26 @@ export function runPool({ workerURL, workers, workerData = {}, timeoutMs, nextTa
         finishIfIdle();
         return;
       }
-      slot.lastBeat = Atomics.load(slot.heartbeat, 0);
+      slot.lastBeat = slot.heartbeat.counter();
       slot.lastChange = performance.now();
       slot.worker.postMessage(task);
     };
 
     const replace = (slot, reason, detail) => {
+      // One that dies before it has even loaded would die again: the run cannot go on.
+      if (!slot.ready) {
+        fail(new Error(`${agent === undefined ? 'a worker thread' : `the ${agent.name} agent`} failed while loading: ${detail}`));
+        return;
+      }
       slots.delete(slot);
       const task = slot.task;
       slot.task = undefined;
       slot.worker.removeAllListeners();
-      slot.worker.terminate();
+      const heartbeat = slot.heartbeat.read();
+      slot.worker.terminate().finally(() => slot.heartbeat.close());
       if (task !== undefined) {
         try {
-          onStall(task, { reason, heartbeat: readHeartbeat(slot.heartbeat), detail });
+          onStall(task, { reason, heartbeat, detail });
         } catch (error) {
           fail(error);
           return;
@@ -95,8 +134,7 @@ export function runPool({ workerURL, workers, workerData = {}, timeoutMs, nextTa
 
     /** @param {number} slotNumber */
     const start = (slotNumber) => {
-      const heartbeat = newHeartbeat();
-      const worker = new Worker(workerURL, { workerData: { ...workerData, heartbeat }, stderr: false });
+      const { worker, heartbeat } = startMember();
       const slot = { slot: slotNumber, worker, heartbeat, task: undefined, lastBeat: 0, lastChange: performance.now(), ready: false };
       slots.add(slot);
       worker.on('message', (result) => {
@@ -118,17 +156,21 @@ export function runPool({ workerURL, workers, workerData = {}, timeoutMs, nextTa
         feed(slot);
       });
       worker.on('error', (error) => replace(slot, 'crash', `uncaught in the worker: ${error instanceof Error ? error.stack : String(error)}`));
-      worker.on('exit', (code) => {
-        if (slots.has(slot)) replace(slot, 'crash', `the worker thread exited with code ${code}`);
+      worker.on('exit', (code, signal) => {
+        if (!slots.has(slot)) return;
+        replace(slot, 'crash', worker instanceof AgentProcess ? worker.exitDetail(code, signal) : `the worker thread exited with code ${code}`);
       });
     };
 
     const watchdog = setInterval(() => {
-      if (timeoutMs === undefined) return;
       const now = performance.now();
       for (const slot of slots) {
-        if (slot.task === undefined) continue;
-        const beat = Atomics.load(slot.heartbeat, 0);
+        if (!slot.ready && now - slot.lastChange > LOAD_TIMEOUT_MS) {
+          fail(new Error(`${agent === undefined ? 'a worker thread' : `the ${agent.name} agent`} did not load in ${LOAD_TIMEOUT_MS / 1000} s`));
+          return;
+        }
+        if (slot.task === undefined || timeoutMs === undefined) continue;
+        const beat = slot.heartbeat.counter();
         if (beat !== slot.lastBeat) {
           slot.lastBeat = beat;
           slot.lastChange = now;

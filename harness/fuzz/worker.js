@@ -1,14 +1,15 @@
 // A fuzz worker thread (harness/pool.js): loads the run's targets, says it
-// is ready, then answers each task (tasks.js) with one message.
+// is ready, then answers each task (tasks.js) with one message. Its twin for
+// other runtimes is harness/agents/agent.js.
 
 import { parentPort, workerData } from 'node:worker_threads';
-import { judgeProgram, loadTargets, runChunk, shrinkDeviation } from './tasks.js';
+import { sharedHeartbeatWriter } from '../heartbeat.js';
+import { loadTargets, runTask } from './tasks.js';
 
-const { heartbeat } = workerData;
+const heartbeat = sharedHeartbeatWriter(workerData.heartbeat);
 
 parentPort.on('message', async (task) => {
-  const run = { chunk: runChunk, shrink: shrinkDeviation, program: judgeProgram }[task.kind];
-  parentPort.postMessage(await run(task, heartbeat));
+  parentPort.postMessage(await runTask(task, heartbeat));
 });
 
 // Load the targets before saying ready: loading is not a case, and must not
