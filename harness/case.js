@@ -7,7 +7,10 @@
 // Between the build and the restore the realm is polluted, so nothing here
 // looks up a global or an inherited property in that window: only src/ runs.
 
-import { beginCloneObservation, diff, observe, observeClone, sameJSON, structuredClone } from '../src/index.js';
+import {
+  beginCloneObservation, countSelection, diff, observe, observeClone, sameJSON, selectTier, structuredClone,
+} from '../src/index.js';
+import { appendOutput, finishOutput, outputList } from '../src/observe/output.js';
 
 /**
  * @typedef {(value: unknown, options: {transfer: unknown[], forStorage: boolean}) => unknown} CloneFunction
@@ -26,7 +29,26 @@ export function referenceClone({ tiers, coverage }) {
   return (value, { transfer, forStorage }) => structuredClone(value, { tiers, coverage, transfer, forStorage });
 }
 
+/**
+ * The oracle as a clone function: the reference's spec path. With `coverage`,
+ * it first counts which tier would have taken the value and why the tiers
+ * before it refused (the guard coverage of the generated cases).
+ * @param {Record<string, Record<string, number>> | undefined} coverage
+ * @returns {SettlingCloneFunction}
+ */
+export function oracleCloneFunction(coverage) {
+  const specPath = referenceClone({ tiers: false });
+  return settlingCloneFunction({
+    default: (value, options) => {
+      if (coverage !== undefined) countSelection(coverage, selectTier(value, options));
+      return specPath(value, options);
+    },
+  });
+}
+
 const PromiseCtor = Promise;
+const JSONParse = JSON.parse;
+const JSONStringify = JSON.stringify;
 const PromiseResolve = Promise.resolve.bind(Promise);
 const PromisePrototypeThen = Function.prototype.call.bind(Promise.prototype.then);
 
@@ -115,6 +137,45 @@ export async function cloneCaseAsync(program, makeBuilt, cloneFunction) {
     // Returned once `finally` has restored the realm: this async function
     // settles with the observation, which reads its (then clean) `then`.
     return finish(threw, result);
+  } finally {
+    built.restore();
+  }
+}
+
+/**
+ * @typedef {(value: unknown, transfer: unknown[], receiverSteps: string) => Promise<string>} Deliver
+ *   sends a value to receiving realms elsewhere (harness/targets/clone-functions/worker.js):
+ *   each applies the receiver steps (JSON text), then observes what lands
+ *   (observeLanded); settles with the JSON text of the list of those observations
+ */
+
+/**
+ * A case whose clone lands in other realms (workers): the program is built
+ * here with its sender steps only, `deliver` sends the value and the
+ * receiver steps go with it, and the case is observed here with what each
+ * receiving realm saw. One case observation per receiver.
+ * @param {any} program
+ * @param {() => import('../src/program/build.js').Built} makeBuilt
+ * @param {Deliver} deliver
+ * @returns {Promise<import('../src/observe/observe-clone.js').CaseObservation[]>}
+ */
+export async function cloneCaseElsewhere(program, makeBuilt, deliver) {
+  // Made before the build: JSON.stringify reads toJSON, which a sender step may define.
+  const receiverSteps = JSONStringify(program.receiver ?? []);
+  const built = makeBuilt();
+  try {
+    const finish = beginCloneObservation({ input: built.value, effects: built.effects, landsElsewhere: true });
+    let landed;
+    try {
+      // Settles with a string: no `then` is read while the sender's pollution is in place.
+      landed = JSONParse(await deliver(built.value, built.transfer, receiverSteps));
+    } catch (error) {
+      return [finish(true, error)];
+    }
+    const observations = outputList();
+    for (let i = 0; i < landed.length; i++) appendOutput(observations, finish(false, landed[i]));
+    // Settles once `finally` has restored the realm (its `then` is then clean).
+    return finishOutput(observations);
   } finally {
     built.restore();
   }

@@ -7,6 +7,12 @@
 import { Command, CommanderError } from 'commander';
 import { EXIT, UsageError } from './commands/common.js';
 
+// A reader that stops early (`clonecheck targets | head`) is not an error.
+process.stdout.on('error', (error) => {
+  if (/** @type {NodeJS.ErrnoException} */ (error).code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw error;
+});
+
 /** @param {(...args: any[]) => Promise<number>} command */
 const run = (command) => async (...args) => {
   process.exitCode = await command(...args);
@@ -26,12 +32,15 @@ cli
   .command('targets')
   .description('list the targets with their availability')
   .option('--json', 'print JSON for machines')
+  .option('--runtime <name=path>', 'also list a runtime binary of yours under NAME (repeatable)', collect)
   .action(run(async (options) => (await import('./commands/targets.js')).targetsCommand(options)));
 
 cli
   .command('fuzz')
   .description('run generated programs on targets and compare each with the reference; shrink and write findings')
-  .option('--target <name>', 'a target (repeatable): ref:spec, ref:tiers, node:clone, node:clone-transfer, node:messagechannel, impl:PATH, polyfill:…', collect)
+  .option('--target <name>', 'a target (repeatable): RUNTIME[@VERSION]:CHANNEL (node, node@22, bun, deno, bun@1.3.9, …; '
+    + 'clone, clone-transfer, messagechannel, worker, broadcast, wire), ref:spec, ref:tiers, impl:PATH, polyfill:…', collect)
+  .option('--runtime <name=path>', 'a runtime binary of yours (e.g. a fresh build of bun), then --target NAME:CHANNEL (repeatable)', collect)
   .option('--seed <n>', '32-bit seed (default: random, printed); the same seed and runs give the same cases and findings')
   .option('--runs <n>', 'number of programs (default 10000)')
   .option('--time <seconds>', 'run for this long instead of a number of programs')
@@ -49,6 +58,7 @@ cli
   .description('run one program (a finding folder or a program.json) on targets and print each verdict')
   .argument('<finding-or-program>', 'a finding folder written by fuzz, or a program.json')
   .option('--target <name>', "a target (repeatable; default: the finding's, else node:clone)", collect)
+  .option('--runtime <name=path>', 'a runtime binary of yours, then --target NAME:CHANNEL (repeatable)', collect)
   .option('--timeout <ms>', 'a target that makes no progress for this long is a timeout (default 5000)')
   .action(run(async (where, options) => (await import('./commands/repro.js')).reproCommand(where, options)));
 

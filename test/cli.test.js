@@ -27,7 +27,38 @@ function assertUsageError(result, message) {
 }
 
 test('an unknown target is a usage error that says how to list targets', () => {
-  assertUsageError(clonecheck(['fuzz', '--target', 'nodejs:clone', '--runs', '10']), /unknown target 'nodejs:clone'.*clonecheck targets/);
+  assertUsageError(clonecheck(['fuzz', '--target', 'clone', '--runs', '10']), /unknown target 'clone'.*clonecheck targets/);
+  assertUsageError(clonecheck(['fuzz', '--target', 'ref:fast', '--runs', '10']), /unknown target 'ref:fast'.*clonecheck targets/);
+});
+
+test('an unknown runtime is a usage error that names the runtimes and --runtime', () => {
+  assertUsageError(clonecheck(['fuzz', '--target', 'nodejs:clone', '--runs', '10']),
+    /nodejs:clone: unknown runtime 'nodejs': use node, node@22, .*--runtime nodejs=PATH/);
+});
+
+test('an unknown channel is a usage error that lists the channels', () => {
+  assertUsageError(clonecheck(['fuzz', '--target', 'bun:postmessage', '--runs', '10']),
+    /unknown channel 'postmessage' in bun:postmessage; channels: clone, clone-transfer, messagechannel, worker, broadcast, wire/);
+});
+
+test('a --runtime path that is missing or not a runtime is a usage error', () => {
+  assertUsageError(clonecheck(['fuzz', '--runtime', 'mybun=/no/such/bun', '--target', 'mybun:clone', '--runs', '10']),
+    /--runtime mybun: no such file \/no\/such\/bun/);
+  assertUsageError(clonecheck(['fuzz', '--runtime', `mine=${fixture('malformed.json')}`, '--target', 'mine:clone', '--runs', '10']),
+    /malformed\.json does not run .*give the path of a node, bun or deno binary/);
+  assertUsageError(clonecheck(['targets', '--runtime', 'nobody']), /--runtime takes NAME=PATH/);
+});
+
+test('a runtime version that is not installed and cannot be is a usage error', () => {
+  // Installing needs the registry; a version that does not exist fails there, offline or not.
+  const cache = mkdtempSync(join(tmpdir(), 'clonecheck-cache-'));
+  after(() => rmSync(cache, { recursive: true, force: true }));
+  const result = clonecheck(['fuzz', '--target', 'bun@0.0.0-none:clone', '--runs', '10'], { CLONECHECK_CACHE: cache });
+  assert.equal(result.status, 2, result.stderr);
+  // Progress lines come first; the error is the last line.
+  const lines = result.stderr.trim().split('\n');
+  assert.match(lines[0], /^clonecheck: installing bun@0\.0\.0-none/);
+  assert.match(lines.at(-1), /^clonecheck: bun@0.0.0-none:clone: cannot install bun@0\.0\.0-none from the npm registry: No matching version found/);
 });
 
 test('an impl: path that does not exist is a usage error', () => {
@@ -56,20 +87,27 @@ test('repro of a missing file is a usage error', () => {
   assertUsageError(clonecheck(['repro', '/no/such/program.json']), /no such file or folder/);
 });
 
-test('targets lists every built-in target as available, in text and JSON', () => {
+test('targets lists every built-in target and every channel of every pinned runtime, available, in text and JSON', () => {
   const text = clonecheck(['targets']);
   assert.equal(text.status, 0);
   const json = clonecheck(['targets', '--json']);
   assert.equal(json.status, 0);
   const { targets } = JSON.parse(json.stdout);
-  assert.deepEqual(targets.map((t) => t.name), [
-    'ref:spec', 'ref:tiers', 'node:clone', 'node:clone-transfer', 'node:messagechannel',
-    'polyfill:@ungap/structured-clone', 'polyfill:core-js', 'polyfill:realistic-structured-clone',
+  const channels = ['clone', 'clone-transfer', 'messagechannel', 'worker', 'broadcast', 'wire'];
+  const runtimes = ['node', 'node@22', 'node@24', 'node@26', 'bun', 'deno'];
+  const names = targets.map((t) => t.name);
+  assert.deepEqual(names.slice(0, 5), [
+    'ref:spec', 'ref:tiers', 'polyfill:@ungap/structured-clone', 'polyfill:core-js', 'polyfill:realistic-structured-clone',
   ]);
-  for (const t of targets) {
+  for (const runtime of runtimes) {
+    for (const channel of channels) assert.ok(names.includes(`${runtime}:${channel}`), `${runtime}:${channel} listed`);
+  }
+  for (const t of targets.filter((row) => runtimes.includes(row.runtime) || !row.runtime)) {
     assert.equal(t.available, true, `${t.name}: ${t.reason}`);
     assert.match(text.stdout, new RegExp(`^${t.name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} +available`, 'm'));
   }
+  assert.equal(targets.find((t) => t.name === 'node@22:clone').version.split('.')[0], '22');
+  assert.equal(targets.find((t) => t.name === 'node:clone').version, process.versions.node);
 });
 
 test('repro runs a passing program on several targets and exits 0', () => {

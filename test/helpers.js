@@ -11,8 +11,11 @@ export const fixture = (name) => fileURLToPath(new URL(`./fixtures/${name}`, imp
 /**
  * Runs the clonecheck CLI with this Node and returns what it did.
  * @param {string[]} args
+ * @param {Record<string, string>} [env] added to this process's environment
  */
-export function clonecheck(args) {
-  const { status, stdout, stderr } = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 300_000 });
+export function clonecheck(args, env = {}) {
+  const { status, stdout, stderr } = spawnSync(process.execPath, [CLI, ...args], {
+    encoding: 'utf8', timeout: 300_000, env: { ...process.env, ...env },
+  });
   return { status, stdout, stderr };
 }

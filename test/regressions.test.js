@@ -10,11 +10,14 @@ import { canonicalJSON } from '../src/index.js';
 import { judge, openTargets } from '../harness/fuzz/judge.js';
 import { installNodeHostHooks } from '../harness/node-host.js';
 import { loadRegressions } from '../harness/regressions.js';
-import { parseTarget } from '../harness/targets/catalog.js';
+import { resolveTarget } from '../harness/targets/catalog.js';
 
 installNodeHostHooks();
 
 const regressions = loadRegressions();
+
+/** @param {string[]} names */
+const open = async (...names) => openTargets(await Promise.all(names.map((name) => resolveTarget(name))));
 
 test('the regression corpus is not empty', () => {
   assert.ok(regressions.length > 0);
@@ -23,16 +26,16 @@ test('the regression corpus is not empty', () => {
 for (const { file, regression } of regressions) {
   const name = file.slice(file.lastIndexOf('/') + 1);
   test(`${name}: the reference still observes it as stored`, async () => {
-    const [spec, tiers] = await judge(regression.program, await openTargets([parseTarget('ref:spec'), parseTarget('ref:tiers')]));
+    const [spec, tiers] = await judge(regression.program, await open('ref:spec', 'ref:tiers'));
     assert.equal(spec.verdict, 'pass');
     assert.equal(tiers.verdict, 'pass', JSON.stringify(tiers.differences));
-    const [again] = await judge(regression.program, await openTargets([parseTarget(regression.target)]));
+    const [again] = await judge(regression.program, await open(regression.target));
     if (again.verdict === 'deviation') assert.equal(canonicalJSON(again.expected), canonicalJSON(regression.expected));
   });
 
   const onReference = regression.target.startsWith('ref:');
   test(`${name}: ${regression.target} ${onReference ? 'passes now' : 'still deviates the same way'}`, async () => {
-    const [verdict] = await judge(regression.program, await openTargets([parseTarget(regression.target)]));
+    const [verdict] = await judge(regression.program, await open(regression.target));
     if (onReference) {
       assert.equal(verdict.verdict, 'pass', JSON.stringify(verdict.differences));
     } else {

@@ -11,7 +11,8 @@ import { guardCoverageReport } from '../checks.js';
 import { fuzz } from '../fuzz/run.js';
 import { writeFinding } from '../findings/write.js';
 import { saveRegression } from '../regressions.js';
-import { TargetError, loadCloneFunction, parseTarget } from '../targets/catalog.js';
+import { RuntimeError, parseUserRuntimes } from '../runtimes.js';
+import { TargetError, loadTarget, resolveTarget, runsInAgent } from '../targets/catalog.js';
 import { EXIT, UsageError, count, interrupts, parseInteger, parseSeed, progressDisplay } from './common.js';
 
 /** Weight names --weights accepts: the program families, plus pollution, channel and bytes. */
@@ -36,20 +37,25 @@ export function parseWeights(text) {
 }
 
 /**
+ * The targets named on the command line, each checked here so that a bad
+ * name, module or runtime is a usage error: in-process modules are loaded,
+ * runtimes are found (and bun@X, deno@X, node@X installed when not cached).
  * @param {string[]} names
- * @returns {Promise<import('../targets/catalog.js').TargetSpec[]>} loaded once here, so a bad module is a usage error
+ * @param {string[]} [runtimeFlags] --runtime NAME=PATH values
+ * @returns {Promise<import('../targets/catalog.js').TargetSpec[]>}
  */
-export async function targetsFromNames(names) {
+export async function targetsFromNames(names, runtimeFlags = []) {
   const specs = [];
-  for (const name of new Set(names)) {
-    try {
-      const spec = parseTarget(name);
-      await loadCloneFunction(spec);
+  try {
+    const userRuntimes = parseUserRuntimes(runtimeFlags);
+    for (const name of new Set(names)) {
+      const spec = await resolveTarget(name, { userRuntimes, onInstall: (message) => process.stderr.write(`clonecheck: ${message}\n`) });
+      if (!runsInAgent(spec)) await loadTarget(spec);
       specs.push(spec);
-    } catch (error) {
-      if (error instanceof TargetError) throw new UsageError(error.message);
-      throw error;
     }
+  } catch (error) {
+    if (error instanceof TargetError || error instanceof RuntimeError) throw new UsageError(error.message);
+    throw error;
   }
   return specs;
 }
@@ -87,7 +93,7 @@ export async function fuzzCommand(raw) {
   const shrinkRuns = parseInteger('--shrink-runs', /** @type {string | undefined} */ (raw.shrinkRuns), { min: 0, max: 1_000_000, what: 'an integer from 0 to 1000000' }) ?? 1000;
   const weights = parseWeights(/** @type {string | undefined} */ (raw.weights));
   const outDir = resolve(/** @type {string} */ (raw.out ?? 'clonecheck-out'));
-  const targets = await targetsFromNames(names);
+  const targets = await targetsFromNames(names, /** @type {string[] | undefined} */ (raw.runtime));
   const byName = new Map(targets.map((t) => [t.name, t]));
 
   process.stderr.write(`clonecheck fuzz --seed ${seed} ${runs === undefined ? `--time ${seconds}` : `--runs ${runs}`} on ${targets.map((t) => t.name).join(', ')} `

@@ -1,11 +1,19 @@
 // `clonecheck targets [--json]`: every target with its availability.
 
+import { RuntimeError, parseUserRuntimes } from '../runtimes.js';
 import { listTargets } from '../targets/catalog.js';
-import { EXIT } from './common.js';
+import { EXIT, UsageError } from './common.js';
 
-/** @param {{json?: boolean}} raw */
+/** @param {{json?: boolean, runtime?: string[]}} raw */
 export async function targetsCommand(raw) {
-  const rows = await listTargets();
+  let userRuntimes;
+  try {
+    userRuntimes = parseUserRuntimes(raw.runtime ?? []);
+  } catch (error) {
+    if (error instanceof RuntimeError) throw new UsageError(error.message);
+    throw error;
+  }
+  const rows = await listTargets(userRuntimes);
   if (raw.json) {
     process.stdout.write(`${JSON.stringify({ schemaVersion: 1, targets: rows, impl: 'impl:PATH — an ES module whose default export is (value, {transfer, forStorage}) => clone (or a Promise of it)' }, null, 2)}\n`);
     return EXIT.ok;
@@ -13,7 +21,8 @@ export async function targetsCommand(raw) {
   const width = Math.max(...rows.map((r) => r.name.length));
   for (const row of rows) {
     const status = row.available ? 'available  ' : 'unavailable';
-    process.stdout.write(`${row.name.padEnd(width)}  ${status}  ${row.available ? row.description : row.reason}\n`);
+    const version = row.version === undefined ? '' : ` ${row.version}`;
+    process.stdout.write(`${row.name.padEnd(width)}  ${status}  ${row.available ? `${row.description}${version ? ` [${row.runtime}${version}]` : ''}` : row.reason}\n`);
   }
   process.stdout.write(`${'impl:PATH'.padEnd(width)}  (your code)  an ES module whose default export is (value, {transfer, forStorage}) => clone, or a Promise of it\n`);
   return EXIT.ok;

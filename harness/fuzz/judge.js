@@ -4,16 +4,17 @@
 // the same program, and the two case observations are compared. Crashes and
 // timeouts are not decided here: the worker pool sees them (pool.js).
 
-import { build, countSelection, selectTier } from '../../src/index.js';
-import { cloneCaseAsync, deviations, referenceClone, settlingCloneFunction } from '../case.js';
-import { channels, loadCloneFunction } from '../targets/catalog.js';
+import { build } from '../../src/index.js';
+import { cloneCaseAsync, cloneCaseElsewhere, deviations, oracleCloneFunction } from '../case.js';
+import { channels, loadTarget } from '../targets/catalog.js';
 import { signatureOf } from '../signature.js';
 
 /**
  * @typedef {object} OpenTarget
  * @property {import('../targets/catalog.js').TargetSpec} spec
- * @property {import('../case.js').SettlingCloneFunction} clone
+ * @property {import('../targets/catalog.js').LoadedTarget} loaded
  * @property {(program: any) => any} prepare
+ * @property {string} oracleKey  targets with the same key share one oracle run per program
  */
 
 /**
@@ -22,7 +23,7 @@ import { signatureOf } from '../signature.js';
  * @property {'pass' | 'deviation' | 'harness-error'} verdict
  * @property {any} program  the program as the target ran it (reshaped by its channel)
  * @property {unknown} [expected]  the oracle's case observation
- * @property {unknown} [actual]  the target's case observation
+ * @property {unknown} [actual]  the target's case observation (for several receivers, the first that deviates)
  * @property {import('../../src/observe/diff.js').Difference[]} [differences]  for a deviation
  * @property {string} [signature]  for a deviation (signature.js)
  * @property {string} [category]  for a deviation: the first difference's category
@@ -35,25 +36,34 @@ import { signatureOf } from '../signature.js';
  */
 export async function openTargets(specs) {
   const open = [];
-  for (const spec of specs) open.push({ spec, clone: await loadCloneFunction(spec), prepare: channels[spec.channel] });
+  for (const spec of specs) {
+    const loaded = await loadTarget(spec);
+    // The oracle runs where the value lands: here, or in the channel's receiving realm.
+    const oracleKey = loaded.kind === 'here' ? spec.channel : `${spec.channel} ${spec.moduleURL}`;
+    open.push({ spec, loaded, prepare: channels[spec.channel], oracleKey });
+  }
   return open;
 }
 
 /**
- * The oracle as a clone function: the reference's spec path. With `coverage`,
- * it first counts which tier would have taken the value and why the tiers
- * before it refused (the guard coverage of the generated cases).
+ * The reference's case observation of a (reshaped) program, taken where the target's value lands.
+ * @param {OpenTarget} target
+ * @param {any} program
  * @param {Record<string, Record<string, number>> | undefined} coverage
- * @returns {import('../case.js').SettlingCloneFunction}
  */
-function oracleClone(coverage) {
-  const specPath = referenceClone({ tiers: false });
-  return settlingCloneFunction({
-    default: (value, options) => {
-      if (coverage !== undefined) countSelection(coverage, selectTier(value, options));
-      return specPath(value, options);
-    },
-  });
+function oracleObservation({ loaded }, program, coverage) {
+  if (loaded.kind === 'elsewhere') return loaded.oracle(program, coverage);
+  return cloneCaseAsync(program, () => build(program), oracleCloneFunction(coverage));
+}
+
+/**
+ * The target's case observations of a (reshaped) program: one, or one per receiving realm.
+ * @param {OpenTarget} target
+ * @param {any} program
+ */
+async function targetObservations({ loaded }, program) {
+  if (loaded.kind === 'elsewhere') return cloneCaseElsewhere(program, () => build(program), loaded.deliver);
+  return [await cloneCaseAsync(program, () => build(program), loaded.clone)];
 }
 
 /**
@@ -65,32 +75,35 @@ function oracleClone(coverage) {
  * @returns {Promise<Verdict[]>}
  */
 export async function judge(program, targets, { coverage, onTarget } = {}) {
-  /** @type {Map<Function, {program: any, expected: unknown}>} one oracle run per channel */
+  /** @type {Map<string, {program: any, expected: unknown}>} one oracle run per channel and place */
   const oracles = new Map();
   const verdicts = [];
   for (let i = 0; i < targets.length; i++) {
-    const { spec, clone, prepare } = targets[i];
+    const target = targets[i];
+    const { spec, prepare, oracleKey } = target;
     onTarget?.(i);
     let prepared = program;
     try {
-      let oracle = oracles.get(prepare);
+      let oracle = oracles.get(oracleKey);
       if (oracle === undefined) {
         prepared = prepare(program);
-        const expected = await cloneCaseAsync(prepared, () => build(prepared), oracleClone(oracles.size === 0 ? coverage : undefined));
+        const expected = await oracleObservation(target, prepared, oracles.size === 0 ? coverage : undefined);
         oracle = { program: prepared, expected };
-        oracles.set(prepare, oracle);
+        oracles.set(oracleKey, oracle);
       }
       prepared = oracle.program;
-      const actual = await cloneCaseAsync(prepared, () => build(prepared), clone);
-      const differences = deviations(oracle.expected, actual);
-      if (differences.length === 0) {
-        verdicts.push({ target: spec.name, verdict: 'pass', program: prepared });
-      } else {
+      const actuals = await targetObservations(target, prepared);
+      let verdict = /** @type {Verdict} */ ({ target: spec.name, verdict: 'pass', program: prepared });
+      for (const actual of actuals) {
+        const differences = deviations(oracle.expected, actual);
+        if (differences.length === 0) continue;
         const { signature, category } = signatureOf(spec.name, differences);
-        verdicts.push({
+        verdict = {
           target: spec.name, verdict: 'deviation', program: prepared, expected: oracle.expected, actual, differences, signature, category,
-        });
+        };
+        break;
       }
+      verdicts.push(verdict);
     } catch (error) {
       verdicts.push({
         target: spec.name, verdict: 'harness-error', program: prepared, error: error instanceof Error ? String(error.stack) : String(error),

@@ -11,9 +11,10 @@ import { casePrograms } from '../../fuzzers/arbitraries.js';
 import { cloneCase, referenceClone } from '../case.js';
 import { installNodeHostHooks } from '../node-host.js';
 import { CHUNK_SIZE, chunkSeed } from '../chunks.js';
+import { addCounts } from '../counts.js';
 import { runPool } from '../pool.js';
 import { signatureOf } from '../signature.js';
-import { channels } from '../targets/catalog.js';
+import { channels, groupByHost } from '../targets/catalog.js';
 
 const WORKER_URL = new URL('./worker.js', import.meta.url);
 
@@ -67,11 +68,28 @@ export async function fuzz(options) {
   const verdicts = Object.fromEntries(targets.map((t) => [t.name, { pass: 0, deviation: 0, timeout: 0, crash: 0, 'harness-error': 0 }]));
   const coverage = {};
   const harnessErrors = [];
-  let cases = 0;
-  let nextChunk = 0;
   let interrupted = false;
+  const stopNow = () => {
+    if (options.shouldStop()) interrupted = true;
+    return interrupted;
+  };
 
-  const report = (phase, extra = {}) => options.onProgress({ phase, cases, findings: findings.size, elapsedMs: elapsed(), coverage, ...extra });
+  // Each host (this process's threads, or one runtime's agents) runs every
+  // case on its targets, at its own pace.
+  const hosts = groupByHost(targets).map((group, index) => ({
+    ...group,
+    // Guard coverage is a property of the cases: counted by one host only.
+    countCoverage: index === 0,
+    cases: 0,
+    nextChunk: 0,
+    /** @type {{clean: any[], polluting: any[]}} tasks by lane; a stall puts the rest of its task in front */
+    lanes: { clean: [], polluting: [] },
+  }));
+  const totalCases = () => hosts.reduce((sum, host) => sum + host.cases, 0);
+
+  const report = (phase, extra = {}) => options.onProgress({
+    phase, cases: totalCases(), findings: findings.size, elapsedMs: elapsed(), coverage, ...extra,
+  });
 
   /** Keeps the earliest case per signature; tells the caller about new or earlier ones. @param {Finding} candidate */
   const consider = (candidate) => {
@@ -91,39 +109,48 @@ export async function fuzz(options) {
   // isolate, and everything that isolate runs afterwards takes a slow path:
   // fast-check's generation got 4-6x slower in a worker that had judged such
   // programs, and a case ~35% slower. So the main thread generates (and runs
-  // none), thread 0 takes the polluting programs first (and clean ones when
-  // there are none), and the other threads keep clean isolates: they take
+  // none), worker 0 takes the polluting programs first (and clean ones when
+  // there are none), and the other workers keep clean isolates: they take
   // polluting work only at the end of the run or when that lane falls behind.
   const programs = casePrograms(weights);
-  /** @type {{clean: any[], polluting: any[]}} tasks by lane; a stall puts the rest of its task in front */
-  const lanes = { clean: [], polluting: [] };
   const POLLUTING_BACKLOG = 4;
+  /** @type {Map<number, {programs: any[], hostsToGo: number}>} chunks drawn and not yet taken by every host */
+  const drawnChunks = new Map();
 
-  /** Generates the next chunk into the lanes; false when the run has no more. */
-  const generateChunk = () => {
-    if (options.shouldStop()) interrupted = true;
-    if (interrupted || elapsed() >= timeLimitMs || nextChunk * CHUNK_SIZE >= runs) return false;
-    const chunk = nextChunk++;
-    const end = Math.min(CHUNK_SIZE, runs - chunk * CHUNK_SIZE);
-    const drawn = fc.sample(programs, { seed: chunkSeed(seed, chunk), numRuns: end });
+  /** @param {number} chunk */
+  const drawChunk = (chunk) => {
+    let drawn = drawnChunks.get(chunk);
+    if (drawn === undefined) {
+      const numRuns = Math.min(CHUNK_SIZE, runs - chunk * CHUNK_SIZE);
+      drawn = { programs: fc.sample(programs, { seed: chunkSeed(seed, chunk), numRuns }), hostsToGo: hosts.length };
+      drawnChunks.set(chunk, drawn);
+    }
+    if (--drawn.hostsToGo === 0) drawnChunks.delete(chunk);
+    return drawn.programs;
+  };
+
+  /** Puts the host's next chunk in its lanes; false when the run has no more. @param {typeof hosts[number]} host */
+  const generateChunk = (host) => {
+    if (stopNow() || elapsed() >= timeLimitMs || host.nextChunk * CHUNK_SIZE >= runs) return false;
+    const chunk = host.nextChunk++;
     const parts = { clean: { indices: [], programs: [] }, polluting: { indices: [], programs: [] } };
-    drawn.forEach((program, index) => {
+    drawChunk(chunk).forEach((program, index) => {
       const part = parts[program.sender !== undefined || program.receiver !== undefined ? 'polluting' : 'clean'];
       part.indices.push(index);
       part.programs.push(program);
     });
     for (const lane of /** @type {const} */ (['clean', 'polluting'])) {
-      if (parts[lane].indices.length > 0) lanes[lane].push({ kind: 'chunk', seed, chunk, lane, targets, ...parts[lane] });
+      if (parts[lane].indices.length > 0) {
+        host.lanes[lane].push({ kind: 'chunk', seed, chunk, lane, targets: host.targets, countCoverage: host.countCoverage, ...parts[lane] });
+      }
     }
     return true;
   };
 
-  /** @param {number} slot */
-  const nextTask = (slot) => {
-    if (interrupted || options.shouldStop()) {
-      interrupted = true;
-      return undefined;
-    }
+  /** @param {typeof hosts[number]} host @param {number} slot */
+  const nextTask = (host, slot) => {
+    if (stopNow()) return undefined;
+    const { lanes } = host;
     for (;;) {
       if (slot === 0) {
         // The polluting lane first; clean work when there is none (its isolate is slow anyway).
@@ -133,18 +160,20 @@ export async function fuzz(options) {
         if (lanes.clean.length > 0) return lanes.clean.shift();
         if (lanes.polluting.length > POLLUTING_BACKLOG) return lanes.polluting.shift();
       }
-      if (!generateChunk()) return lanes.clean.shift() ?? lanes.polluting.shift();
+      if (!generateChunk(host)) return lanes.clean.shift() ?? lanes.polluting.shift();
     }
   };
 
-  await runPool({
+  /** @param {typeof hosts[number]} host */
+  const fuzzOn = (host) => runPool({
     workerURL: WORKER_URL,
+    agent: host.agent,
     workers,
-    workerData: { targets },
+    workerData: { targets: host.targets },
     timeoutMs,
-    nextTask,
+    nextTask: (slot) => nextTask(host, slot),
     onResult: (_task, result) => {
-      cases += result.cases;
+      host.cases += result.cases;
       addCounts(coverage, result.coverage);
       addCounts(verdicts, result.verdicts);
       harnessErrors.push(...result.harnessErrors);
@@ -163,12 +192,12 @@ export async function fuzz(options) {
       const found = task.indices.indexOf(heartbeat.caseIndex - task.chunk * CHUNK_SIZE);
       const position = found < 0 ? 0 : found;
       const stalled = task.indices[position];
-      cases += 1;
-      // What the thread judged before the stall died with it: those cases run
+      host.cases += 1;
+      // What the worker judged before the stall died with it: those cases run
       // again (they are deterministic), then the rest of the task.
       const part = (from, to) => ({ ...task, indices: task.indices.slice(from, to), programs: task.programs.slice(from, to) });
-      if (position + 1 < task.indices.length) lanes[task.lane].unshift(part(position + 1, task.indices.length));
-      if (position > 0) lanes[task.lane].unshift(part(0, position));
+      if (position + 1 < task.indices.length) host.lanes[task.lane].unshift(part(position + 1, task.indices.length));
+      if (position > 0) host.lanes[task.lane].unshift(part(0, position));
       const seedOfChunk = chunkSeed(task.seed, task.chunk);
       const program = task.programs[position];
       const target = task.targets[heartbeat.targetIndex];
@@ -187,44 +216,52 @@ export async function fuzz(options) {
       report('fuzz');
     },
   });
+  await Promise.all(hosts.map(fuzzOn));
   const fuzzedMs = elapsed();
 
   const toShrink = [...findings.values()].filter((f) => f.verdict === 'deviation').sort((a, b) => a.case - b.case);
   let shrunk = 0;
   if (toShrink.length > 0) {
-    const queue = [...toShrink];
     report('shrink', { shrunk, toShrink: toShrink.length });
-    await runPool({
-      workerURL: WORKER_URL,
-      workers,
-      timeoutMs,
-      nextTask: () => {
-        if (!options.shouldShrink()) return undefined;
-        const finding = queue.shift();
-        if (finding === undefined) return undefined;
-        const target = targets.find((t) => t.name === finding.target);
-        return {
-          kind: 'shrink', chunkSeed: finding.chunkSeed, path: finding.path, target, signature: finding.signature,
-          weights, maxRuns: options.shrinkRuns, finding,
-        };
-      },
-      onResult: (task, { verdict }) => {
-        shrunk += 1;
-        if (verdict !== null) {
-          Object.assign(task.finding, {
-            program: verdict.program, minimized: true, expected: verdict.expected, actual: verdict.actual, differences: verdict.differences,
-          });
-          options.onFinding(task.finding);
-        }
-        report('shrink', { shrunk, toShrink: toShrink.length });
-      },
-      onStall: () => {
-        shrunk += 1;
-      },
-    });
+    /** @param {typeof hosts[number]} host */
+    const shrinkOn = (host) => {
+      const queue = toShrink.filter((finding) => host.targets.some((t) => t.name === finding.target));
+      return runPool({
+        workerURL: WORKER_URL,
+        agent: host.agent,
+        workers,
+        timeoutMs,
+        nextTask: () => {
+          if (!options.shouldShrink()) return undefined;
+          const finding = queue.shift();
+          if (finding === undefined) return undefined;
+          const target = host.targets.find((t) => t.name === finding.target);
+          return {
+            kind: 'shrink', chunkSeed: finding.chunkSeed, path: finding.path, target, signature: finding.signature,
+            weights, maxRuns: options.shrinkRuns, finding,
+          };
+        },
+        onResult: (task, { verdict }) => {
+          shrunk += 1;
+          if (verdict !== null) {
+            Object.assign(task.finding, {
+              program: verdict.program, minimized: true, expected: verdict.expected, actual: verdict.actual, differences: verdict.differences,
+            });
+            options.onFinding(task.finding);
+          }
+          report('shrink', { shrunk, toShrink: toShrink.length });
+        },
+        onStall: () => {
+          shrunk += 1;
+        },
+      });
+    };
+    await Promise.all(hosts.map(shrinkOn));
   }
 
   const elapsedMs = elapsed();
+  const cases = totalCases();
+  const perSecond = (/** @type {number} */ n) => (fuzzedMs > 0 ? Math.round((n * 1000) / fuzzedMs) : 0);
   return {
     schemaVersion: FUZZ_SCHEMA_VERSION,
     command: 'fuzz',
@@ -235,9 +272,15 @@ export async function fuzz(options) {
     interrupted,
     elapsedMs: Math.round(elapsedMs),
     fuzzMs: Math.round(fuzzedMs),
-    casesPerSecond: fuzzedMs > 0 ? Math.round((cases * 1000) / fuzzedMs) : 0,
+    casesPerSecond: perSecond(cases),
     workers,
-    targets: targets.map((t) => ({ name: t.name, description: t.description, verdicts: verdicts[t.name] })),
+    targets: targets.map((t) => {
+      const host = hosts.find((h) => h.targets.includes(t));
+      return {
+        name: t.name, description: t.description, runtime: t.runtime?.name ?? null, version: t.runtime?.version ?? null,
+        cases: host?.cases ?? 0, casesPerSecond: perSecond(host?.cases ?? 0), verdicts: verdicts[t.name],
+      };
+    }),
     findings: [...findings.values()].sort((a, b) => a.case - b.case),
     harnessErrors,
     coverage,
@@ -253,16 +296,4 @@ export async function fuzz(options) {
 function oracleObservation(program) {
   installNodeHostHooks();
   return cloneCase(program, () => build(program), referenceClone({ tiers: false })).clone;
-}
-
-/**
- * into[group][key] += from[group][key]
- * @param {Record<string, Record<string, number>>} into
- * @param {Record<string, Record<string, number>>} from
- */
-function addCounts(into, from) {
-  for (const [group, counts] of Object.entries(from)) {
-    const target = into[group] ??= {};
-    for (const [key, n] of Object.entries(counts)) target[key] = (target[key] ?? 0) + n;
-  }
 }

@@ -1,76 +1,120 @@
-// The targets clonecheck can fuzz, by name (docs/targets.md). This issue's
-// targets run in-process, in the fuzzer's worker threads: each is a clone
-// function module (harness/targets/clone-functions/, or a user's module for
-// `impl:PATH`) plus the way its channel reshapes programs.
+// The targets clonecheck can fuzz, by name (docs/targets.md):
+//  - in this process's worker threads: the reference (`ref:`), polyfills,
+//    a user's module (`impl:PATH`), and this Node's channels (`node:CHANNEL`);
+//  - in agent processes (harness/agents/): every other runtime's channels,
+//    `RUNTIME[@VERSION]:CHANNEL` (harness/runtimes.js).
+// A target is a channel module (harness/targets/clone-functions/, or the
+// user's module) plus the way the channel reshapes programs.
 
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { settlingCloneFunction } from '../case.js';
-import { asIs, withTransferList, withoutStorage } from './programs.js';
+import { RuntimeError, cachedRuntimeNames, pinnedRuntimeNames, resolveRuntime } from '../runtimes.js';
+import { asIs, withTransferList, withoutStorage, withoutTransfer } from './programs.js';
 
 /**
  * @typedef {object} TargetSpec
  * @property {string} name  as typed on the command line
  * @property {string} description
- * @property {string} moduleURL  the clone function module (default export)
- * @property {'asIs' | 'withoutStorage' | 'withTransferList'} channel  how programs are reshaped (programs.js)
+ * @property {string} moduleURL  the channel module
+ * @property {'asIs' | 'withoutStorage' | 'withTransferList' | 'withoutTransfer'} channel  how programs are reshaped (programs.js)
  * @property {boolean} external  the module is the user's: a repro imports it instead of bundling it
+ * @property {import('../runtimes.js').Runtime} [runtime]  for RUNTIME:CHANNEL targets; its agents run them unless it is this Node
  */
 
-/** The program reshaping functions, by the name a TargetSpec carries (so specs stay plain data for workers). */
-export const channels = { asIs, withoutStorage, withTransferList };
+/**
+ * A loaded channel module: a clone function that returns (or settles with)
+ * the clone here, or one that delivers the value to receiving realms
+ * elsewhere and takes the oracle there too (`worker`, `broadcast`).
+ * @typedef {{kind: 'here', clone: import('../case.js').SettlingCloneFunction}
+ *   | {kind: 'elsewhere', deliver: import('../case.js').Deliver, oracle: (program: any, coverage?: Record<string, Record<string, number>>) => Promise<any>}} LoadedTarget
+ */
 
-const cloneFunction = (file) => new URL(`./clone-functions/${file}`, import.meta.url).href;
+/** The program reshaping functions, by the name a TargetSpec carries (so specs stay plain data for workers and agents). */
+export const channels = { asIs, withoutStorage, withTransferList, withoutTransfer };
+
+const channelModule = (file) => new URL(`./clone-functions/${file}`, import.meta.url).href;
 
 /** @type {Record<string, {description: string, moduleURL: string, channel: TargetSpec['channel']}>} */
 const BUILT_IN = {
   'ref:spec': {
     description: 'the reference engine, spec path only (the oracle)',
-    moduleURL: cloneFunction('reference-spec.js'), channel: 'asIs',
+    moduleURL: channelModule('reference-spec.js'), channel: 'asIs',
   },
   'ref:tiers': {
     description: 'the reference engine with its fast-path tiers',
-    moduleURL: cloneFunction('reference-tiers.js'), channel: 'asIs',
-  },
-  'node:clone': {
-    description: "this Node's structuredClone(value, {transfer})",
-    moduleURL: cloneFunction('host-structured-clone.js'), channel: 'withoutStorage',
-  },
-  'node:clone-transfer': {
-    description: "this Node's structuredClone with a non-empty transfer list (an extra buffer when the program has none)",
-    moduleURL: cloneFunction('host-structured-clone.js'), channel: 'withTransferList',
-  },
-  'node:messagechannel': {
-    description: "this Node's MessageChannel: port1.postMessage(value, transfer), received on port2",
-    moduleURL: cloneFunction('message-channel.js'), channel: 'withoutStorage',
+    moduleURL: channelModule('reference-tiers.js'), channel: 'asIs',
   },
   'polyfill:@ungap/structured-clone': {
     description: '@ungap/structured-clone (its own serialize/deserialize, not the native fallback)',
-    moduleURL: cloneFunction('ungap.js'), channel: 'withoutStorage',
+    moduleURL: channelModule('ungap.js'), channel: 'withoutStorage',
   },
   'polyfill:core-js': {
     description: "core-js's structuredClone polyfill (core-js-pure/actual/structured-clone)",
-    moduleURL: cloneFunction('core-js.js'), channel: 'withoutStorage',
+    moduleURL: channelModule('core-js.js'), channel: 'withoutStorage',
   },
   'polyfill:realistic-structured-clone': {
     description: 'realistic-structured-clone',
-    moduleURL: cloneFunction('realistic.js'), channel: 'withoutStorage',
+    moduleURL: channelModule('realistic.js'), channel: 'withoutStorage',
   },
 };
+
+/**
+ * The channels of every runtime (`RUNTIME:CHANNEL`): the module, how it
+ * reshapes programs, and what it does in a runtime of some family.
+ * @type {Record<string, {moduleURL: string, channel: TargetSpec['channel'], describe: (family: string) => string}>}
+ */
+const CHANNELS = {
+  clone: {
+    moduleURL: channelModule('host-structured-clone.js'), channel: 'withoutStorage',
+    describe: () => 'structuredClone(value, {transfer})',
+  },
+  'clone-transfer': {
+    moduleURL: channelModule('host-structured-clone.js'), channel: 'withTransferList',
+    describe: () => 'structuredClone with a non-empty transfer list (an extra buffer when the program has none)',
+  },
+  messagechannel: {
+    moduleURL: channelModule('message-channel.js'), channel: 'withoutStorage',
+    describe: () => 'MessageChannel: port1.postMessage(value, transfer), received on port2',
+  },
+  worker: {
+    moduleURL: channelModule('worker.js'), channel: 'withoutStorage',
+    describe: (family) => `${family === 'node' ? 'worker_threads' : 'web'} Worker: postMessage(value, transfer), set up and observed in the worker`,
+  },
+  broadcast: {
+    moduleURL: channelModule('broadcast.js'), channel: 'withoutTransfer',
+    describe: () => 'BroadcastChannel to three workers, each set up and observed there (no transfer list)',
+  },
+  wire: {
+    moduleURL: channelModule('wire.js'), channel: 'withoutTransfer',
+    describe: (family) => `${family === 'bun' ? 'bun:jsc' : 'node:v8'} serialize then deserialize (no transfer list)`,
+  },
+};
+
+/** The channel names, in listing order. */
+export const channelNames = Object.keys(CHANNELS);
 
 /** Thrown for a target name or module the user must fix; the CLI prints it as one line and exits 2. */
 export class TargetError extends Error {}
 
-/** The names of the built-in targets, in listing order. */
+/** The names of the built-in targets that need no runtime, in listing order. */
 export const builtInTargetNames = Object.keys(BUILT_IN);
 
 /**
- * @param {string} name `ref:spec`, `node:clone`, `impl:./my-clone.mjs`, …
- * @returns {TargetSpec}
- * @throws {TargetError} for an unknown name or an impl: path that is not a file
+ * @typedef {object} ResolveOptions
+ * @property {Map<string, string>} [userRuntimes]  from --runtime NAME=PATH
+ * @property {boolean} [install]  install bun@X, deno@X, node@X when not cached (default true)
+ * @property {(message: string) => void} [onInstall]  hears about installs
  */
-export function parseTarget(name) {
+
+/**
+ * @param {string} name `ref:spec`, `node:clone`, `bun@1.3.9:worker`, `impl:./my-clone.mjs`, …
+ * @param {ResolveOptions} [options]
+ * @returns {Promise<TargetSpec>}
+ * @throws {TargetError} for an unknown name, channel or runtime, or an impl: path that is not a file
+ */
+export async function resolveTarget(name, options = {}) {
   if (name.startsWith('impl:')) {
     const path = resolve(name.slice('impl:'.length));
     if (name.length === 'impl:'.length) throw new TargetError('impl: needs a module path, e.g. --target impl:./my-clone.mjs');
@@ -85,18 +129,63 @@ export function parseTarget(name) {
       moduleURL: pathToFileURL(path).href, channel: 'withoutStorage', external: true,
     };
   }
-  const spec = BUILT_IN[name];
-  if (spec === undefined) throw new TargetError(`unknown target '${name}'; run 'clonecheck targets' to list them`);
-  return { name, description: spec.description, moduleURL: spec.moduleURL, channel: spec.channel, external: false };
+  const builtIn = BUILT_IN[name];
+  if (builtIn !== undefined) return { name, ...builtIn, external: false };
+  const colon = name.lastIndexOf(':');
+  if (colon <= 0 || name.startsWith('ref:') || name.startsWith('polyfill:')) {
+    throw new TargetError(`unknown target '${name}'; run 'clonecheck targets' to list them`);
+  }
+  const runtimeName = name.slice(0, colon);
+  const channelName = name.slice(colon + 1);
+  const channel = CHANNELS[channelName];
+  if (channel === undefined) throw new TargetError(`unknown channel '${channelName}' in ${name}; channels: ${channelNames.join(', ')}`);
+  let runtime;
+  try {
+    runtime = await resolveRuntime(runtimeName, options);
+  } catch (error) {
+    if (error instanceof RuntimeError) throw new TargetError(`${name}: ${error.message}`);
+    throw error;
+  }
+  return {
+    name, description: `${runtime.family} ${runtime.version}: ${channel.describe(runtime.family)}`,
+    moduleURL: channel.moduleURL, channel: channel.channel, external: false, runtime,
+  };
+}
+
+/** @param {TargetSpec} spec @returns {boolean} whether agents of another runtime run it */
+export function runsInAgent(spec) {
+  return spec.runtime !== undefined && !spec.runtime.inProcess;
 }
 
 /**
- * Loads a target's clone function.
- * @param {TargetSpec} spec
- * @returns {Promise<import('../case.js').SettlingCloneFunction>}
- * @throws {TargetError} when the module cannot be loaded or has no default function
+ * The targets grouped by where they run: this process's worker threads (all
+ * in-process targets together), or one group per runtime driven by agents.
+ * @param {TargetSpec[]} specs
+ * @returns {{host: string, agent?: import('../runtimes.js').Runtime, targets: TargetSpec[]}[]}
  */
-export async function loadCloneFunction(spec) {
+export function groupByHost(specs) {
+  /** @type {Map<string, {host: string, agent?: import('../runtimes.js').Runtime, targets: TargetSpec[]}>} */
+  const groups = new Map();
+  for (const spec of specs) {
+    const agent = runsInAgent(spec) ? spec.runtime : undefined;
+    const host = agent === undefined ? 'this process' : agent.name;
+    let group = groups.get(host);
+    if (group === undefined) {
+      group = agent === undefined ? { host, targets: [] } : { host, agent, targets: [] };
+      groups.set(host, group);
+    }
+    group.targets.push(spec);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * Loads a target's channel module (in the thread or agent that runs it).
+ * @param {TargetSpec} spec
+ * @returns {Promise<LoadedTarget>}
+ * @throws {TargetError} when the module cannot be loaded or exports neither form
+ */
+export async function loadTarget(spec) {
   let module;
   try {
     module = await import(spec.moduleURL);
@@ -105,26 +194,59 @@ export async function loadCloneFunction(spec) {
     const fix = spec.external ? 'fix the module' : 'run npm ci in the clonecheck directory';
     throw new TargetError(`${spec.name}: cannot load ${spec.moduleURL}: ${why}; ${fix}`);
   }
+  if (typeof module.deliver === 'function' && typeof module.oracle === 'function') {
+    return { kind: 'elsewhere', deliver: module.deliver, oracle: module.oracle };
+  }
   if (typeof module.default !== 'function') {
     throw new TargetError(`${spec.name}: ${spec.moduleURL} has no default export function; export default (value, options) => clone`);
   }
-  return settlingCloneFunction(module);
+  return { kind: 'here', clone: settlingCloneFunction(module) };
 }
 
 /**
- * Every built-in target with its availability (a target is available when its
- * module loads), for `clonecheck targets`.
- * @returns {Promise<{name: string, description: string, available: boolean, reason?: string}[]>}
+ * @typedef {object} TargetRow
+ * @property {string} name
+ * @property {string} description
+ * @property {string} [runtime]
+ * @property {string} [version]
+ * @property {boolean} available
+ * @property {string} [reason]  why not
  */
-export async function listTargets() {
+
+/**
+ * Every target with its availability, for `clonecheck targets`: the built-in
+ * ones (available when their module loads here) and every channel of every
+ * runtime that needs no install (pinned, cached, --runtime).
+ * @param {Map<string, string>} [userRuntimes]
+ * @returns {Promise<TargetRow[]>}
+ */
+export async function listTargets(userRuntimes = new Map()) {
   const rows = [];
   for (const name of builtInTargetNames) {
-    const spec = parseTarget(name);
+    const spec = await resolveTarget(name);
     try {
-      await loadCloneFunction(spec);
+      await loadTarget(spec);
       rows.push({ name, description: spec.description, available: true });
     } catch (error) {
       rows.push({ name, description: spec.description, available: false, reason: error.message });
+    }
+  }
+  const runtimeNames = [...new Set([...pinnedRuntimeNames, ...cachedRuntimeNames(), ...userRuntimes.keys()])];
+  for (const runtimeName of runtimeNames) {
+    let runtime;
+    let reason;
+    try {
+      runtime = await resolveRuntime(runtimeName, { userRuntimes, install: false });
+    } catch (error) {
+      if (!(error instanceof RuntimeError)) throw error;
+      reason = error.message;
+    }
+    for (const channelName of channelNames) {
+      const name = `${runtimeName}:${channelName}`;
+      const channel = CHANNELS[channelName];
+      rows.push(runtime === undefined
+        ? { name, description: channel.describe(''), runtime: runtimeName, available: false, reason }
+        : { name, description: channel.describe(runtime.family), runtime: runtimeName, version: runtime.version, available: true });
     }
   }
   return rows;

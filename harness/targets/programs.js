@@ -33,3 +33,15 @@ export function withTransferList(program) {
   const objects = [...(prepared.objects ?? []), { kind: 'arraybuffer', bytes: [1, 2, 3, 4, 5, 6, 7, 8] }];
   return { ...prepared, objects, transfer: [objects.length - 1] };
 }
+
+/**
+ * Without a transfer list (and without `forStorage`): the channel has none
+ * (BroadcastChannel, an engine's serializer used as a library).
+ * @param {any} program
+ */
+export function withoutTransfer(program) {
+  const prepared = withoutStorage(program);
+  if (prepared.transfer === undefined) return prepared;
+  const { transfer, ...rest } = prepared;
+  return rest;
+}

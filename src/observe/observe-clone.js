@@ -63,7 +63,11 @@ export function observeClone(options) {
  * awaits in between; it must not settle a promise with an observation while a
  * program's pollution is in place (settling reads `then`, which
  * Object.prototype may have as a getter), so the halves are synchronous.
- * @param {{input: unknown, effects?: object[], realm?: object}} options
+ *
+ * With `landsElsewhere`, the clone lands in another agent (a worker's realm,
+ * a BroadcastChannel's receivers): `result` is then what `observeLanded` took
+ * there, and the clone cannot share an object with the input.
+ * @param {{input: unknown, effects?: object[], realm?: object, landsElsewhere?: boolean}} options
  * @returns {(threw: boolean, result: unknown) => CaseObservation} `result` is the clone, or the thrown value
  */
 export function beginCloneObservation(options) {
@@ -71,7 +75,7 @@ export function beginCloneObservation(options) {
   const effects = option(options, 'effects');
   const observeOptions = record({ realm: option(options, 'realm') ?? globalThis });
   const started = record({
-    input, effects, observeOptions,
+    input, effects, observeOptions, landsElsewhere: option(options, 'landsElsewhere') === true,
     before: observeGraph(input, observeOptions),
     effectsBefore: effects === undefined ? 0 : effects.length,
   });
@@ -79,20 +83,43 @@ export function beginCloneObservation(options) {
 }
 
 /**
- * @param {{input: unknown, effects: object[] | undefined, observeOptions: object, before: ReturnType<typeof observeGraph>, effectsBefore: number}} started
+ * The receiving side of a clone that lands in another agent: the clone
+ * observed in the realm it landed in (after that realm's set-up), and the
+ * effects that realm's set-up logged while it arrived (entries from
+ * `effectsBefore` on), as `beginCloneObservation`'s `landsElsewhere` takes them.
+ * @param {unknown} clone
+ * @param {object[]} effects the receiving realm's effects log
+ * @param {number} effectsBefore its length when the clone started arriving
+ * @param {object} [realm]
+ * @returns {{value: import('./observe.js').Observation, effects: unknown[]}}
+ */
+export function observeLanded(clone, effects, effectsBefore, realm = globalThis) {
+  const landedEffects = outputList();
+  for (let i = effectsBefore; i < effects.length; i++) appendOutput(landedEffects, copyEffect(effects[i]));
+  return { value: observe(clone, record({ realm })), effects: finishOutput(landedEffects) };
+}
+
+/**
+ * @param {{input: unknown, effects: object[] | undefined, observeOptions: object, landsElsewhere: boolean, before: ReturnType<typeof observeGraph>, effectsBefore: number}} started
  * @param {boolean} threw
- * @param {unknown} result the clone, or the thrown value
+ * @param {unknown} result the clone, or the thrown value (or what observeLanded returned)
  * @returns {CaseObservation}
  */
-function finishCase({ input, effects, observeOptions, before, effectsBefore }, threw, result) {
+function finishCase({ input, effects, observeOptions, landsElsewhere, before, effectsBefore }, threw, result) {
   const effectsAfter = effects === undefined ? 0 : effects.length;
   const after = observeGraph(input, observeOptions);
 
   let thrown;
   let value;
   let sharesNoObject = true;
+  /** @type {unknown[]} effects the receiving agent logged after the sender's */
+  let landedEffects = [];
   if (threw) {
     thrown = observeThrown(result, observeOptions);
+  } else if (landsElsewhere) {
+    const landed = /** @type {{value: import('./observe.js').Observation, effects: unknown[]}} */ (result);
+    value = landed.value;
+    landedEffects = landed.effects;
   } else {
     const cloned = observeGraph(result, observeOptions);
     value = cloned.observation;
@@ -100,6 +127,8 @@ function finishCase({ input, effects, observeOptions, before, effectsBefore }, t
   }
   const loggedEffects = outputList();
   for (let i = effectsBefore; i < effectsAfter; i++) appendOutput(loggedEffects, copyEffect(effects[i]));
+  // Serialization ends before deserialization starts: the receiver's entries come after.
+  for (let i = 0; i < landedEffects.length; i++) appendOutput(loggedEffects, landedEffects[i]);
   const inputUnchanged = sameJSON(before.observation, after.observation);
   const rest = {
     effects: finishOutput(loggedEffects),

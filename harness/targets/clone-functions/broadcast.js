@@ -1,0 +1,46 @@
+// The `broadcast` channel: a BroadcastChannel message to three workers that
+// stay alive across cases; each applies the receiving realm's set-up, then
+// observes what it received. The oracle is taken in the first of them.
+// BroadcastChannel has no transfer list (the channel drops the program's).
+
+import { answerText } from '../receivers/messages.js';
+import { oracleIn, startReceivers } from '../receivers/workers.js';
+
+const RECEIVERS = 3;
+const receivers = await startReceivers(RECEIVERS);
+const name = `clonecheck-${Math.random().toString(36).slice(2)}`;
+for (const receiver of receivers) receiver.post(`subscribe\n${name}`);
+const sender = new BroadcastChannel(name);
+
+/**
+ * Sends the value to every receiver once all are set up; resolves with the
+ * JSON text of the landed observations, one per receiver. Called while the
+ * sender's pollution is in place: only strings cross.
+ * @param {unknown} value
+ * @param {unknown[]} _transfer
+ * @param {string} receiverSteps
+ * @returns {Promise<string>}
+ */
+export async function deliver(value, _transfer, receiverSteps) {
+  // The set-up goes on each worker's own port and the value on the channel:
+  // two queues, so the value waits until every set-up is in place.
+  for (let i = 0; i < RECEIVERS; i++) receivers[i].post(`listen\n${receiverSteps}`);
+  for (let i = 0; i < RECEIVERS; i++) answerText(await receivers[i].reply(), 'armed');
+  try {
+    sender.postMessage(value);
+  } catch (error) {
+    for (let i = 0; i < RECEIVERS; i++) receivers[i].post('disarm');
+    throw error;
+  }
+  let landed = '';
+  for (let i = 0; i < RECEIVERS; i++) landed += `${i === 0 ? '' : ','}${answerText(await receivers[i].reply(), 'landed')}`;
+  return `[${landed}]`;
+}
+
+/**
+ * @param {any} program
+ * @param {Record<string, Record<string, number>>} [coverage]
+ */
+export function oracle(program, coverage) {
+  return oracleIn(receivers[0], program, coverage);
+}

@@ -1,0 +1,40 @@
+// The `worker` channel: worker.postMessage(value, transfer) to a worker that
+// stays alive across cases. The receiving realm's set-up runs in the worker
+// first, the value is observed there, and so is the oracle (receivers/).
+
+import { answerText } from '../receivers/messages.js';
+import { oracleIn, startReceivers } from '../receivers/workers.js';
+
+const [receiver] = await startReceivers(1);
+
+/**
+ * Sends the value; resolves with the JSON text of the landed observations
+ * (one receiver). Called while the sender's pollution is in place: only
+ * strings cross, and the promise settles with a string.
+ * @param {unknown} value
+ * @param {unknown[]} transfer
+ * @param {string} receiverSteps the receiver's realm steps as JSON text
+ * @returns {Promise<string>}
+ */
+export async function deliver(value, transfer, receiverSteps) {
+  receiver.post(`arm\n${receiverSteps}`);
+  try {
+    receiver.post(value, transfer);
+  } catch (error) {
+    // The worker takes the next message on its port as the value: send it
+    // one (any value could be the program's, so no control word will do),
+    // let it observe, restore and answer, and drop the answer.
+    receiver.post(undefined);
+    answerText(await receiver.reply(), 'landed');
+    throw error;
+  }
+  return `[${answerText(await receiver.reply(), 'landed')}]`;
+}
+
+/**
+ * @param {any} program
+ * @param {Record<string, Record<string, number>>} [coverage]
+ */
+export function oracle(program, coverage) {
+  return oracleIn(receiver, program, coverage);
+}

@@ -1,0 +1,114 @@
+// The sending side of the `worker` and `broadcast` channels: receiving
+// realms in workers (realm.js), started when a channel module loads and kept
+// for the whole run. Node's are worker_threads; Bun's and Deno's are web
+// Workers (their own postMessage, the one a web page uses).
+//
+// A receiving worker that dies takes the case with it: this agent (or fuzz
+// thread) exits, and the pool reports a crash for the case it was on.
+
+import { addCounts } from '../../counts.js';
+import { answerText } from './messages.js';
+
+const REALM_URL = new URL('./realm.js', import.meta.url);
+
+/**
+ * @typedef {object} Receiver
+ * @property {(message: unknown, transfer?: unknown[]) => void} post
+ * @property {() => Promise<string>} reply  the next answer, `tag\ntext`
+ */
+
+const PromiseCtor = Promise;
+
+/** @param {string} why */
+function die(why) {
+  process.stderr.write(`clonecheck: a receiving worker died: ${why}\n`);
+  process.exit(70);
+}
+
+/** @returns {Promise<Receiver>} once the worker has loaded */
+async function startReceiver() {
+  // Answers are awaited while a program's pollution is in place: queues
+  // without a prototype (no inherited setter or method can run) and a
+  // promise constructor captured now. An answer may come before anyone
+  // waits for it (the broadcast channel posts to every receiver first).
+  /** @type {Record<number, string>} */
+  const answers = { __proto__: null };
+  /** @type {Record<number, (text: string) => void>} */
+  const waiting = { __proto__: null };
+  let answered = 0;
+  let taken = 0;
+  let awaited = 0;
+  // Node's worker keeps this process alive only while an answer is awaited,
+  // so a finished run exits without stopping its receivers.
+  let hold = (/** @type {boolean} */ _awaiting) => {};
+  /** @param {unknown} data */
+  const onAnswer = (data) => {
+    if (typeof data !== 'string') die(`unexpected message ${String(data)}`);
+    const index = answered++;
+    if (index < awaited) {
+      const resolve = waiting[index];
+      delete waiting[index];
+      if (answered === awaited) hold(false);
+      resolve(/** @type {string} */ (data));
+    } else {
+      answers[index] = /** @type {string} */ (data);
+    }
+  };
+  /** @returns {Promise<string>} */
+  const reply = () => new PromiseCtor((resolve) => {
+    const index = taken++;
+    if (index < answered) {
+      const answer = answers[index];
+      delete answers[index];
+      resolve(answer);
+      return;
+    }
+    if (awaited === answered) hold(true);
+    awaited = index + 1;
+    waiting[index] = resolve;
+  });
+  /** @type {any} */
+  let worker;
+  if (typeof globalThis.Bun !== 'undefined' || typeof globalThis.Deno !== 'undefined') {
+    worker = new Worker(REALM_URL.href, { type: 'module' });
+    worker.onmessage = (event) => onAnswer(event.data);
+    worker.onerror = (/** @type {ErrorEvent} */ event) => die(`${event.message}`);
+  } else {
+    const { Worker: ThreadWorker } = await import('node:worker_threads');
+    worker = new ThreadWorker(REALM_URL);
+    worker.on('message', onAnswer);
+    worker.on('error', (/** @type {unknown} */ error) => die(error instanceof Error ? String(error.stack) : String(error)));
+    worker.on('exit', (/** @type {number} */ code) => die(`exit code ${code}`));
+    hold = (/** @type {boolean} */ awaiting) => { if (awaiting) worker.ref(); else worker.unref(); };
+  }
+  // Without a transfer argument unless the program has one: a sender's
+  // polluted Array.prototype[@@iterator] must only meet the program's list.
+  /** @type {Receiver['post']} */
+  const post = (message, transfer) => (transfer === undefined ? worker.postMessage(message) : worker.postMessage(message, transfer));
+  const ready = await reply();
+  if (ready !== 'ready') die(`said ${ready} instead of ready`);
+  return { post, reply };
+}
+
+/**
+ * @param {number} count
+ * @returns {Promise<Receiver[]>}
+ */
+export async function startReceivers(count) {
+  const receivers = [];
+  for (let i = 0; i < count; i++) receivers.push(await startReceiver());
+  return receivers;
+}
+
+/**
+ * The reference's case observation of `program`, taken in a receiving realm.
+ * @param {Receiver} receiver
+ * @param {any} program
+ * @param {Record<string, Record<string, number>> | undefined} coverage counted there and added here
+ */
+export async function oracleIn(receiver, program, coverage) {
+  receiver.post(`oracle\n${JSON.stringify({ program, coverage: coverage !== undefined })}`);
+  const answer = JSON.parse(answerText(await receiver.reply(), 'oracle'));
+  if (coverage !== undefined) addCounts(coverage, answer.coverage);
+  return answer.observation;
+}
