@@ -8,6 +8,9 @@ import { types } from 'node:util';
 import { setHostHooks } from '../src/index.js';
 import { isWeakRefOrRegistryObject } from '../src/spec/brands.js';
 
+// Deno's node:util has no isExternal (Deno 2.9.6); a script cannot make an External there anyway.
+const isExternal = typeof types.isExternal === 'function' ? types.isExternal : () => false;
+
 let installed = false;
 
 /** Tells the reference what Node knows about internal slots (once per process). */
@@ -46,6 +49,6 @@ function classifyNodeObject(object) {
   if (types.isNativeError(object)) return 'error';
   if (types.isWeakMap(object) || types.isWeakSet(object) || types.isPromise(object)
     || types.isGeneratorObject(object) || types.isMapIterator(object) || types.isSetIterator(object)
-    || types.isArgumentsObject(object) || types.isModuleNamespaceObject(object) || types.isExternal(object)) return 'opaque';
+    || types.isArgumentsObject(object) || types.isModuleNamespaceObject(object) || isExternal(object)) return 'opaque';
   return isWeakRefOrRegistryObject(object) ? 'opaque' : 'object';
 }
