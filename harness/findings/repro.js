@@ -24,7 +24,7 @@ function bundleFor(target) {
   if (text === undefined) {
     const cloneImport = target.external ? '' : `export * as cloneModule from ${JSON.stringify(fileURLToPath(target.moduleURL))};\n`;
     const result = buildSync({
-      stdin: { contents: `export { runRepro } from ${JSON.stringify(REPRO_MAIN)};\n${cloneImport}`, resolveDir: fileURLToPath(new URL('.', import.meta.url)) },
+      stdin: { contents: `export * from ${JSON.stringify(REPRO_MAIN)};\n${cloneImport}`, resolveDir: fileURLToPath(new URL('.', import.meta.url)) },
       bundle: true,
       write: false,
       format: 'iife',
@@ -42,6 +42,21 @@ function bundleFor(target) {
 }
 
 /**
+ * How to run a repro: with the target's own runtime first (a repro tests the
+ * runtime that runs it), then the others. Deno needs --allow-read to start
+ * the repro as a worker.
+ * @param {import('../targets/catalog.js').TargetSpec} target
+ */
+function runWith(target) {
+  const commands = { node: 'node repro.mjs', bun: 'bun repro.mjs', deno: 'deno run --allow-read repro.mjs' };
+  const family = target.runtime?.family;
+  if (family === undefined) return `any of:  ${Object.values(commands).join('   ')}`;
+  const binary = target.runtime.source === 'this process' || target.runtime.source === 'pinned' ? '' : ` (the ${target.runtime.name} binary: ${target.runtime.binary})`;
+  const others = Object.entries(commands).filter(([name]) => name !== family).map(([, command]) => command);
+  return `${commands[family]}${binary}; it runs in the others too:  ${others.join('   ')}`;
+}
+
+/**
  * @param {{program: any, expected: unknown, target: import('../targets/catalog.js').TargetSpec, signature: string,
  *   replay: string, verdict: string}} finding
  * @returns {string} the source of repro.mjs
@@ -51,7 +66,7 @@ export function reproSource({ program, expected, target, signature, replay, verd
     `// clonecheck repro: ${signature}`,
     `// target: ${target.name} (${target.description})`,
     '//',
-    '// Run it with any of:  node repro.mjs   bun repro.mjs   deno run repro.mjs',
+    `// Run it with ${runWith(target)}`,
     '// It prints PASS or FAIL with the differences, and exits 1 on FAIL.',
     ...(verdict === 'deviation' ? [] : [`// The finding is a ${verdict}: expect this script to ${verdict === 'crash' ? 'die with an uncaught error' : 'hang'} where the target still has the bug.`]),
     `// Found by: ${replay}`,
@@ -73,8 +88,13 @@ export function reproSource({ program, expected, target, signature, replay, verd
     '// clonecheck\'s case runner and observation code, bundled.',
     `const clonecheck = (() => {\n${bundleFor(target)}\nreturn clonecheck;\n})();`,
     '',
-    `const passed = await clonecheck.runRepro({ program, expected, makeBuilt, cloneModule: ${target.external ? 'cloneModule' : 'clonecheck.cloneModule'}, target });`,
-    'if (!passed && typeof process === \'object\' && process !== null) process.exitCode = 1;',
+    '// A worker channel\'s repro is also its receiving workers\' script.',
+    'if (clonecheck.inReceivingWorker()) {',
+    '  clonecheck.serveRealm();',
+    '} else {',
+    `  const passed = await clonecheck.runRepro({ program, expected, makeBuilt, cloneModule: ${target.external ? 'cloneModule' : 'clonecheck.cloneModule'}, target, scriptURL: import.meta.url });`,
+    '  if (!passed && typeof process === \'object\' && process !== null) process.exitCode = 1;',
+    '}',
     '',
   );
   return lines.join('\n');

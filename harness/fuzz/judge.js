@@ -38,6 +38,7 @@ export async function openTargets(specs) {
   const open = [];
   for (const spec of specs) {
     const loaded = await loadTarget(spec);
+    if (loaded.kind === 'elsewhere') await loaded.start();
     // The oracle runs where the value lands: here, or in the channel's receiving realm.
     const oracleKey = loaded.kind === 'here' ? spec.channel : `${spec.channel} ${spec.moduleURL}`;
     open.push({ spec, loaded, prepare: channels[spec.channel], oracleKey });

@@ -26,9 +26,11 @@ import { asIs, withTransferList, withoutStorage, withoutTransfer } from './progr
 /**
  * A loaded channel module: a clone function that returns (or settles with)
  * the clone here, or one that delivers the value to receiving realms
- * elsewhere and takes the oracle there too (`worker`, `broadcast`).
+ * elsewhere and takes the oracle there too (`worker`, `broadcast`). Those
+ * realms are workers, started by `start()` before the first case.
  * @typedef {{kind: 'here', clone: import('../case.js').SettlingCloneFunction}
- *   | {kind: 'elsewhere', deliver: import('../case.js').Deliver, oracle: (program: any, coverage?: Record<string, Record<string, number>>) => Promise<any>}} LoadedTarget
+ *   | {kind: 'elsewhere', start: (scriptURL?: string) => Promise<void>, stop: () => void, deliver: import('../case.js').Deliver,
+ *      oracle: (program: any, coverage?: Record<string, Record<string, number>>) => Promise<any>}} LoadedTarget
  */
 
 /** The program reshaping functions, by the name a TargetSpec carries (so specs stay plain data for workers and agents). */
@@ -194,8 +196,8 @@ export async function loadTarget(spec) {
     const fix = spec.external ? 'fix the module' : 'run npm ci in the clonecheck directory';
     throw new TargetError(`${spec.name}: cannot load ${spec.moduleURL}: ${why}; ${fix}`);
   }
-  if (typeof module.deliver === 'function' && typeof module.oracle === 'function') {
-    return { kind: 'elsewhere', deliver: module.deliver, oracle: module.oracle };
+  if (typeof module.deliver === 'function') {
+    return { kind: 'elsewhere', start: module.start, stop: module.stop, deliver: module.deliver, oracle: module.oracle };
   }
   if (typeof module.default !== 'function') {
     throw new TargetError(`${spec.name}: ${spec.moduleURL} has no default export function; export default (value, options) => clone`);

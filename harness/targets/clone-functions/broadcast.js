@@ -7,19 +7,32 @@ import { answerText } from '../receivers/messages.js';
 import { oracleIn, startReceivers } from '../receivers/workers.js';
 
 const RECEIVERS = 3;
-const receivers = await startReceivers(RECEIVERS);
-const name = `clonecheck-${Math.random().toString(36).slice(2)}`;
-for (const receiver of receivers) receiver.post(`subscribe\n${name}`);
-const sender = new BroadcastChannel(name);
+/** @type {import('../receivers/workers.js').Receiver[]} */
+let receivers;
+/** @type {BroadcastChannel} */
+let sender;
+
+/**
+ * Starts the receiving workers and the channel (before any case: never while a program's pollution is in place).
+ * @param {string} [scriptURL] their module; realm-worker.js by default
+ */
+export async function start(scriptURL) {
+  receivers = await startReceivers(RECEIVERS, scriptURL);
+  const name = `clonecheck-${Math.random().toString(36).slice(2)}`;
+  for (const receiver of receivers) receiver.post(`subscribe\n${name}`);
+  sender = new BroadcastChannel(name);
+}
+
+export function stop() {
+  sender.close();
+  for (const receiver of receivers) receiver.stop();
+}
 
 /**
  * Sends the value to every receiver once all are set up; resolves with the
  * JSON text of the landed observations, one per receiver. Called while the
  * sender's pollution is in place: only strings cross.
- * @param {unknown} value
- * @param {unknown[]} _transfer
- * @param {string} receiverSteps
- * @returns {Promise<string>}
+ * @type {import('../../case.js').Deliver}
  */
 export async function deliver(value, _transfer, receiverSteps) {
   // The set-up goes on each worker's own port and the value on the channel:

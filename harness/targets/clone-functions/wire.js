@@ -3,9 +3,8 @@
 // bun:jsc serialize/deserialize in Bun. No transfer list (the channel drops
 // the program's).
 
-const { serialize, deserialize } = typeof globalThis.Bun !== 'undefined'
-  ? await import(/* @vite-ignore */ 'bun:jsc')
-  : await import('node:v8');
+// process.getBuiltinModule, not an import: repro.mjs bundles this file for all three runtimes.
+const { serialize, deserialize } = process.getBuiltinModule(typeof globalThis.Bun !== 'undefined' ? 'bun:jsc' : 'node:v8');
 
 /** @type {import('../../case.js').CloneFunction} */
 export default function viaWire(value) {

@@ -5,16 +5,26 @@
 import { answerText } from '../receivers/messages.js';
 import { oracleIn, startReceivers } from '../receivers/workers.js';
 
-const [receiver] = await startReceivers(1);
+/** @type {import('../receivers/workers.js').Receiver} */
+let receiver;
+
+/**
+ * Starts the receiving worker (before any case: never while a program's pollution is in place).
+ * @param {string} [scriptURL] its module; realm-worker.js by default
+ */
+export async function start(scriptURL) {
+  [receiver] = await startReceivers(1, scriptURL);
+}
+
+export function stop() {
+  receiver.stop();
+}
 
 /**
  * Sends the value; resolves with the JSON text of the landed observations
  * (one receiver). Called while the sender's pollution is in place: only
  * strings cross, and the promise settles with a string.
- * @param {unknown} value
- * @param {unknown[]} transfer
- * @param {string} receiverSteps the receiver's realm steps as JSON text
- * @returns {Promise<string>}
+ * @type {import('../../case.js').Deliver}
  */
 export async function deliver(value, transfer, receiverSteps) {
   receiver.post(`arm\n${receiverSteps}`);

@@ -5,16 +5,18 @@
 //
 // A receiving worker that dies takes the case with it: this agent (or fuzz
 // thread) exits, and the pool reports a crash for the case it was on.
+// No top-level await and no static import of a runtime module: repro.mjs
+// bundles this file (harness/findings/repro.js) and starts itself as the worker.
 
 import { addCounts } from '../../counts.js';
 import { answerText } from './messages.js';
 
-const REALM_URL = new URL('./realm.js', import.meta.url);
 
 /**
  * @typedef {object} Receiver
  * @property {(message: unknown, transfer?: unknown[]) => void} post
  * @property {() => Promise<string>} reply  the next answer, `tag\ntext`
+ * @property {() => void} stop  ends the worker
  */
 
 const PromiseCtor = Promise;
@@ -25,8 +27,11 @@ function die(why) {
   process.exit(70);
 }
 
-/** @returns {Promise<Receiver>} once the worker has loaded */
-async function startReceiver() {
+/**
+ * @param {string} scriptURL the worker's module: realm-worker.js, or a repro.mjs
+ * @returns {Promise<Receiver>} once the worker has loaded
+ */
+async function startReceiver(scriptURL) {
   // Answers are awaited while a program's pollution is in place: queues
   // without a prototype (no inherited setter or method can run) and a
   // promise constructor captured now. An answer may come before anyone
@@ -69,16 +74,17 @@ async function startReceiver() {
   });
   /** @type {any} */
   let worker;
+  let stopping = false;
   if (typeof globalThis.Bun !== 'undefined' || typeof globalThis.Deno !== 'undefined') {
-    worker = new Worker(REALM_URL.href, { type: 'module' });
+    worker = new Worker(scriptURL, { type: 'module' });
     worker.onmessage = (event) => onAnswer(event.data);
     worker.onerror = (/** @type {ErrorEvent} */ event) => die(`${event.message}`);
   } else {
-    const { Worker: ThreadWorker } = await import('node:worker_threads');
-    worker = new ThreadWorker(REALM_URL);
+    const { Worker: ThreadWorker } = process.getBuiltinModule('node:worker_threads');
+    worker = new ThreadWorker(new URL(scriptURL));
     worker.on('message', onAnswer);
     worker.on('error', (/** @type {unknown} */ error) => die(error instanceof Error ? String(error.stack) : String(error)));
-    worker.on('exit', (/** @type {number} */ code) => die(`exit code ${code}`));
+    worker.on('exit', (/** @type {number} */ code) => { if (!stopping) die(`exit code ${code}`); });
     hold = (/** @type {boolean} */ awaiting) => { if (awaiting) worker.ref(); else worker.unref(); };
   }
   // Without a transfer argument unless the program has one: a sender's
@@ -87,16 +93,23 @@ async function startReceiver() {
   const post = (message, transfer) => (transfer === undefined ? worker.postMessage(message) : worker.postMessage(message, transfer));
   const ready = await reply();
   if (ready !== 'ready') die(`said ${ready} instead of ready`);
-  return { post, reply };
+  const stop = () => {
+    stopping = true;
+    worker.terminate();
+  };
+  return { post, reply, stop };
 }
 
 /**
  * @param {number} count
+ * @param {string} [scriptURL] the workers' module (default realm-worker.js)
  * @returns {Promise<Receiver[]>}
  */
-export async function startReceivers(count) {
+export async function startReceivers(count, scriptURL) {
+  // Resolved only when needed: a repro.mjs bundles this file and gives its own URL.
+  scriptURL ??= new URL('./realm-worker.js', import.meta.url).href;
   const receivers = [];
-  for (let i = 0; i < count; i++) receivers.push(await startReceiver());
+  for (let i = 0; i < count; i++) receivers.push(await startReceiver(scriptURL));
   return receivers;
 }
 
