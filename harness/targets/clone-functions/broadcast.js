@@ -4,7 +4,7 @@
 // BroadcastChannel has no transfer list (the channel drops the program's).
 
 import { answerText } from '../receivers/messages.js';
-import { oracleIn, startReceivers } from '../receivers/workers.js';
+import { landedText, oracleIn, startReceivers } from '../receivers/workers.js';
 
 const RECEIVERS = 3;
 /** @type {import('../receivers/workers.js').Receiver[]} */
@@ -45,8 +45,17 @@ export async function deliver(value, _transfer, receiverSteps) {
     for (let i = 0; i < RECEIVERS; i++) receivers[i].post('disarm');
     throw error;
   }
+  // Every receiver answers before the first MessageError is thrown: the next case starts clean.
   let landed = '';
-  for (let i = 0; i < RECEIVERS; i++) landed += `${i === 0 ? '' : ','}${answerText(await receivers[i].reply(), 'landed')}`;
+  let failure;
+  for (let i = 0; i < RECEIVERS; i++) {
+    try {
+      landed += `${i === 0 ? '' : ','}${await landedText(receivers[i])}`;
+    } catch (error) {
+      failure ??= error;
+    }
+  }
+  if (failure !== undefined) throw failure;
   return `[${landed}]`;
 }
 

@@ -8,6 +8,7 @@
 // an object would read its `then`).
 
 import { settled } from '../../case.js';
+import { messageError } from '../receivers/messages.js';
 
 export const settlesBoxed = true;
 
@@ -15,8 +16,6 @@ export const settlesBoxed = true;
 // the message arrives and may replace any of them (globalThis steps, Object
 // methods); this is harness code, and must not call what a program put there.
 const MessageChannelCtor = MessageChannel;
-const ErrorCtor = Error;
-const ObjectDefineProperty = Object.defineProperty;
 const PromiseCtor = Promise;
 
 /** @type {import('../../case.js').SettlingCloneFunction} */
@@ -33,12 +32,7 @@ export default function viaMessageChannel(value, { transfer }) {
     };
     port2.onmessageerror = () => {
       close();
-      // Defined, not assigned: the receiving realm may have a setter on
-      // Error.prototype.name. The descriptor has no prototype, so nothing
-      // inherited is read from it.
-      const error = new ErrorCtor('the receiving port fired messageerror');
-      ObjectDefineProperty(error, 'name', { __proto__: null, value: 'MessageError', writable: true, configurable: true });
-      reject(error);
+      reject(messageError('the receiving port'));
     };
     try {
       port1.postMessage(value, transfer);

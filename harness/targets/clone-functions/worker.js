@@ -3,7 +3,7 @@
 // first, the value is observed there, and so is the oracle (receivers/).
 
 import { answerText } from '../receivers/messages.js';
-import { oracleIn, startReceivers } from '../receivers/workers.js';
+import { landedText, oracleIn, startReceivers } from '../receivers/workers.js';
 
 /** @type {import('../receivers/workers.js').Receiver} */
 let receiver;
@@ -38,7 +38,7 @@ export async function deliver(value, transfer, receiverSteps) {
     answerText(await receiver.reply(), 'landed');
     throw error;
   }
-  return `[${answerText(await receiver.reply(), 'landed')}]`;
+  return `[${await landedText(receiver)}]`;
 }
 
 /**

@@ -27,3 +27,22 @@ export function answerText(message, tag) {
   if (answer.tag !== tag) throw new Error(`the receiving worker answered ${answer.tag}: ${answer.text}`);
   return answer.text;
 }
+
+// Captured when this module loads: a receiving realm's set-up may replace them.
+const ErrorCtor = Error;
+const ObjectDefineProperty = Object.defineProperty;
+
+/**
+ * What a channel reports when the receiving side fired 'messageerror' (it
+ * could not deserialize the value): a thrown Error named MessageError, which
+ * never matches the reference (the spec fires it only when deserialization
+ * fails, and the reference's never does).
+ * @param {string} where
+ */
+export function messageError(where) {
+  const error = new ErrorCtor(`${where} fired messageerror`);
+  // Defined, not assigned: the realm may have a setter on Error.prototype.name.
+  // The descriptor has no prototype, so nothing inherited is read from it.
+  ObjectDefineProperty(error, 'name', { __proto__: null, value: 'MessageError', writable: true, configurable: true });
+  return error;
+}

@@ -12,8 +12,9 @@
 //   'subscribe\nNAME'  receive values on the BroadcastChannel NAME from now on
 //   'oracle\nPROGRAM'  the reference's case observation of PROGRAM in this
 //                      realm (sender and receiver steps both here)
-// Answers: 'landed\nJSON' (observeLanded of the value), 'oracle\nJSON',
-// 'armed', 'error\nTEXT' (a harness error).
+// Answers: 'landed\nJSON' (observeLanded of the value), 'messageerror' (the
+// value could not be deserialized here), 'oracle\nJSON', 'armed',
+// 'error\nTEXT' (a harness error).
 
 import { build, observeLanded, setupRealm } from '../../../src/index.js';
 import { cloneCaseAsync, oracleCloneFunction } from '../../case.js';
@@ -37,18 +38,32 @@ export function inReceivingWorker() {
   return typeof WorkerGlobalScope !== 'undefined' && globalThis instanceof WorkerGlobalScope;
 }
 
-/** @returns {{post: (text: string) => void, onMessage: (handler: (data: unknown) => void) => void}} the sender */
+/**
+ * @typedef {object} ParentPort
+ * @property {(text: string) => void} post
+ * @property {(handler: (data: unknown) => void) => void} onMessage
+ * @property {(handler: () => void) => void} onMessageError
+ */
+
+/** @returns {ParentPort} the sender */
 function parentPort() {
   if (inNodeThread()) {
     const port = process.getBuiltinModule('node:worker_threads').parentPort;
-    return { post: (text) => port.postMessage(text), onMessage: (handler) => port.on('message', handler) };
+    return {
+      post: (text) => port.postMessage(text),
+      onMessage: (handler) => port.on('message', handler),
+      onMessageError: (handler) => port.on('messageerror', handler),
+    };
   }
   const scope = /** @type {any} */ (globalThis);
-  const post = scope.postMessage.bind(scope);
-  return { post, onMessage: (handler) => { scope.onmessage = (/** @type {MessageEvent} */ event) => handler(event.data); } };
+  return {
+    post: scope.postMessage.bind(scope),
+    onMessage: (handler) => { scope.onmessage = (/** @type {MessageEvent} */ event) => handler(event.data); },
+    onMessageError: (handler) => { scope.onmessageerror = handler; },
+  };
 }
 
-/** @type {ReturnType<typeof parentPort>} */
+/** @type {ParentPort} */
 let parent;
 
 /** @type {{restore: () => void, effects: object[]} | null} the set-up waiting for a value */
@@ -74,6 +89,14 @@ function land(value) {
   parent.post(`landed\n${JSONStringify(landed)}`);
 }
 
+/** The value could not be deserialized here: the sender reports a MessageError. */
+function landedNothing() {
+  valueOnPort = false;
+  armed?.restore();
+  armed = null;
+  parent.post('messageerror');
+}
+
 /** @param {string} text */
 async function oracle(text) {
   const { program, coverage } = JSONParse(text);
@@ -95,6 +118,7 @@ async function guarded(work) {
 export function serveRealm() {
   parent = parentPort();
   parent.onMessage(onMessage);
+  parent.onMessageError(landedNothing);
   parent.post('ready');
 }
 
@@ -112,7 +136,12 @@ function onMessage(data) {
       case 'listen': arm(JSONParse(rest)); parent.post('armed'); break;
       case 'disarm': armed?.restore(); armed = null; break;
       case 'oracle': await oracle(rest); break;
-      case 'subscribe': new BroadcastChannel(rest).onmessage = (event) => guarded(() => land(event.data)); break;
+      case 'subscribe': {
+        const channel = new BroadcastChannel(rest);
+        channel.onmessage = (event) => guarded(() => land(event.data));
+        channel.onmessageerror = landedNothing;
+        break;
+      }
       default: throw new Error(`unknown message ${tag}`);
     }
   });

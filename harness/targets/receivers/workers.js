@@ -9,7 +9,7 @@
 // bundles this file (harness/findings/repro.js) and starts itself as the worker.
 
 import { addCounts } from '../../counts.js';
-import { answerText } from './messages.js';
+import { answerText, messageError, splitMessage } from './messages.js';
 
 
 /**
@@ -124,4 +124,16 @@ export async function oracleIn(receiver, program, coverage) {
   const answer = JSON.parse(answerText(await receiver.reply(), 'oracle'));
   if (coverage !== undefined) addCounts(coverage, answer.coverage);
   return answer.observation;
+}
+
+/**
+ * What one receiver saw of a delivered value: the JSON text of its landed
+ * observation; a receiver that could not deserialize it makes the delivery
+ * throw a MessageError.
+ * @param {Receiver} receiver
+ */
+export async function landedText(receiver) {
+  const answer = await receiver.reply();
+  if (splitMessage(answer).tag === 'messageerror') throw messageError('the receiving worker');
+  return answerText(answer, 'landed');
 }
