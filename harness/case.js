@@ -8,9 +8,8 @@
 // looks up a global or an inherited property in that window: only src/ runs.
 
 import {
-  beginCloneObservation, countSelection, diff, observe, observeClone, sameJSON, selectTier, structuredClone,
+  beginCloneObservation, completeLanded, countSelection, diff, observe, observeClone, sameJSON, selectTier, structuredClone,
 } from '../src/index.js';
-import { appendOutput, finishOutput, outputList } from '../src/observe/output.js';
 
 /**
  * @typedef {(value: unknown, options: {transfer: unknown[], forStorage: boolean}) => unknown} CloneFunction
@@ -47,8 +46,6 @@ export function oracleCloneFunction(coverage) {
 }
 
 const PromiseCtor = Promise;
-const JSONParse = JSON.parse;
-const JSONStringify = JSON.stringify;
 const PromiseResolve = Promise.resolve.bind(Promise);
 const PromisePrototypeThen = Function.prototype.call.bind(Promise.prototype.then);
 
@@ -143,42 +140,53 @@ export async function cloneCaseAsync(program, makeBuilt, cloneFunction) {
 }
 
 /**
- * @typedef {(value: unknown, transfer: unknown[], receiverSteps: string) => Promise<string>} Deliver
- *   sends a value to receiving realms elsewhere (harness/targets/clone-functions/worker.js):
- *   each applies the receiver steps (JSON text), then observes what lands
- *   (observeLanded); settles with the JSON text of the list of those observations
+ * A channel whose value lands in receiving realms elsewhere (workers:
+ * harness/targets/clone-functions/worker.js, broadcast.js).
+ * @typedef {object} Delivery
+ * @property {(receiverSteps: string) => Promise<void>} prepare  each receiver applies the
+ *   receiving realm's steps (JSON text); the value will land after them
+ * @property {(value: unknown, transfer: unknown[]) => void} send  serializes and sends, or
+ *   throws what serialization threw (called while the sender's pollution is in place)
+ * @property {() => Promise<string | null>} landed  the JSON text of the list of what each
+ *   receiver observed (observeLanded), null when `send` threw; rejects with a
+ *   MessageError when a receiver could not deserialize the value
  */
 
 /**
- * A case whose clone lands in other realms (workers): the program is built
- * here with its sender steps only, `deliver` sends the value and the
- * receiver steps go with it, and the case is observed here with what each
- * receiving realm saw. One case observation per receiver.
+ * A case whose clone lands in other realms (workers): the receivers are
+ * set up, the program is built here with its sender steps only, the value
+ * is sent, and the sending side is observed and its realm restored before
+ * anything is awaited (a runtime's own message dispatch would otherwise run
+ * under the program's pollution: Node 22's calls handler.apply, Deno's
+ * originalOp.call). One case observation per receiver.
  * @param {any} program
  * @param {() => import('../src/program/build.js').Built} makeBuilt
- * @param {Deliver} deliver
+ * @param {Delivery} channel
  * @returns {Promise<import('../src/observe/observe-clone.js').CaseObservation[]>}
  */
-export async function cloneCaseElsewhere(program, makeBuilt, deliver) {
-  // Made before the build: JSON.stringify reads toJSON, which a sender step may define.
-  const receiverSteps = JSONStringify(program.receiver ?? []);
+export async function cloneCaseElsewhere(program, makeBuilt, channel) {
+  await channel.prepare(JSON.stringify(program.receiver ?? []));
   const built = makeBuilt();
+  let sent;
   try {
     const finish = beginCloneObservation({ input: built.value, effects: built.effects, landsElsewhere: true });
-    let landed;
     try {
-      // Settles with a string: no `then` is read while the sender's pollution is in place.
-      landed = JSONParse(await deliver(built.value, built.transfer, receiverSteps));
+      channel.send(built.value, built.transfer);
+      sent = finish(false, undefined);
     } catch (error) {
-      return [finish(true, error)];
+      sent = finish(true, error);
     }
-    const observations = outputList();
-    for (let i = 0; i < landed.length; i++) appendOutput(observations, finish(false, landed[i]));
-    // Settles once `finally` has restored the realm (its `then` is then clean).
-    return finishOutput(observations);
   } finally {
     built.restore();
   }
+  let landed;
+  try {
+    landed = await channel.landed();
+  } catch (error) {
+    return [completeLanded(sent, true, error)];
+  }
+  if (landed === null) return [sent];
+  return JSON.parse(landed).map((/** @type {unknown} */ one) => completeLanded(sent, false, one));
 }
 
 /**

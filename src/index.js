@@ -10,7 +10,7 @@ export { registerOpaque, setHostHooks } from './spec/brands.js';
 export { DataCloneError } from './spec/errors.js';
 export { structuredCloneSpec };
 export { tiers, selectTier, countSelection } from './tiers/index.js';
-export { observe, observeClone, beginCloneObservation, observeLanded, observeThrown, canonicalJSON, sameJSON, diff } from './observe/index.js';
+export { observe, observeClone, beginCloneObservation, observeLanded, completeLanded, observeThrown, canonicalJSON, sameJSON, diff } from './observe/index.js';
 export { PROGRAM_SCHEMA, validate, build, emit, fromBytes, setupRealm } from './program/index.js';
 
 /**

@@ -37,7 +37,10 @@ export class AgentProcess extends EventEmitter {
     this.runtime = runtime;
     this.stderrTail = '';
     const [binary, ...flags] = runtime.command;
-    this.child = spawn(binary, [...flags, AGENT_SCRIPT, heartbeatPath], { stdio: ['pipe', 'pipe', 'pipe'] });
+    // NO_COLOR: a crash report quotes stderr, and Deno colours it otherwise.
+    this.child = spawn(binary, [...flags, AGENT_SCRIPT, heartbeatPath], {
+      stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' },
+    });
     running.add(this.child);
     this.exited = new Promise((resolve) => {
       this.child.on('exit', (code, signal) => {

@@ -22,10 +22,10 @@ export { inReceivingWorker, serveRealm } from '../targets/receivers/realm.js';
  * @param {string} scriptURL this repro.mjs, the workers' script
  */
 async function observeCase(program, makeBuilt, cloneModule, scriptURL) {
-  if (typeof cloneModule.deliver !== 'function') return [await cloneCaseAsync(program, makeBuilt, settlingCloneFunction(cloneModule))];
+  if (typeof cloneModule.send !== 'function') return [await cloneCaseAsync(program, makeBuilt, settlingCloneFunction(cloneModule))];
   await cloneModule.start(scriptURL);
   try {
-    return await cloneCaseElsewhere(program, makeBuilt, cloneModule.deliver);
+    return await cloneCaseElsewhere(program, makeBuilt, cloneModule);
   } finally {
     cloneModule.stop();
   }
@@ -33,7 +33,7 @@ async function observeCase(program, makeBuilt, cloneModule, scriptURL) {
 
 /**
  * @param {{program: any, expected: unknown, makeBuilt: (registerOpaque: Function) => any,
- *   cloneModule: {default?: Function, settlesBoxed?: boolean, deliver?: Function}, target: string, scriptURL: string}} repro
+ *   cloneModule: {default?: Function, settlesBoxed?: boolean, send?: Function}, target: string, scriptURL: string}} repro
  * @returns {Promise<boolean>} whether the case passes
  */
 export async function runRepro({ program, expected, makeBuilt, cloneModule, target, scriptURL }) {

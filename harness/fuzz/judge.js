@@ -63,7 +63,7 @@ function oracleObservation({ loaded }, program, coverage) {
  * @param {any} program
  */
 async function targetObservations({ loaded }, program) {
-  if (loaded.kind === 'elsewhere') return cloneCaseElsewhere(program, () => build(program), loaded.deliver);
+  if (loaded.kind === 'elsewhere') return cloneCaseElsewhere(program, () => build(program), loaded.delivery);
   return [await cloneCaseAsync(program, () => build(program), loaded.clone)];
 }
 

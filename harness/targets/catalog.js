@@ -29,7 +29,7 @@ import { asIs, withTransferList, withoutStorage, withoutTransfer } from './progr
  * elsewhere and takes the oracle there too (`worker`, `broadcast`). Those
  * realms are workers, started by `start()` before the first case.
  * @typedef {{kind: 'here', clone: import('../case.js').SettlingCloneFunction}
- *   | {kind: 'elsewhere', start: (scriptURL?: string) => Promise<void>, stop: () => void, deliver: import('../case.js').Deliver,
+ *   | {kind: 'elsewhere', start: (scriptURL?: string) => Promise<void>, stop: () => void, delivery: import('../case.js').Delivery,
  *      oracle: (program: any, coverage?: Record<string, Record<string, number>>) => Promise<any>}} LoadedTarget
  */
 
@@ -196,8 +196,9 @@ export async function loadTarget(spec) {
     const fix = spec.external ? 'fix the module' : 'run npm ci in the clonecheck directory';
     throw new TargetError(`${spec.name}: cannot load ${spec.moduleURL}: ${why}; ${fix}`);
   }
-  if (typeof module.deliver === 'function') {
-    return { kind: 'elsewhere', start: module.start, stop: module.stop, deliver: module.deliver, oracle: module.oracle };
+  if (typeof module.send === 'function') {
+    const { start, stop, prepare, send, landed, oracle } = module;
+    return { kind: 'elsewhere', start, stop, delivery: { prepare, send, landed }, oracle };
   }
   if (typeof module.default !== 'function') {
     throw new TargetError(`${spec.name}: ${spec.moduleURL} has no default export function; export default (value, options) => clone`);

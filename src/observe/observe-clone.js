@@ -65,8 +65,8 @@ export function observeClone(options) {
  * Object.prototype may have as a getter), so the halves are synchronous.
  *
  * With `landsElsewhere`, the clone lands in another agent (a worker's realm,
- * a BroadcastChannel's receivers): `result` is then what `observeLanded` took
- * there, and the clone cannot share an object with the input.
+ * a BroadcastChannel's receivers): `finish(false)` then observes the sending
+ * side only, and `completeLanded` adds what each receiver saw.
  * @param {{input: unknown, effects?: object[], realm?: object, landsElsewhere?: boolean}} options
  * @returns {(threw: boolean, result: unknown) => CaseObservation} `result` is the clone, or the thrown value
  */
@@ -86,12 +86,12 @@ export function beginCloneObservation(options) {
  * The receiving side of a clone that lands in another agent: the clone
  * observed in the realm it landed in (after that realm's set-up), and the
  * effects that realm's set-up logged while it arrived (entries from
- * `effectsBefore` on), as `beginCloneObservation`'s `landsElsewhere` takes them.
+ * `effectsBefore` on). `completeLanded` takes it on the sending side.
  * @param {unknown} clone
  * @param {object[]} effects the receiving realm's effects log
  * @param {number} effectsBefore its length when the clone started arriving
  * @param {object} [realm]
- * @returns {{value: import('./observe.js').Observation, effects: unknown[]}}
+ * @returns {Landed}
  */
 export function observeLanded(clone, effects, effectsBefore, realm = globalThis) {
   const landedEffects = outputList();
@@ -99,10 +99,41 @@ export function observeLanded(clone, effects, effectsBefore, realm = globalThis)
   return { value: observe(clone, record({ realm })), effects: finishOutput(landedEffects) };
 }
 
+/** @typedef {{value: import('./observe.js').Observation, effects: unknown[]}} Landed */
+
+/**
+ * The case observation of a clone that landed in another agent: the sending
+ * side's (`beginCloneObservation` with `landsElsewhere`, which sent without
+ * throwing) completed with what one receiver saw, or with the error the
+ * delivery ended in (a receiver that could not deserialize the value).
+ * @param {CaseObservation} sent
+ * @param {boolean} threw
+ * @param {unknown} result a `Landed` (observeLanded's), or the thrown value
+ * @returns {CaseObservation}
+ */
+export function completeLanded(sent, threw, result) {
+  // Serialization ends before deserialization starts: the receiver's entries come after the sender's.
+  const effects = outputList();
+  for (let i = 0; i < sent.effects.length; i++) appendOutput(effects, sent.effects[i]);
+  if (!threw) {
+    const landedEffects = /** @type {Landed} */ (result).effects;
+    for (let i = 0; i < landedEffects.length; i++) appendOutput(effects, landedEffects[i]);
+  }
+  const rest = {
+    effects: finishOutput(effects),
+    inputUnchanged: sent.inputUnchanged,
+    inputChanges: sent.inputChanges,
+    sharesNoObject: sent.sharesNoObject,
+  };
+  return threw
+    ? { schema: CASE_OBSERVATION_SCHEMA, outcome: 'throw', thrown: observeThrown(result, record({ realm: globalThis })), ...rest }
+    : { schema: CASE_OBSERVATION_SCHEMA, outcome: 'value', value: /** @type {Landed} */ (result).value, ...rest };
+}
+
 /**
  * @param {{input: unknown, effects: object[] | undefined, observeOptions: object, landsElsewhere: boolean, before: ReturnType<typeof observeGraph>, effectsBefore: number}} started
  * @param {boolean} threw
- * @param {unknown} result the clone, or the thrown value (or what observeLanded returned)
+ * @param {unknown} result the clone, or the thrown value (nothing when the clone lands elsewhere)
  * @returns {CaseObservation}
  */
 function finishCase({ input, effects, observeOptions, landsElsewhere, before, effectsBefore }, threw, result) {
@@ -112,23 +143,15 @@ function finishCase({ input, effects, observeOptions, landsElsewhere, before, ef
   let thrown;
   let value;
   let sharesNoObject = true;
-  /** @type {unknown[]} effects the receiving agent logged after the sender's */
-  let landedEffects = [];
   if (threw) {
     thrown = observeThrown(result, observeOptions);
-  } else if (landsElsewhere) {
-    const landed = /** @type {{value: import('./observe.js').Observation, effects: unknown[]}} */ (result);
-    value = landed.value;
-    landedEffects = landed.effects;
-  } else {
+  } else if (!landsElsewhere) {
     const cloned = observeGraph(result, observeOptions);
     value = cloned.observation;
     sharesNoObject = !sharesAny(cloned.objects, before.objects, after.objects);
   }
   const loggedEffects = outputList();
   for (let i = effectsBefore; i < effectsAfter; i++) appendOutput(loggedEffects, copyEffect(effects[i]));
-  // Serialization ends before deserialization starts: the receiver's entries come after.
-  for (let i = 0; i < landedEffects.length; i++) appendOutput(loggedEffects, landedEffects[i]);
   const inputUnchanged = sameJSON(before.observation, after.observation);
   const rest = {
     effects: finishOutput(loggedEffects),

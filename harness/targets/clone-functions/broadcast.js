@@ -2,6 +2,7 @@
 // stay alive across cases; each applies the receiving realm's set-up, then
 // observes what it received. The oracle is taken in the first of them.
 // BroadcastChannel has no transfer list (the channel drops the program's).
+// A Delivery (harness/case.js), plus start/stop and the oracle.
 
 import { answerText } from '../receivers/messages.js';
 import { landedText, oracleIn, startReceivers } from '../receivers/workers.js';
@@ -11,6 +12,8 @@ const RECEIVERS = 3;
 let receivers;
 /** @type {BroadcastChannel} */
 let sender;
+/** `send` threw, and told the receivers to restore */
+let undelivered = false;
 
 /**
  * Starts the receiving workers and the channel (before any case: never while a program's pollution is in place).
@@ -28,35 +31,42 @@ export function stop() {
   for (const receiver of receivers) receiver.stop();
 }
 
-/**
- * Sends the value to every receiver once all are set up; resolves with the
- * JSON text of the landed observations, one per receiver. Called while the
- * sender's pollution is in place: only strings cross.
- * @type {import('../../case.js').Deliver}
- */
-export async function deliver(value, _transfer, receiverSteps) {
+/** @param {string} receiverSteps */
+export async function prepare(receiverSteps) {
   // The set-up goes on each worker's own port and the value on the channel:
-  // two queues, so the value waits until every set-up is in place.
-  for (let i = 0; i < RECEIVERS; i++) receivers[i].post(`listen\n${receiverSteps}`);
-  for (let i = 0; i < RECEIVERS; i++) answerText(await receivers[i].reply(), 'armed');
+  // two queues, so the value is sent only once every set-up is in place.
+  for (const receiver of receivers) receiver.post(`listen\n${receiverSteps}`);
+  for (const receiver of receivers) answerText(await receiver.reply(), 'armed');
+}
+
+/** @param {unknown} value */
+export function send(value) {
   try {
     sender.postMessage(value);
   } catch (error) {
     for (let i = 0; i < RECEIVERS; i++) receivers[i].post('disarm');
+    undelivered = true;
     throw error;
   }
+}
+
+export async function landed() {
+  if (undelivered) {
+    undelivered = false;
+    return null;
+  }
   // Every receiver answers before the first MessageError is thrown: the next case starts clean.
-  let landed = '';
+  let texts = '';
   let failure;
   for (let i = 0; i < RECEIVERS; i++) {
     try {
-      landed += `${i === 0 ? '' : ','}${await landedText(receivers[i])}`;
+      texts += `${i === 0 ? '' : ','}${await landedText(receivers[i])}`;
     } catch (error) {
       failure ??= error;
     }
   }
   if (failure !== undefined) throw failure;
-  return `[${landed}]`;
+  return `[${texts}]`;
 }
 
 /**
