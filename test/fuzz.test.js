@@ -100,3 +100,24 @@ test('a target that hangs is a timeout and one that kills its thread is a crash;
   assert.equal(judged(hangs), 300 - exits.verdicts.crash, JSON.stringify(document.targets));
   assert.equal(judged(exits), 300 - hangs.verdicts.timeout, JSON.stringify(document.targets));
 });
+
+test('a runtime that segfaults or hangs mid-run gives crash and timeout verdicts, its agent restarts, and other runtimes lose nothing', () => {
+  const { status, document } = fuzz([
+    '--runtime', `broken=${fixture('node-that-breaks.sh')}`, '--target', 'broken:clone', '--target', 'node@22:clone',
+    '--seed', '7', '--runs', '300', '--timeout', '1000', '--shrink-runs', '0',
+  ]);
+  assert.equal(status, 1);
+  const [broken, node22] = document.targets;
+  assert.equal(broken.runtime, 'broken');
+  assert.ok(broken.verdicts.crash > 0 && broken.verdicts.timeout > 0, JSON.stringify(broken.verdicts));
+  const crash = document.findings.find((f) => f.verdict === 'crash');
+  assert.match(crash.detail, /the broken agent was killed by SIGSEGV/);
+  const timeout = document.findings.find((f) => f.verdict === 'timeout');
+  const program = JSON.parse(readFileSync(timeout.programFile, 'utf8'));
+  assert.equal(program.objects[program.root.ref].kind, 'map');
+  // Each runtime runs in its own agents: every case gets exactly one verdict on each.
+  const judged = (t) => t.verdicts.pass + t.verdicts.deviation + t.verdicts.timeout + t.verdicts.crash + t.verdicts['harness-error'];
+  assert.equal(judged(broken), 300, JSON.stringify(broken.verdicts));
+  assert.equal(judged(node22), 300, JSON.stringify(node22.verdicts));
+  assert.equal(node22.verdicts.crash + node22.verdicts.timeout, 0);
+});

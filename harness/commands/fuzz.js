@@ -135,6 +135,7 @@ export async function fuzzCommand(raw) {
     signature: f.signature, target: f.target, verdict: f.verdict, category: f.category, case: f.case, count: f.count, minimized: f.minimized,
     directory: files.get(f.signature).directory, programFile: files.get(f.signature).programFile,
     reproFile: files.get(f.signature).reproFile, diff: f.differences ?? [],
+    ...(f.detail === undefined ? {} : { detail: f.detail }),
   }));
   if (raw.saveRegressions) {
     for (const f of summary.findings) saveRegression(f, { seed });
