@@ -44,16 +44,18 @@ function bundleFor(target) {
 /**
  * How to run a repro: with the target's own runtime first (a repro tests the
  * runtime that runs it), then the others. Deno needs --allow-read to start
- * the repro as a worker.
+ * a worker channel's repro as its own worker.
  * @param {import('../targets/catalog.js').TargetSpec} target
+ * @returns {{first: string, others: string[]}}
  */
-function runWith(target) {
+export function reproCommands(target) {
   const commands = { node: 'node repro.mjs', bun: 'bun repro.mjs', deno: 'deno run --allow-read repro.mjs' };
-  const family = target.runtime?.family;
-  if (family === undefined) return `any of:  ${Object.values(commands).join('   ')}`;
-  const binary = target.runtime.source === 'this process' || target.runtime.source === 'pinned' ? '' : ` (the ${target.runtime.name} binary: ${target.runtime.binary})`;
-  const others = Object.entries(commands).filter(([name]) => name !== family).map(([, command]) => command);
-  return `${commands[family]}${binary}; it runs in the others too:  ${others.join('   ')}`;
+  const family = target.runtime?.family ?? 'node';
+  const ownBinary = target.runtime !== undefined && (target.runtime.source === 'cache' || target.runtime.source === 'user');
+  return {
+    first: `${commands[family]}${ownBinary ? ` (with ${target.runtime.binary})` : ''}`,
+    others: Object.entries(commands).filter(([name]) => name !== family).map(([, command]) => command),
+  };
 }
 
 /**
@@ -66,7 +68,7 @@ export function reproSource({ program, expected, target, signature, replay, verd
     `// clonecheck repro: ${signature}`,
     `// target: ${target.name} (${target.description})`,
     '//',
-    `// Run it with ${runWith(target)}`,
+    `// Run it with ${reproCommands(target).first}; it runs in the others too: ${reproCommands(target).others.join(', ')}`,
     '// It prints PASS or FAIL with the differences, and exits 1 on FAIL.',
     ...(verdict === 'deviation' ? [] : [`// The finding is a ${verdict}: expect this script to ${verdict === 'crash' ? 'die with an uncaught error' : 'hang'} where the target still has the bug.`]),
     `// Found by: ${replay}`,

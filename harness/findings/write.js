@@ -9,7 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { canonicalJSON } from '../../src/index.js';
-import { reproSource } from './repro.js';
+import { reproCommands, reproSource } from './repro.js';
 
 /** The version of finding.json. */
 export const FINDING_SCHEMA = 'clonecheck/finding@1';
@@ -81,7 +81,7 @@ function reportText(finding, target, replay) {
     '',
     '```sh',
     `clonecheck repro <this folder> --target ${finding.target}`,
-    'node repro.mjs    # or: bun repro.mjs, deno run repro.mjs (no clonecheck needed)',
+    `${reproCommands(target).first}    # or: ${reproCommands(target).others.join(', ')} (no clonecheck needed)`,
     '```',
     '',
     '## Program',
