@@ -117,6 +117,13 @@ test('repro runs a passing program on several targets and exits 0', () => {
   assert.deepEqual(result.stdout.trim().split('\n'), ['PASS ref:tiers', 'PASS node:clone', 'PASS node:messagechannel']);
 });
 
+test('repro runs a program on agents of other runtimes; U+2028 and U+2029 in it cross intact', () => {
+  const file = programFile({ schema: 'clonecheck/program@1', root: { ref: 0 }, objects: [{ kind: 'array', items: ['line\u2028separator', 'para\u2029graph', { hole: true }] }] });
+  const result = clonecheck(['repro', file, '--target', 'node@24:clone', '--target', 'bun:worker', '--target', 'deno:broadcast']);
+  assert.equal(result.status, 0, result.stdout + result.stderr);
+  assert.deepEqual(result.stdout.trim().split('\n'), ['PASS node@24:clone', 'PASS bun:worker', 'PASS deno:broadcast']);
+});
+
 test("repro shows a deviation: Node copies an Error's cause, the spec does not", () => {
   const file = programFile({ schema: 'clonecheck/program@1', root: { ref: 0 }, objects: [{ kind: 'error', type: 'Error', message: 'm', cause: 1 }] });
   const result = clonecheck(['repro', file, '--target', 'node:clone']);

@@ -5,6 +5,7 @@
 // it answers 'ready' once the targets are loaded, then one line per task.
 
 import { createInterface } from 'node:readline';
+import { messageLine } from './lines.js';
 import { fileHeartbeatWriter } from '../heartbeat.js';
 import { loadTargets, runTask } from '../fuzz/tasks.js';
 
@@ -12,7 +13,7 @@ const heartbeat = fileHeartbeatWriter(process.argv[process.argv.length - 1]);
 
 /** @param {unknown} message */
 function answer(message) {
-  process.stdout.write(`${JSON.stringify(message)}\n`);
+  process.stdout.write(messageLine(message));
 }
 
 let workerData;

@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { createInterface } from 'node:readline';
+import { messageLine } from './lines.js';
 import { fileURLToPath } from 'node:url';
 
 const AGENT_SCRIPT = fileURLToPath(new URL('./agent.js', import.meta.url));
@@ -65,7 +66,7 @@ export class AgentProcess extends EventEmitter {
       }
       this.emit('message', message);
     });
-    this.child.stdin.write(`${JSON.stringify(workerData)}\n`);
+    this.child.stdin.write(messageLine(workerData));
   }
 
   /** @param {string} text */
@@ -75,7 +76,7 @@ export class AgentProcess extends EventEmitter {
 
   /** @param {unknown} task */
   postMessage(task) {
-    this.child.stdin.write(`${JSON.stringify(task)}\n`);
+    this.child.stdin.write(messageLine(task));
   }
 
   /**
