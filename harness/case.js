@@ -33,12 +33,16 @@ export function referenceClone({ tiers, coverage }) {
  * it first counts which tier would have taken the value and why the tiers
  * before it refused (the guard coverage of the generated cases).
  * @param {Record<string, Record<string, number>> | undefined} coverage
+ * @param {boolean} [transferList] whether the channel takes a transfer list at all: without
+ *   one (BroadcastChannel, an engine's serializer) there is no options.transfer to convert,
+ *   so a polluted Array.prototype[@@iterator] is never called
  * @returns {SettlingCloneFunction}
  */
-export function oracleCloneFunction(coverage) {
+export function oracleCloneFunction(coverage, transferList = true) {
   const specPath = referenceClone({ tiers: false });
   return settlingCloneFunction({
-    default: (value, options) => {
+    default: (value, { transfer, forStorage }) => {
+      const options = { transfer: transferList ? transfer : undefined, forStorage };
       if (coverage !== undefined) countSelection(coverage, selectTier(value, options));
       return specPath(value, options);
     },

@@ -7,6 +7,7 @@
 import { build } from '../../src/index.js';
 import { cloneCaseAsync, cloneCaseElsewhere, deviations, oracleCloneFunction } from '../case.js';
 import { channels, loadTarget } from '../targets/catalog.js';
+import { hasTransferList } from '../targets/programs.js';
 import { signatureOf } from '../signature.js';
 
 /**
@@ -52,9 +53,9 @@ export async function openTargets(specs) {
  * @param {any} program
  * @param {Record<string, Record<string, number>> | undefined} coverage
  */
-function oracleObservation({ loaded }, program, coverage) {
+function oracleObservation({ spec, loaded }, program, coverage) {
   if (loaded.kind === 'elsewhere') return loaded.oracle(program, coverage);
-  return cloneCaseAsync(program, () => build(program), oracleCloneFunction(coverage));
+  return cloneCaseAsync(program, () => build(program), oracleCloneFunction(coverage, hasTransferList(spec.channel)));
 }
 
 /**

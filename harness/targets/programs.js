@@ -35,6 +35,14 @@ export function withTransferList(program) {
 }
 
 /**
+ * @param {string} channel a reshaping function's name
+ * @returns {boolean} whether the channel has a transfer list at all (the oracle converts one only then)
+ */
+export function hasTransferList(channel) {
+  return channel !== 'withoutTransfer';
+}
+
+/**
  * Without a transfer list (and without `forStorage`): the channel has none
  * (BroadcastChannel, an engine's serializer used as a library).
  * @param {any} program

@@ -74,5 +74,5 @@ export async function landed() {
  * @param {Record<string, Record<string, number>>} [coverage]
  */
 export function oracle(program, coverage) {
-  return oracleIn(receivers[0], program, coverage);
+  return oracleIn(receivers[0], program, coverage, false);
 }

@@ -57,5 +57,5 @@ export async function landed() {
  * @param {Record<string, Record<string, number>>} [coverage]
  */
 export function oracle(program, coverage) {
-  return oracleIn(receiver, program, coverage);
+  return oracleIn(receiver, program, coverage, true);
 }

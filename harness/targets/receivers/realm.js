@@ -99,9 +99,9 @@ function landedNothing() {
 
 /** @param {string} text */
 async function oracle(text) {
-  const { program, coverage } = JSONParse(text);
+  const { program, coverage, transferList } = JSONParse(text);
   const counts = coverage ? {} : undefined;
-  const observation = await cloneCaseAsync(program, () => build(program), oracleCloneFunction(counts));
+  const observation = await cloneCaseAsync(program, () => build(program), oracleCloneFunction(counts, transferList));
   parent.post(`oracle\n${JSONStringify({ observation, coverage: counts })}`);
 }
 

@@ -118,9 +118,10 @@ export async function startReceivers(count, scriptURL) {
  * @param {Receiver} receiver
  * @param {any} program
  * @param {Record<string, Record<string, number>> | undefined} coverage counted there and added here
+ * @param {boolean} transferList whether the channel has a transfer list (harness/case.js oracleCloneFunction)
  */
-export async function oracleIn(receiver, program, coverage) {
-  receiver.post(`oracle\n${JSON.stringify({ program, coverage: coverage !== undefined })}`);
+export async function oracleIn(receiver, program, coverage, transferList) {
+  receiver.post(`oracle\n${JSON.stringify({ program, coverage: coverage !== undefined, transferList })}`);
   const answer = JSON.parse(answerText(await receiver.reply(), 'oracle'));
   if (coverage !== undefined) addCounts(coverage, answer.coverage);
   return answer.observation;
