@@ -10,14 +10,16 @@
 //                      answers 'armed' once the steps are in place
 //   'disarm'           the value never came (the broadcast sender threw): restore
 //   'subscribe\nNAME'  receive values on the BroadcastChannel NAME from now on
-//   'oracle\nPROGRAM'  the reference's case observation of PROGRAM in this
-//                      realm (sender and receiver steps both here)
+//   'oracle\nJSON'     the reference's case observation of a program, taken
+//                      here: serialized under its sender steps, deserialized
+//                      under its receiver steps (reference-delivery.js)
 // Answers: 'landed\nJSON' (observeLanded of the value), 'messageerror' (the
 // value could not be deserialized here), 'oracle\nJSON', 'armed',
 // 'error\nTEXT' (a harness error).
 
 import { build, observeLanded, setupRealm } from '../../../src/index.js';
-import { cloneCaseAsync, oracleCloneFunction } from '../../case.js';
+import { cloneCaseElsewhere } from '../../case.js';
+import { referenceDelivery } from './reference-delivery.js';
 import { splitMessage } from './messages.js';
 
 const JSONParse = JSON.parse;
@@ -101,7 +103,7 @@ function landedNothing() {
 async function oracle(text) {
   const { program, coverage, transferList } = JSONParse(text);
   const counts = coverage ? {} : undefined;
-  const observation = await cloneCaseAsync(program, () => build(program), oracleCloneFunction(counts, transferList));
+  const [observation] = await cloneCaseElsewhere(program, () => build(program), referenceDelivery(counts, transferList));
   parent.post(`oracle\n${JSONStringify({ observation, coverage: counts })}`);
 }
 
