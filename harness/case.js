@@ -10,6 +10,7 @@
 import {
   beginCloneObservation, completeLanded, countSelection, diff, observe, observeClone, sameJSON, selectTier, structuredClone,
 } from '../src/index.js';
+import { isMessageError } from './targets/receivers/messages.js';
 
 /**
  * @typedef {(value: unknown, options: {transfer: unknown[], forStorage: boolean}) => unknown} CloneFunction
@@ -153,7 +154,8 @@ export async function cloneCaseAsync(program, makeBuilt, cloneFunction) {
  *   throws what serialization threw (called while the sender's pollution is in place)
  * @property {() => Promise<string | null>} landed  the JSON text of the list of what each
  *   receiver observed (observeLanded), null when `send` threw; rejects with a
- *   MessageError when a receiver could not deserialize the value
+ *   MessageError (receivers/messages.js) when a receiver could not deserialize
+ *   the value, with ReceiverDied when a receiving worker died
  */
 
 /**
@@ -187,6 +189,8 @@ export async function cloneCaseElsewhere(program, makeBuilt, channel) {
   try {
     landed = await channel.landed();
   } catch (error) {
+    // A MessageError is the case's outcome; anything else (a receiving worker died) is not.
+    if (!isMessageError(error)) throw error;
     return [completeLanded(sent, true, error)];
   }
   if (landed === null) return [sent];

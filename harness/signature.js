@@ -47,6 +47,16 @@ export function signatureOf(target, differences) {
 }
 
 /**
+ * The signature of a timeout or a crash: one per target and verdict (there
+ * are no differences to shape it; what the watchdog saw goes in the finding).
+ * @param {string} target
+ * @param {'timeout' | 'crash'} verdict
+ */
+export function verdictSignature(target, verdict) {
+  return signatureOf(target, [{ path: '$', category: verdict, expected: null, actual: null }]);
+}
+
+/**
  * FNV-1a, 32 bits, over UTF-16 code units: a stable short name, not a security property.
  * @param {string} text
  */

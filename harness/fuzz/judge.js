@@ -9,6 +9,7 @@ import { cloneCaseAsync, cloneCaseElsewhere, deviations, oracleCloneFunction } f
 import { channels, loadTarget } from '../targets/catalog.js';
 import { hasTransferList } from '../targets/programs.js';
 import { signatureOf } from '../signature.js';
+import { ReceiverDied } from '../targets/receivers/workers.js';
 
 /**
  * @typedef {object} OpenTarget
@@ -21,7 +22,8 @@ import { signatureOf } from '../signature.js';
 /**
  * @typedef {object} Verdict
  * @property {string} target
- * @property {'pass' | 'deviation' | 'harness-error'} verdict
+ * @property {'pass' | 'deviation' | 'crash' | 'harness-error'} verdict  `crash`: a receiving worker died (the
+ *   pool sees the other crashes and the timeouts)
  * @property {any} program  the program as the target ran it (reshaped by its channel)
  * @property {unknown} [expected]  the oracle's case observation
  * @property {unknown} [actual]  the target's case observation (for several receivers, the first that deviates)
@@ -29,6 +31,7 @@ import { signatureOf } from '../signature.js';
  * @property {string} [signature]  for a deviation (signature.js)
  * @property {string} [category]  for a deviation: the first difference's category
  * @property {string} [error]  for a harness error: what went wrong
+ * @property {string} [detail]  for a crash: how the receiving worker died
  */
 
 /**
@@ -69,6 +72,16 @@ async function targetObservations({ loaded }, program) {
 }
 
 /**
+ * New receiving workers for a target whose worker died; the case after this one starts clean.
+ * @param {OpenTarget} target
+ */
+async function restartReceivers({ loaded }) {
+  if (loaded.kind !== 'elsewhere') return;
+  loaded.stop();
+  await loaded.start();
+}
+
+/**
  * Runs one program on every target and returns a verdict per target.
  * @param {any} program a valid program
  * @param {OpenTarget[]} targets
@@ -94,7 +107,15 @@ export async function judge(program, targets, { coverage, onTarget } = {}) {
         oracles.set(oracleKey, oracle);
       }
       prepared = oracle.program;
-      const actuals = await targetObservations(target, prepared);
+      let actuals;
+      try {
+        actuals = await targetObservations(target, prepared);
+      } catch (error) {
+        if (!(error instanceof ReceiverDied)) throw error;
+        await restartReceivers(target);
+        verdicts.push({ target: spec.name, verdict: 'crash', program: prepared, expected: oracle.expected, detail: error.message });
+        continue;
+      }
       let verdict = /** @type {Verdict} */ ({ target: spec.name, verdict: 'pass', program: prepared });
       for (const actual of actuals) {
         const differences = deviations(oracle.expected, actual);
@@ -107,6 +128,8 @@ export async function judge(program, targets, { coverage, onTarget } = {}) {
       }
       verdicts.push(verdict);
     } catch (error) {
+      // The oracle's receiving worker died: the reference did not crash, the realm it ran in did.
+      if (error instanceof ReceiverDied) await restartReceivers(target);
       verdicts.push({
         target: spec.name, verdict: 'harness-error', program: prepared, error: error instanceof Error ? String(error.stack) : String(error),
       });

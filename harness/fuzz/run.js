@@ -13,7 +13,7 @@ import { installNodeHostHooks } from '../node-host.js';
 import { CHUNK_SIZE, chunkSeed } from '../chunks.js';
 import { addCounts } from '../counts.js';
 import { runPool } from '../pool.js';
-import { signatureOf } from '../signature.js';
+import { verdictSignature } from '../signature.js';
 import { channels, groupByHost } from '../targets/catalog.js';
 
 const WORKER_URL = new URL('./worker.js', import.meta.url);
@@ -177,12 +177,12 @@ export async function fuzz(options) {
       addCounts(coverage, result.coverage);
       addCounts(verdicts, result.verdicts);
       harnessErrors.push(...result.harnessErrors);
-      for (const deviation of result.deviations) {
+      for (const finding of result.found) {
         consider({
-          signature: deviation.signature, target: deviation.target, verdict: 'deviation', category: deviation.category,
-          case: deviation.case, chunkSeed: deviation.chunkSeed, path: deviation.path, count: deviation.count,
-          program: deviation.program, minimized: false,
-          expected: deviation.expected, actual: deviation.actual, differences: deviation.differences,
+          signature: finding.signature, target: finding.target, verdict: finding.verdict, category: finding.category,
+          case: finding.case, chunkSeed: finding.chunkSeed, path: finding.path, count: finding.count,
+          program: finding.program, minimized: false, detail: finding.detail,
+          expected: finding.expected, actual: finding.actual, differences: finding.differences,
         });
       }
       report('fuzz');
@@ -206,7 +206,7 @@ export async function fuzz(options) {
         return;
       }
       verdicts[target.name][reason] += 1;
-      const { signature } = signatureOf(target.name, [{ path: '$', category: reason, expected: null, actual: null }]);
+      const { signature } = verdictSignature(target.name, reason);
       const prepared = channels[target.channel](program);
       consider({
         signature, target: target.name, verdict: reason, category: reason, case: task.chunk * CHUNK_SIZE + stalled,

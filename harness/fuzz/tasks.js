@@ -13,6 +13,7 @@ import { installNodeHostHooks } from '../node-host.js';
 import { CHUNK_SIZE, chunkSeed } from '../chunks.js';
 import { judge, openTargets } from './judge.js';
 import { pruneUnreachable } from './prune.js';
+import { verdictSignature } from '../signature.js';
 
 /** Harness errors kept per chunk (each is a bug of clonecheck, reported in full). */
 const MAX_HARNESS_ERRORS = 3;
@@ -69,8 +70,8 @@ export async function runChunk({ seed, chunk, indices, programs, targets: specs,
   const coverage = {};
   /** @type {Record<string, Record<string, number>>} */
   const verdicts = {};
-  /** @type {Map<string, any>} first deviation of each signature in this chunk */
-  const deviations = new Map();
+  /** @type {Map<string, any>} the first deviation or crash of each signature in this chunk */
+  const found = new Map();
   const harnessErrors = [];
   for (let i = 0; i < indices.length; i++) {
     const index = indices[i];
@@ -78,18 +79,23 @@ export async function runChunk({ seed, chunk, indices, programs, targets: specs,
     heartbeat.beat(caseIndex, -1);
     const results = await judge(programs[i], targets, { coverage: countCoverage ? coverage : undefined, onTarget: (t) => heartbeat.beat(caseIndex, t) });
     for (const result of results) {
-      const counts = verdicts[result.target] ??= { pass: 0, deviation: 0, 'harness-error': 0 };
+      const counts = verdicts[result.target] ??= { pass: 0, deviation: 0, crash: 0, 'harness-error': 0 };
       counts[result.verdict] += 1;
-      if (result.verdict === 'deviation') {
-        const known = deviations.get(result.signature);
-        if (known === undefined) deviations.set(result.signature, { ...result, case: caseIndex, chunkSeed: chunkSeed(seed, chunk), path: String(index), count: 1 });
-        else known.count += 1;
+      if (result.verdict === 'deviation' || result.verdict === 'crash') {
+        // A crash here is a receiving worker's (judge.js): one signature per target, as the pool's crashes.
+        const { signature, category } = result.verdict === 'crash' ? verdictSignature(result.target, 'crash') : result;
+        const known = found.get(signature);
+        if (known === undefined) {
+          found.set(signature, { ...result, signature, category, case: caseIndex, chunkSeed: chunkSeed(seed, chunk), path: String(index), count: 1 });
+        } else {
+          known.count += 1;
+        }
       } else if (result.verdict === 'harness-error' && harnessErrors.length < MAX_HARNESS_ERRORS) {
         harnessErrors.push({ ...result, case: caseIndex, chunkSeed: chunkSeed(seed, chunk), path: String(index) });
       }
     }
   }
-  return { chunk, cases: indices.length, verdicts, deviations: [...deviations.values()], harnessErrors, coverage };
+  return { chunk, cases: indices.length, verdicts, found: [...found.values()], harnessErrors, coverage };
 }
 
 /**

@@ -20,6 +20,7 @@ let undelivered = false;
  * @param {string} [scriptURL] their module; realm-worker.js by default
  */
 export async function start(scriptURL) {
+  undelivered = false;
   receivers = await startReceivers(RECEIVERS, scriptURL);
   const name = `clonecheck-${Math.random().toString(36).slice(2)}`;
   for (const receiver of receivers) receiver.post(`subscribe\n${name}`);

@@ -16,6 +16,7 @@ let undelivered = false;
  * @param {string} [scriptURL] its module; realm-worker.js by default
  */
 export async function start(scriptURL) {
+  undelivered = false;
   [receiver] = await startReceivers(1, scriptURL);
 }
 

@@ -31,6 +31,12 @@ export function answerText(message, tag) {
 // Captured when this module loads: a receiving realm's set-up may replace them.
 const ErrorCtor = Error;
 const ObjectDefineProperty = Object.defineProperty;
+const messageErrors = new WeakSet();
+
+/** @param {unknown} error @returns {boolean} whether messageError made it (not a harness failure) */
+export function isMessageError(error) {
+  return messageErrors.has(/** @type {object} */ (error));
+}
 
 /**
  * What a channel reports when the receiving side fired 'messageerror' (it
@@ -41,6 +47,7 @@ const ObjectDefineProperty = Object.defineProperty;
  */
 export function messageError(where) {
   const error = new ErrorCtor(`${where} fired messageerror`);
+  messageErrors.add(error);
   // Defined, not assigned: the realm may have a setter on Error.prototype.name.
   // The descriptor has no prototype, so nothing inherited is read from it.
   ObjectDefineProperty(error, 'name', { __proto__: null, value: 'MessageError', writable: true, configurable: true });

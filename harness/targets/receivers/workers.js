@@ -3,8 +3,11 @@
 // for the whole run. Node's are worker_threads; Bun's and Deno's are web
 // Workers (their own postMessage, the one a web page uses).
 //
-// A receiving worker that dies takes the case with it: this agent (or fuzz
-// thread) exits, and the pool reports a crash for the case it was on.
+// A receiving worker that dies (the runtime's own message dispatch threw
+// under the receiving realm's pollution, say) fails what is awaited of it
+// with ReceiverDied: the judge makes that a crash verdict for the case and
+// starts new workers, and this agent (or fuzz thread) goes on. A worker that
+// breaks the protocol is a clonecheck bug: this process exits.
 // No top-level await and no static import of a runtime module: repro.mjs
 // bundles this file (harness/findings/repro.js) and starts itself as the worker.
 
@@ -21,9 +24,12 @@ import { answerText, messageError, splitMessage } from './messages.js';
 
 const PromiseCtor = Promise;
 
+/** What a dead receiving worker's pending and later answers reject with. */
+export class ReceiverDied extends Error {}
+
 /** @param {string} why */
-function die(why) {
-  process.stderr.write(`clonecheck: a receiving worker died: ${why}\n`);
+function protocolBroken(why) {
+  process.stderr.write(`clonecheck: a receiving worker broke the protocol: ${why}\n`);
   process.exit(70);
 }
 
@@ -38,8 +44,10 @@ async function startReceiver(scriptURL) {
   // waits for it (the broadcast channel posts to every receiver first).
   /** @type {Record<number, string>} */
   const answers = { __proto__: null };
-  /** @type {Record<number, (text: string) => void>} */
+  /** @type {Record<number, {resolve: (text: string) => void, reject: (error: Error) => void}>} */
   const waiting = { __proto__: null };
+  /** @type {ReceiverDied | undefined} */
+  let died;
   let answered = 0;
   let taken = 0;
   let awaited = 0;
@@ -48,10 +56,10 @@ async function startReceiver(scriptURL) {
   let hold = (/** @type {boolean} */ _awaiting) => {};
   /** @param {unknown} data */
   const onAnswer = (data) => {
-    if (typeof data !== 'string') die(`unexpected message ${String(data)}`);
+    if (typeof data !== 'string') protocolBroken(`unexpected message ${String(data)}`);
     const index = answered++;
     if (index < awaited) {
-      const resolve = waiting[index];
+      const { resolve } = waiting[index];
       delete waiting[index];
       if (answered === awaited) hold(false);
       resolve(/** @type {string} */ (data));
@@ -60,7 +68,11 @@ async function startReceiver(scriptURL) {
     }
   };
   /** @returns {Promise<string>} */
-  const reply = () => new PromiseCtor((resolve) => {
+  const reply = () => new PromiseCtor((resolve, reject) => {
+    if (died !== undefined) {
+      reject(died);
+      return;
+    }
     const index = taken++;
     if (index < answered) {
       const answer = answers[index];
@@ -70,21 +82,37 @@ async function startReceiver(scriptURL) {
     }
     if (awaited === answered) hold(true);
     awaited = index + 1;
-    waiting[index] = resolve;
+    waiting[index] = { resolve, reject };
   });
+  /** @param {string} why */
+  const onDeath = (why) => {
+    if (stopping || died !== undefined) return;
+    died = new ReceiverDied(`a receiving worker died: ${why}`);
+    hold(false);
+    for (const index in waiting) waiting[index].reject(died);
+    stop();
+  };
   /** @type {any} */
   let worker;
   let stopping = false;
+  const stop = () => {
+    stopping = true;
+    worker.terminate();
+  };
   if (typeof globalThis.Bun !== 'undefined' || typeof globalThis.Deno !== 'undefined') {
     worker = new Worker(scriptURL, { type: 'module' });
     worker.onmessage = (event) => onAnswer(event.data);
-    worker.onerror = (/** @type {ErrorEvent} */ event) => die(`${event.message}`);
+    worker.onerror = (/** @type {ErrorEvent} */ event) => {
+      // Handled here: unhandled, it would end this process (Deno does).
+      event.preventDefault();
+      onDeath(event.message);
+    };
   } else {
     const { Worker: ThreadWorker } = process.getBuiltinModule('node:worker_threads');
     worker = new ThreadWorker(new URL(scriptURL));
     worker.on('message', onAnswer);
-    worker.on('error', (/** @type {unknown} */ error) => die(error instanceof Error ? String(error.stack) : String(error)));
-    worker.on('exit', (/** @type {number} */ code) => { if (!stopping) die(`exit code ${code}`); });
+    worker.on('error', (/** @type {unknown} */ error) => onDeath(error instanceof Error ? String(error.stack) : String(error)));
+    worker.on('exit', (/** @type {number} */ code) => onDeath(`exit code ${code}`));
     hold = (/** @type {boolean} */ awaiting) => { if (awaiting) worker.ref(); else worker.unref(); };
   }
   // Without a transfer argument unless the program has one: a sender's
@@ -92,11 +120,7 @@ async function startReceiver(scriptURL) {
   /** @type {Receiver['post']} */
   const post = (message, transfer) => (transfer === undefined ? worker.postMessage(message) : worker.postMessage(message, transfer));
   const ready = await reply();
-  if (ready !== 'ready') die(`said ${ready} instead of ready`);
-  const stop = () => {
-    stopping = true;
-    worker.terminate();
-  };
+  if (ready !== 'ready') protocolBroken(`said ${ready} instead of ready`);
   return { post, reply, stop };
 }
 
