@@ -124,6 +124,16 @@ test('repro runs a program on agents of other runtimes; U+2028 and U+2029 in it 
   assert.deepEqual(result.stdout.trim().split('\n'), ['PASS node@24:clone', 'PASS bun:worker', 'PASS deno:broadcast']);
 });
 
+test('a receiving worker that dies is a crash verdict, and its agent goes on with the next target', () => {
+  // Deno 2.9.6's worker message loop calls Function.prototype.call as the
+  // receiving realm has it: a realm that replaced it kills the worker.
+  const file = programFile({ schema: 'clonecheck/program@1', root: 1, receiver: [{ on: 'Function.prototype', key: 'call', value: 1 }] });
+  const result = clonecheck(['repro', file, '--target', 'deno:worker', '--target', 'deno:clone']);
+  assert.equal(result.status, 1, result.stdout + result.stderr);
+  assert.match(result.stdout, /^CRASH deno:worker\n {2}a receiving worker died: .*originalOp\.call is not a function/m);
+  assert.match(result.stdout, /^PASS deno:clone$/m);
+});
+
 test("repro shows a deviation: Node copies an Error's cause, the spec does not", () => {
   const file = programFile({ schema: 'clonecheck/program@1', root: { ref: 0 }, objects: [{ kind: 'error', type: 'Error', message: 'm', cause: 1 }] });
   const result = clonecheck(['repro', file, '--target', 'node:clone']);
