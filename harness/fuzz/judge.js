@@ -128,8 +128,17 @@ export async function judge(program, targets, { coverage, onTarget } = {}) {
       }
       verdicts.push(verdict);
     } catch (error) {
-      // The oracle's receiving worker died: the reference did not crash, the realm it ran in did.
-      if (error instanceof ReceiverDied) await restartReceivers(target);
+      if (error instanceof ReceiverDied) {
+        // The oracle runs in the target's first receiving worker: that worker
+        // died (the runtime did, under the program's pollution, perhaps late
+        // from the value it last received), not the reference.
+        await restartReceivers(target);
+        verdicts.push({ target: spec.name, verdict: 'crash', program: prepared, detail: `${error.message} (while the oracle ran there)` });
+        continue;
+      }
+      // After a harness failure the receiving workers' state is unknown (an
+      // answer may still be on its way): new ones keep it to this case.
+      await restartReceivers(target);
       verdicts.push({
         target: spec.name, verdict: 'harness-error', program: prepared, error: error instanceof Error ? String(error.stack) : String(error),
       });
