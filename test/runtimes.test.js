@@ -120,3 +120,21 @@ for (const name of /** @type {const} */ (['bun', 'deno'])) {
     }
   });
 }
+
+// The spec path must iterate nothing a script can replace: a program's
+// polluted Array.prototype[@@iterator] would see it (fuzzing node@22:wire
+// found array destructuring in originalFlags).
+const iterationProbe = 'test/fixtures/spec-path-iterates-nothing.mjs';
+const probes = {
+  node: [process.execPath, iterationProbe],
+  'node@22': ['node_modules/node22/bin/node', iterationProbe],
+  'node@26': ['node_modules/node26/bin/node', iterationProbe],
+  bun: ['node_modules/.bin/bun', iterationProbe],
+  deno: ['node_modules/.bin/deno', 'run', '--allow-read', '--no-prompt', iterationProbe],
+};
+for (const [name, [binary, ...args]] of Object.entries(probes)) {
+  test(`${name}: the spec path reads neither Array.prototype[@@iterator] nor %ArrayIteratorPrototype%.next`, () => {
+    const stdout = execFileSync(binary, args, { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    assert.deepEqual(JSON.parse(stdout), []);
+  });
+}

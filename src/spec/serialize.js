@@ -124,8 +124,11 @@ export function StructuredSerializeInternal(value, forStorage, memory = new MapC
 function originalFlags(regexp) {
   let flags = '';
   for (let i = 0; i < RegExpFlagGetters.length; i++) {
-    const [letter, get] = RegExpFlagGetters[i];
-    if (get(regexp)) flags += letter;
+    // Not `const [letter, get] = …`: array destructuring runs the iterator
+    // protocol, which a polluted Array.prototype[@@iterator] observes (found
+    // fuzzing node@22:wire, whose own serializer iterates nothing there).
+    const entry = RegExpFlagGetters[i];
+    if (entry[1](regexp)) flags += entry[0];
   }
   return flags;
 }
