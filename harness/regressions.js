@@ -18,7 +18,7 @@ export const REGRESSION_SCHEMA = 'clonecheck/regression@1';
 
 /**
  * @param {import('./fuzz/run.js').Finding} finding a deviation (timeouts and crashes have no expected observation)
- * @param {{seed: number}} run
+ * @param {{seed: number, runtime?: import('./runtimes.js').Runtime}} run  `runtime`: the target's, for RUNTIME:CHANNEL targets
  * @param {string} [directory]
  * @returns {string | null} the file written
  */
@@ -38,6 +38,7 @@ export function saveRegression(finding, run, directory = REGRESSIONS_DIR) {
       case: finding.case,
       minimized: finding.minimized,
       node: process.version,
+      ...(run.runtime === undefined ? {} : { runtime: `${run.runtime.family} ${run.runtime.version}` }),
       date: new Date().toISOString().slice(0, 10),
     },
   }, null, 2)}\n`);

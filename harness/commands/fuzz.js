@@ -138,7 +138,7 @@ export async function fuzzCommand(raw) {
     ...(f.detail === undefined ? {} : { detail: f.detail }),
   }));
   if (raw.saveRegressions) {
-    for (const f of summary.findings) saveRegression(f, { seed });
+    for (const f of summary.findings) saveRegression(f, { seed, runtime: byName.get(f.target).runtime });
   }
   const { coverage, findings: _full, ...rest } = summary;
   const document = { ...rest, findings, guardCoverage };

@@ -6,12 +6,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { validate } from '../../src/index.js';
-import { runPool } from '../pool.js';
-import { groupByHost } from '../targets/catalog.js';
+import { replayProgram } from '../replay.js';
 import { EXIT, UsageError, parseInteger } from './common.js';
 import { targetsFromNames } from './fuzz.js';
-
-const WORKER_URL = new URL('../fuzz/worker.js', import.meta.url);
 
 /**
  * @param {string} where a finding folder or a program file
@@ -51,30 +48,7 @@ export async function reproCommand(where, raw) {
   const names = /** @type {string[] | undefined} */ (raw.target) ?? (target === undefined ? ['node:clone'] : [target]);
   const timeoutMs = parseInteger('--timeout', /** @type {string | undefined} */ (raw.timeout), { min: 100, max: 3_600_000, what: 'milliseconds from 100 to 3600000' }) ?? 5000;
   const targets = await targetsFromNames(names, /** @type {string[] | undefined} */ (raw.runtime));
-  /** @type {any[]} */
-  const verdicts = [];
-  // One pool per host (this process, or a runtime's agent), one after another.
-  for (const { agent, targets: hostTargets } of groupByHost(targets)) {
-    const pending = [{ kind: 'program', program, targets: hostTargets }];
-    await runPool({
-      workerURL: WORKER_URL,
-      agent,
-      workers: 1,
-      workerData: { targets: hostTargets },
-      timeoutMs,
-      nextTask: () => pending.shift(),
-      onResult: (_task, result) => {
-        verdicts.push(...result);
-      },
-      onStall: (stalled, { reason, heartbeat, detail }) => {
-        const index = heartbeat.targetIndex;
-        if (index < 0) throw new Error(`the reference stalled on this program (${reason}: ${detail})`);
-        verdicts.push({ target: stalled.targets[index].name, verdict: reason, detail });
-        // The targets after the one that stalled still get their turn.
-        if (index + 1 < stalled.targets.length) pending.push({ ...stalled, targets: stalled.targets.slice(index + 1) });
-      },
-    });
-  }
+  const verdicts = await replayProgram(program, targets, { timeoutMs });
   let failed = false;
   for (const v of verdicts) {
     if (v.verdict !== 'pass') failed = true;

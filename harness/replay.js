@@ -1,0 +1,41 @@
+// One program on some targets, each where it runs: this process's worker
+// threads or a runtime's agent, one host after another, with the watchdog
+// (a target that hangs or crashes is a verdict, and the targets after it
+// still get their turn). `clonecheck repro` and the regression replay share it.
+
+import { runPool } from './pool.js';
+import { groupByHost } from './targets/catalog.js';
+
+const WORKER_URL = new URL('./fuzz/worker.js', import.meta.url);
+
+/**
+ * @param {any} program a valid program
+ * @param {import('./targets/catalog.js').TargetSpec[]} targets
+ * @param {{timeoutMs: number}} options
+ * @returns {Promise<any[]>} a verdict per target (judge.js's, or `{target, verdict: 'timeout' | 'crash', detail}`)
+ * @throws {Error} when the reference itself stalls on the program
+ */
+export async function replayProgram(program, targets, { timeoutMs }) {
+  const verdicts = [];
+  for (const { agent, targets: hostTargets } of groupByHost(targets)) {
+    const pending = [{ kind: 'program', program, targets: hostTargets }];
+    await runPool({
+      workerURL: WORKER_URL,
+      agent,
+      workers: 1,
+      workerData: { targets: hostTargets },
+      timeoutMs,
+      nextTask: () => pending.shift(),
+      onResult: (_task, result) => {
+        verdicts.push(...result);
+      },
+      onStall: (stalled, { reason, heartbeat, detail }) => {
+        const index = heartbeat.targetIndex;
+        if (index < 0) throw new Error(`the reference stalled on this program (${reason}: ${detail})`);
+        verdicts.push({ target: stalled.targets[index].name, verdict: reason, detail });
+        if (index + 1 < stalled.targets.length) pending.push({ ...stalled, targets: stalled.targets.slice(index + 1) });
+      },
+    });
+  }
+  return verdicts;
+}
