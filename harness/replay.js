@@ -1,7 +1,7 @@
 // One program on some targets, each where it runs: this process's worker
 // threads or a runtime's agent, one host after another, with the watchdog
-// (a target that hangs or crashes is a verdict, and the targets after it
-// still get their turn). `clonecheck repro` and the regression replay share it.
+// (a target that hangs or crashes is a verdict, and the program runs again
+// on the others, whose verdicts died with the worker or never came). `clonecheck repro` and the regression replay share it.
 
 import { runPool } from './pool.js';
 import { groupByHost } from './targets/catalog.js';
@@ -12,7 +12,7 @@ const WORKER_URL = new URL('./fuzz/worker.js', import.meta.url);
  * @param {any} program a valid program
  * @param {import('./targets/catalog.js').TargetSpec[]} targets
  * @param {{timeoutMs: number}} options
- * @returns {Promise<any[]>} a verdict per target (judge.js's, or `{target, verdict: 'timeout' | 'crash', detail}`)
+ * @returns {Promise<any[]>} a verdict per target, in their order (judge.js's, or `{target, verdict: 'timeout' | 'crash', detail}`)
  * @throws {Error} when the reference itself stalls on the program
  */
 export async function replayProgram(program, targets, { timeoutMs }) {
@@ -33,9 +33,11 @@ export async function replayProgram(program, targets, { timeoutMs }) {
         const index = heartbeat.targetIndex;
         if (index < 0) throw new Error(`the reference stalled on this program (${reason}: ${detail})`);
         verdicts.push({ target: stalled.targets[index].name, verdict: reason, detail });
-        if (index + 1 < stalled.targets.length) pending.push({ ...stalled, targets: stalled.targets.slice(index + 1) });
+        const others = stalled.targets.filter((_, i) => i !== index);
+        if (others.length > 0) pending.push({ ...stalled, targets: others });
       },
     });
   }
-  return verdicts;
+  const order = targets.map((target) => target.name);
+  return verdicts.sort((a, b) => order.indexOf(a.target) - order.indexOf(b.target));
 }

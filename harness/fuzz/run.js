@@ -172,8 +172,9 @@ export async function fuzz(options) {
     workerData: { targets: host.targets },
     timeoutMs,
     nextTask: (slot) => nextTask(host, slot),
-    onResult: (_task, result) => {
-      host.cases += result.cases;
+    onResult: (task, result) => {
+      // A retried case was counted when it stalled.
+      if (!task.retry) host.cases += result.cases;
       addCounts(coverage, result.coverage);
       addCounts(verdicts, result.verdicts);
       harnessErrors.push(...result.harnessErrors);
@@ -192,7 +193,7 @@ export async function fuzz(options) {
       const found = task.indices.indexOf(heartbeat.caseIndex - task.chunk * CHUNK_SIZE);
       const position = found < 0 ? 0 : found;
       const stalled = task.indices[position];
-      host.cases += 1;
+      if (!task.retry) host.cases += 1;
       // What the worker judged before the stall died with it: those cases run
       // again (they are deterministic), then the rest of the task.
       const part = (from, to) => ({ ...task, indices: task.indices.slice(from, to), programs: task.programs.slice(from, to) });
@@ -206,6 +207,14 @@ export async function fuzz(options) {
         return;
       }
       verdicts[target.name][reason] += 1;
+      // The other targets' verdicts on this case died with the worker (or
+      // never ran): the case runs again on them alone, first in its lane.
+      const others = task.targets.filter((_, index) => index !== heartbeat.targetIndex);
+      if (others.length > 0) {
+        host.lanes[task.lane].unshift({
+          ...part(position, position + 1), targets: others, countCoverage: false, retry: true,
+        });
+      }
       const { signature } = verdictSignature(target.name, reason);
       const prepared = channels[target.channel](program);
       consider({

@@ -18,22 +18,25 @@ import { verdictSignature } from '../signature.js';
 /** Harness errors kept per chunk (each is a bug of clonecheck, reported in full). */
 const MAX_HARNESS_ERRORS = 3;
 
-/** @type {Map<string, Promise<import('./judge.js').OpenTarget[]>>} targets opened once per thread */
+/** @type {Map<string, Promise<import('./judge.js').OpenTarget>>} targets opened once per thread or agent */
 const opened = new Map();
 
 /**
- * The targets, opened once per thread and list.
+ * The targets, each opened once per thread or agent (a retried case runs on
+ * some of a chunk's targets: they are the same ones, receivers included).
  * @param {import('../targets/catalog.js').TargetSpec[]} specs
  */
 export function loadTargets(specs) {
-  const key = JSON.stringify(specs);
-  let targets = opened.get(key);
-  if (targets === undefined) {
-    installNodeHostHooks();
-    targets = openTargets(specs);
-    opened.set(key, targets);
-  }
-  return targets;
+  installNodeHostHooks();
+  return Promise.all(specs.map((spec) => {
+    const key = JSON.stringify(spec);
+    let target = opened.get(key);
+    if (target === undefined) {
+      target = openTargets([spec]).then(([one]) => one);
+      opened.set(key, target);
+    }
+    return target;
+  }));
 }
 
 /**
