@@ -150,6 +150,9 @@ export async function fuzzCommand(raw) {
     for (const d of f.diff.slice(0, 3)) process.stdout.write(`    ${d.path}  ${d.category}: expected ${JSON.stringify(d.expected)}, actual ${JSON.stringify(d.actual)}\n`);
   }
   for (const e of summary.harnessErrors) process.stdout.write(`HARNESS ERROR (a clonecheck bug, not the target's) in case ${e.case}:\n${e.error}\n`);
+  for (const c of summary.unattributedCrashes) {
+    process.stdout.write(`CRASH BETWEEN CASES: the ${c.runtime} agent died before case ${c.case} began (late, from an earlier case; that case ran again):\n  ${c.detail}\n`);
+  }
   for (const t of summary.targets) {
     const v = t.verdicts;
     process.stdout.write(`${t.name}: ${count.format(v.pass)} pass, ${count.format(v.deviation)} deviation, ${v.timeout} timeout, ${v.crash} crash, ${v['harness-error']} harness error\n`);

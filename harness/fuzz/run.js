@@ -68,6 +68,8 @@ export async function fuzz(options) {
   const verdicts = Object.fromEntries(targets.map((t) => [t.name, { pass: 0, deviation: 0, timeout: 0, crash: 0, 'harness-error': 0 }]));
   const coverage = {};
   const harnessErrors = [];
+  /** @type {{runtime: string, case: number, detail: string}[]} agents that died between cases */
+  const unattributedCrashes = [];
   let interrupted = false;
   const stopNow = () => {
     if (options.shouldStop()) interrupted = true;
@@ -203,6 +205,15 @@ export async function fuzz(options) {
       const program = task.programs[position];
       const target = task.targets[heartbeat.targetIndex];
       if (target === undefined) {
+        if (host.agent !== undefined && reason === 'crash' && !task.afterDeath) {
+          // The agent died before this case's first target began: late, from
+          // an earlier case (a runtime's own machinery dying under a realm's
+          // leftover state; Deno 2.9.6 does). Which case is unknown; this one
+          // runs again, once, on every target.
+          unattributedCrashes.push({ runtime: host.agent.name, case: task.chunk * CHUNK_SIZE + stalled, detail });
+          host.lanes[task.lane].unshift({ ...part(position, position + 1), countCoverage: false, retry: true, afterDeath: true });
+          return;
+        }
         harnessErrors.push({ verdict: 'harness-error', case: task.chunk * CHUNK_SIZE + stalled, program, error: `the oracle stalled: ${reason}, ${detail}` });
         return;
       }
@@ -292,6 +303,7 @@ export async function fuzz(options) {
     }),
     findings: [...findings.values()].sort((a, b) => a.case - b.case),
     harnessErrors,
+    unattributedCrashes,
     coverage,
   };
 }
