@@ -59,42 +59,36 @@ export function runPool({ workerURL, agent, workers, workerData = {}, timeoutMs,
     const worker = new Worker(/** @type {URL} */ (workerURL), { workerData: { ...workerData, heartbeat: memory }, stderr: false });
     return { worker, heartbeat: sharedHeartbeatReader(memory) };
   };
-  const removeHeartbeats = () => {
-    if (heartbeatDir !== undefined) rmSync(heartbeatDir, { recursive: true, force: true });
-  };
+  const memberName = agent === undefined ? 'a worker thread' : `the ${agent.name} agent`;
   return new Promise((resolve, reject) => {
     /** @type {Set<{slot: number, worker: Worker | AgentProcess, heartbeat: import('./heartbeat.js').HeartbeatReader, task: Task | undefined, lastBeat: number, lastChange: number, ready: boolean}>} */
     const slots = new Set();
     let failed = false;
     let finished = false;
 
-    const fail = (error) => {
-      if (failed || finished) return;
-      failed = true;
+    /** Ends every member, closes the heartbeats and removes their files; settles once all have exited. */
+    const stopAll = () => {
       clearInterval(watchdog);
       const stopping = [...slots];
       slots.clear();
       for (const slot of stopping) slot.worker.removeAllListeners();
-      Promise.all(stopping.map((slot) => slot.worker.terminate())).finally(() => {
+      return Promise.all(stopping.map((slot) => slot.worker.terminate())).finally(() => {
         for (const slot of stopping) slot.heartbeat.close();
-        removeHeartbeats();
-        reject(error);
+        if (heartbeatDir !== undefined) rmSync(heartbeatDir, { recursive: true, force: true });
       });
+    };
+
+    const fail = (error) => {
+      if (failed || finished) return;
+      failed = true;
+      stopAll().finally(() => reject(error));
     };
 
     const finishIfIdle = () => {
       if (failed || finished) return;
       for (const slot of slots) if (slot.task !== undefined || !slot.ready) return;
       finished = true;
-      clearInterval(watchdog);
-      const stopping = [...slots];
-      slots.clear();
-      for (const slot of stopping) slot.worker.removeAllListeners();
-      Promise.all(stopping.map((slot) => slot.worker.terminate())).then(() => {
-        for (const slot of stopping) slot.heartbeat.close();
-        removeHeartbeats();
-        resolve();
-      }, reject);
+      stopAll().then(() => resolve(), reject);
     };
 
     const feed = (slot) => {
@@ -112,7 +106,7 @@ export function runPool({ workerURL, agent, workers, workerData = {}, timeoutMs,
     const replace = (slot, reason, detail) => {
       // One that dies before it has even loaded would die again: the run cannot go on.
       if (!slot.ready) {
-        fail(new Error(`${agent === undefined ? 'a worker thread' : `the ${agent.name} agent`} failed while loading: ${detail}`));
+        fail(new Error(`${memberName} failed while loading: ${detail}`));
         return;
       }
       slots.delete(slot);
@@ -166,7 +160,7 @@ export function runPool({ workerURL, agent, workers, workerData = {}, timeoutMs,
       const now = performance.now();
       for (const slot of slots) {
         if (!slot.ready && now - slot.lastChange > LOAD_TIMEOUT_MS) {
-          fail(new Error(`${agent === undefined ? 'a worker thread' : `the ${agent.name} agent`} did not load in ${LOAD_TIMEOUT_MS / 1000} s`));
+          fail(new Error(`${memberName} did not load in ${LOAD_TIMEOUT_MS / 1000} s`));
           return;
         }
         if (slot.task === undefined || timeoutMs === undefined) continue;

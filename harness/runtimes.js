@@ -46,8 +46,8 @@ const PACKAGES = {
 
 /** The pinned dev-dependencies (package.json), by runtime name. */
 const PINNED = {
-  bun: { family: 'bun', binaries: ['node_modules/bun/bin/bun.exe', 'node_modules/@oven/bun-linux-x64/bin/bun'] },
-  deno: { family: 'deno', binaries: ['node_modules/@deno/linux-x64-glibc/deno'] },
+  bun: { family: 'bun', binaries: PACKAGES.bun.binaries },
+  deno: { family: 'deno', binaries: PACKAGES.deno.binaries },
   'node@22': { family: 'node', binaries: ['node_modules/node22/bin/node'] },
   'node@24': { family: 'node', binaries: ['node_modules/node24/bin/node'] },
   'node@26': { family: 'node', binaries: ['node_modules/node26/bin/node'] },

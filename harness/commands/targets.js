@@ -21,8 +21,8 @@ export async function targetsCommand(raw) {
   const width = Math.max(...rows.map((r) => r.name.length));
   for (const row of rows) {
     const status = row.available ? 'available  ' : 'unavailable';
-    const version = row.version === undefined ? '' : ` ${row.version}`;
-    process.stdout.write(`${row.name.padEnd(width)}  ${status}  ${row.available ? `${row.description}${version ? ` [${row.runtime}${version}]` : ''}` : row.reason}\n`);
+    const runtime = row.version === undefined ? '' : ` [${row.runtime} ${row.version}]`;
+    process.stdout.write(`${row.name.padEnd(width)}  ${status}  ${row.available ? `${row.description}${runtime}` : row.reason}\n`);
   }
   process.stdout.write(`${'impl:PATH'.padEnd(width)}  (your code)  an ES module whose default export is (value, {transfer, forStorage}) => clone, or a Promise of it\n`);
   return EXIT.ok;

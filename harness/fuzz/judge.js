@@ -57,7 +57,7 @@ export async function openTargets(specs) {
  * @param {Record<string, Record<string, number>> | undefined} coverage
  */
 function oracleObservation({ spec, loaded }, program, coverage) {
-  if (loaded.kind === 'elsewhere') return loaded.oracle(program, coverage);
+  if (loaded.kind === 'elsewhere') return loaded.oracle(program, coverage, hasTransferList(spec.channel));
   return cloneCaseAsync(program, () => build(program), oracleCloneFunction(coverage, hasTransferList(spec.channel)));
 }
 
@@ -98,8 +98,8 @@ export async function judge(program, targets, { coverage, onTarget } = {}) {
     const { spec, prepare, oracleKey } = target;
     onTarget?.(i);
     let prepared = program;
+    let oracle = oracles.get(oracleKey);
     try {
-      let oracle = oracles.get(oracleKey);
       if (oracle === undefined) {
         prepared = prepare(program);
         const expected = await oracleObservation(target, prepared, oracles.size === 0 ? coverage : undefined);
@@ -107,15 +107,7 @@ export async function judge(program, targets, { coverage, onTarget } = {}) {
         oracles.set(oracleKey, oracle);
       }
       prepared = oracle.program;
-      let actuals;
-      try {
-        actuals = await targetObservations(target, prepared);
-      } catch (error) {
-        if (!(error instanceof ReceiverDied)) throw error;
-        await restartReceivers(target);
-        verdicts.push({ target: spec.name, verdict: 'crash', program: prepared, expected: oracle.expected, detail: error.message });
-        continue;
-      }
+      const actuals = await targetObservations(target, prepared);
       let verdict = /** @type {Verdict} */ ({ target: spec.name, verdict: 'pass', program: prepared });
       for (const actual of actuals) {
         const differences = deviations(oracle.expected, actual);
@@ -128,17 +120,16 @@ export async function judge(program, targets, { coverage, onTarget } = {}) {
       }
       verdicts.push(verdict);
     } catch (error) {
+      // A receiving worker died, or the harness failed and the workers' state
+      // is unknown (an answer may still be on its way): new ones keep it to this case.
+      await restartReceivers(target);
       if (error instanceof ReceiverDied) {
-        // The oracle runs in the target's first receiving worker: that worker
-        // died (the runtime did, under the program's pollution, perhaps late
-        // from the value it last received), not the reference.
-        await restartReceivers(target);
-        verdicts.push({ target: spec.name, verdict: 'crash', program: prepared, detail: `${error.message} (while the oracle ran there)` });
+        // The runtime died, not the reference, even while the oracle ran in
+        // that worker (perhaps late, from the value it last received).
+        const detail = oracle === undefined ? `${error.message} (while the oracle ran there)` : error.message;
+        verdicts.push({ target: spec.name, verdict: 'crash', program: prepared, expected: oracle?.expected, detail });
         continue;
       }
-      // After a harness failure the receiving workers' state is unknown (an
-      // answer may still be on its way): new ones keep it to this case.
-      await restartReceivers(target);
       verdicts.push({
         target: spec.name, verdict: 'harness-error', program: prepared, error: error instanceof Error ? String(error.stack) : String(error),
       });

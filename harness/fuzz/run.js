@@ -203,6 +203,9 @@ export async function fuzz(options) {
       if (position > 0) host.lanes[task.lane].unshift(part(0, position));
       const seedOfChunk = chunkSeed(task.seed, task.chunk);
       const program = task.programs[position];
+      const caseIndex = task.chunk * CHUNK_SIZE + stalled;
+      /** Runs the stalled case again, first in its lane, counted once. @param {object} fields */
+      const retry = (fields) => host.lanes[task.lane].unshift({ ...part(position, position + 1), countCoverage: false, retry: true, ...fields });
       const target = task.targets[heartbeat.targetIndex];
       if (target === undefined) {
         if (host.agent !== undefined && reason === 'crash' && !task.afterDeath) {
@@ -210,26 +213,22 @@ export async function fuzz(options) {
           // an earlier case (a runtime's own machinery dying under a realm's
           // leftover state; Deno 2.9.6 does). Which case is unknown; this one
           // runs again, once, on every target.
-          unattributedCrashes.push({ runtime: host.agent.name, case: task.chunk * CHUNK_SIZE + stalled, detail });
-          host.lanes[task.lane].unshift({ ...part(position, position + 1), countCoverage: false, retry: true, afterDeath: true });
+          unattributedCrashes.push({ runtime: host.agent.name, case: caseIndex, detail });
+          retry({ afterDeath: true });
           return;
         }
-        harnessErrors.push({ verdict: 'harness-error', case: task.chunk * CHUNK_SIZE + stalled, program, error: `the oracle stalled: ${reason}, ${detail}` });
+        harnessErrors.push({ verdict: 'harness-error', case: caseIndex, program, error: `the oracle stalled: ${reason}, ${detail}` });
         return;
       }
       verdicts[target.name][reason] += 1;
       // The other targets' verdicts on this case died with the worker (or
       // never ran): the case runs again on them alone, first in its lane.
       const others = task.targets.filter((_, index) => index !== heartbeat.targetIndex);
-      if (others.length > 0) {
-        host.lanes[task.lane].unshift({
-          ...part(position, position + 1), targets: others, countCoverage: false, retry: true,
-        });
-      }
+      if (others.length > 0) retry({ targets: others });
       const { signature } = verdictSignature(target.name, reason);
       const prepared = channels[target.channel](program);
       consider({
-        signature, target: target.name, verdict: reason, category: reason, case: task.chunk * CHUNK_SIZE + stalled,
+        signature, target: target.name, verdict: reason, category: reason, case: caseIndex,
         chunkSeed: seedOfChunk, path: String(stalled), count: 1, program: prepared, minimized: false, detail,
         expected: oracleObservation(prepared),
       });

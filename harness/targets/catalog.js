@@ -30,7 +30,7 @@ import { asIs, withTransferList, withoutStorage, withoutTransfer } from './progr
  * realms are workers, started by `start()` before the first case.
  * @typedef {{kind: 'here', clone: import('../case.js').SettlingCloneFunction}
  *   | {kind: 'elsewhere', start: (scriptURL?: string) => Promise<void>, stop: () => void, delivery: import('../case.js').Delivery,
- *      oracle: (program: any, coverage?: Record<string, Record<string, number>>) => Promise<any>}} LoadedTarget
+ *      oracle: (program: any, coverage: Record<string, Record<string, number>> | undefined, transferList: boolean) => Promise<any>}} LoadedTarget
  */
 
 /** The program reshaping functions, by the name a TargetSpec carries (so specs stay plain data for workers and agents). */

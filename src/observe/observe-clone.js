@@ -126,8 +126,20 @@ export function completeLanded(sent, threw, result) {
     sharesNoObject: sent.sharesNoObject,
   };
   return threw
-    ? { schema: CASE_OBSERVATION_SCHEMA, outcome: 'throw', thrown: observeThrown(result, record({ realm: globalThis })), ...rest }
-    : { schema: CASE_OBSERVATION_SCHEMA, outcome: 'value', value: /** @type {Landed} */ (result).value, ...rest };
+    ? caseObservation(true, observeThrown(result, record({ realm: globalThis })), rest)
+    : caseObservation(false, /** @type {Landed} */ (result).value, rest);
+}
+
+/**
+ * @param {boolean} threw
+ * @param {any} observed  the thrown value's observation, or the clone's
+ * @param {Pick<CaseObservation, 'effects' | 'inputUnchanged' | 'inputChanges' | 'sharesNoObject'>} rest
+ * @returns {CaseObservation}
+ */
+function caseObservation(threw, observed, rest) {
+  return threw
+    ? { schema: CASE_OBSERVATION_SCHEMA, outcome: 'throw', thrown: observed, ...rest }
+    : { schema: CASE_OBSERVATION_SCHEMA, outcome: 'value', value: observed, ...rest };
 }
 
 /**
@@ -159,9 +171,7 @@ function finishCase({ input, effects, observeOptions, landsElsewhere, before, ef
     inputChanges: inputUnchanged ? [] : diff(before.observation, after.observation),
     sharesNoObject,
   };
-  return threw
-    ? { schema: CASE_OBSERVATION_SCHEMA, outcome: 'throw', thrown, ...rest }
-    : { schema: CASE_OBSERVATION_SCHEMA, outcome: 'value', value, ...rest };
+  return caseObservation(threw, threw ? thrown : value, rest);
 }
 
 /**

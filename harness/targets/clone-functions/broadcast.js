@@ -71,9 +71,11 @@ export async function landed() {
 }
 
 /**
+ * The reference's case observation, taken in the first receiving worker.
  * @param {any} program
- * @param {Record<string, Record<string, number>>} [coverage]
+ * @param {Record<string, Record<string, number>> | undefined} coverage
+ * @param {boolean} transferList whether the channel has a transfer list (judge.js says)
  */
-export function oracle(program, coverage) {
-  return oracleIn(receivers[0], program, coverage, false);
+export function oracle(program, coverage, transferList) {
+  return oracleIn(receivers[0], program, coverage, transferList);
 }

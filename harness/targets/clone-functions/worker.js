@@ -54,9 +54,11 @@ export async function landed() {
 }
 
 /**
+ * The reference's case observation, taken in the receiving worker.
  * @param {any} program
- * @param {Record<string, Record<string, number>>} [coverage]
+ * @param {Record<string, Record<string, number>> | undefined} coverage
+ * @param {boolean} transferList whether the channel has a transfer list (judge.js says)
  */
-export function oracle(program, coverage) {
-  return oracleIn(receiver, program, coverage, true);
+export function oracle(program, coverage, transferList) {
+  return oracleIn(receiver, program, coverage, transferList);
 }

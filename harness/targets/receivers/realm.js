@@ -91,11 +91,16 @@ function land(value) {
   parent.post(`landed\n${JSONStringify(landed)}`);
 }
 
-/** The value could not be deserialized here: the sender reports a MessageError. */
-function landedNothing() {
+/** Undoes the set-up of a value that will not come. */
+function disarm() {
   valueOnPort = false;
   armed?.restore();
   armed = null;
+}
+
+/** The value could not be deserialized here: the sender reports a MessageError. */
+function landedNothing() {
+  disarm();
   parent.post('messageerror');
 }
 
@@ -136,7 +141,7 @@ function onMessage(data) {
     switch (tag) {
       case 'arm': arm(JSONParse(rest)); valueOnPort = true; break;
       case 'listen': arm(JSONParse(rest)); parent.post('armed'); break;
-      case 'disarm': armed?.restore(); armed = null; break;
+      case 'disarm': disarm(); break;
       case 'oracle': await oracle(rest); break;
       case 'subscribe': {
         const channel = new BroadcastChannel(rest);
