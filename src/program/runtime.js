@@ -388,8 +388,11 @@ export function createRuntime(global) {
    * Array.prototype is an array: an index step also changes its length.
    */
   function remember(cx, target, key) {
+    const previous = ownDescriptor(target, key);
     cx.undo[cx.undo.length] = {
-      __proto__: null, target, key, previous: ownDescriptor(target, key), keys: ownKeys(target),
+      __proto__: null, target, key, previous,
+      // The key order matters only for a key that was there before (undoStep).
+      keys: previous === undefined ? undefined : ownKeys(target),
       length: isArray(target) ? target.length : undefined,
     };
   }
