@@ -25,14 +25,13 @@
 //
 // usage: node harness/bench-fuzz.js [--json] [--cases N] [--rounds N] [--seed N] [--cores N]
 
-import fc from 'fast-check';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { casePrograms } from '../fuzzers/arbitraries.js';
 import { build } from '../src/index.js';
 import { cloneCaseAsync, oracleCloneFunction } from './case.js';
-import { CHUNK_SIZE, chunkSeed } from './chunks.js';
+import { CHUNK_SIZE, chunkPrograms, laneOf } from './chunks.js';
 import { judge, openTargets } from './fuzz/judge.js';
 import { installNodeHostHooks } from './node-host.js';
 import { resolveTarget } from './targets/catalog.js';
@@ -125,14 +124,13 @@ async function main() {
   const programs = [];
   for (let chunk = 0; programs.length < cases; chunk++) {
     const numRuns = Math.min(CHUNK_SIZE, cases - programs.length);
-    programs.push(...fc.sample(arbitrary, { seed: chunkSeed(seed, chunk), numRuns }));
+    programs.push(...chunkPrograms(arbitrary, seed, chunk, numRuns));
   }
   const generate = ((performance.now() - generationStarted) * 1000) / cases;
 
-  const polluting = (program) => program.sender !== undefined || program.receiver !== undefined;
   const lanes = {
-    clean: programs.filter((p) => !polluting(p)),
-    polluting: programs.filter(polluting),
+    clean: programs.filter((p) => laneOf(p) === 'clean'),
+    polluting: programs.filter((p) => laneOf(p) === 'polluting'),
   };
   /** @type {Record<string, Record<string, number>>} */
   const times = {};

@@ -5,12 +5,11 @@
 // runs, same cases, same findings: chunks are deterministic, and each
 // signature keeps its earliest case whatever thread found it first.
 
-import fc from 'fast-check';
 import { build } from '../../src/index.js';
 import { casePrograms } from '../../fuzzers/arbitraries.js';
 import { cloneCase, referenceClone } from '../case.js';
 import { installNodeHostHooks } from '../node-host.js';
-import { CHUNK_SIZE, chunkSeed } from '../chunks.js';
+import { CHUNK_SIZE, chunkPrograms, chunkSeed, laneOf } from '../chunks.js';
 import { addCounts } from '../counts.js';
 import { runPool } from '../pool.js';
 import { verdictSignature } from '../signature.js';
@@ -124,7 +123,7 @@ export async function fuzz(options) {
     let drawn = drawnChunks.get(chunk);
     if (drawn === undefined) {
       const numRuns = Math.min(CHUNK_SIZE, runs - chunk * CHUNK_SIZE);
-      drawn = { programs: fc.sample(programs, { seed: chunkSeed(seed, chunk), numRuns }), hostsToGo: hosts.length };
+      drawn = { programs: chunkPrograms(programs, seed, chunk, numRuns), hostsToGo: hosts.length };
       drawnChunks.set(chunk, drawn);
     }
     if (--drawn.hostsToGo === 0) drawnChunks.delete(chunk);
@@ -137,7 +136,7 @@ export async function fuzz(options) {
     const chunk = host.nextChunk++;
     const parts = { clean: { indices: [], programs: [] }, polluting: { indices: [], programs: [] } };
     drawChunk(chunk).forEach((program, index) => {
-      const part = parts[program.sender !== undefined || program.receiver !== undefined ? 'polluting' : 'clean'];
+      const part = parts[laneOf(program)];
       part.indices.push(index);
       part.programs.push(program);
     });
