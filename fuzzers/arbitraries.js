@@ -21,7 +21,7 @@
 //    RegExp's `lastIndex`) are never redefined.
 
 import fc from 'fast-check';
-import { NATIVE_ERROR_NAMES, TYPED_ARRAY_NAMES } from '../src/spec/intrinsics.js';
+import { NATIVE_ERROR_NAMES, TYPED_ARRAY_NAMES } from '../src/primordials/intrinsics.js';
 import { PROGRAM_SCHEMA, fromBytes } from '../src/program/index.js';
 
 // ---------------------------------------------------------------------------

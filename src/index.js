@@ -2,22 +2,25 @@
 // engine fast path as a guarded tier, the observation of values and clones,
 // and the program model that every runtime builds its inputs from.
 
-import { structuredCloneSpec } from './spec/structured-clone.js';
+import { structuredCloneSpec } from './html/structured-clone.js';
 import { cloneWithTiers } from './tiers/index.js';
 
-export { captureRealm, currentRealm } from './spec/intrinsics.js';
-export { registerOpaque, setHostHooks } from './spec/brands.js';
-export { DataCloneError } from './spec/errors.js';
+export { captureRealm, currentRealm } from './primordials/realm.js';
+export { registerOpaque, setHostHooks } from './abstract-ops/brands.js';
+export { DataCloneError } from './html/errors.js';
 export { structuredCloneSpec };
-export { toTransferList } from './spec/structured-clone.js';
-export { StructuredSerializeWithTransfer } from './spec/serialize.js';
-export { StructuredDeserializeWithTransfer } from './spec/deserialize.js';
+export { toTransferList } from './html/structured-clone.js';
+export { StructuredSerializeWithTransfer } from './html/serialize.js';
+export { StructuredDeserializeWithTransfer } from './html/deserialize.js';
 export { tiers, selectTier, countSelection } from './tiers/index.js';
-export { observe, observeClone, beginCloneObservation, observeLanded, completeLanded, observeThrown, canonicalJSON, sameJSON, diff } from './observe/index.js';
+export {
+  beginCloneObservation, canonicalJSON, completeLanded, diff, observe, observeClone, observeLanded,
+  observeThrown, sameJSON,
+} from './observe/index.js';
 export { PROGRAM_SCHEMA, validate, build, emit, fromBytes, setupRealm } from './program/index.js';
 
 /**
- * @typedef {import('./spec/structured-clone.js').CloneOptions & {
+ * @typedef {import('./html/structured-clone.js').CloneOptions & {
  *   tiers?: boolean,
  *   coverage?: Record<string, Record<string, number>>,
  * }} ReferenceCloneOptions

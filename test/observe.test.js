@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { types } from 'node:util';
 import { canonicalJSON, observe, observeClone, observeThrown } from '../src/observe/index.js';
-import { setHostHooks } from '../src/spec/brands.js';
+import { setHostHooks } from '../src/abstract-ops/brands.js';
 
 /** The own property `key` of an object observation. */
 function prop(observation, key) {

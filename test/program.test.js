@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import vm from 'node:vm';
 import { PROGRAM_SCHEMA, build, emit, fromBytes, setupRealm, validate } from '../src/program/index.js';
-import { classifyObject, registerOpaque } from '../src/spec/brands.js';
+import { classifyObject, registerOpaque } from '../src/abstract-ops/brands.js';
 
 const SEED_DIR = new URL('../corpus/seeds/', import.meta.url);
 const seeds = readdirSync(SEED_DIR).filter((f) => f.endsWith('.json')).sort()

@@ -4,12 +4,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import vm from 'node:vm';
 
-import { structuredCloneSpec as clone } from '../src/spec/structured-clone.js';
-import { StructuredSerializeInternal, StructuredSerialize } from '../src/spec/serialize.js';
-import { StructuredDeserialize } from '../src/spec/deserialize.js';
-import { captureRealm } from '../src/spec/intrinsics.js';
-import { registerOpaque, setHostHooks } from '../src/spec/brands.js';
-import { isLengthTracking, IsDetachedBuffer } from '../src/spec/buffers.js';
+import { structuredCloneSpec as clone } from '../src/html/structured-clone.js';
+import { StructuredSerializeInternal, StructuredSerialize } from '../src/html/serialize.js';
+import { StructuredDeserialize } from '../src/html/deserialize.js';
+import { captureRealm } from '../src/primordials/realm.js';
+import { registerOpaque, setHostHooks } from '../src/abstract-ops/brands.js';
+import { isLengthTracking, IsDetachedBuffer } from '../src/abstract-ops/buffers.js';
 
 /** @param {() => unknown} fn @param {number} step */
 function assertDataCloneError(fn, step) {

@@ -7,9 +7,9 @@ import vm from 'node:vm';
 
 import { tiers, selectTier, cloneWithTiers } from '../src/tiers/index.js';
 import { MAX_INLINE_PROPERTIES } from '../src/tiers/flat-object-array.js';
-import { structuredCloneSpec } from '../src/spec/structured-clone.js';
-import { captureRealm, currentRealm } from '../src/spec/intrinsics.js';
-import { registerOpaque } from '../src/spec/brands.js';
+import { structuredCloneSpec } from '../src/html/structured-clone.js';
+import { captureRealm, currentRealm } from '../src/primordials/realm.js';
+import { registerOpaque } from '../src/abstract-ops/brands.js';
 import { observe, observeThrown, canonicalJSON } from '../src/observe/index.js';
 
 const byId = Object.fromEntries(tiers.map((tier) => [tier.id, tier]));

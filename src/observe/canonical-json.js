@@ -7,7 +7,9 @@
 // not depend on who built the object (this module, or JSON.parse in the
 // harness); every code unit outside printable ASCII is escaped.
 
-import { ArrayIsArray, ObjectHasOwn, ObjectKeys, StringCtor, TypeErrorCtor, append, newList } from '../spec/intrinsics.js';
+import {
+  append, ArrayIsArray, newList, ObjectHasOwn, ObjectKeys, StringCtor, TypeErrorCtor,
+} from '../primordials/intrinsics.js';
 import { quoteJSONString } from './strings.js';
 
 /**

@@ -9,7 +9,12 @@
 // other is reported once, as 'identity'. docs/observation.md lists the
 // categories.
 
-import { MapCtor, MapPrototypeGet, MapPrototypeHas, MapPrototypeSet, ObjectGetOwnPropertyDescriptor, ObjectHasOwn, ObjectKeys, ArrayIsArray, StringCtor, StringPrototypeCharCodeAt, append, newList, record } from '../spec/intrinsics.js';
+import {
+  append, ArrayIsArray, MapCtor, MapPrototypeGet, MapPrototypeHas, MapPrototypeSet, newList,
+  ObjectGetOwnPropertyDescriptor, ObjectHasOwn, ObjectKeys, record, StringCtor,
+  StringPrototypeCharCodeAt,
+} from '../primordials/intrinsics.js';
+import { isArrayIndex } from '../abstract-ops/object-operations.js';
 import { canonicalJSON, sameJSON } from './canonical-json.js';
 import { appendOutput, finishOutput, outputList } from './output.js';
 import { includes, quoteJSONString, startsWith } from './strings.js';
@@ -509,19 +514,6 @@ function propsByKey(props) {
   const byKey = new MapCtor();
   for (let i = 0; i < props.length; i++) MapPrototypeSet(byKey, keyIdentity(field(props, StringCtor(i))), field(props, StringCtor(i)));
   return byKey;
-}
-
-/**
- * @param {string} key
- * @returns {boolean} whether key is an array index: a canonical numeric string below 2^32 - 1
- */
-function isArrayIndex(key) {
-  if (key.length === 0 || key.length > 10) return false;
-  for (let i = 0; i < key.length; i++) {
-    const unit = StringPrototypeCharCodeAt(key, i);
-    if (unit < 0x30 || unit > 0x39) return false;
-  }
-  return (key === '0' || StringPrototypeCharCodeAt(key, 0) !== 0x30) && +key < 4294967295;
 }
 
 /**

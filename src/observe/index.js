@@ -4,7 +4,9 @@
 
 export { observe, numberText } from './observe.js';
 export { observeThrown } from './thrown.js';
-export { observeClone, beginCloneObservation, observeLanded, completeLanded, CASE_OBSERVATION_SCHEMA } from './observe-clone.js';
+export {
+  beginCloneObservation, CASE_OBSERVATION_SCHEMA, completeLanded, observeClone, observeLanded,
+} from './observe-clone.js';
 export { canonicalJSON, sameJSON } from './canonical-json.js';
 export { diff, describe } from './diff.js';
 export { intrinsicNames } from './intrinsic-names.js';

@@ -11,10 +11,10 @@
 // use (call `intrinsicNames(global)` early for a realm you will pollute).
 
 import {
-  MapCtor, MapPrototypeGet, MapPrototypeHas, MapPrototypeSet, NATIVE_ERROR_NAMES, ObjectGetOwnPropertyDescriptor,
-  ObjectHasOwn, ReflectApply, ReflectGetPrototypeOf, SymbolIterator, TYPED_ARRAY_NAMES,
-  WeakMapCtor, WeakMapPrototypeGet, WeakMapPrototypeSet,
-} from '../spec/intrinsics.js';
+  MapCtor, MapPrototypeGet, MapPrototypeHas, MapPrototypeSet, NATIVE_ERROR_NAMES,
+  ObjectGetOwnPropertyDescriptor, ObjectHasOwn, ReflectApply, ReflectGetPrototypeOf, SymbolIterator,
+  TYPED_ARRAY_NAMES, WeakMapCtor, WeakMapPrototypeGet, WeakMapPrototypeSet,
+} from '../primordials/intrinsics.js';
 
 /** Global constructors whose function object and `prototype` object are named. */
 const CONSTRUCTOR_NAMES = [

@@ -6,10 +6,11 @@
 // (whose changes are then the same for every correct implementation, and are
 // recorded so they can be compared too).
 
+import { CreateDataProperty } from '../abstract-ops/object-operations.js';
 import {
-  CreateDataProperty, MapCtor, MapPrototypeHas, MapPrototypeSet, ObjectGetOwnPropertyDescriptor, ObjectHasOwn,
+  MapCtor, MapPrototypeHas, MapPrototypeSet, ObjectGetOwnPropertyDescriptor, ObjectHasOwn,
   ReflectOwnKeys, record,
-} from '../spec/intrinsics.js';
+} from '../primordials/intrinsics.js';
 import { sameJSON } from './canonical-json.js';
 import { appendOutput, finishOutput, outputList } from './output.js';
 import { diff } from './diff.js';

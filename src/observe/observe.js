@@ -9,20 +9,23 @@
 // docs/observation.md describes the format.
 
 import {
-  DatePrototypeGetTime, MapCtor, MapIteratorPrototypeNext, MapPrototypeEntries,
-  MapPrototypeGet, MapPrototypeSet, MapPrototypeSize, BigIntPrototypeValueOf, BooleanPrototypeValueOf, NumberPrototypeValueOf,
-  ObjectGetOwnPropertyDescriptor, ObjectHasOwn, ObjectIs, ObjectIsExtensible, ObjectIsFrozen, ObjectIsSealed,
-  RegExpFlagGetters, RegExpPrototypeSource, ReflectGetPrototypeOf, ReflectOwnKeys, SetIteratorPrototypeNext,
-  SetPrototypeValues, SharedArrayBufferPrototypeByteLength, SharedArrayBufferPrototypeMaxByteLength,
-  StringCtor, StringPrototypeValueOf, SymbolPrototypeDescription, SymbolPrototypeValueOf,
+  DatePrototypeGetTime, MapCtor, MapIteratorPrototypeNext, MapPrototypeEntries, MapPrototypeGet,
+  MapPrototypeSet, MapPrototypeSize, BigIntPrototypeValueOf, BooleanPrototypeValueOf,
+  NumberPrototypeValueOf, ObjectGetOwnPropertyDescriptor, ObjectHasOwn, ObjectIs,
+  ObjectIsExtensible, ObjectIsFrozen, ObjectIsSealed, RegExpFlagGetters, RegExpPrototypeSource,
+  ReflectGetPrototypeOf, ReflectOwnKeys, SetIteratorPrototypeNext, SetPrototypeValues,
+  SharedArrayBufferPrototypeByteLength, SharedArrayBufferPrototypeMaxByteLength, StringCtor,
+  StringPrototypeValueOf, SymbolPrototypeDescription, SymbolPrototypeValueOf,
   ArrayBufferPrototypeByteLength, ArrayBufferPrototypeMaxByteLength, DataViewPrototypeByteLength,
   DataViewPrototypeByteOffset, TypedArrayPrototypeByteLength, TypedArrayPrototypeByteOffset,
-  TypedArrayPrototypeLength, TypedArrayPrototypeToStringTag, Uint8ArrayCtor, append, newList, record,
-} from '../spec/intrinsics.js';
-import { classifyObject } from '../spec/brands.js';
+  TypedArrayPrototypeLength, TypedArrayPrototypeToStringTag, Uint8ArrayCtor, append, newList,
+  record,
+} from '../primordials/intrinsics.js';
+import { classifyObject } from '../abstract-ops/brands.js';
 import {
-  IsArrayBufferViewOutOfBounds, IsDetachedBuffer, hasMaxByteLength, isDataView, isLengthTracking, viewedBuffer,
-} from '../spec/buffers.js';
+  hasMaxByteLength, IsArrayBufferViewOutOfBounds, isDataView, IsDetachedBuffer, isLengthTracking,
+  viewedBuffer,
+} from '../abstract-ops/buffers.js';
 import { intrinsicName, intrinsicNames } from './intrinsic-names.js';
 import { appendOutput, finishOutput, outputList } from './output.js';
 import { observeBytes, observeString } from './strings.js';

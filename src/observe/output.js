@@ -10,7 +10,7 @@
 // Reflect.defineProperty call). Text is made by canonicalJSON, not
 // JSON.stringify, which would call a polluted toJSON.
 
-import { ArrayPrototype, ObjectSetPrototypeOf, newList } from '../spec/intrinsics.js';
+import { ArrayPrototype, ObjectSetPrototypeOf, newList } from '../primordials/intrinsics.js';
 
 /**
  * A list to fill with `appendOutput`; `finishOutput` turns it into an ordinary Array.

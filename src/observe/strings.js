@@ -7,7 +7,9 @@
 // and both ends: still exact enough to tell any two values apart in practice,
 // without megabytes of observation per case.
 
-import { StringFromCharCode, StringPrototypeCharCodeAt, StringPrototypeIncludes, StringPrototypeSlice } from '../spec/intrinsics.js';
+import {
+  StringFromCharCode, StringPrototypeCharCodeAt, StringPrototypeIncludes, StringPrototypeSlice,
+} from '../primordials/intrinsics.js';
 
 /** Strings (code units) and byte runs (bytes) longer than this are summarized. */
 export const LONG_THRESHOLD = 256;

@@ -7,11 +7,12 @@
 // getters, which are also the brand check. The message of a DataCloneError is
 // left out: its text differs between engines and is not specified.
 
+import { CreateDataProperty } from '../abstract-ops/object-operations.js';
 import {
-  CreateDataProperty, DOMExceptionPrototypeCode, DOMExceptionPrototypeMessage, DOMExceptionPrototypeName,
+  DOMExceptionPrototypeCode, DOMExceptionPrototypeMessage, DOMExceptionPrototypeName,
   ObjectGetOwnPropertyDescriptor, ObjectHasOwn, ReflectGetPrototypeOf,
-} from '../spec/intrinsics.js';
-import { classifyObject, isProxy } from '../spec/brands.js';
+} from '../primordials/intrinsics.js';
+import { classifyObject, isProxy } from '../abstract-ops/brands.js';
 import { intrinsicName, intrinsicNames } from './intrinsic-names.js';
 import { observe, option } from './observe.js';
 

@@ -4,11 +4,12 @@
 // setupRealm(steps, effects, global): realm steps alone, for a realm other
 // than the sender's (a worker's, an iframe's).
 
-import { registerOpaque } from '../spec/brands.js';
+import { registerOpaque } from '../abstract-ops/brands.js';
 import {
-  ArrayPrototype, ObjectCreate, ObjectSetPrototypeOf, ReflectApply, WeakMapCtor, WeakMapPrototypeGet, WeakMapPrototypeSet,
-  append, currentRealm, newList,
-} from '../spec/intrinsics.js';
+  ArrayPrototype, ObjectCreate, ObjectSetPrototypeOf, ReflectApply, WeakMapCtor,
+  WeakMapPrototypeGet, WeakMapPrototypeSet, append, newList,
+} from '../primordials/intrinsics.js';
+import { currentRealm } from '../primordials/realm.js';
 import { compile, compileSteps } from './compile.js';
 import { createRuntime } from './runtime.js';
 import { validate, validateSteps } from './schema.js';

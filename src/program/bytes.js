@@ -8,9 +8,11 @@
 // choice is made among the options `validate` accepts, using the same
 // constraint helpers (`viewProblem`, `keyProblem`, `prototypeCycles`).
 
+import { CreateDataProperty } from '../abstract-ops/object-operations.js';
 import {
-  CreateDataProperty, ObjectCreate, TypedArrayPrototypeLength, Uint8ArrayCtor, append, currentRealm, newList,
-} from '../spec/intrinsics.js';
+  append, newList, ObjectCreate, TypedArrayPrototypeLength, Uint8ArrayCtor,
+} from '../primordials/intrinsics.js';
+import { currentRealm } from '../primordials/realm.js';
 
 import {
   ELEMENT_SIZE, ERROR_TYPES, FIXED_INTRINSIC_KEYS, FUNCTION_STYLES, INTRINSIC_NAMES, KINDS, OPAQUE_TYPES,

@@ -8,7 +8,8 @@
 //   5. run the sender steps
 //   6. return the Built record; its setupReceiver() runs the receiver steps
 
-import { ObjectHasOwn, append, currentRealm, newList } from '../spec/intrinsics.js';
+import { ObjectHasOwn, append, newList } from '../primordials/intrinsics.js';
+import { currentRealm } from '../primordials/realm.js';
 import {
   UNDEFINED, call, commentStmt, constStmt, doStmt, exprs, list, lit, returnStmt, thunk, trimTrue, variable,
 } from './plan.js';

@@ -6,7 +6,8 @@
 // runtime's own source text (the very function `build` calls), so the two
 // cannot drift apart and the repro needs nothing from clonecheck.
 
-import { JSONStringify, StringCtor, currentRealm, uncurryThis } from '../spec/intrinsics.js';
+import { JSONStringify, StringCtor, uncurryThis } from '../primordials/intrinsics.js';
+import { currentRealm } from '../primordials/realm.js';
 import { compile } from './compile.js';
 import { createRuntime } from './runtime.js';
 import { validate } from './schema.js';

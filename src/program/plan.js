@@ -5,7 +5,7 @@
 // tiny language with just what that needs: literals, variables, runtime
 // calls, array literals and argument-less arrow functions.
 
-import { append, newList, record } from '../spec/intrinsics.js';
+import { append, newList, record } from '../primordials/intrinsics.js';
 
 /**
  * @typedef {{t: 'lit', value: string | number | boolean | null}

@@ -7,9 +7,10 @@
 // always builds, and unknown fields, so that a typo never passes silently.
 
 import {
-  ArrayIsArray, JSONStringify, NATIVE_ERROR_NAMES, ObjectCreate, ObjectHasOwn, ObjectKeys, TYPED_ARRAY_NAMES,
-  append, currentRealm, newList, record,
-} from '../spec/intrinsics.js';
+  ArrayIsArray, JSONStringify, NATIVE_ERROR_NAMES, ObjectCreate, ObjectHasOwn, ObjectKeys,
+  TYPED_ARRAY_NAMES, append, newList, record,
+} from '../primordials/intrinsics.js';
+import { currentRealm } from '../primordials/realm.js';
 import {
   checkKey, checkStringExpr, checkValue, describe, isIndex, isRecord, keyIdentity,
   oneOf, own, quoteAll, report, soleKey,

@@ -3,9 +3,10 @@
 // `validate` accepts exactly what `compile` can translate.
 
 import {
-  ArrayIsArray, CreateDataProperty, JSONStringify, MathMax, MathMin, NumberIsInteger, ObjectHasOwn,
-  ObjectIs, ObjectKeys, append, record,
-} from '../spec/intrinsics.js';
+  ArrayIsArray, JSONStringify, MathMax, MathMin, NumberIsInteger, ObjectHasOwn, ObjectIs,
+  ObjectKeys, append, record,
+} from '../primordials/intrinsics.js';
+import { CreateDataProperty } from '../abstract-ops/object-operations.js';
 import { UNDEFINED, bigintLiteral, call, exprs, list, lit, specialNumber, variable } from './plan.js';
 
 /** Strings built at run time may not be longer than this (keeps builds cheap). */

@@ -14,13 +14,13 @@
 
 import {
   MapCtor, MapPrototypeGet, MapPrototypeSet, ObjectSetPrototypeOf, ReflectOwnKeys, append, newList, record,
-} from '../spec/intrinsics.js';
+} from '../primordials/intrinsics.js';
 
 /**
  * A fresh Array with the target realm's %Array.prototype% holding `source`'s
  * elements 0 … length − 1, each passed through `copyElement`.
  * @param {unknown[]} source a dense Array its tier's guard accepted
- * @param {import('../spec/intrinsics.js').Realm} realm
+ * @param {import('../primordials/realm.js').Realm} realm
  * @param {(element: any) => unknown} [copyElement] default: the element itself
  * @returns {unknown[]}
  */
@@ -57,7 +57,7 @@ export function stringKeys(object) {
  * each name in order, an own data property holding `source[name]`.
  * @param {object} source a flat object its tier's guard accepted
  * @param {string[]} names its string keys, in order
- * @param {import('../spec/intrinsics.js').Realm} realm
+ * @param {import('../primordials/realm.js').Realm} realm
  * @returns {object}
  */
 export function copyFlatObject(source, names, realm) {
@@ -90,7 +90,7 @@ export function newFlatObjectCache() {
  * does, so an object that appears twice in the array is one object in the clone.
  * @param {object} source
  * @param {FlatObjectCache} cache
- * @param {import('../spec/intrinsics.js').Realm} realm
+ * @param {import('../primordials/realm.js').Realm} realm
  * @returns {object}
  */
 export function copyFlatObjectCached(source, cache, realm) {

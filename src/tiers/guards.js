@@ -12,10 +12,12 @@
 // no user code; Get of an own data property runs none either.
 
 import {
-  ArrayIsArray, ArrayIteratorPrototype, ArrayIteratorPrototypeNext, ArrayPrototype, ArrayPrototypeValues, NumberIsInteger, ObjectGetOwnPropertyDescriptor, ObjectHasOwn,
-  ReflectGetPrototypeOf, ReflectOwnKeys, StringCtor, StringPrototypeCharCodeAt, SymbolIterator,
-} from '../spec/intrinsics.js';
-import { classifyObject, isProxy } from '../spec/brands.js';
+  ArrayIsArray, ArrayIteratorPrototype, ArrayIteratorPrototypeNext, ArrayPrototype,
+  ArrayPrototypeValues, ObjectGetOwnPropertyDescriptor, ObjectHasOwn, ReflectGetPrototypeOf,
+  ReflectOwnKeys, SymbolIterator,
+} from '../primordials/intrinsics.js';
+import { classifyObject, isProxy } from '../abstract-ops/brands.js';
+import { isArrayIndex } from '../abstract-ops/object-operations.js';
 
 /**
  * @typedef {object} TierOptions  what a guard reads of the structuredClone options
@@ -73,19 +75,6 @@ function isUnobservablyEmpty(transfer) {
 function isOriginalData(object, key, original) {
   const descriptor = ObjectGetOwnPropertyDescriptor(object, key);
   return descriptor !== undefined && ObjectHasOwn(descriptor, 'value') && descriptor.value === original;
-}
-
-/**
- * Whether a string key is an array index (ECMA-262 6.1.7: a canonical numeric
- * string of an integer in [0, 2^32 − 2]).
- * @param {string} key
- * @returns {boolean}
- */
-export function isArrayIndex(key) {
-  const first = StringPrototypeCharCodeAt(key, 0);
-  if (!(first >= 0x30 && first <= 0x39)) return false;
-  const number = +key;
-  return NumberIsInteger(number) && number < 4294967295 && StringCtor(number) === key;
 }
 
 /**

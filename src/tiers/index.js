@@ -7,9 +7,11 @@
 // short clone is observably identical to the spec path's.
 
 import {
-  ArrayPrototype, CreateDataProperty, ObjectCreate, ObjectFreeze, ObjectHasOwn, ObjectPrototype,
-  ObjectSetPrototypeOf, append, currentRealm, newList,
-} from '../spec/intrinsics.js';
+  ArrayPrototype, ObjectCreate, ObjectFreeze, ObjectHasOwn, ObjectPrototype, ObjectSetPrototypeOf,
+  append, newList,
+} from '../primordials/intrinsics.js';
+import { CreateDataProperty } from '../abstract-ops/object-operations.js';
+import { currentRealm } from '../primordials/realm.js';
 import { primitiveRoot } from './primitive-root.js';
 import { stringRoot } from './string-root.js';
 import { simpleObject } from './simple-object.js';
@@ -26,13 +28,13 @@ import { flatObjectArray } from './flat-object-array.js';
  * @property {readonly string[]} reasons  every reject reason `guard` can return
  * @property {(value: any, options?: import('./guards.js').TierOptions) => string} guard
  *   'accept', or the reason the tier refuses the value; runs no user code
- * @property {(value: any, realm: import('../spec/intrinsics.js').Realm) => any} clone
+ * @property {(value: any, realm: import('../primordials/realm.js').Realm) => any} clone
  *   the clone of a value `guard` accepted, in the target realm
  */
 
 /**
  * @typedef {import('./guards.js').TierOptions & {
- *   realm?: import('../spec/intrinsics.js').Realm,
+ *   realm?: import('../primordials/realm.js').Realm,
  *   coverage?: Record<string, Record<string, number>>,
  * }} TiersOptions
  */

@@ -3,7 +3,7 @@
 
 import { denseArrayReason, optionsReason } from './guards.js';
 import { copyDenseArray } from './copy.js';
-import { ObjectIs } from '../spec/intrinsics.js';
+import { ObjectIs } from '../primordials/intrinsics.js';
 
 /** @type {import('./index.js').Tier} */
 export const int32Array = {

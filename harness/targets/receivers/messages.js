@@ -1,9 +1,11 @@
 // The messages between a sender and its receiving workers: strings,
 // `tag\ntext` (realm.js lists them). Both sides read them while a program's
 // pollution may be in place (String.prototype among it), so they only call
-// String methods captured by src/spec/intrinsics.js.
+// String methods captured by src/primordials/intrinsics.js.
 
-import { StringPrototypeIncludes, StringPrototypeSlice, uncurryThis } from '../../../src/spec/intrinsics.js';
+import {
+  StringPrototypeIncludes, StringPrototypeSlice, uncurryThis,
+} from '../../../src/primordials/intrinsics.js';
 
 const StringPrototypeIndexOf = uncurryThis(String.prototype.indexOf);
 

@@ -2,7 +2,7 @@
 // the host has DOMException (browsers, Node, Deno, Bun); elsewhere (QuickJS)
 // an Error carrying the same name and code, so callers can test both the same way.
 
-import { DOMExceptionCtor, ReflectDefineProperty, record } from './intrinsics.js';
+import { DOMExceptionCtor, ReflectDefineProperty, record } from '../primordials/intrinsics.js';
 
 /** The legacy code WebIDL assigns to DataCloneError (DATA_CLONE_ERR). */
 export const DATA_CLONE_ERR = 25;

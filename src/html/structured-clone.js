@@ -4,13 +4,14 @@
 
 import { StructuredDeserialize, StructuredDeserializeWithTransfer } from './deserialize.js';
 import { StructuredSerializeForStorage, StructuredSerializeWithTransfer } from './serialize.js';
-import { ReflectApply, SymbolIterator, append, currentRealm, newList } from './intrinsics.js';
+import { ReflectApply, SymbolIterator, append, newList } from '../primordials/intrinsics.js';
+import { currentRealm } from '../primordials/realm.js';
 
 /**
  * @typedef {object} CloneOptions
  * @property {Iterable<object>} [transfer] the transfer list (WebIDL sequence<object>)
  * @property {boolean} [forStorage] serialize with forStorage = true (no transfer list)
- * @property {import('./intrinsics.js').Realm} [realm] the target realm; default: this one
+ * @property {import('../primordials/realm.js').Realm} [realm] the target realm; default: this one
  * @property {boolean} [crossOriginIsolated] see SerializeOptions; default true
  */
 

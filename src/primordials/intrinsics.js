@@ -176,63 +176,6 @@ export const DOMExceptionPrototypeMessage = DOMExceptionCtor ? optionalGetter(DO
 export const DOMExceptionPrototypeCode = DOMExceptionCtor ? optionalGetter(DOMExceptionCtor.prototype, 'code') : undefined;
 
 /**
- * A realm's intrinsics as StructuredDeserialize needs them. `captureRealm`
- * reads them from any global object (this realm's, a vm context's, an
- * iframe's), once, so later pollution of that realm cannot redirect them.
- * @typedef {object} Realm
- * @property {object} global
- * @property {object} ObjectPrototype
- * @property {object} ArrayPrototype
- * @property {ObjectConstructor} Object
- * @property {ArrayConstructor} Array
- * @property {DateConstructor} Date
- * @property {RegExpConstructor} RegExp
- * @property {MapConstructor} Map
- * @property {(map: Map<any, any>, k: any, v: any) => Map<any, any>} MapSet
- * @property {SetConstructor} Set
- * @property {(set: Set<any>, v: any) => Set<any>} SetAdd
- * @property {ArrayBufferConstructor} ArrayBuffer
- * @property {SharedArrayBufferConstructor | undefined} SharedArrayBuffer
- * @property {DataViewConstructor} DataView
- * @property {Record<string, any>} typedArrays  constructors by [[TypedArrayName]]
- * @property {Record<string, ErrorConstructor>} errors  constructors by native error name
- */
-
-/**
- * @param {any} global
- * @returns {Realm}
- */
-export function captureRealm(global) {
-  /** @type {Record<string, any>} */
-  const typedArrays = ObjectCreate(null);
-  for (const name of TYPED_ARRAY_NAMES) if (typeof global[name] === 'function') typedArrays[name] = global[name];
-  /** @type {Record<string, ErrorConstructor>} */
-  const errors = ObjectCreate(null);
-  for (const name of NATIVE_ERROR_NAMES) errors[name] = global[name];
-  return ObjectFreeze({
-    global,
-    ObjectPrototype: global.Object.prototype,
-    ArrayPrototype: global.Array.prototype,
-    Object: global.Object,
-    Array: global.Array,
-    Date: global.Date,
-    RegExp: global.RegExp,
-    Map: global.Map,
-    MapSet: uncurryThis(global.Map.prototype.set),
-    Set: global.Set,
-    SetAdd: uncurryThis(global.Set.prototype.add),
-    ArrayBuffer: global.ArrayBuffer,
-    SharedArrayBuffer: global.SharedArrayBuffer,
-    DataView: global.DataView,
-    typedArrays: ObjectFreeze(typedArrays),
-    errors: ObjectFreeze(errors),
-  });
-}
-
-/** The realm this module was loaded in: the default target realm. */
-export const currentRealm = captureRealm(globalThis);
-
-/**
  * A list that is safe to append to after Array.prototype was polluted:
  * its prototype is null, so `list[i] = x` never reaches an inherited setter.
  * @template T
@@ -261,30 +204,6 @@ export function append(list, item) {
 export function record(fields) {
   return ObjectSetPrototypeOf(fields, null);
 }
-
-/**
- * CreateDataProperty(O, P, V) (ECMA-262 7.3.5): a writable, enumerable,
- * configurable own data property, defined without [[Set]].
- * @param {object} object
- * @param {PropertyKey} key
- * @param {unknown} value
- * @returns {boolean}
- */
-export function CreateDataProperty(object, key, value) {
-  dataDescriptor.value = value;
-  const defined = ReflectDefineProperty(object, key, dataDescriptor);
-  dataDescriptor.value = undefined;
-  return defined;
-}
-
-/**
- * The descriptor CreateDataProperty passes, reused: a fresh null-prototype
- * record per call took 16% of a fuzz case's time (V8 keeps such objects in
- * dictionary mode). Reuse is safe: [[DefineOwnProperty]] reads the
- * descriptor (ToPropertyDescriptor, no script runs) before any Proxy trap could
- * call back in here, and `value` is cleared so nothing stays reachable.
- */
-const dataDescriptor = record({ value: undefined, writable: true, enumerable: true, configurable: true });
 
 /**
  * @param {object} object

@@ -6,23 +6,23 @@
 // from objects to their records, so shared references and cycles map to one
 // record (step 2) and the deserializer rebuilds the same topology.
 
-import { classifyObject } from './brands.js';
+import { classifyObject } from '../abstract-ops/brands.js';
 import {
-  CopyDataBlock, DetachArrayBuffer, IsArrayBufferViewOutOfBounds, IsDetachedBuffer, hasMaxByteLength,
-  isDataView, isLengthTracking, viewedBuffer,
-} from './buffers.js';
+  CopyDataBlock, DetachArrayBuffer, IsArrayBufferViewOutOfBounds, IsDetachedBuffer,
+  hasMaxByteLength, isDataView, isLengthTracking, viewedBuffer,
+} from '../abstract-ops/buffers.js';
 import { DataCloneError } from './errors.js';
 import {
-  ArrayBufferPrototypeByteLength, ArrayBufferPrototypeMaxByteLength,
-  BigIntPrototypeValueOf, BooleanPrototypeValueOf, DataViewPrototypeByteLength,
-  DataViewPrototypeByteOffset, DatePrototypeGetTime, MapCtor, MapIteratorPrototypeNext,
-  MapPrototypeEntries, MapPrototypeGet, MapPrototypeHas, MapPrototypeSet, NATIVE_ERROR_NAMES,
-  NumberPrototypeValueOf, ObjectGetOwnPropertyDescriptor, ObjectHasOwn, RegExpFlagGetters,
-  RegExpPrototypeSource, ReflectOwnKeys, SetIteratorPrototypeNext, SetPrototypeValues,
+  ArrayBufferPrototypeByteLength, ArrayBufferPrototypeMaxByteLength, BigIntPrototypeValueOf,
+  BooleanPrototypeValueOf, DataViewPrototypeByteLength, DataViewPrototypeByteOffset,
+  DatePrototypeGetTime, MapCtor, MapIteratorPrototypeNext, MapPrototypeEntries, MapPrototypeGet,
+  MapPrototypeHas, MapPrototypeSet, NATIVE_ERROR_NAMES, NumberPrototypeValueOf,
+  ObjectGetOwnPropertyDescriptor, ObjectHasOwn, RegExpFlagGetters, RegExpPrototypeSource,
+  ReflectOwnKeys, SetIteratorPrototypeNext, SetPrototypeValues,
   SharedArrayBufferPrototypeByteLength, SharedArrayBufferPrototypeMaxByteLength,
   StringPrototypeValueOf, TypedArrayPrototypeByteLength, TypedArrayPrototypeByteOffset,
   TypedArrayPrototypeLength, TypedArrayPrototypeToStringTag, append, newList, record,
-} from './intrinsics.js';
+} from '../primordials/intrinsics.js';
 
 /**
  * A serialization record. `Type` names the branch; the other fields are the

@@ -6,14 +6,13 @@
 
 import {
   ArrayBufferPrototypeByteLength, ArrayBufferPrototypeDetached, ArrayBufferPrototypeMaxByteLength,
-  ArrayBufferPrototypeResizable,
-  ArrayBufferCtor, ArrayBufferPrototypeResize, ArrayBufferPrototypeTransfer,
-  DataViewPrototypeBuffer, DataViewPrototypeByteLength, DataViewPrototypeByteOffset,
-  SharedArrayBufferPrototypeByteLength, SharedArrayBufferPrototypeGrowable,
-  TypedArrayPrototypeAt, TypedArrayPrototypeBuffer, TypedArrayPrototypeByteOffset,
-  TypedArrayPrototypeLength, TypedArrayPrototypeSet, TypedArrayPrototypeToStringTag, Uint8ArrayCtor,
-  withoutStackTraces,
-} from './intrinsics.js';
+  ArrayBufferPrototypeResizable, ArrayBufferCtor, ArrayBufferPrototypeResize,
+  ArrayBufferPrototypeTransfer, DataViewPrototypeBuffer, DataViewPrototypeByteLength,
+  DataViewPrototypeByteOffset, SharedArrayBufferPrototypeByteLength,
+  SharedArrayBufferPrototypeGrowable, TypedArrayPrototypeAt, TypedArrayPrototypeBuffer,
+  TypedArrayPrototypeByteOffset, TypedArrayPrototypeLength, TypedArrayPrototypeSet,
+  TypedArrayPrototypeToStringTag, Uint8ArrayCtor, withoutStackTraces,
+} from '../primordials/intrinsics.js';
 
 /** @type {((value: unknown, options?: any) => any) | undefined} the host's structuredClone, if any */
 const hostStructuredClone = globalThis.structuredClone;

@@ -16,12 +16,13 @@
 import {
   ArrayBufferPrototypeByteLength, ArrayIsArray, BigIntPrototypeValueOf, BooleanPrototypeValueOf,
   DataViewPrototypeBuffer, DatePrototypeGetTime, ErrorIsError, MapPrototypeSize,
-  NumberPrototypeValueOf, ObjectGetOwnPropertyDescriptor, ObjectPrototypeToString,
-  RegExpPrototype, RegExpPrototypeSource, ReflectGetPrototypeOf, SetPrototypeSize,
-  SharedArrayBufferPrototypeByteLength, StringPrototypeSlice, StringPrototypeValueOf, SymbolPrototypeValueOf,
-  SymbolToStringTag, TypedArrayPrototypeToStringTag, WeakMapCtor, WeakMapPrototypeGet,
-  WeakMapPrototypeHas, WeakMapPrototypeSet, WeakSetPrototypeHas, uncurryThis, withoutStackTraces,
-} from './intrinsics.js';
+  NumberPrototypeValueOf, ObjectGetOwnPropertyDescriptor, ObjectPrototypeToString, RegExpPrototype,
+  RegExpPrototypeSource, ReflectGetPrototypeOf, SetPrototypeSize,
+  SharedArrayBufferPrototypeByteLength, StringPrototypeSlice, StringPrototypeValueOf,
+  SymbolPrototypeValueOf, SymbolToStringTag, TypedArrayPrototypeToStringTag, WeakMapCtor,
+  WeakMapPrototypeGet, WeakMapPrototypeHas, WeakMapPrototypeSet, WeakSetPrototypeHas, uncurryThis,
+  withoutStackTraces,
+} from '../primordials/intrinsics.js';
 
 /**
  * What StructuredSerializeInternal sees in an object.

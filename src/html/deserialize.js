@@ -5,16 +5,18 @@
 // property is defined with CreateDataProperty: setters and non-writable
 // properties on the target realm's prototypes never take part.
 
-import { IsSharedArrayBuffer, whileResized } from './buffers.js';
+import { IsSharedArrayBuffer, whileResized } from '../abstract-ops/buffers.js';
 import { DataCloneError } from './errors.js';
+import { CreateDataProperty } from '../abstract-ops/object-operations.js';
 import {
-  CreateDataProperty, MapCtor, MapPrototypeGet, MapPrototypeHas, MapPrototypeSet, ObjectCreate,
-  ReflectConstruct, ReflectDefineProperty, ReflectDeleteProperty, ReflectOwnKeys, TypedArrayPrototypeSet, Uint8ArrayCtor,
-  currentRealm, newList, append, record,
-} from './intrinsics.js';
+  MapCtor, MapPrototypeGet, MapPrototypeHas, MapPrototypeSet, ObjectCreate, ReflectConstruct,
+  ReflectDefineProperty, ReflectDeleteProperty, ReflectOwnKeys, TypedArrayPrototypeSet,
+  Uint8ArrayCtor, newList, append, record,
+} from '../primordials/intrinsics.js';
+import { currentRealm } from '../primordials/realm.js';
 
 /** @typedef {import('./serialize.js').Serialized} Serialized */
-/** @typedef {import('./intrinsics.js').Realm} Realm */
+/** @typedef {import('../primordials/realm.js').Realm} Realm */
 
 /** @type {((value: unknown, options?: any) => any) | undefined} */
 const hostStructuredClone = globalThis.structuredClone;
