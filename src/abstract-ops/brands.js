@@ -118,8 +118,8 @@ export function isWeakRefOrRegistryObject(object) {
 }
 
 /**
- * The built-in tag of Object.prototype.toString (ECMA-262 20.1.3.6 step 14),
- * read only when no Symbol.toStringTag on the chain could run code or override it.
+ * The built-in tag of Object.prototype.toString (its builtinTag,
+ * https://tc39.es/ecma262/#sec-object.prototype.tostring), read only when no Symbol.toStringTag on the chain could run code or override it.
  * @param {object} object
  * @returns {string | undefined} e.g. 'Error', 'Arguments'; undefined when unknowable
  */
@@ -151,7 +151,7 @@ export function isProxy(object) {
 
 /**
  * The branch of StructuredSerializeInternal an object falls into, decided by
- * its internal slots (HTML 2.7.3 steps 5–24). Proxy first: a Proxy of an array
+ * its internal slots (StructuredSerializeInternal steps 5–24). Proxy first: a Proxy of an array
  * passes IsArray, but it is exotic and must be refused.
  * @param {object} object
  * @returns {ObjectKind}

@@ -18,7 +18,7 @@ import {
 const hostStructuredClone = globalThis.structuredClone;
 
 /**
- * IsDetachedBuffer (ECMA-262 25.1.3.3) for a non-shared ArrayBuffer.
+ * IsDetachedBuffer (https://tc39.es/ecma262/#sec-isdetachedbuffer) for a non-shared ArrayBuffer.
  * Hosts without the ES2024 `detached` getter (Node 20): a detached buffer
  * reports byteLength 0 and refuses to be viewed.
  * @param {ArrayBuffer} buffer
@@ -36,7 +36,8 @@ export function IsDetachedBuffer(buffer) {
 }
 
 /**
- * CreateByteDataBlock(size) + CopyDataBlockBytes (ECMA-262 6.2.9): the first
+ * CreateByteDataBlock(size) + CopyDataBlockBytes (https://tc39.es/ecma262/#sec-createbytedatablock,
+ * https://tc39.es/ecma262/#sec-copydatablockbytes): the first
  * `size` bytes of `buffer` in a new fixed-length ArrayBuffer of this realm.
  * Not ArrayBuffer.prototype.slice: that looks up the buffer's `constructor`
  * (SpeciesConstructor), which a program can make a getter or a throwing function.
@@ -72,7 +73,7 @@ export function whileResized(buffer, byteLength, action) {
 }
 
 /**
- * DetachArrayBuffer (ECMA-262 25.1.3.5), returning a new ArrayBuffer that
+ * DetachArrayBuffer (https://tc39.es/ecma262/#sec-detacharraybuffer), returning a new ArrayBuffer that
  * owns the detached data block (it keeps resizability, as `transfer()` does).
  * @param {ArrayBuffer} buffer
  * @returns {ArrayBuffer}
@@ -102,7 +103,8 @@ export function viewedBuffer(view) {
 }
 
 /**
- * IsArrayBufferViewOutOfBounds (ECMA-262 25.3.2.1 / 23.2.4.x): true when the
+ * IsArrayBufferViewOutOfBounds (https://tc39.es/ecma262/#sec-isarraybufferviewoutofbounds, and
+ * IsTypedArrayOutOfBounds / IsViewOutOfBounds behind it): true when the
  * buffer is detached or shrank below the view. The built-ins that run
  * ValidateTypedArray / GetViewByteLength throw exactly then.
  * @param {ArrayBufferView} view
@@ -202,7 +204,7 @@ export function isLengthTracking(view) {
   return whileResized(/** @type {ArrayBuffer} */ (buffer), byteOffset, () => !IsArrayBufferViewOutOfBounds(view));
 }
 
-/** Element sizes by [[TypedArrayName]] (ECMA-262 Table 71). */
+/** Element sizes by [[TypedArrayName]] (https://tc39.es/ecma262/#table-the-typedarray-constructors). */
 const ELEMENT_SIZES = /** @type {Record<string, number>} */ ({
   __proto__: null,
   Int8Array: 1, Uint8Array: 1, Uint8ClampedArray: 1, Int16Array: 2, Uint16Array: 2,

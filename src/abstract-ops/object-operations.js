@@ -6,7 +6,7 @@ import {
 } from '../primordials/intrinsics.js';
 
 /**
- * CreateDataProperty(O, P, V) (ECMA-262 7.3.5): a writable, enumerable,
+ * CreateDataProperty(O, P, V) (https://tc39.es/ecma262/#sec-createdataproperty): a writable, enumerable,
  * configurable own data property, defined without [[Set]].
  * @param {object} object
  * @param {PropertyKey} key

@@ -1,5 +1,5 @@
 // StructuredDeserialize and StructuredDeserializeWithTransfer, step by step.
-// https://html.spec.whatwg.org/multipage/structured-data.html#structureddeserialize
+// https://html.spec.whatwg.org/#structureddeserialize
 //
 // Every object is made from the target realm's captured intrinsics, and every
 // property is defined with CreateDataProperty: setters and non-writable
@@ -22,7 +22,8 @@ import { currentRealm } from '../primordials/realm.js';
 const hostStructuredClone = globalThis.structuredClone;
 
 /**
- * StructuredDeserialize(serialized, targetRealm [, memory]) — HTML 2.7.6.
+ * StructuredDeserialize(serialized, targetRealm [, memory])
+ * https://html.spec.whatwg.org/#structureddeserialize
  * @param {Serialized} serialized
  * @param {Realm} [targetRealm]
  * @param {Map<Serialized, unknown>} [memory]
@@ -183,7 +184,8 @@ function deserializeError(serialized, realm) {
 }
 
 /**
- * StructuredDeserializeWithTransfer(serializeWithTransferResult, targetRealm) — HTML 2.7.8.
+ * StructuredDeserializeWithTransfer(serializeWithTransferResult, targetRealm)
+ * https://html.spec.whatwg.org/#structureddeserializewithtransfer
  * @param {{Serialized: Serialized, TransferDataHolders: Serialized[]}} serializeWithTransferResult
  * @param {Realm} [targetRealm]
  * @returns {{Deserialized: unknown, TransferredValues: unknown[]}}

@@ -1,5 +1,5 @@
 // StructuredSerializeInternal and its entry points, step by step.
-// https://html.spec.whatwg.org/multipage/structured-data.html#structuredserializeinternal
+// https://html.spec.whatwg.org/#structuredserializeinternal
 //
 // Records are null-prototype objects whose fields carry the spec's slot names
 // without brackets: { Type: 'Array', Length, Properties }. `memory` is a Map
@@ -41,7 +41,8 @@ import {
 const DEFAULT_OPTIONS = record({ crossOriginIsolated: true });
 
 /**
- * StructuredSerializeInternal(value, forStorage [, memory]) — HTML 2.7.3.
+ * StructuredSerializeInternal(value, forStorage [, memory])
+ * https://html.spec.whatwg.org/#structuredserializeinternal
  * @param {unknown} value
  * @param {boolean} forStorage
  * @param {Map<object, Serialized>} [memory]
@@ -273,7 +274,7 @@ function serializeSetEntries(set, serialized, forStorage, memory, options) {
 }
 
 /**
- * EnumerableOwnProperties(O, key) (ECMA-262 7.3.23) over an ordinary object
+ * EnumerableOwnProperties(O, key) (https://tc39.es/ecma262/#sec-enumerableownproperties) over an ordinary object
  * or an Array: string keys only, in [[OwnPropertyKeys]] order (integer keys
  * ascending, then insertion order), enumerable at the time of the call.
  * @param {object} object
@@ -317,7 +318,8 @@ function serializeProperties(object, serialized, forStorage, memory, options) {
 }
 
 /**
- * StructuredSerialize(value) — HTML 2.7.4.
+ * StructuredSerialize(value)
+ * https://html.spec.whatwg.org/#structuredserialize
  * @param {unknown} value
  * @param {SerializeOptions} [options]
  * @returns {Serialized}
@@ -327,7 +329,8 @@ export function StructuredSerialize(value, options) {
 }
 
 /**
- * StructuredSerializeForStorage(value) — HTML 2.7.5.
+ * StructuredSerializeForStorage(value)
+ * https://html.spec.whatwg.org/#structuredserializeforstorage
  * @param {unknown} value
  * @param {SerializeOptions} [options]
  * @returns {Serialized}
@@ -337,7 +340,8 @@ export function StructuredSerializeForStorage(value, options) {
 }
 
 /**
- * StructuredSerializeWithTransfer(value, transferList) — HTML 2.7.7.
+ * StructuredSerializeWithTransfer(value, transferList)
+ * https://html.spec.whatwg.org/#structuredserializewithtransfer
  * Only ArrayBuffers are transferable here: src/ has no platform objects, so a
  * transfer-list entry without [[ArrayBufferData]] is refused at step 2.1.
  * @param {unknown} value

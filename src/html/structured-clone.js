@@ -1,4 +1,4 @@
-// The structuredClone() method steps (HTML 2.7.10), plus the forStorage
+// The structuredClone() method steps, plus the forStorage
 // variant that IndexedDB and history.pushState use (serialize for storage,
 // then deserialize), as one function over the spec path alone.
 
@@ -17,6 +17,7 @@ import { currentRealm } from '../primordials/realm.js';
 
 /**
  * structuredClone(value, { transfer }) on the spec path.
+ * https://html.spec.whatwg.org/#dom-structuredclone
  * @param {unknown} value
  * @param {CloneOptions} [options]
  * @returns {any}

@@ -98,7 +98,7 @@ export const RegExpPrototype = RegExp.prototype;
 export const RegExpPrototypeSource = getter(RegExp.prototype, 'source');
 /**
  * The flag getters that read [[OriginalFlags]] directly, in the order the
- * `flags` getter lists them (ECMA-262 22.2.6.4). `flags` itself is not used:
+ * `flags` getter lists them (https://tc39.es/ecma262/#sec-get-regexp.prototype.flags). `flags` itself is not used:
  * it reads them through [[Get]], which a polluted RegExp.prototype redirects.
  */
 /** @type {ReadonlyArray<readonly [string, (regexp: object) => boolean]>} */
@@ -154,7 +154,7 @@ export const TYPED_ARRAY_NAMES = /** @type {const} */ ([
   'BigInt64Array', 'BigUint64Array',
 ]);
 
-/** The seven native error names StructuredSerializeInternal keeps (step 17.3). */
+/** The seven native error names that StructuredSerializeInternal step 17.2 keeps. */
 export const NATIVE_ERROR_NAMES = /** @type {const} */ ([
   'Error', 'EvalError', 'RangeError', 'ReferenceError', 'SyntaxError', 'TypeError', 'URIError',
 ]);

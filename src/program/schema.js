@@ -442,8 +442,8 @@ export function viewProblem(type, buffer, byteOffset = 0, length = undefined) {
       return `${length} elements of ${size} bytes from byteOffset ${byteOffset} do not fit in the ${byteLength}-byte buffer`;
     }
   } else if ((byteLength - byteOffset) % size !== 0) {
-    // The spec (InitializeTypedArrayFromArrayBuffer step 11) lets a length-tracking
-    // view start with a partial element; V8 throws anyway, so no program relies on it.
+    // The spec (InitializeTypedArrayFromArrayBuffer,
+    // https://tc39.es/ecma262/#sec-initializetypedarrayfromarraybuffer) lets a length-tracking view start with a partial element; V8 throws anyway, so no program relies on it.
     return `the rest of the ${byteLength}-byte buffer from byteOffset ${byteOffset} is not a whole number of ${size}-byte elements: give a length`;
   }
   return undefined;

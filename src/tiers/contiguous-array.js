@@ -21,8 +21,9 @@ export const contiguousArray = {
   guard(value, options) {
     return optionsReason(options) ?? denseArrayReason(value, primitiveValueReason) ?? 'accept';
   },
-  // As int32-array: step 20 and ArrayCreate in the target realm; primitives
-  // and strings serialize to themselves (step 4).
+  // As int32-array: StructuredSerializeInternal step 18 and ArrayCreate in the
+  // target realm; primitives and strings serialize to themselves
+  // (StructuredSerializeInternal step 4).
   clone(value, realm) {
     return copyDenseArray(value, realm);
   },

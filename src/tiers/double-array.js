@@ -22,7 +22,8 @@ export const doubleArray = {
     // an element like any other and is copied as NaN; -0 stays -0.
     return optionsReason(options) ?? denseArrayReason(value, doubleElementReason) ?? 'accept';
   },
-  // As int32-array: step 20 and ArrayCreate in the target realm.
+  // As int32-array: StructuredSerializeInternal step 18 and ArrayCreate in the
+  // target realm.
   clone(value, realm) {
     return copyDenseArray(value, realm);
   },

@@ -28,9 +28,11 @@ export const flatObjectArray = {
   guard(value, options) {
     return optionsReason(options) ?? denseArrayReason(value, flatElementReason) ?? 'accept';
   },
-  // Step 20 for the array and steps 25–26 for each element object, with one
-  // memory across the elements (an object that appears twice is cloned once)
-  // and the shape cache on the deserializing side.
+  // StructuredSerializeInternal step 18 for the array, and for each element
+  // object StructuredSerializeInternal steps 24 and 26.4 (Object record,
+  // EnumerableOwnProperties), with one memory across the elements (an object
+  // that appears twice is cloned once) and the shape cache on the
+  // deserializing side.
   clone(value, realm) {
     const cache = newFlatObjectCache();
     return copyDenseArray(value, realm, (element) => (

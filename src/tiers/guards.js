@@ -1,8 +1,10 @@
 // Guard conditions shared by the tiers.
 //
 // A tier may take a value only when cloning it the short way is observably
-// identical to the spec path (HTML 2.7.3 StructuredSerializeInternal followed by
-// 2.7.6 StructuredDeserialize). Each check below names what the spec would do
+// identical to the spec path: StructuredSerializeInternal
+// (https://html.spec.whatwg.org/#structuredserializeinternal) followed by
+// StructuredDeserialize (https://html.spec.whatwg.org/#structureddeserialize).
+// Steps are cited by algorithm name and the numbers of src/html/steps.js. Each check below names what the spec would do
 // that the shortcut does not, i.e. what would become observable without it.
 //
 // Every check here is safe to run on any value: none of them runs user code.
@@ -29,7 +31,7 @@ import { isArrayIndex } from '../abstract-ops/object-operations.js';
  * The conditions every tier shares: no transfer list and not for storage.
  *
  * - 'transfer-list': with a non-empty transfer list, StructuredSerializeWithTransfer
- *   detaches the transferred buffers (step 5, after serializing the value), even
+ *   detaches the transferred buffers (its step 5, after serializing the value), even
  *   when the value is a primitive; a shortcut would leave them attached. An
  *   empty list is fine only when converting it (WebIDL sequence<object>) runs
  *   no user code: an own Array of length 0 whose iterator is the original one.
@@ -112,13 +114,15 @@ export function primitiveValueReason(value) {
  * @returns {string | undefined}
  */
 export function flatObjectReason(object, maxProperties, valueReason) {
-  // 'proxy': a Proxy is exotic (step 24: DataCloneError), and looking at its keys
+  // 'proxy': a Proxy is exotic (StructuredSerializeInternal step 23:
+  // DataCloneError), and looking at its keys
   // or descriptors would run its traps.
   if (isProxy(object)) return 'proxy';
-  // 'array': Arrays take the Array branch (step 20): length, holes, %Array.prototype%.
+  // 'array': Arrays take the Array branch (StructuredSerializeInternal step 18):
+  // length, holes, %Array.prototype%.
   // Checked before the full classification because it is cheap and frequent.
   if (ArrayIsArray(object)) return 'array';
-  // 'not-plain': callables throw (step 24) and nothing else is copied as keys alone.
+  // 'not-plain': callables throw (StructuredSerializeInternal step 21) and nothing else is copied as keys alone.
   if (typeof object === 'function') return 'not-plain';
   let keys;
   try {
@@ -170,13 +174,15 @@ export function flatObjectReason(object, maxProperties, valueReason) {
 export function denseArrayReason(value, elementReason) {
   if (typeof value !== 'object' || value === null) return 'not-array';
   // 'proxy': IsArray sees through a Proxy of an array, but the Proxy is exotic
-  // (step 24: DataCloneError), and reading it would run its traps.
+  // (StructuredSerializeInternal step 23: DataCloneError), and reading it would
+  // run its traps.
   if (isProxy(value)) return 'proxy';
   // 'not-array': an Array exotic object has no internal slots besides
   // [[ArrayLength]], so IsArray on a non-Proxy is the whole of classifyObject's
-  // 'array' answer (step 20).
+  // 'array' answer (StructuredSerializeInternal step 18).
   if (!ArrayIsArray(value)) return 'not-array';
-  // The spec reads length from the own descriptor (step 20.1); for an Array that
+  // The spec reads length from the own descriptor
+  // (StructuredSerializeInternal step 18.1); for an Array that
   // is always a data property, so this Get runs no user code.
   const { length } = /** @type {unknown[]} */ (value);
   for (let i = 0; i < length; i++) {

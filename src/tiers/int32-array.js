@@ -21,8 +21,8 @@ export const int32Array = {
   guard(value, options) {
     return optionsReason(options) ?? denseArrayReason(value, int32ElementReason) ?? 'accept';
   },
-  // Step 20 (Array record, length from the own descriptor) and StructuredDeserialize
-  // (ArrayCreate(length) in the target realm, every element defined in order).
+  // StructuredSerializeInternal step 18 (Array record, length from the own
+  // descriptor) and StructuredDeserialize step 19 (ArrayCreate(length) in the target realm, every element defined in order).
   clone(value, realm) {
     return copyDenseArray(value, realm);
   },

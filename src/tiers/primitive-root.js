@@ -26,9 +26,9 @@ export const primitiveRoot = {
     if ((type === 'object' && value !== null) || type === 'function') return 'object';
     return 'accept';
   },
-  // Step 4: a primitive (undefined, null, boolean, number incl. -0 and NaN,
+  // StructuredSerializeInternal step 4: a primitive (undefined, null, boolean, number incl. -0 and NaN,
   // BigInt, string incl. lone surrogates) serializes to itself, and
-  // StructuredDeserialize returns the value of a primitive record. Strings are
+  // StructuredDeserialize step 5 returns the value of a primitive record. Strings are
   // values: returning the same one is a copy.
   clone(value) {
     return value;

@@ -21,13 +21,14 @@ export const simpleObject = {
   guard(value, options) {
     const reason = optionsReason(options);
     if (reason !== undefined) return reason;
-    // 'not-object': primitives are another tier's (or step 4's) business.
+    // 'not-object': primitives are another tier's business (or the
+    // spec path's: StructuredSerializeInternal step 4).
     if ((typeof value !== 'object' || value === null) && typeof value !== 'function') return 'not-object';
     // No property limit here: the tier copies any number of properties.
     return flatObjectReason(value, Infinity, primitiveValueReason) ?? 'accept';
   },
-  // Steps 25–26 (Object record, EnumerableOwnProperties) and StructuredDeserialize
-  // (a fresh ordinary object with %Object.prototype%, CreateDataProperty per key),
+  // StructuredSerializeInternal steps 24 and 26.4 (Object record,
+  // EnumerableOwnProperties) and StructuredDeserialize step 20 (a fresh ordinary object with %Object.prototype%, CreateDataProperty per key),
   // with nothing to recurse into.
   clone(value, realm) {
     return copyFlatObject(value, stringKeys(value), realm);

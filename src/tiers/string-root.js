@@ -18,11 +18,12 @@ export const stringRoot = {
     const reason = optionsReason(options);
     if (reason !== undefined) return reason;
     // 'not-string': the tier copies string data only. A String wrapper object
-    // is not a string: it has [[StringData]] and clones to a new wrapper (step 9).
+    // is not a string: it has [[StringData]] and clones to a new wrapper
+    // (StructuredSerializeInternal step 10).
     if (typeof value !== 'string') return 'not-string';
     return 'accept';
   },
-  // Step 4: a string serializes to itself, code units and lone surrogates included.
+  // StructuredSerializeInternal step 4: a string serializes to itself, code units and lone surrogates included.
   clone(value) {
     return value;
   },
