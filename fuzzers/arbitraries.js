@@ -22,7 +22,7 @@
 
 import fc from 'fast-check';
 import { NATIVE_ERROR_NAMES, TYPED_ARRAY_NAMES } from '../src/primordials/intrinsics.js';
-import { PROGRAM_SCHEMA, fromBytes } from '../src/program/index.js';
+import { PROGRAM_SCHEMA, fromBytes, mapRefs, mapValue } from '../src/program/index.js';
 
 // ---------------------------------------------------------------------------
 // Numbers
@@ -1011,54 +1011,18 @@ export const boxedGraph = fc
     objects: [{ kind: 'array', items: values.map((_, i) => ({ ref: i + 1 })) }, ...values.map((value) => ({ kind: 'boxed', value }))],
   }));
 
+/** Moves a graph's node indices behind the map and the set that hold it. @param {number} i */
+const shift = (i) => i + 2;
+
 /** Maps and Sets with nested, shared and cyclic members. */
 export const collectionGraph = objectGraph({ maxObjects: 3 }).map((g) => ({
   root: { ref: 0 },
   objects: [
-    { kind: 'map', entries: [[{ ref: 1 }, { ref: 0 }], ['k', shiftValue(g.root, 2)], [{ number: 'NaN' }, { number: '-0' }]] },
+    { kind: 'map', entries: [[{ ref: 1 }, { ref: 0 }], ['k', mapValue(g.root, shift)], [{ number: 'NaN' }, { number: '-0' }]] },
     { kind: 'set', values: [{ ref: 0 }, { ref: 1 }, { number: '-0' }, 0] },
-    ...g.objects.map((node) => shiftRefs(node, 2)),
+    ...g.objects.map((node) => mapRefs(node, shift)),
   ],
 }));
-
-/**
- * The same node with every node index moved by `by` (so a graph can be placed
- * after other nodes).
- * @param {unknown} node @param {number} by
- */
-export function shiftRefs(node, by) {
-  const shift = (v) => shiftValue(v, by);
-  const shiftEffect = (e) => {
-    const [name] = Object.keys(e);
-    const args = e[name];
-    if (typeof args === 'number') return { [name]: args + by };
-    return { [name]: [args[0] + by, ...args.slice(1).map(shift)] };
-  };
-  const shiftBehavior = (b) => (b === undefined ? b : { ...b, ...(b.effects ? { effects: b.effects.map(shiftEffect) } : {}), ...('returns' in b ? { returns: shift(b.returns) } : {}) });
-  const n = /** @type {Record<string, any>} */ ({ ...node });
-  if (n.items) n.items = n.items.map(shift);
-  if (n.entries) n.entries = n.entries.map(([k, v]) => [shift(k), shift(v)]);
-  if (n.values) n.values = n.values.map(shift);
-  for (const field of ['message', 'cause', 'value']) if (field in n) n[field] = shift(n[field]);
-  if (typeof n.buffer === 'number') n.buffer += by;
-  if (typeof n.target === 'number') n.target += by;
-  if (n.proto && typeof n.proto === 'object') n.proto = shift(n.proto);
-  if (n.props) {
-    n.props = n.props.map((p) => {
-      const q = { ...p };
-      if ('value' in q) q.value = shift(q.value);
-      if (q.get) q.get = shiftBehavior(q.get);
-      if (q.set) q.set = shiftBehavior(q.set);
-      return q;
-    });
-  }
-  return n;
-}
-
-/** A Value with its node reference moved by `by`. @param {unknown} value @param {number} by */
-export function shiftValue(value, by) {
-  return value !== null && typeof value === 'object' && 'ref' in value ? { ref: /** @type {any} */ (value).ref + by } : value;
-}
 
 /** Uncloneables at the root or nested: functions, symbols, proxies, WeakMap, Promise, private fields. */
 export const uncloneableGraph = fc
