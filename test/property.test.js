@@ -1,4 +1,4 @@
-// Property tests over generated programs (fuzzers/arbitraries.js) and
+// Property tests over generated programs (fuzzers/programs.js) and
 // programs decoded from random bytes (fromBytes), with a fixed seed so every
 // run checks the same programs. The checks are harness/checks.js, the same
 // ones `clonecheck selfcheck` runs at scale: the program is valid, tiers on =

@@ -5,7 +5,7 @@
 // harness (harness/checks.js); fuzzers/ only generates.
 
 import fc from 'fast-check';
-import { programArbitrary, programFromBytes } from '../../fuzzers/arbitraries.js';
+import { programArbitrary, programFromBytes } from '../../fuzzers/programs.js';
 import { checkProgram } from '../../harness/checks.js';
 import { installNodeHostHooks } from '../../harness/node-host.js';
 
