@@ -28,7 +28,7 @@
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { casePrograms } from '../fuzzers/arbitraries.js';
+import { casePrograms } from '../fuzzers/programs.js';
 import { build } from '../src/index.js';
 import { cloneCaseAsync, oracleCloneFunction } from './case.js';
 import { CHUNK_SIZE, chunkPrograms, laneOf } from './chunks.js';

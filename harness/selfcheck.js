@@ -9,7 +9,7 @@
 
 import fc from 'fast-check';
 import { tiers } from '../src/index.js';
-import { casePrograms } from '../fuzzers/arbitraries.js';
+import { casePrograms } from '../fuzzers/programs.js';
 import { checkProgram, guardCoverageReport } from './checks.js';
 import { installNodeHostHooks } from './node-host.js';
 import { CHUNK_SIZE, chunkSeed } from './chunks.js';

@@ -1,4 +1,4 @@
-// Helpers the command-line tests share (not a test file: npm test runs test/*.test.js).
+// Helpers the tests share (not a test file: npm test runs test/*.test.js).
 
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -18,4 +18,23 @@ export function clonecheck(args, env = {}) {
     encoding: 'utf8', timeout: 300_000, env: { ...process.env, ...env },
   });
   return { status, stdout, stderr };
+}
+
+/**
+ * A deterministic byte source (xorshift32), so the fuzz tests replay exactly.
+ * @param {number} seed
+ * @returns {(length: number) => Uint8Array}
+ */
+export function randomBytesFrom(seed) {
+  let state = seed >>> 0 || 1;
+  return (length) => {
+    const bytes = new Uint8Array(length);
+    for (let i = 0; i < length; i++) {
+      state ^= state << 13; state >>>= 0;
+      state ^= state >>> 17;
+      state ^= state << 5; state >>>= 0;
+      bytes[i] = state & 255;
+    }
+    return bytes;
+  };
 }

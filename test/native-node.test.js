@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { build, canonicalJSON, diff } from '../src/index.js';
-import { programArbitrary } from '../fuzzers/arbitraries.js';
+import { programArbitrary } from '../fuzzers/programs.js';
 import { cloneCase, referenceClone } from '../harness/case.js';
 import { installNodeHostHooks } from '../harness/node-host.js';
 

@@ -4,6 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import vm from 'node:vm';
 import { PROGRAM_SCHEMA, build, emit, fromBytes, setupRealm, validate } from '../src/program/index.js';
 import { classifyObject, registerOpaque } from '../src/abstract-ops/brands.js';
+import { randomBytesFrom } from './helpers.js';
 
 const SEED_DIR = new URL('../corpus/seeds/', import.meta.url);
 const seeds = readdirSync(SEED_DIR).filter((f) => f.endsWith('.json')).sort()
@@ -25,21 +26,6 @@ function assertRejected(p, path, pattern) {
 
 /** Evaluates emitted source in this realm. */
 const evalEmitted = (source) => vm.runInThisContext(source);
-
-/** A deterministic byte source (xorshift32), so the fuzz tests replay exactly. */
-function randomBytesFrom(seed) {
-  let state = seed >>> 0 || 1;
-  return (length) => {
-    const bytes = new Uint8Array(length);
-    for (let i = 0; i < length; i++) {
-      state ^= state << 13; state >>>= 0;
-      state ^= state >>> 17;
-      state ^= state << 5; state >>>= 0;
-      bytes[i] = state & 255;
-    }
-    return bytes;
-  };
-}
 
 // ── a structural snapshot of a built value, to compare build with emit ──
 

@@ -1,4 +1,4 @@
-// Property tests over generated programs (fuzzers/arbitraries.js) and
+// Property tests over generated programs (fuzzers/programs.js) and
 // programs decoded from random bytes (fromBytes), with a fixed seed so every
 // run checks the same programs. The checks are harness/checks.js, the same
 // ones `clonecheck selfcheck` runs at scale: the program is valid, tiers on =
@@ -13,12 +13,12 @@ const SEED = 20250611;
 const RUNS = 10_000;
 
 /**
- * @param {string} source a key of `programSources` (fuzzers/properties.js)
+ * @param {string} source a key of `programSources` (test/properties/properties.js)
  * @returns {Promise<{passed: boolean, message?: string}>}
  */
 function assertOnWorker(source) {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('../fuzzers/property-worker.js', import.meta.url), {
+    const worker = new Worker(new URL('./properties/property-worker.js', import.meta.url), {
       workerData: { source, seed: SEED, numRuns: RUNS },
     });
     worker.once('message', resolve);

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { validate } from '../src/index.js';
-import { casePrograms } from '../fuzzers/arbitraries.js';
+import { casePrograms } from '../fuzzers/programs.js';
 import { pruneUnreachable } from '../harness/fuzz/prune.js';
 
 const schema = 'clonecheck/program@1';

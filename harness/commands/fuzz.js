@@ -5,7 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
-import { families } from '../../fuzzers/arbitraries.js';
+import { families } from '../../fuzzers/programs.js';
 import { tiers } from '../../src/index.js';
 import { guardCoverageReport } from '../checks.js';
 import { fuzz } from '../fuzz/run.js';

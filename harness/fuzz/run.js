@@ -6,7 +6,7 @@
 // signature keeps its earliest case whatever thread found it first.
 
 import { build } from '../../src/index.js';
-import { casePrograms } from '../../fuzzers/arbitraries.js';
+import { casePrograms } from '../../fuzzers/programs.js';
 import { cloneCase, referenceClone } from '../case.js';
 import { installNodeHostHooks } from '../node-host.js';
 import { CHUNK_SIZE, chunkPrograms, chunkSeed, laneOf } from '../chunks.js';

@@ -8,7 +8,7 @@
 //  - a program: one given program judged on the targets (`clonecheck repro`).
 
 import fc from 'fast-check';
-import { casePrograms } from '../../fuzzers/arbitraries.js';
+import { casePrograms } from '../../fuzzers/programs.js';
 import { installNodeHostHooks } from '../node-host.js';
 import { CHUNK_SIZE, chunkSeed } from '../chunks.js';
 import { judge, openTargets } from './judge.js';

@@ -1,7 +1,9 @@
 // The program model (docs/program.md): schema and validation, build, emit
-// (the repro), realm set-up, and the byte decoder the fuzzers share.
+// (the repro), realm set-up, the byte decoder the fuzzers share, and the one
+// walk over a node's references to other nodes.
 
 export { PROGRAM_SCHEMA, validate } from './schema.js';
 export { build, setupRealm } from './build.js';
 export { emit } from './emit.js';
 export { fromBytes } from './bytes.js';
+export { mapRefs, mapValue } from './refs.js';

@@ -1,4 +1,4 @@
-// Runs one `assertProgramsHold` (fuzzers/properties.js) on a worker thread and
+// Runs one `assertProgramsHold` (test/properties/properties.js) on a worker thread and
 // answers {passed: true} or {passed: false, message}.
 
 import { parentPort, workerData } from 'node:worker_threads';

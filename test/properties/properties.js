@@ -1,11 +1,13 @@
 // The properties the test suite asserts over generated programs, with fixed
 // seeds (test/property.test.js), on their own thread each
-// (fuzzers/property-worker.js) so the two run side by side.
+// (test/properties/property-worker.js) so the two run side by side. They live
+// with the test, not in fuzzers/, because they check programs with the Node
+// harness (harness/checks.js); fuzzers/ only generates.
 
 import fc from 'fast-check';
-import { programArbitrary, programFromBytes } from './arbitraries.js';
-import { checkProgram } from '../harness/checks.js';
-import { installNodeHostHooks } from '../harness/node-host.js';
+import { programArbitrary, programFromBytes } from '../../fuzzers/programs.js';
+import { checkProgram } from '../../harness/checks.js';
+import { installNodeHostHooks } from '../../harness/node-host.js';
 
 /** The program sources, by the name the tests use. */
 export const programSources = {

@@ -1,0 +1,107 @@
+// Dense arrays of int32s, doubles or primitives (Bun #26814: the Int32,
+// Double and Contiguous tiers), each perturbed one step away from
+// eligibility: a hole, a named property, a getter, an odd element, a
+// prototype with indices, pollution, an integrity level, a subclass, …
+
+import fc from 'fast-check';
+import { encodeNumber, fractionalNumber, int32EdgeNumber, int32Number, specialNumber } from '../arbitraries/numbers.js';
+import { nameKey } from '../arbitraries/keys.js';
+import { className } from '../arbitraries/object-nodes.js';
+import { primitiveValue } from '../arbitraries/primitives.js';
+import { indexedPrototypeGetter } from '../arbitraries/realm-pollution.js';
+import { copyDraft } from './draft.js';
+
+/** @typedef {import('./draft.js').Draft} Draft */
+
+/**
+ * One step away from eligibility, applied to the array at objects[0]. Each
+ * perturbation is one thing a tier's guard must notice.
+ */
+const arrayPerturbation = fc.oneof(
+  { weight: 4, arbitrary: fc.constant({ name: 'none' }) },
+  { weight: 2, arbitrary: fc.nat().map((at) => ({ name: 'hole', at })) },
+  { weight: 1, arbitrary: fc.integer({ min: 1, max: 3 }).map((by) => ({ name: 'trailing holes', by })) },
+  { weight: 1, arbitrary: fc.tuple(nameKey, primitiveValue).map(([key, value]) => ({ name: 'named property', key, value })) },
+  { weight: 1, arbitrary: fc.tuple(fc.nat(), primitiveValue).map(([at, value]) => ({ name: 'getter element', at, value })) },
+  { weight: 1, arbitrary: fc.nat().map((at) => ({ name: 'non-enumerable element', at })) },
+  { weight: 2, arbitrary: fc.tuple(fc.nat(), fc.oneof(specialNumber, int32EdgeNumber.map(encodeNumber), fractionalNumber, primitiveValue)).map(([at, value]) => ({ name: 'odd element', at, value })) },
+  { weight: 1, arbitrary: fc.nat().map((at) => ({ name: 'nested object', at })) },
+  { weight: 2, arbitrary: fc.tuple(fc.nat(), primitiveValue).map(([at, value]) => ({ name: 'indexed prototype', at, value })) },
+  { weight: 1, arbitrary: fc.tuple(fc.nat(), fc.constantFrom('Array.prototype', 'Object.prototype')).map(([at, on]) => ({ name: 'polluted prototype', at, on })) },
+  { weight: 1, arbitrary: fc.constantFrom('preventExtensions', 'seal', 'freeze').map((level) => ({ name: 'integrity', level })) },
+  { weight: 1, arbitrary: className.map((subclass) => ({ name: 'subclass', subclass })) },
+  { weight: 1, arbitrary: fc.constantFrom(null, 'Object.prototype').map((proto) => ({ name: 'prototype', proto })) },
+  { weight: 1, arbitrary: fc.nat().map((at) => ({ name: 'shared reference', at })) },
+  { weight: 1, arbitrary: fc.constant({ name: 'cycle' }) },
+  { weight: 1, arbitrary: fc.tuple(fc.nat(), fc.integer({ min: 0, max: 4 })).map(([at, length]) => ({ name: 'getter shrinks the array', at, length })) },
+);
+
+/**
+ * Applies one perturbation to the array at objects[0] of a draft.
+ * @param {Draft} draft @param {Record<string, any>} p
+ * @returns {Draft}
+ */
+function perturbArray(draft, p) {
+  const d = copyDraft(draft);
+  const array = d.objects[0];
+  const n = array.items.length;
+  const at = n === 0 ? 0 : (p.at ?? 0) % n;
+  const addProp = (prop) => { array.props = [...(array.props ?? []), prop]; };
+  switch (p.name) {
+    case 'none': break;
+    case 'hole': if (n > 0) array.items[at] = { hole: true }; break;
+    case 'trailing holes': array.length = n + p.by; break;
+    case 'named property': addProp({ key: p.key, value: p.value }); break;
+    case 'getter element': addProp({ key: String(at), get: { returns: p.value } }); break;
+    case 'non-enumerable element': if (n > 0) addProp({ key: String(at), value: array.items[at], enumerable: false }); break;
+    case 'odd element': if (n > 0) array.items[at] = p.value; else array.items.push(p.value); break;
+    case 'nested object':
+      d.objects.push({ kind: 'object', props: [{ key: 'a', value: 1 }] });
+      array.items[Math.min(at, n)] = { ref: d.objects.length - 1 };
+      break;
+    case 'indexed prototype':
+      // The hole must read as a hole, not as the prototype's element.
+      d.objects.push({ kind: 'object', props: [{ key: String(at), value: p.value }] });
+      if (n > 0) array.items[at] = { hole: true }; else array.length = 1;
+      array.proto = { ref: d.objects.length - 1 };
+      break;
+    case 'polluted prototype':
+      if (n > 0) array.items[at] = { hole: true }; else array.length = 1;
+      d.sender = [...(d.sender ?? []), indexedPrototypeGetter(p.on, String(at))];
+      d.receiver = [...(d.receiver ?? []), { on: p.on, key: String(at), set: {} }];
+      break;
+    case 'integrity': array.integrity = p.level; break;
+    case 'subclass': array.subclass = p.subclass; break;
+    case 'prototype': array.proto = p.proto; break;
+    case 'shared reference':
+      d.objects.push({ kind: 'object', props: [{ key: 'shared', value: true }] });
+      array.items[Math.min(at, n)] = { ref: d.objects.length - 1 };
+      array.items.push({ ref: d.objects.length - 1 });
+      break;
+    case 'cycle': array.items.push({ ref: 0 }); break;
+    case 'getter shrinks the array':
+      addProp({ key: String(at), get: { effects: [{ setLength: [0, p.length] }], returns: 'getter' } });
+      break;
+    default: throw new Error(`unknown perturbation ${p.name}`);
+  }
+  return d;
+}
+
+/**
+ * A dense array whose elements come from `element`, then perturbed.
+ * @param {fc.Arbitrary<unknown>} element
+ */
+function almostDenseArray(element) {
+  return fc
+    .tuple(fc.array(element, { minLength: 0, maxLength: 8 }), arrayPerturbation)
+    .map(([items, p]) => perturbArray({ root: { ref: 0 }, objects: [{ kind: 'array', items }] }, p));
+}
+
+/** Int32 arrays (Bun #26814 Int32 tier) and their near misses. */
+export const almostInt32Array = almostDenseArray(int32Number);
+
+/** Double arrays (Bun #26814 Double tier): fractional numbers with ints, and their near misses. */
+export const almostDoubleArray = almostDenseArray(fc.oneof(fractionalNumber, int32Number));
+
+/** Contiguous arrays of primitives and strings (Bun #26814 Contiguous tier) and their near misses. */
+export const almostContiguousArray = almostDenseArray(primitiveValue);

@@ -1,0 +1,104 @@
+// fast-check arbitraries that produce programs (docs/program.md, schema
+// clonecheck/program@1): what `clonecheck fuzz`, `clonecheck selfcheck` and
+// the property tests draw.
+//
+// Small arbitraries are composed into bigger ones, each in a file of its
+// own, read bottom up: arbitraries/ holds the parts of a program (numbers,
+// strings, primitives, keys, behaviors and effects, props, realm pollution,
+// buffers, object nodes and random object graphs); families/ holds whole
+// programs aimed at the boundaries of the fast-path tiers (values that are
+// *almost* eligible for a tier); this file adds the channel options and
+// mixes the families (`programArbitrary(weights)`), with programs decoded
+// from random bytes (`casePrograms`).
+//
+// Every program produced here is valid (`validate(program)` is empty). Three
+// rules keep it so, and keep the programs deterministic:
+//  - references only point where the builder can follow them: a view's
+//    `buffer` is an arraybuffer node, a proxy's `target` and an object's
+//    `proto` point to a lower index (no prototype cycles, no endless lookups
+//    through a proxy), effects name nodes of the right kind;
+//  - only getters may `set` (setters and methods never do), so one [[Set]]
+//    can run at most one more behavior: no unbounded recursion, whose depth
+//    would depend on the stack the clone happened to use;
+//  - keys that the kind's own contents own non-configurably (an array's
+//    `length`, a string wrapper's indices, a typed array's numeric keys, a
+//    RegExp's `lastIndex`) are never redefined.
+
+import fc from 'fast-check';
+import { PROGRAM_SCHEMA, fromBytes } from '../src/program/index.js';
+import { realmSteps } from './arbitraries/realm-pollution.js';
+import { families } from './families/index.js';
+
+/** @typedef {import('./families/draft.js').Draft} Draft */
+
+export { families };
+
+/**
+ * Adds the channel options: sender / receiver pollution, sometimes a
+ * transfer list with a fresh buffer (tiers must stand aside), sometimes
+ * forStorage (shared buffers must then be refused).
+ * @param {fc.Arbitrary<Draft>} draft
+ * @param {{pollution: number, channel: number}} rates weights (of 10) for pollution and non-default channels
+ */
+function withChannel(draft, { pollution, channel }) {
+  const maybe = (weight, arb, otherwise) => fc.oneof({ weight: 10 - weight, arbitrary: fc.constant(otherwise) }, { weight, arbitrary: arb });
+  return fc
+    .record({
+      draft,
+      sender: maybe(pollution, realmSteps, []),
+      receiver: maybe(pollution, realmSteps, []),
+      mode: maybe(channel, fc.constantFrom('transfer', 'storage'), 'plain'),
+    })
+    .map(({ draft: d, sender, receiver, mode }) => {
+      /** @type {Record<string, any>} */
+      const program = { schema: PROGRAM_SCHEMA, root: d.root };
+      const objects = [...d.objects];
+      let transfer = d.transfer ?? [];
+      if (mode === 'transfer' && transfer.length === 0) {
+        objects.push({ kind: 'arraybuffer', bytes: [42] });
+        transfer = [objects.length - 1];
+      }
+      if (objects.length > 0) program.objects = objects;
+      if (transfer.length > 0) program.transfer = transfer;
+      if (mode === 'storage' && transfer.length === 0) program.forStorage = true;
+      const allSender = [...(d.sender ?? []), ...sender];
+      const allReceiver = [...(d.receiver ?? []), ...receiver];
+      if (allSender.length > 0) program.sender = allSender;
+      if (allReceiver.length > 0) program.receiver = allReceiver;
+      return program;
+    });
+}
+
+/**
+ * Valid programs from every family, weighted.
+ * @param {Partial<Record<keyof typeof families | 'pollution' | 'channel', number>>} [weights]
+ *   family weights (0 leaves a family out), plus `pollution` and `channel`:
+ *   how often, out of 10, realm steps and a transfer / storage channel are added (default 2 and 1)
+ */
+export function programArbitrary(weights = {}) {
+  const mix = [];
+  for (const [name, family] of Object.entries(families)) {
+    const weight = weights[name] ?? family.weight;
+    if (weight > 0) mix.push({ weight, arbitrary: family.arbitrary });
+  }
+  if (mix.length === 0) throw new TypeError('programArbitrary: every family has weight 0');
+  return withChannel(fc.oneof(...mix), { pollution: weights.pollution ?? 2, channel: weights.channel ?? 1 });
+}
+
+/** Programs decoded from random bytes by `fromBytes`: the coverage-guided fuzzers' entry point. */
+export const programFromBytes = fc.uint8Array({ maxLength: 256 }).map((bytes) => fromBytes(bytes));
+
+/**
+ * What the fuzzers draw: programs from the weighted families, and programs
+ * decoded from random bytes (by default one in four).
+ * @param {Parameters<typeof programArbitrary>[0] & {bytes?: number}} [weights]
+ *   `bytes`: the weight of decoded programs against 3 for generated ones
+ */
+export function casePrograms(weights = {}) {
+  const { bytes = 1, ...familyWeights } = weights;
+  if (bytes === 0) return programArbitrary(familyWeights);
+  return fc.oneof(
+    { weight: 3, arbitrary: programArbitrary(familyWeights) },
+    { weight: bytes, arbitrary: programFromBytes },
+  );
+}
