@@ -4,8 +4,8 @@
 
 import fc from 'fast-check';
 import { programArbitrary, programFromBytes } from './arbitraries.js';
-import { checkProgram } from '../harness/checks.js';
-import { installNodeHostHooks } from '../harness/node-host.js';
+import { checkProgram } from '../harness/selfcheck/checks.js';
+import { installNodeHostHooks } from '../harness/case/node-host.js';
 
 /** The program sources, by the name the tests use. */
 export const programSources = {
@@ -14,7 +14,7 @@ export const programSources = {
 };
 
 /**
- * fc.assert that every program from `source` passes harness/checks.js
+ * fc.assert that every program from `source` passes harness/selfcheck/checks.js
  * (valid; tiers on = tiers off; emit = build). Throws fast-check's report
  * (seed, path, shrunk program, the differences) on failure.
  * @param {keyof typeof programSources} source

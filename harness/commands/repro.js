@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { validate } from '../../src/index.js';
-import { replayProgram } from '../replay.js';
+import { replayProgram } from '../findings/replay.js';
 import { EXIT, UsageError, parseInteger } from './common.js';
 import { targetsFromNames } from './fuzz.js';
 

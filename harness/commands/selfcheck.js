@@ -1,4 +1,4 @@
-// `clonecheck selfcheck`: the reference against itself (harness/selfcheck.js).
+// `clonecheck selfcheck`: the reference against itself (harness/selfcheck/).
 
 import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -49,7 +49,7 @@ export async function selfcheckCommand(raw) {
 
   let selfcheckModule;
   try {
-    selfcheckModule = await import('../selfcheck.js');
+    selfcheckModule = await import('../selfcheck/selfcheck.js');
   } catch (error) {
     process.stderr.write(`clonecheck: cannot load the reference engine: ${error.stack}\n`);
     return EXIT.infrastructure;

@@ -2,13 +2,13 @@
 // the program (harness/targets/programs.js), the oracle (the reference, spec
 // path only) clones the reshaped program, the target clones a fresh build of
 // the same program, and the two case observations are compared. Crashes and
-// timeouts are not decided here: the worker pool sees them (pool.js).
+// timeouts are not decided here: the worker pool sees them (harness/pool/pool.js).
 
 import { build } from '../../src/index.js';
-import { cloneCaseAsync, cloneCaseElsewhere, deviations, oracleCloneFunction } from '../case.js';
+import { cloneCaseAsync, cloneCaseElsewhere, deviations, oracleCloneFunction } from '../case/case.js';
 import { channels, loadTarget } from '../targets/catalog.js';
 import { hasTransferList } from '../targets/programs.js';
-import { signatureOf } from '../signature.js';
+import { signatureOf } from './signature.js';
 import { ReceiverDied } from '../targets/receivers/workers.js';
 
 /**

@@ -7,12 +7,12 @@
 
 import { build } from '../../src/index.js';
 import { casePrograms } from '../../fuzzers/arbitraries.js';
-import { cloneCase, referenceClone } from '../case.js';
-import { installNodeHostHooks } from '../node-host.js';
-import { CHUNK_SIZE, chunkPrograms, chunkSeed, laneOf } from '../chunks.js';
-import { addCounts } from '../counts.js';
-import { runPool } from '../pool.js';
-import { verdictSignature } from '../signature.js';
+import { cloneCase, referenceClone } from '../case/case.js';
+import { installNodeHostHooks } from '../case/node-host.js';
+import { CHUNK_SIZE, chunkPrograms, chunkSeed, laneOf } from './chunks.js';
+import { addCounts } from '../case/counts.js';
+import { runPool } from '../pool/pool.js';
+import { verdictSignature } from './signature.js';
 import { channels, groupByHost } from '../targets/catalog.js';
 
 const WORKER_URL = new URL('./worker.js', import.meta.url);

@@ -10,8 +10,8 @@
 //     makes observes the same as the one `build` makes, logs the same effects,
 //     and clones (tiers off) to the same observation.
 
-import { build, emit, registerOpaque, validate } from '../src/index.js';
-import { cloneCase, deviations, referenceClone } from './case.js';
+import { build, emit, registerOpaque, validate } from '../../src/index.js';
+import { cloneCase, deviations, referenceClone } from '../case/case.js';
 
 /**
  * @typedef {object} Finding

@@ -23,18 +23,18 @@
 // for `clonecheck fuzz`, which also pays worker start-up, warm-up and V8's
 // background threads.
 //
-// usage: node harness/bench-fuzz.js [--json] [--cases N] [--rounds N] [--seed N] [--cores N]
+// usage: node harness/bench/fuzz.js [--json] [--cases N] [--rounds N] [--seed N] [--cores N]
 
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { casePrograms } from '../fuzzers/arbitraries.js';
-import { build } from '../src/index.js';
-import { cloneCaseAsync, oracleCloneFunction } from './case.js';
-import { CHUNK_SIZE, chunkPrograms, laneOf } from './chunks.js';
-import { judge, openTargets } from './fuzz/judge.js';
-import { installNodeHostHooks } from './node-host.js';
-import { resolveTarget } from './targets/catalog.js';
+import { casePrograms } from '../../fuzzers/arbitraries.js';
+import { build } from '../../src/index.js';
+import { cloneCaseAsync, oracleCloneFunction } from '../case/case.js';
+import { CHUNK_SIZE, chunkPrograms, laneOf } from '../fuzz/chunks.js';
+import { judge, openTargets } from '../fuzz/judge.js';
+import { installNodeHostHooks } from '../case/node-host.js';
+import { resolveTarget } from '../targets/catalog.js';
 
 const TARGET = 'node:clone';
 
@@ -43,7 +43,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 /**
  * The stages of one case, each a function of a program.
- * @param {import('./fuzz/judge.js').OpenTarget} target
+ * @param {import('../fuzz/judge.js').OpenTarget} target
  * @returns {Record<string, (program: any) => unknown>}
  */
 function stages(target) {

@@ -1,5 +1,5 @@
 // `clonecheck selfcheck`: the reference engine checked against itself at
-// scale (harness/checks.js: tiers are invisible; emit builds what build
+// scale (harness/selfcheck/checks.js: tiers are invisible; emit builds what build
 // builds), over generated programs and programs decoded from random bytes.
 //
 // The run is cut into chunks of CHUNK_SIZE cases; chunk k is an fc.check with
@@ -8,12 +8,12 @@
 // event loop gets a turn between chunks (progress, Ctrl-C).
 
 import fc from 'fast-check';
-import { tiers } from '../src/index.js';
-import { casePrograms } from '../fuzzers/arbitraries.js';
+import { tiers } from '../../src/index.js';
+import { casePrograms } from '../../fuzzers/arbitraries.js';
 import { checkProgram, guardCoverageReport } from './checks.js';
-import { installNodeHostHooks } from './node-host.js';
-import { CHUNK_SIZE, chunkSeed } from './chunks.js';
-import { runPool } from './pool.js';
+import { installNodeHostHooks } from '../case/node-host.js';
+import { CHUNK_SIZE, chunkSeed } from '../fuzz/chunks.js';
+import { runPool } from '../pool/pool.js';
 
 export const SUMMARY_SCHEMA_VERSION = 1;
 
@@ -63,7 +63,7 @@ function describeFailure(details, caseIndex) {
 
 /**
  * Runs chunk `chunk` of a run: `numRuns` cases from the chunk's own seed.
- * Run by the workers (harness/selfcheck-worker.js).
+ * Run by the workers (harness/selfcheck/worker.js).
  * @param {{seed: number, chunk: number, numRuns: number}} task
  * @returns {{chunk: number, cases: number, difference: object | null, coverage: object}}
  */
@@ -84,7 +84,7 @@ function addCoverage(into, from) {
 }
 
 /**
- * Runs chunks on `workers` threads (harness/pool.js), handing each result to
+ * Runs chunks on `workers` threads (harness/pool/pool.js), handing each result to
  * `onResult`; stops handing out chunks when `shouldContinue()` turns false.
  * @param {{seed: number, runs: number, workers: number}} plan
  * @param {() => boolean} shouldContinue
@@ -94,7 +94,7 @@ async function runChunks({ seed, runs, workers }, shouldContinue, onResult) {
   const chunks = Math.ceil(runs / CHUNK_SIZE);
   let next = 0;
   await runPool({
-    workerURL: new URL('./selfcheck-worker.js', import.meta.url),
+    workerURL: new URL('./worker.js', import.meta.url),
     workers: Math.min(workers, chunks),
     nextTask: () => (next < chunks && shouldContinue()
       ? { seed, chunk: next, numRuns: Math.min(CHUNK_SIZE, runs - next++ * CHUNK_SIZE) }

@@ -3,14 +3,14 @@
 // (a target that hangs or crashes is a verdict, and the program runs again
 // on the others, whose verdicts died with the worker or never came). `clonecheck repro` and the regression replay share it.
 
-import { runPool } from './pool.js';
-import { groupByHost } from './targets/catalog.js';
+import { runPool } from '../pool/pool.js';
+import { groupByHost } from '../targets/catalog.js';
 
-const WORKER_URL = new URL('./fuzz/worker.js', import.meta.url);
+const WORKER_URL = new URL('../fuzz/worker.js', import.meta.url);
 
 /**
  * @param {any} program a valid program
- * @param {import('./targets/catalog.js').TargetSpec[]} targets
+ * @param {import('../targets/catalog.js').TargetSpec[]} targets
  * @param {{timeoutMs: number}} options
  * @returns {Promise<any[]>} a verdict per target, in their order (judge.js's, or `{target, verdict: 'timeout' | 'crash', detail}`)
  * @throws {Error} when the reference itself stalls on the program

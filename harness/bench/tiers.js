@@ -12,11 +12,11 @@
 // (util.types answers which internal slots an object has); --brand-checks times
 // it as any other host would run it, classifying objects by brand checks alone.
 //
-// usage: node harness/bench-tiers.js [--json] [--rounds N] [--round-ms MS] [--brand-checks]
+// usage: node harness/bench/tiers.js [--json] [--rounds N] [--round-ms MS] [--brand-checks]
 
 import { parseArgs } from 'node:util';
-import { structuredClone as referenceClone, selectTier } from '../src/index.js';
-import { installNodeHostHooks } from './node-host.js';
+import { structuredClone as referenceClone, selectTier } from '../../src/index.js';
+import { installNodeHostHooks } from '../case/node-host.js';
 
 const { values: args } = parseArgs({
   options: {
