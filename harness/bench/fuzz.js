@@ -35,11 +35,9 @@ import { CHUNK_SIZE, chunkPrograms, laneOf } from '../fuzz/chunks.js';
 import { judge, openTargets } from '../fuzz/judge.js';
 import { installNodeHostHooks } from '../case/node-host.js';
 import { resolveTarget } from '../targets/catalog.js';
+import { median } from './median.js';
 
 const TARGET = 'node:clone';
-
-/** @param {number[]} xs */
-const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 /**
  * The stages of one case, each a function of a program.

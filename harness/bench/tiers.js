@@ -17,6 +17,7 @@
 import { parseArgs } from 'node:util';
 import { structuredClone as referenceClone, selectTier } from '../../src/index.js';
 import { installNodeHostHooks } from '../case/node-host.js';
+import { median } from './median.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -78,9 +79,6 @@ function calibrate(clone, value) {
     iterations *= 4;
   }
 }
-
-/** @param {number[]} xs */
-const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 const results = [];
 for (const [name, value] of Object.entries(CASES)) {
