@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { families } from '../../fuzzers/arbitraries.js';
 import { tiers } from '../../src/index.js';
-import { guardCoverageReport } from '../selfcheck/checks.js';
+import { guardCoverageReport } from '../case/counts.js';
 import { fuzz } from '../fuzz/run.js';
 import { writeFinding } from '../findings/write.js';
 import { saveRegression } from '../findings/regressions.js';

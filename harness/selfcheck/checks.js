@@ -64,22 +64,3 @@ export function checkProgram(program, { coverage } = {}) {
     compare('emit builds what build builds (clone with tiers off)', tiersOff.clone, emitted.clone),
   ].filter((f) => f !== null);
 }
-
-/**
- * The tiers' guard coverage as a report: per tier, how often it accepted and
- * how often each reject reason fired, with the reasons that never fired at 0.
- * @param {Record<string, Record<string, number>>} coverage counts from `cloneWithTiers`
- * @param {{id: string, reasons: string[]}[]} catalog the tiers, in order
- */
-export function guardCoverageReport(coverage, catalog) {
-  /** @type {Record<string, Record<string, number>>} */
-  const report = {};
-  for (const tier of catalog) {
-    const counts = { accept: 0 };
-    for (const reason of tier.reasons) counts[reason] = 0;
-    Object.assign(counts, coverage[tier.id] ?? {});
-    report[tier.id] = counts;
-  }
-  if (coverage.spec) report.spec = { ...coverage.spec };
-  return report;
-}

@@ -10,7 +10,8 @@
 import fc from 'fast-check';
 import { tiers } from '../../src/index.js';
 import { casePrograms } from '../../fuzzers/arbitraries.js';
-import { checkProgram, guardCoverageReport } from './checks.js';
+import { checkProgram } from './checks.js';
+import { addCounts, guardCoverageReport } from '../case/counts.js';
 import { installNodeHostHooks } from '../case/node-host.js';
 import { CHUNK_SIZE, chunkSeed } from '../fuzz/chunks.js';
 import { runPool } from '../pool/pool.js';
@@ -75,14 +76,6 @@ export function runChunk({ seed, chunk, numRuns }) {
   return { chunk, cases: details.numRuns, difference: describeFailure(details, chunk * CHUNK_SIZE + details.numRuns - 1), coverage };
 }
 
-/** Adds the counts of `from` into `into` (coverage[tier][reason]). @param {any} into @param {any} from */
-function addCoverage(into, from) {
-  for (const [tier, counts] of Object.entries(from)) {
-    const target = into[tier] ?? (into[tier] = {});
-    for (const [reason, n] of Object.entries(counts)) target[reason] = (target[reason] ?? 0) + n;
-  }
-}
-
 /**
  * Runs chunks on `workers` threads (harness/pool/pool.js), handing each result to
  * `onResult`; stops handing out chunks when `shouldContinue()` turns false.
@@ -134,7 +127,7 @@ export async function selfcheck({ runs, seed, workers = 1, maxDifferences = 1, s
   };
   await runChunks({ seed, runs, workers }, shouldContinue, (result) => {
     cases += result.cases;
-    addCoverage(coverage, result.coverage);
+    addCounts(coverage, result.coverage);
     if (result.difference) differences.push(result.difference);
     onProgress({ cases, runs, differences: differences.length, elapsedMs: performance.now() - started });
   });
