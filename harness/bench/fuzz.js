@@ -13,7 +13,7 @@
 //   judge     the whole verdict: oracle, target, comparison
 //
 // The programs with realm steps (pollution) are timed in a worker of their
-// own, as the fuzzer's lanes keep them apart (harness/fuzz/run.js): they
+// own, as the fuzzer's lanes keep them apart (harness/fuzz/schedule.js): they
 // invalidate V8's protectors for the whole isolate. Each lane worker warms up
 // on one pass of `judge`, then runs rounds in which the stages take turns
 // (the order rotates), and reports the median round.

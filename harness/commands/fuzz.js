@@ -9,6 +9,7 @@ import { families } from '../../fuzzers/arbitraries.js';
 import { tiers } from '../../src/index.js';
 import { guardCoverageReport } from '../case/counts.js';
 import { fuzz } from '../fuzz/run.js';
+import { fuzzResults } from '../fuzz/results.js';
 import { writeFinding } from '../findings/write.js';
 import { saveRegression } from '../findings/regressions.js';
 import { RuntimeError, parseUserRuntimes } from '../runtimes.js';
@@ -107,9 +108,9 @@ export async function fuzzCommand(raw) {
     format: '{phase} [{bar}] {value}/{total} {unit} | {cases} cases | {rate} cases/s | {findings} findings | tiers {tiersHit}/{tierCount} guards {reasonsHit}/{reasons}',
   });
   const files = new Map();
-  let summary;
+  let outcome;
   try {
-    summary = await fuzz({
+    outcome = await fuzz({
       targets, seed, runs, timeLimitMs: seconds === undefined ? undefined : seconds * 1000, workers, weights, timeoutMs, shrinkRuns,
       shouldStop: () => ctrlC.presses > 0,
       shouldShrink: () => ctrlC.presses < 2 && shrinkRuns > 0,
@@ -130,19 +131,12 @@ export async function fuzzCommand(raw) {
     ctrlC.dispose();
   }
 
-  const guardCoverage = guardCoverageReport(summary.coverage, tiers);
-  const findings = summary.findings.map((f) => ({
-    signature: f.signature, target: f.target, verdict: f.verdict, category: f.category, case: f.case, count: f.count, minimized: f.minimized,
-    directory: files.get(f.signature).directory, programFile: files.get(f.signature).programFile,
-    reproFile: files.get(f.signature).reproFile, diff: f.differences ?? [],
-    ...(f.detail === undefined ? {} : { detail: f.detail }),
-  }));
   if (raw.saveRegressions) {
-    for (const f of summary.findings) saveRegression(f, { seed, runtime: byName.get(f.target).runtime });
+    for (const f of outcome.findings) saveRegression(f, { seed, runtime: byName.get(f.target).runtime });
   }
-  const { coverage, findings: _full, ...rest } = summary;
-  const document = { ...rest, findings, guardCoverage };
-  if (raw.json !== undefined) writeFileSync(/** @type {string} */ (raw.json), `${JSON.stringify(document, null, 2)}\n`);
+  const summary = fuzzResults(outcome, files);
+  if (raw.json !== undefined) writeFileSync(/** @type {string} */ (raw.json), `${JSON.stringify(summary, null, 2)}\n`);
+  const { findings } = summary;
 
   for (const f of findings) {
     process.stdout.write(`FINDING ${f.signature}  ${f.target}  ${f.verdict}${f.verdict === 'deviation' ? ` (${f.category})` : ''}  `

@@ -3,10 +3,9 @@
 // (a target that hangs or crashes is a verdict, and the program runs again
 // on the others, whose verdicts died with the worker or never came). `clonecheck repro` and the regression replay share it.
 
+import { FUZZ_WORKER_URL } from '../fuzz/tasks.js';
 import { runPool } from '../pool/pool.js';
 import { groupByHost } from '../targets/catalog.js';
-
-const WORKER_URL = new URL('../fuzz/worker.js', import.meta.url);
 
 /**
  * @param {any} program a valid program
@@ -20,7 +19,7 @@ export async function replayProgram(program, targets, { timeoutMs }) {
   for (const { agent, targets: hostTargets } of groupByHost(targets)) {
     const pending = [{ kind: 'program', program, targets: hostTargets }];
     await runPool({
-      workerURL: WORKER_URL,
+      workerURL: FUZZ_WORKER_URL,
       agent,
       workers: 1,
       workerData: { targets: hostTargets },

@@ -15,6 +15,9 @@ import { judge, openTargets } from './judge.js';
 import { pruneUnreachable } from './prune.js';
 import { verdictSignature } from './signature.js';
 
+/** The worker thread that runs these tasks (an agent runs them in other runtimes). */
+export const FUZZ_WORKER_URL = new URL('./worker.js', import.meta.url);
+
 /** Harness errors kept per chunk (each is a bug of clonecheck, reported in full). */
 const MAX_HARNESS_ERRORS = 3;
 
