@@ -56,7 +56,7 @@ export async function openTargets(specs) {
  * @param {any} program
  * @param {Record<string, Record<string, number>> | undefined} coverage
  */
-function oracleObservation({ spec, loaded }, program, coverage) {
+function oracleObservationWhereValueLands({ spec, loaded }, program, coverage) {
   if (loaded.kind === 'elsewhere') return loaded.oracle(program, coverage, hasTransferList(spec.channel));
   return cloneCaseAsync(program, () => build(program), oracleCloneFunction(coverage, hasTransferList(spec.channel)));
 }
@@ -102,7 +102,7 @@ export async function judge(program, targets, { coverage, onTarget } = {}) {
     try {
       if (oracle === undefined) {
         prepared = prepare(program);
-        const expected = await oracleObservation(target, prepared, oracles.size === 0 ? coverage : undefined);
+        const expected = await oracleObservationWhereValueLands(target, prepared, oracles.size === 0 ? coverage : undefined);
         oracle = { program: prepared, expected };
         oracles.set(oracleKey, oracle);
       }
