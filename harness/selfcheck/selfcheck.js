@@ -103,8 +103,8 @@ async function runChunks({ seed, runs, workers }, shouldContinue, onResult) {
  * @typedef {object} SelfcheckOptions
  * @property {number} runs  cases to run
  * @property {number} seed  int32
- * @property {number} [workers]  threads (default 1)
- * @property {number} [maxDifferences]  stop after this many (default 1)
+ * @property {number} workers  threads
+ * @property {number} maxDifferences  stop after this many
  * @property {() => boolean} [shouldStop]  polled between chunks (Ctrl-C)
  * @property {(progress: {cases: number, runs: number, differences: number, elapsedMs: number}) => void} [onProgress]
  */
@@ -115,7 +115,7 @@ async function runChunks({ seed, runs, workers }, shouldContinue, onResult) {
  * do not depend on the number of workers.
  * @param {SelfcheckOptions} options
  */
-export async function selfcheck({ runs, seed, workers = 1, maxDifferences = 1, shouldStop = () => false, onProgress = () => {} }) {
+export async function selfcheck({ runs, seed, workers, maxDifferences, shouldStop = () => false, onProgress = () => {} }) {
   const coverage = {};
   const differences = [];
   const started = performance.now();
