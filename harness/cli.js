@@ -6,6 +6,9 @@
 
 import { Command, CommanderError } from 'commander';
 import { EXIT, UsageError } from './commands/common.js';
+import {
+  maxDifferencesOption, replayOption, runsOption, seedOption, shrinkRunsOption, timeOption, timeoutOption, workersOption,
+} from './commands/options.js';
 
 // A reader that stops early (`clonecheck targets | head`) is not an error.
 process.stdout.on('error', (error) => {
@@ -41,15 +44,15 @@ cli
   .option('--target <name>', 'a target (repeatable): RUNTIME[@VERSION]:CHANNEL (node, node@22, bun, deno, bun@1.3.9, …; '
     + 'clone, clone-transfer, messagechannel, worker, broadcast, wire), ref:spec, ref:tiers, impl:PATH, polyfill:…', collect)
   .option('--runtime <name=path>', 'a runtime binary of yours (e.g. a fresh build of bun), then --target NAME:CHANNEL (repeatable)', collect)
-  .option('--seed <n>', '32-bit seed (default: random, printed); the same seed and runs give the same cases and findings')
-  .option('--runs <n>', 'number of programs (default 10000)')
-  .option('--time <seconds>', 'run for this long instead of a number of programs')
-  .option('--out <dir>', 'where findings/<signature>/ folders go (default ./clonecheck-out)')
+  .addOption(seedOption('32-bit seed; the same seed and runs give the same cases and findings'))
+  .addOption(runsOption('number of programs').conflicts('time'))
+  .addOption(timeOption())
+  .option('--out <dir>', 'where findings/<signature>/ folders go', 'clonecheck-out')
   .option('--json <file>', 'write the results as JSON (docs/results.md)')
   .option('--save-regressions', 'also store each deviation in corpus/regressions/ (npm test replays them)')
-  .option('--workers <n>', 'threads (default: one per CPU); the cases do not depend on it')
-  .option('--timeout <ms>', 'a case that makes no progress for this long is a timeout (default 5000)')
-  .option('--shrink-runs <n>', 'candidate programs tried per shrink, 0 to not shrink (default 1000)')
+  .addOption(workersOption('threads, and agents per other runtime; the cases do not depend on it'))
+  .addOption(timeoutOption('a case that makes no progress for this long is a timeout'))
+  .addOption(shrinkRunsOption())
   .option('--weights <list>', 'generator weights, e.g. almostInt32Array=10,pollution=5,bytes=0 (docs/fuzzing.md)')
   .action(run(async (options) => (await import('./commands/fuzz.js')).fuzzCommand(options)));
 
@@ -59,19 +62,19 @@ cli
   .argument('<finding-or-program>', 'a finding folder written by fuzz, or a program.json')
   .option('--target <name>', "a target (repeatable; default: the finding's, else node:clone)", collect)
   .option('--runtime <name=path>', 'a runtime binary of yours, then --target NAME:CHANNEL (repeatable)', collect)
-  .option('--timeout <ms>', 'a target that makes no progress for this long is a timeout (default 5000)')
+  .addOption(timeoutOption('a target that makes no progress for this long is a timeout'))
   .action(run(async (where, options) => (await import('./commands/repro.js')).reproCommand(where, options)));
 
 cli
   .command('selfcheck')
   .description('check the reference engine against itself over generated programs: '
     + 'tiers on = tiers off, and emit builds what build builds')
-  .option('--runs <n>', 'number of programs to check (default 10000)')
-  .option('--seed <s>', '32-bit seed (default: random, printed)')
+  .addOption(runsOption('number of programs to check'))
+  .addOption(seedOption('32-bit seed; the same seed and runs check the same cases'))
   .option('--json <file>', 'write the summary as JSON')
-  .option('--workers <n>', 'threads to run on (default: one per CPU); the cases checked do not depend on it')
-  .option('--max-differences <n>', 'stop after this many differences (default 1)')
-  .option('--replay <seed:path>', 'replay one difference printed by an earlier run')
+  .addOption(workersOption('threads to run on; the cases checked do not depend on it'))
+  .addOption(maxDifferencesOption())
+  .addOption(replayOption())
   .action(run(async (options) => (await import('./commands/selfcheck.js')).selfcheckCommand(options)));
 
 try {

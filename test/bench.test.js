@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const BENCH_FUZZ = fileURLToPath(new URL('../harness/bench-fuzz.js', import.meta.url));
+const BENCH_FUZZ = fileURLToPath(new URL('../harness/bench/fuzz.js', import.meta.url));
 
-test('bench-fuzz splits the cases into lanes and times every stage in each', () => {
+test('bench/fuzz.js splits the cases into lanes and times every stage in each', () => {
   const { status, stdout, stderr } = spawnSync(process.execPath, [BENCH_FUZZ, '--json', '--cases', '300', '--rounds', '1', '--cores', '2'], {
     encoding: 'utf8', timeout: 120_000,
   });

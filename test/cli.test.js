@@ -69,10 +69,37 @@ test('an impl: module without a default function is a usage error', () => {
   assertUsageError(clonecheck(['fuzz', '--target', `impl:${fixture('no-default.mjs')}`, '--runs', '10']), /no default export function/);
 });
 
-test('fuzz without a target, or with both --runs and --time, is a usage error', () => {
+test('fuzz without a target, or with unknown weights, is a usage error', () => {
   assertUsageError(clonecheck(['fuzz', '--runs', '10']), /fuzz needs --target/);
-  assertUsageError(clonecheck(['fuzz', '--target', 'ref:spec', '--runs', '10', '--time', '5']), /--runs or --time, not both/);
   assertUsageError(clonecheck(['fuzz', '--target', 'ref:spec', '--weights', 'noSuchFamily=3']), /unknown name 'noSuchFamily'/);
+});
+
+test('--runs with --time is a usage error, in either order', () => {
+  assertUsageError(clonecheck(['fuzz', '--target', 'ref:spec', '--runs', '10', '--time', '5']),
+    /option '--runs <n>' cannot be used with option '--time <seconds>' \(see clonecheck --help\)$/);
+  assertUsageError(clonecheck(['fuzz', '--target', 'ref:spec', '--time', '5', '--runs', '10']), /cannot be used with/);
+});
+
+test('a --timeout out of range is a usage error that gives the range, in every command that takes it', () => {
+  assertUsageError(clonecheck(['fuzz', '--target', 'ref:spec', '--timeout', '99']),
+    /option '--timeout <ms>' argument '99' is invalid\. It must be milliseconds from 100 to 3600000 \(see clonecheck --help\)$/);
+  assertUsageError(clonecheck(['repro', fixture('dangling.json'), '--timeout', '3600001']), /argument '3600001' is invalid\. It must be milliseconds from 100/);
+});
+
+test('a --runs that is not a positive integer is a usage error', () => {
+  assertUsageError(clonecheck(['fuzz', '--target', 'ref:spec', '--runs', '1.5']), /option '--runs <n>' argument '1\.5' is invalid\. It must be a positive integer/);
+  assertUsageError(clonecheck(['selfcheck', '--runs', '0']), /option '--runs <n>' argument '0' is invalid/);
+  assertUsageError(clonecheck(['selfcheck', '--seed', 'one']), /option '--seed <n>' argument 'one' is invalid\. It must be a 32-bit integer/);
+});
+
+test('fuzz --help shows each default', () => {
+  const { status, stdout } = clonecheck(['fuzz', '--help']);
+  assert.equal(status, 0);
+  const help = stdout.replace(/\s+/g, ' ');
+  for (const shown of [
+    /--seed <n> .*\(default: random, printed\)/, /--runs <n> number of programs \(default: 10000\)/, /--out <dir> .*\(default: "clonecheck-out"\)/,
+    /--workers <n> .*\(default: one per CPU\)/, /--timeout <ms> .*\(default: 5000\)/, /--shrink-runs <n> .*\(default: 1000\)/,
+  ]) assert.match(help, shown);
 });
 
 test('repro of a malformed program.json is a usage error naming the file', () => {

@@ -14,8 +14,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { build, canonicalJSON, diff } from '../src/index.js';
 import { programArbitrary } from '../fuzzers/programs.js';
-import { cloneCase, referenceClone } from '../harness/case.js';
-import { installNodeHostHooks } from '../harness/node-host.js';
+import { cloneCase, referenceClone } from '../harness/case/case.js';
+import { installNodeHostHooks } from '../harness/case/node-host.js';
 
 installNodeHostHooks();
 

@@ -1,6 +1,6 @@
 // Property tests over generated programs (fuzzers/programs.js) and
 // programs decoded from random bytes (fromBytes), with a fixed seed so every
-// run checks the same programs. The checks are harness/checks.js, the same
+// run checks the same programs. The checks are harness/selfcheck/checks.js, the same
 // ones `clonecheck selfcheck` runs at scale: the program is valid, tiers on =
 // tiers off, emit builds what build builds. The two sources run on two
 // threads at once.

@@ -1,4 +1,4 @@
-// Replays corpus/regressions/ (harness/regressions.js says what each file
+// Replays corpus/regressions/ (harness/findings/regressions.js says what each file
 // holds and why these are the rules):
 //  - the reference observes every program exactly as stored, tiers on and off;
 //  - a regression found on the reference itself (ref:*) passes now;
@@ -8,9 +8,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { canonicalJSON } from '../src/index.js';
 import { judge, openTargets } from '../harness/fuzz/judge.js';
-import { installNodeHostHooks } from '../harness/node-host.js';
-import { loadRegressions } from '../harness/regressions.js';
-import { replayProgram } from '../harness/replay.js';
+import { installNodeHostHooks } from '../harness/case/node-host.js';
+import { loadRegressions } from '../harness/findings/regressions.js';
+import { replayProgram } from '../harness/findings/replay.js';
 import { resolveTarget } from '../harness/targets/catalog.js';
 
 installNodeHostHooks();

@@ -1,5 +1,5 @@
 // src/ runs unchanged in Node, Bun and Deno: the same script
-// (harness/print-observations.mjs) builds the same programs, clones them with
+// (harness/case/print-observations.mjs) builds the same programs, clones them with
 // the reference (tiers on and off) and prints the observations; every runtime
 // must print what Node prints, and Node's output must hold the values the
 // spec requires.
@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const fixture = 'harness/print-observations.mjs';
+const fixture = 'harness/case/print-observations.mjs';
 
 /** Each runtime: the binary the pinned npm dev-dependency ships, and its arguments. */
 const runtimes = {

@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pathShape, signatureOf } from '../harness/signature.js';
+import { pathShape, signatureOf } from '../harness/fuzz/signature.js';
 
 const hole = (path, actual) => [{ path, category: 'hole', expected: 'hole', actual }];
 

@@ -6,7 +6,7 @@
 
 import { createInterface } from 'node:readline';
 import { messageLine } from './lines.js';
-import { fileHeartbeatWriter } from '../heartbeat.js';
+import { fileHeartbeatWriter } from '../pool/heartbeat.js';
 import { loadTargets, runTask } from '../fuzz/tasks.js';
 
 const heartbeat = fileHeartbeatWriter(process.argv[process.argv.length - 1]);

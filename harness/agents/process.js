@@ -1,5 +1,5 @@
 // One agent process (agent.js running in some runtime), seen from the pool
-// (harness/pool.js) the way a worker thread is: `postMessage(task)`, a
+// (harness/pool/pool.js) the way a worker thread is: `postMessage(task)`, a
 // 'message' event per answer (the first one says it is ready), and 'exit'
 // when it ends. The protocol is newline-delimited JSON over stdio, one line
 // per task and one per answer. What the runtime prints to stderr is kept

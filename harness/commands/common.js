@@ -1,5 +1,5 @@
 // What every command shares: exit codes, the one-line usage error, number
-// parsing, and the progress display.
+// formatting, and the progress display. (Options: options.js.)
 
 import cliProgress from 'cli-progress';
 
@@ -10,24 +10,6 @@ export const EXIT = { ok: 0, findings: 1, usage: 2, infrastructure: 3, interrupt
 export class UsageError extends Error {}
 
 export const count = new Intl.NumberFormat('en-US');
-
-/**
- * @param {string} flag
- * @param {string | undefined} text
- * @param {{min: number, max: number, what: string}} range
- * @returns {number | undefined}
- */
-export function parseInteger(flag, text, { min, max, what }) {
-  if (text === undefined) return undefined;
-  if (!/^-?\d+$/.test(text) || Number(text) < min || Number(text) > max) throw new UsageError(`${flag} must be ${what}`);
-  return Number(text);
-}
-
-/** @param {string | undefined} text */
-export function parseSeed(text) {
-  return parseInteger('--seed', text, { min: -(2 ** 31), max: 2 ** 31 - 1, what: 'a 32-bit integer' })
-    ?? ((Math.random() * 2 ** 32) | 0);
-}
 
 /**
  * A live status line on a terminal (cli-progress); elsewhere (CI logs, pipes)

@@ -2,18 +2,18 @@
 // reference; findings shrunk and written out (harness/fuzz/run.js,
 // harness/findings/write.js). Exit 0 nothing found, 1 findings, 2 usage.
 
-import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { families } from '../../fuzzers/programs.js';
 import { tiers } from '../../src/index.js';
-import { guardCoverageReport } from '../checks.js';
+import { guardCoverageReport } from '../case/counts.js';
 import { fuzz } from '../fuzz/run.js';
+import { fuzzResults } from '../fuzz/results.js';
 import { writeFinding } from '../findings/write.js';
-import { saveRegression } from '../regressions.js';
+import { saveRegression } from '../findings/regressions.js';
 import { RuntimeError, parseUserRuntimes } from '../runtimes.js';
 import { TargetError, loadTarget, resolveTarget, runsInAgent } from '../targets/catalog.js';
-import { EXIT, UsageError, count, interrupts, parseInteger, parseSeed, progressDisplay } from './common.js';
+import { EXIT, UsageError, count, interrupts, progressDisplay } from './common.js';
 
 /** Weight names --weights accepts: the program families, plus pollution, channel and bytes. */
 const WEIGHT_NAMES = [...Object.keys(families), 'pollution', 'channel', 'bytes'];
@@ -79,21 +79,20 @@ function coverageSummary(report) {
   return { tiersHit, tiers: tiers.length, reasonsHit, reasons };
 }
 
-/** @param {Record<string, string | string[] | boolean | undefined>} raw commander's options */
+/**
+ * @param {{target?: string[], runtime?: string[], seed: number, runs: number, time?: number, out: string, json?: string,
+ *   saveRegressions?: boolean, workers: number, timeout: number, shrinkRuns: number, weights?: string}} raw
+ *   commander's options, parsed, defaulted and range-checked (options.js)
+ */
 export async function fuzzCommand(raw) {
-  const names = /** @type {string[] | undefined} */ (raw.target);
+  const names = raw.target;
   if (names === undefined || names.length === 0) throw new UsageError("fuzz needs --target; run 'clonecheck targets' to list them");
-  const runsGiven = parseInteger('--runs', /** @type {string | undefined} */ (raw.runs), { min: 1, max: Number.MAX_SAFE_INTEGER, what: 'a positive integer' });
-  const seconds = parseInteger('--time', /** @type {string | undefined} */ (raw.time), { min: 1, max: 7 * 24 * 3600, what: 'a number of seconds from 1 to 604800' });
-  if (runsGiven !== undefined && seconds !== undefined) throw new UsageError('give --runs or --time, not both');
-  const runs = seconds === undefined ? runsGiven ?? 10_000 : undefined;
-  const seed = parseSeed(/** @type {string | undefined} */ (raw.seed));
-  const workers = parseInteger('--workers', /** @type {string | undefined} */ (raw.workers), { min: 1, max: 256, what: 'an integer from 1 to 256' }) ?? availableParallelism();
-  const timeoutMs = parseInteger('--timeout', /** @type {string | undefined} */ (raw.timeout), { min: 100, max: 3_600_000, what: 'milliseconds from 100 to 3600000' }) ?? 5000;
-  const shrinkRuns = parseInteger('--shrink-runs', /** @type {string | undefined} */ (raw.shrinkRuns), { min: 0, max: 1_000_000, what: 'an integer from 0 to 1000000' }) ?? 1000;
-  const weights = parseWeights(/** @type {string | undefined} */ (raw.weights));
-  const outDir = resolve(/** @type {string} */ (raw.out ?? 'clonecheck-out'));
-  const targets = await targetsFromNames(names, /** @type {string[] | undefined} */ (raw.runtime));
+  const { seed, workers, timeout: timeoutMs, shrinkRuns, time: seconds } = raw;
+  // --runs has a default; --time replaces it (commander rejects both given).
+  const runs = seconds === undefined ? raw.runs : undefined;
+  const weights = parseWeights(raw.weights);
+  const outDir = resolve(raw.out);
+  const targets = await targetsFromNames(names, raw.runtime);
   const byName = new Map(targets.map((t) => [t.name, t]));
 
   process.stderr.write(`clonecheck fuzz --seed ${seed} ${runs === undefined ? `--time ${seconds}` : `--runs ${runs}`} on ${targets.map((t) => t.name).join(', ')} `
@@ -107,9 +106,9 @@ export async function fuzzCommand(raw) {
     format: '{phase} [{bar}] {value}/{total} {unit} | {cases} cases | {rate} cases/s | {findings} findings | tiers {tiersHit}/{tierCount} guards {reasonsHit}/{reasons}',
   });
   const files = new Map();
-  let summary;
+  let outcome;
   try {
-    summary = await fuzz({
+    outcome = await fuzz({
       targets, seed, runs, timeLimitMs: seconds === undefined ? undefined : seconds * 1000, workers, weights, timeoutMs, shrinkRuns,
       shouldStop: () => ctrlC.presses > 0,
       shouldShrink: () => ctrlC.presses < 2 && shrinkRuns > 0,
@@ -130,19 +129,12 @@ export async function fuzzCommand(raw) {
     ctrlC.dispose();
   }
 
-  const guardCoverage = guardCoverageReport(summary.coverage, tiers);
-  const findings = summary.findings.map((f) => ({
-    signature: f.signature, target: f.target, verdict: f.verdict, category: f.category, case: f.case, count: f.count, minimized: f.minimized,
-    directory: files.get(f.signature).directory, programFile: files.get(f.signature).programFile,
-    reproFile: files.get(f.signature).reproFile, diff: f.differences ?? [],
-    ...(f.detail === undefined ? {} : { detail: f.detail }),
-  }));
   if (raw.saveRegressions) {
-    for (const f of summary.findings) saveRegression(f, { seed, runtime: byName.get(f.target).runtime });
+    for (const f of outcome.findings) saveRegression(f, { seed, runtime: byName.get(f.target).runtime });
   }
-  const { coverage, findings: _full, ...rest } = summary;
-  const document = { ...rest, findings, guardCoverage };
-  if (raw.json !== undefined) writeFileSync(/** @type {string} */ (raw.json), `${JSON.stringify(document, null, 2)}\n`);
+  const summary = fuzzResults(outcome, files);
+  if (raw.json !== undefined) writeFileSync(raw.json, `${JSON.stringify(summary, null, 2)}\n`);
+  const { findings } = summary;
 
   for (const f of findings) {
     process.stdout.write(`FINDING ${f.signature}  ${f.target}  ${f.verdict}${f.verdict === 'deviation' ? ` (${f.category})` : ''}  `

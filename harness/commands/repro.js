@@ -6,8 +6,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { validate } from '../../src/index.js';
-import { replayProgram } from '../replay.js';
-import { EXIT, UsageError, parseInteger } from './common.js';
+import { replayProgram } from '../findings/replay.js';
+import { EXIT, UsageError } from './common.js';
 import { targetsFromNames } from './fuzz.js';
 
 /**
@@ -41,14 +41,13 @@ export function readProgram(where) {
 
 /**
  * @param {string} where
- * @param {Record<string, string | string[] | undefined>} raw
+ * @param {{target?: string[], runtime?: string[], timeout: number}} raw  commander's options (options.js)
  */
 export async function reproCommand(where, raw) {
   const { program, target } = readProgram(where);
-  const names = /** @type {string[] | undefined} */ (raw.target) ?? (target === undefined ? ['node:clone'] : [target]);
-  const timeoutMs = parseInteger('--timeout', /** @type {string | undefined} */ (raw.timeout), { min: 100, max: 3_600_000, what: 'milliseconds from 100 to 3600000' }) ?? 5000;
-  const targets = await targetsFromNames(names, /** @type {string[] | undefined} */ (raw.runtime));
-  const verdicts = await replayProgram(program, targets, { timeoutMs });
+  const names = raw.target ?? (target === undefined ? ['node:clone'] : [target]);
+  const targets = await targetsFromNames(names, raw.runtime);
+  const verdicts = await replayProgram(program, targets, { timeoutMs: raw.timeout });
   let failed = false;
   for (const v of verdicts) {
     if (v.verdict !== 'pass') failed = true;

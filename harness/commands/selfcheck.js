@@ -1,8 +1,7 @@
-// `clonecheck selfcheck`: the reference against itself (harness/selfcheck.js).
+// `clonecheck selfcheck`: the reference against itself (harness/selfcheck/).
 
 import { writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
-import { EXIT, UsageError, count, interrupts, parseInteger, parseSeed, progressDisplay } from './common.js';
+import { EXIT, count, interrupts, progressDisplay } from './common.js';
 
 /**
  * @param {any} difference one entry of the summary's `differences`
@@ -39,17 +38,16 @@ function printCoverage(guardCoverage) {
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
-/** @param {Record<string, string | undefined>} raw */
+/**
+ * @param {{runs: number, seed: number, json?: string, workers: number, maxDifferences: number, replay?: string}} raw
+ *   commander's options, parsed, defaulted and range-checked (options.js)
+ */
 export async function selfcheckCommand(raw) {
-  const runs = parseInteger('--runs', raw.runs, { min: 1, max: Number.MAX_SAFE_INTEGER, what: 'a positive integer' }) ?? 10_000;
-  const seed = parseSeed(raw.seed);
-  const workers = parseInteger('--workers', raw.workers, { min: 1, max: 256, what: 'an integer from 1 to 256' }) ?? availableParallelism();
-  const maxDifferences = parseInteger('--max-differences', raw.maxDifferences, { min: 1, max: Number.MAX_SAFE_INTEGER, what: 'a positive integer' }) ?? 1;
-  if (raw.replay !== undefined && !/^-?\d+:[\d:]*$/.test(raw.replay)) throw new UsageError('--replay must be seed:path as printed with a difference');
+  const { runs, seed, workers, maxDifferences } = raw;
 
   let selfcheckModule;
   try {
-    selfcheckModule = await import('../selfcheck.js');
+    selfcheckModule = await import('../selfcheck/selfcheck.js');
   } catch (error) {
     process.stderr.write(`clonecheck: cannot load the reference engine: ${error.stack}\n`);
     return EXIT.infrastructure;

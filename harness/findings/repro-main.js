@@ -4,13 +4,13 @@
 //
 // It builds the program with the emitted builder, clones it through the
 // target's channel, observes the case exactly as the fuzzer did
-// (harness/case.js), and compares with the expected observation. For a
+// (harness/case/case.js), and compares with the expected observation. For a
 // channel whose value lands in workers (`worker`, `broadcast`), repro.mjs is
 // also the workers' script: started as a worker, it serves as the receiving
 // realm (receivers/realm.js) instead.
 
 import { canonicalJSON, registerOpaque } from '../../src/index.js';
-import { cloneCaseAsync, cloneCaseElsewhere, deviations, settlingCloneFunction } from '../case.js';
+import { cloneCaseAsync, cloneCaseElsewhere, deviations, settlingCloneFunction } from '../case/case.js';
 
 export { inReceivingWorker, serveRealm } from '../targets/receivers/realm.js';
 

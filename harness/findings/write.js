@@ -16,7 +16,7 @@ export const FINDING_SCHEMA = 'clonecheck/finding@1';
 
 /**
  * @param {string} outDir
- * @param {import('../fuzz/run.js').Finding} finding
+ * @param {import('../fuzz/tally.js').Finding} finding
  * @param {import('../targets/catalog.js').TargetSpec} target
  * @param {{seed: number, weights: Record<string, number>}} run
  * @returns {{directory: string, programFile: string, reproFile: string, reportFile: string}}
@@ -55,7 +55,7 @@ export function writeFinding(outDir, finding, target, run) {
 }
 
 /**
- * @param {import('../fuzz/run.js').Finding} finding
+ * @param {import('../fuzz/tally.js').Finding} finding
  * @param {{seed: number, weights: Record<string, number>}} run
  */
 function replayCommand(finding, run) {
@@ -64,7 +64,7 @@ function replayCommand(finding, run) {
 }
 
 /**
- * @param {import('../fuzz/run.js').Finding} finding
+ * @param {import('../fuzz/tally.js').Finding} finding
  * @param {import('../targets/catalog.js').TargetSpec} target
  * @param {string} replay
  */

@@ -2,13 +2,13 @@
 // the program (harness/targets/programs.js), the oracle (the reference, spec
 // path only) clones the reshaped program, the target clones a fresh build of
 // the same program, and the two case observations are compared. Crashes and
-// timeouts are not decided here: the worker pool sees them (pool.js).
+// timeouts are not decided here: the worker pool sees them (harness/pool/pool.js).
 
 import { build } from '../../src/index.js';
-import { cloneCaseAsync, cloneCaseElsewhere, deviations, oracleCloneFunction } from '../case.js';
+import { cloneCaseAsync, cloneCaseElsewhere, deviations, oracleCloneFunction } from '../case/case.js';
 import { channels, loadTarget } from '../targets/catalog.js';
 import { hasTransferList } from '../targets/programs.js';
-import { signatureOf } from '../signature.js';
+import { signatureOf } from './signature.js';
 import { ReceiverDied } from '../targets/receivers/workers.js';
 
 /**
@@ -56,7 +56,7 @@ export async function openTargets(specs) {
  * @param {any} program
  * @param {Record<string, Record<string, number>> | undefined} coverage
  */
-function oracleObservation({ spec, loaded }, program, coverage) {
+function oracleObservationWhereValueLands({ spec, loaded }, program, coverage) {
   if (loaded.kind === 'elsewhere') return loaded.oracle(program, coverage, hasTransferList(spec.channel));
   return cloneCaseAsync(program, () => build(program), oracleCloneFunction(coverage, hasTransferList(spec.channel)));
 }
@@ -102,7 +102,7 @@ export async function judge(program, targets, { coverage, onTarget } = {}) {
     try {
       if (oracle === undefined) {
         prepared = prepare(program);
-        const expected = await oracleObservation(target, prepared, oracles.size === 0 ? coverage : undefined);
+        const expected = await oracleObservationWhereValueLands(target, prepared, oracles.size === 0 ? coverage : undefined);
         oracle = { program: prepared, expected };
         oracles.set(oracleKey, oracle);
       }

@@ -9,11 +9,14 @@
 
 import fc from 'fast-check';
 import { casePrograms } from '../../fuzzers/programs.js';
-import { installNodeHostHooks } from '../node-host.js';
-import { CHUNK_SIZE, chunkSeed } from '../chunks.js';
+import { installNodeHostHooks } from '../case/node-host.js';
+import { CHUNK_SIZE, chunkSeed } from './chunks.js';
 import { judge, openTargets } from './judge.js';
 import { pruneUnreachable } from './prune.js';
-import { verdictSignature } from '../signature.js';
+import { verdictSignature } from './signature.js';
+
+/** The worker thread that runs these tasks (an agent runs them in other runtimes). */
+export const FUZZ_WORKER_URL = new URL('./worker.js', import.meta.url);
 
 /** Harness errors kept per chunk (each is a bug of clonecheck, reported in full). */
 const MAX_HARNESS_ERRORS = 3;
@@ -42,7 +45,7 @@ export function loadTargets(specs) {
 /**
  * Runs one task of any kind.
  * @param {ChunkTask | ShrinkTask | ProgramTask} task
- * @param {import('../heartbeat.js').HeartbeatWriter} heartbeat
+ * @param {import('../pool/heartbeat.js').HeartbeatWriter} heartbeat
  */
 export function runTask(task, heartbeat) {
   switch (task.kind) {
@@ -66,7 +69,7 @@ export function runTask(task, heartbeat) {
 
 /**
  * @param {ChunkTask} task
- * @param {import('../heartbeat.js').HeartbeatWriter} heartbeat
+ * @param {import('../pool/heartbeat.js').HeartbeatWriter} heartbeat
  */
 export async function runChunk({ seed, chunk, indices, programs, targets: specs, countCoverage = true }, heartbeat) {
   const targets = await loadTargets(specs);
@@ -120,7 +123,7 @@ export async function runChunk({ seed, chunk, indices, programs, targets: specs,
  * shrinking at the smallest program found so far. Then the objects it no
  * longer reaches are dropped (prune.js), if the deviation stays the same.
  * @param {ShrinkTask} task
- * @param {import('../heartbeat.js').HeartbeatWriter} heartbeat
+ * @param {import('../pool/heartbeat.js').HeartbeatWriter} heartbeat
  * @returns {Promise<{verdict: import('./judge.js').Verdict | null, tried: number}>}
  */
 export async function shrinkDeviation({ chunkSeed: seed, path, target: spec, signature, weights, maxRuns }, heartbeat) {
@@ -154,7 +157,7 @@ export async function shrinkDeviation({ chunkSeed: seed, path, target: spec, sig
 
 /**
  * @param {ProgramTask} task
- * @param {import('../heartbeat.js').HeartbeatWriter} heartbeat
+ * @param {import('../pool/heartbeat.js').HeartbeatWriter} heartbeat
  */
 export async function judgeProgram({ program, targets: specs }, heartbeat) {
   const targets = await loadTargets(specs);

@@ -1,9 +1,9 @@
-// A fuzz worker thread (harness/pool.js): loads the run's targets, says it
+// A fuzz worker thread (harness/pool/pool.js): loads the run's targets, says it
 // is ready, then answers each task (tasks.js) with one message. Its twin for
 // other runtimes is harness/agents/agent.js.
 
 import { parentPort, workerData } from 'node:worker_threads';
-import { sharedHeartbeatWriter } from '../heartbeat.js';
+import { sharedHeartbeatWriter } from '../pool/heartbeat.js';
 import { loadTargets, runTask } from './tasks.js';
 
 const heartbeat = sharedHeartbeatWriter(workerData.heartbeat);

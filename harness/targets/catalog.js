@@ -9,7 +9,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { settlingCloneFunction } from '../case.js';
+import { settlingCloneFunction } from '../case/case.js';
 import { RuntimeError, cachedRuntimeNames, pinnedRuntimeNames, resolveRuntime } from '../runtimes.js';
 import { asIs, withTransferList, withoutStorage, withoutTransfer } from './programs.js';
 
@@ -28,8 +28,8 @@ import { asIs, withTransferList, withoutStorage, withoutTransfer } from './progr
  * the clone here, or one that delivers the value to receiving realms
  * elsewhere and takes the oracle there too (`worker`, `broadcast`). Those
  * realms are workers, started by `start()` before the first case.
- * @typedef {{kind: 'here', clone: import('../case.js').SettlingCloneFunction}
- *   | {kind: 'elsewhere', start: (scriptURL?: string) => Promise<void>, stop: () => void, delivery: import('../case.js').Delivery,
+ * @typedef {{kind: 'here', clone: import('../case/case.js').SettlingCloneFunction}
+ *   | {kind: 'elsewhere', start: (scriptURL?: string) => Promise<void>, stop: () => void, delivery: import('../case/case.js').Delivery,
  *      oracle: (program: any, coverage: Record<string, Record<string, number>> | undefined, transferList: boolean) => Promise<any>}} LoadedTarget
  */
 

@@ -2,12 +2,12 @@
 // seeds (test/property.test.js), on their own thread each
 // (test/properties/property-worker.js) so the two run side by side. They live
 // with the test, not in fuzzers/, because they check programs with the Node
-// harness (harness/checks.js); fuzzers/ only generates.
+// harness (harness/selfcheck/checks.js); fuzzers/ only generates.
 
 import fc from 'fast-check';
 import { programArbitrary, programFromBytes } from '../../fuzzers/programs.js';
-import { checkProgram } from '../../harness/checks.js';
-import { installNodeHostHooks } from '../../harness/node-host.js';
+import { checkProgram } from '../../harness/selfcheck/checks.js';
+import { installNodeHostHooks } from '../../harness/case/node-host.js';
 
 /** The program sources, by the name the tests use. */
 export const programSources = {
@@ -16,7 +16,7 @@ export const programSources = {
 };
 
 /**
- * fc.assert that every program from `source` passes harness/checks.js
+ * fc.assert that every program from `source` passes harness/selfcheck/checks.js
  * (valid; tiers on = tiers off; emit = build). Throws fast-check's report
  * (seed, path, shrunk program, the differences) on failure.
  * @param {keyof typeof programSources} source

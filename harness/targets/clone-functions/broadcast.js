@@ -2,7 +2,7 @@
 // stay alive across cases; each applies the receiving realm's set-up, then
 // observes what it received. The oracle is taken in the first of them.
 // BroadcastChannel has no transfer list (the channel drops the program's).
-// A Delivery (harness/case.js), plus start/stop and the oracle.
+// A Delivery (harness/case/case.js), plus start/stop and the oracle.
 
 import { answerText } from '../receivers/messages.js';
 import { landedText, oracleIn, startReceivers } from '../receivers/workers.js';

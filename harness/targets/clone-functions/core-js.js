@@ -6,7 +6,7 @@
 
 import coreJsStructuredClone from 'core-js-pure/actual/structured-clone.js';
 
-/** @type {import('../../case.js').CloneFunction} */
+/** @type {import('../../case/case.js').CloneFunction} */
 export default function coreJs(value, { transfer }) {
   return coreJsStructuredClone(value, { transfer });
 }

@@ -7,7 +7,7 @@
 // globalThis.structuredClone; the target is the host's own function.
 const hostClone = structuredClone;
 
-/** @type {import('../../case.js').CloneFunction} */
+/** @type {import('../../case/case.js').CloneFunction} */
 export default function hostStructuredClone(value, { transfer }) {
   return hostClone(value, { __proto__: null, transfer });
 }

@@ -7,7 +7,7 @@
 // It settles with `settled(data)`, never with the data itself (settling with
 // an object would read its `then`).
 
-import { settled } from '../../case.js';
+import { settled } from '../../case/case.js';
 import { messageError } from '../receivers/messages.js';
 
 export const settlesBoxed = true;
@@ -18,7 +18,7 @@ export const settlesBoxed = true;
 const MessageChannelCtor = MessageChannel;
 const PromiseCtor = Promise;
 
-/** @type {import('../../case.js').SettlingCloneFunction} */
+/** @type {import('../../case/case.js').SettlingCloneFunction} */
 export default function viaMessageChannel(value, { transfer }) {
   const { port1, port2 } = new MessageChannelCtor();
   const close = () => {

@@ -3,7 +3,7 @@
 
 import realisticStructuredClone from 'realistic-structured-clone';
 
-/** @type {import('../../case.js').CloneFunction} */
+/** @type {import('../../case/case.js').CloneFunction} */
 export default function realistic(value) {
   return realisticStructuredClone(value);
 }

@@ -1,6 +1,6 @@
 // The reference engine with its fast-path tiers in front (src/tiers/): must
 // be indistinguishable from the spec path.
 
-import { referenceClone } from '../../case.js';
+import { referenceClone } from '../../case/case.js';
 
 export default referenceClone({ tiers: true });

@@ -6,7 +6,7 @@
 
 import { deserialize, serialize } from '@ungap/structured-clone';
 
-/** @type {import('../../case.js').CloneFunction} */
+/** @type {import('../../case/case.js').CloneFunction} */
 export default function ungapStructuredClone(value) {
   return deserialize(serialize(value));
 }

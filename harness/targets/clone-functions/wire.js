@@ -6,7 +6,7 @@
 // process.getBuiltinModule, not an import: repro.mjs bundles this file for all three runtimes.
 const { serialize, deserialize } = process.getBuiltinModule(typeof globalThis.Bun !== 'undefined' ? 'bun:jsc' : 'node:v8');
 
-/** @type {import('../../case.js').CloneFunction} */
+/** @type {import('../../case/case.js').CloneFunction} */
 export default function viaWire(value) {
   return deserialize(serialize(value));
 }

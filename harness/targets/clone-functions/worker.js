@@ -1,7 +1,7 @@
 // The `worker` channel: worker.postMessage(value, transfer) to a worker that
 // stays alive across cases. The receiving realm's set-up runs in the worker
 // first, the value is observed there, and so is the oracle (receivers/).
-// A Delivery (harness/case.js), plus start/stop and the oracle.
+// A Delivery (harness/case/case.js), plus start/stop and the oracle.
 
 import { answerText } from '../receivers/messages.js';
 import { landedText, oracleIn, startReceivers } from '../receivers/workers.js';

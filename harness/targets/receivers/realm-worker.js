@@ -2,7 +2,7 @@
 // does). It tells the reference about what only Node's util.types can see,
 // as every fuzz thread and agent does, so the oracle taken here matches.
 
-import { installNodeHostHooks } from '../../node-host.js';
+import { installNodeHostHooks } from '../../case/node-host.js';
 import { serveRealm } from './realm.js';
 
 installNodeHostHooks();

@@ -18,7 +18,7 @@
 // 'error\nTEXT' (a harness error).
 
 import { build, observeLanded, setupRealm } from '../../../src/index.js';
-import { cloneCaseElsewhere } from '../../case.js';
+import { cloneCaseElsewhere } from '../../case/case.js';
 import { referenceDelivery } from './reference-delivery.js';
 import { splitMessage } from './messages.js';
 

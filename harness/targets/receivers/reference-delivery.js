@@ -1,5 +1,5 @@
 // The oracle of a channel whose value lands in another realm (`worker`,
-// `broadcast`): the reference as a Delivery (harness/case.js), so the oracle
+// `broadcast`): the reference as a Delivery (harness/case/case.js), so the oracle
 // runs the very case the target runs (cloneCaseElsewhere). The value is
 // serialized in the sender's realm, under the sender's steps only; the
 // receiver's steps are applied once those are undone, and the value is
@@ -17,7 +17,7 @@ import {
 /**
  * @param {Record<string, Record<string, number>> | undefined} coverage counts which tier would take each value
  * @param {boolean} transferList whether the channel has a transfer list at all (BroadcastChannel has none)
- * @returns {import('../../case.js').Delivery}
+ * @returns {import('../../case/case.js').Delivery}
  */
 export function referenceDelivery(coverage, transferList) {
   /** @type {unknown} */

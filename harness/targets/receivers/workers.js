@@ -11,7 +11,7 @@
 // No top-level await and no static import of a runtime module: repro.mjs
 // bundles this file (harness/findings/repro.js) and starts itself as the worker.
 
-import { addCounts } from '../../counts.js';
+import { addCounts } from '../../case/counts.js';
 import { answerText, messageError, splitMessage } from './messages.js';
 
 
@@ -142,7 +142,7 @@ export async function startReceivers(count, scriptURL) {
  * @param {Receiver} receiver
  * @param {any} program
  * @param {Record<string, Record<string, number>> | undefined} coverage counted there and added here
- * @param {boolean} transferList whether the channel has a transfer list (harness/case.js oracleCloneFunction)
+ * @param {boolean} transferList whether the channel has a transfer list (harness/case/case.js oracleCloneFunction)
  */
 export async function oracleIn(receiver, program, coverage, transferList) {
   receiver.post(`oracle\n${JSON.stringify({ program, coverage: coverage !== undefined, transferList })}`);

@@ -10,8 +10,8 @@
 //     makes observes the same as the one `build` makes, logs the same effects,
 //     and clones (tiers off) to the same observation.
 
-import { build, emit, registerOpaque, validate } from '../src/index.js';
-import { cloneCase, deviations, referenceClone } from './case.js';
+import { build, emit, registerOpaque, validate } from '../../src/index.js';
+import { cloneCase, deviations, referenceClone } from '../case/case.js';
 
 /**
  * @typedef {object} Finding
@@ -63,23 +63,4 @@ export function checkProgram(program, { coverage } = {}) {
     compare('emit builds what build builds (value and effects before cloning)', tiersOff.input, emitted.input),
     compare('emit builds what build builds (clone with tiers off)', tiersOff.clone, emitted.clone),
   ].filter((f) => f !== null);
-}
-
-/**
- * The tiers' guard coverage as a report: per tier, how often it accepted and
- * how often each reject reason fired, with the reasons that never fired at 0.
- * @param {Record<string, Record<string, number>>} coverage counts from `cloneWithTiers`
- * @param {{id: string, reasons: string[]}[]} catalog the tiers, in order
- */
-export function guardCoverageReport(coverage, catalog) {
-  /** @type {Record<string, Record<string, number>>} */
-  const report = {};
-  for (const tier of catalog) {
-    const counts = { accept: 0 };
-    for (const reason of tier.reasons) counts[reason] = 0;
-    Object.assign(counts, coverage[tier.id] ?? {});
-    report[tier.id] = counts;
-  }
-  if (coverage.spec) report.spec = { ...coverage.spec };
-  return report;
 }

@@ -12,11 +12,12 @@
 // (util.types answers which internal slots an object has); --brand-checks times
 // it as any other host would run it, classifying objects by brand checks alone.
 //
-// usage: node harness/bench-tiers.js [--json] [--rounds N] [--round-ms MS] [--brand-checks]
+// usage: node harness/bench/tiers.js [--json] [--rounds N] [--round-ms MS] [--brand-checks]
 
 import { parseArgs } from 'node:util';
-import { structuredClone as referenceClone, selectTier } from '../src/index.js';
-import { installNodeHostHooks } from './node-host.js';
+import { structuredClone as referenceClone, selectTier } from '../../src/index.js';
+import { installNodeHostHooks } from '../case/node-host.js';
+import { median } from './median.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -78,9 +79,6 @@ function calibrate(clone, value) {
     iterations *= 4;
   }
 }
-
-/** @param {number[]} xs */
-const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 const results = [];
 for (const [name, value] of Object.entries(CASES)) {

@@ -6,7 +6,7 @@
 // Programs: corpus/seeds/*.json when there are any, plus the inline ones below.
 
 import { readdirSync, readFileSync } from 'node:fs';
-import { build, canonicalJSON } from '../src/index.js';
+import { build, canonicalJSON } from '../../src/index.js';
 import { cloneCase, referenceClone } from './case.js';
 
 /** Small programs whose observations the runtimes test asserts value by value. */
@@ -41,7 +41,7 @@ export const inlinePrograms = {
   'symbol is refused': { schema: 'clonecheck/program@1', root: { symbol: 'nope' } },
 };
 
-const seedsDirectory = new URL('../corpus/seeds/', import.meta.url);
+const seedsDirectory = new URL('../../corpus/seeds/', import.meta.url);
 
 /** @returns {[string, any][]} */
 function seedPrograms() {

@@ -9,8 +9,8 @@
 
 import {
   beginCloneObservation, completeLanded, countSelection, diff, observe, observeClone, sameJSON, selectTier, structuredClone,
-} from '../src/index.js';
-import { isMessageError } from './targets/receivers/messages.js';
+} from '../../src/index.js';
+import { isMessageError } from '../targets/receivers/messages.js';
 
 /**
  * @typedef {(value: unknown, options: {transfer: unknown[], forStorage: boolean}) => unknown} CloneFunction
@@ -88,10 +88,10 @@ export function settlingCloneFunction(module) {
  * the effects logged so far, before the receiver's set-up and the clone.
  * The realm is restored even when something throws.
  * @param {any} program
- * @param {() => import('../src/program/build.js').Built} makeBuilt `build(program)` or the emitted source's function
+ * @param {() => import('../../src/program/build.js').Built} makeBuilt `build(program)` or the emitted source's function
  * @param {CloneFunction} cloneFunction
  * @param {{observeInput?: boolean}} [options]
- * @returns {{input?: {value: unknown, effects: unknown[]}, clone: import('../src/observe/observe-clone.js').CaseObservation}}
+ * @returns {{input?: {value: unknown, effects: unknown[]}, clone: import('../../src/observe/observe-clone.js').CaseObservation}}
  */
 export function cloneCase(program, makeBuilt, cloneFunction, { observeInput = false } = {}) {
   const built = makeBuilt();
@@ -117,9 +117,9 @@ export function cloneCase(program, makeBuilt, cloneFunction, { observeInput = fa
  * `cloneCase` for a clone function that may settle later (a message channel,
  * an implementation returning a Promise). The realm stays set up until it settles.
  * @param {any} program
- * @param {() => import('../src/program/build.js').Built} makeBuilt
+ * @param {() => import('../../src/program/build.js').Built} makeBuilt
  * @param {SettlingCloneFunction} cloneFunction
- * @returns {Promise<import('../src/observe/observe-clone.js').CaseObservation>}
+ * @returns {Promise<import('../../src/observe/observe-clone.js').CaseObservation>}
  */
 export async function cloneCaseAsync(program, makeBuilt, cloneFunction) {
   const built = makeBuilt();
@@ -166,9 +166,9 @@ export async function cloneCaseAsync(program, makeBuilt, cloneFunction) {
  * under the program's pollution: Node 22's calls handler.apply, Deno's
  * originalOp.call). One case observation per receiver.
  * @param {any} program
- * @param {() => import('../src/program/build.js').Built} makeBuilt
+ * @param {() => import('../../src/program/build.js').Built} makeBuilt
  * @param {Delivery} channel
- * @returns {Promise<import('../src/observe/observe-clone.js').CaseObservation[]>}
+ * @returns {Promise<import('../../src/observe/observe-clone.js').CaseObservation[]>}
  */
 export async function cloneCaseElsewhere(program, makeBuilt, channel) {
   await channel.prepare(JSON.stringify(program.receiver ?? []));
@@ -200,7 +200,7 @@ export async function cloneCaseElsewhere(program, makeBuilt, channel) {
 /**
  * @template {CloneFunction | SettlingCloneFunction} F
  * @param {any} program
- * @param {import('../src/program/build.js').Built} built
+ * @param {import('../../src/program/build.js').Built} built
  * @param {F} cloneFunction
  * @returns {{input: unknown, clone: () => ReturnType<F>, effects: object[]}}
  */
@@ -216,7 +216,7 @@ function caseOptions(program, built, cloneFunction) {
  * category: an Error's stack, the text of an error the engine threw).
  * @param {unknown} expected
  * @param {unknown} actual
- * @returns {import('../src/observe/diff.js').Difference[]} empty when the case passes
+ * @returns {import('../../src/observe/diff.js').Difference[]} empty when the case passes
  */
 export function deviations(expected, actual) {
   if (sameJSON(expected, actual)) return [];

@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { AgentProcess } from './agents/process.js';
+import { AgentProcess } from '../agents/process.js';
 import { fileHeartbeatReader, newSharedHeartbeat, sharedHeartbeatReader } from './heartbeat.js';
 
 /** How often the watchdog looks at the heartbeats. */
@@ -27,7 +27,7 @@ const LOAD_TIMEOUT_MS = 60_000;
  * @template Task, Result
  * @typedef {object} PoolOptions
  * @property {URL} [workerURL]  the worker thread module, or
- * @property {import('./agents/process.js').AgentRuntime} [agent]  the runtime whose agent processes do the work
+ * @property {import('../agents/process.js').AgentRuntime} [agent]  the runtime whose agent processes do the work
  * @property {number} workers  threads (at least 1)
  * @property {object} [workerData]  handed to every worker (e.g. the targets to load before it says ready)
  * @property {number} [timeoutMs]  a case that runs longer is a stall (default: no watchdog)

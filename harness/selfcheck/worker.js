@@ -1,5 +1,5 @@
-// A selfcheck worker thread (harness/pool.js): says it is ready, then runs
-// the chunks the main thread sends (harness/selfcheck.js `runChunk`) and
+// A selfcheck worker thread (harness/pool/pool.js): says it is ready, then runs
+// the chunks the main thread sends (harness/selfcheck/selfcheck.js `runChunk`) and
 // answers each with its result.
 
 import { parentPort } from 'node:worker_threads';

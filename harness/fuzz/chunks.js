@@ -27,7 +27,7 @@ export function chunkPrograms(arbitrary, seed, index, numRuns) {
 }
 
 /**
- * The lane a program runs in (harness/fuzz/run.js): 'polluting' when it has
+ * The lane a program runs in (harness/fuzz/schedule.js): 'polluting' when it has
  * realm steps, which invalidate V8's protectors for the whole isolate.
  * @param {any} program
  * @returns {'clean' | 'polluting'}

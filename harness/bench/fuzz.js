@@ -13,7 +13,7 @@
 //   judge     the whole verdict: oracle, target, comparison
 //
 // The programs with realm steps (pollution) are timed in a worker of their
-// own, as the fuzzer's lanes keep them apart (harness/fuzz/run.js): they
+// own, as the fuzzer's lanes keep them apart (harness/fuzz/schedule.js): they
 // invalidate V8's protectors for the whole isolate. Each lane worker warms up
 // on one pass of `judge`, then runs rounds in which the stages take turns
 // (the order rotates), and reports the median round.
@@ -23,27 +23,25 @@
 // for `clonecheck fuzz`, which also pays worker start-up, warm-up and V8's
 // background threads.
 //
-// usage: node harness/bench-fuzz.js [--json] [--cases N] [--rounds N] [--seed N] [--cores N]
+// usage: node harness/bench/fuzz.js [--json] [--cases N] [--rounds N] [--seed N] [--cores N]
 
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { casePrograms } from '../fuzzers/programs.js';
-import { build } from '../src/index.js';
-import { cloneCaseAsync, oracleCloneFunction } from './case.js';
-import { CHUNK_SIZE, chunkPrograms, laneOf } from './chunks.js';
-import { judge, openTargets } from './fuzz/judge.js';
-import { installNodeHostHooks } from './node-host.js';
-import { resolveTarget } from './targets/catalog.js';
+import { casePrograms } from '../../fuzzers/programs.js';
+import { build } from '../../src/index.js';
+import { cloneCaseAsync, oracleCloneFunction } from '../case/case.js';
+import { CHUNK_SIZE, chunkPrograms, laneOf } from '../fuzz/chunks.js';
+import { judge, openTargets } from '../fuzz/judge.js';
+import { installNodeHostHooks } from '../case/node-host.js';
+import { resolveTarget } from '../targets/catalog.js';
+import { median } from './median.js';
 
 const TARGET = 'node:clone';
 
-/** @param {number[]} xs */
-const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-
 /**
  * The stages of one case, each a function of a program.
- * @param {import('./fuzz/judge.js').OpenTarget} target
+ * @param {import('../fuzz/judge.js').OpenTarget} target
  * @returns {Record<string, (program: any) => unknown>}
  */
 function stages(target) {

@@ -5,8 +5,8 @@
 // this makes the reference exact for any other value too.
 
 import { types } from 'node:util';
-import { setHostHooks } from '../src/index.js';
-import { isWeakRefOrRegistryObject } from '../src/abstract-ops/brands.js';
+import { setHostHooks } from '../../src/index.js';
+import { isWeakRefOrRegistryObject } from '../../src/abstract-ops/brands.js';
 
 // Deno's node:util has no isExternal (Deno 2.9.6); a script cannot make an External there anyway.
 const isExternal = typeof types.isExternal === 'function' ? types.isExternal : () => false;
@@ -30,7 +30,7 @@ export function installNodeHostHooks() {
  * WeakRef and FinalizationRegistry have no util.types predicate, so those two
  * are still told apart by brand checks, only for objects that are none of the rest.
  * @param {object} object neither a Proxy, callable nor an Array
- * @returns {import('../src/abstract-ops/brands.js').ObjectKind | undefined}
+ * @returns {import('../../src/abstract-ops/brands.js').ObjectKind | undefined}
  */
 function classifyNodeObject(object) {
   if (types.isBooleanObject(object)) return 'boolean';

@@ -13,12 +13,12 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 
-export const REGRESSIONS_DIR = fileURLToPath(new URL('../corpus/regressions/', import.meta.url));
+export const REGRESSIONS_DIR = fileURLToPath(new URL('../../corpus/regressions/', import.meta.url));
 export const REGRESSION_SCHEMA = 'clonecheck/regression@1';
 
 /**
- * @param {import('./fuzz/run.js').Finding} finding a deviation (timeouts and crashes have no expected observation)
- * @param {{seed: number, runtime?: import('./runtimes.js').Runtime}} run  `runtime`: the target's, for RUNTIME:CHANNEL targets
+ * @param {import('../fuzz/tally.js').Finding} finding a deviation (timeouts and crashes have no expected observation)
+ * @param {{seed: number, runtime?: import('../runtimes.js').Runtime}} run  `runtime`: the target's, for RUNTIME:CHANNEL targets
  * @param {string} [directory]
  * @returns {string | null} the file written
  */

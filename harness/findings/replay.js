@@ -3,14 +3,13 @@
 // (a target that hangs or crashes is a verdict, and the program runs again
 // on the others, whose verdicts died with the worker or never came). `clonecheck repro` and the regression replay share it.
 
-import { runPool } from './pool.js';
-import { groupByHost } from './targets/catalog.js';
-
-const WORKER_URL = new URL('./fuzz/worker.js', import.meta.url);
+import { FUZZ_WORKER_URL } from '../fuzz/tasks.js';
+import { runPool } from '../pool/pool.js';
+import { groupByHost } from '../targets/catalog.js';
 
 /**
  * @param {any} program a valid program
- * @param {import('./targets/catalog.js').TargetSpec[]} targets
+ * @param {import('../targets/catalog.js').TargetSpec[]} targets
  * @param {{timeoutMs: number}} options
  * @returns {Promise<any[]>} a verdict per target, in their order (judge.js's, or `{target, verdict: 'timeout' | 'crash', detail}`)
  * @throws {Error} when the reference itself stalls on the program
@@ -20,7 +19,7 @@ export async function replayProgram(program, targets, { timeoutMs }) {
   for (const { agent, targets: hostTargets } of groupByHost(targets)) {
     const pending = [{ kind: 'program', program, targets: hostTargets }];
     await runPool({
-      workerURL: WORKER_URL,
+      workerURL: FUZZ_WORKER_URL,
       agent,
       workers: 1,
       workerData: { targets: hostTargets },

@@ -1,5 +1,5 @@
 // `clonecheck selfcheck`: the reference engine checked against itself at
-// scale (harness/checks.js: tiers are invisible; emit builds what build
+// scale (harness/selfcheck/checks.js: tiers are invisible; emit builds what build
 // builds), over generated programs and programs decoded from random bytes.
 //
 // The run is cut into chunks of CHUNK_SIZE cases; chunk k is an fc.check with
@@ -8,12 +8,13 @@
 // event loop gets a turn between chunks (progress, Ctrl-C).
 
 import fc from 'fast-check';
-import { tiers } from '../src/index.js';
-import { casePrograms } from '../fuzzers/programs.js';
-import { checkProgram, guardCoverageReport } from './checks.js';
-import { installNodeHostHooks } from './node-host.js';
-import { CHUNK_SIZE, chunkSeed } from './chunks.js';
-import { runPool } from './pool.js';
+import { tiers } from '../../src/index.js';
+import { casePrograms } from '../../fuzzers/programs.js';
+import { checkProgram } from './checks.js';
+import { addCounts, guardCoverageReport } from '../case/counts.js';
+import { installNodeHostHooks } from '../case/node-host.js';
+import { CHUNK_SIZE, chunkSeed } from '../fuzz/chunks.js';
+import { runPool } from '../pool/pool.js';
 
 export const SUMMARY_SCHEMA_VERSION = 1;
 
@@ -63,7 +64,7 @@ function describeFailure(details, caseIndex) {
 
 /**
  * Runs chunk `chunk` of a run: `numRuns` cases from the chunk's own seed.
- * Run by the workers (harness/selfcheck-worker.js).
+ * Run by the workers (harness/selfcheck/worker.js).
  * @param {{seed: number, chunk: number, numRuns: number}} task
  * @returns {{chunk: number, cases: number, difference: object | null, coverage: object}}
  */
@@ -75,16 +76,8 @@ export function runChunk({ seed, chunk, numRuns }) {
   return { chunk, cases: details.numRuns, difference: describeFailure(details, chunk * CHUNK_SIZE + details.numRuns - 1), coverage };
 }
 
-/** Adds the counts of `from` into `into` (coverage[tier][reason]). @param {any} into @param {any} from */
-function addCoverage(into, from) {
-  for (const [tier, counts] of Object.entries(from)) {
-    const target = into[tier] ?? (into[tier] = {});
-    for (const [reason, n] of Object.entries(counts)) target[reason] = (target[reason] ?? 0) + n;
-  }
-}
-
 /**
- * Runs chunks on `workers` threads (harness/pool.js), handing each result to
+ * Runs chunks on `workers` threads (harness/pool/pool.js), handing each result to
  * `onResult`; stops handing out chunks when `shouldContinue()` turns false.
  * @param {{seed: number, runs: number, workers: number}} plan
  * @param {() => boolean} shouldContinue
@@ -94,7 +87,7 @@ async function runChunks({ seed, runs, workers }, shouldContinue, onResult) {
   const chunks = Math.ceil(runs / CHUNK_SIZE);
   let next = 0;
   await runPool({
-    workerURL: new URL('./selfcheck-worker.js', import.meta.url),
+    workerURL: new URL('./worker.js', import.meta.url),
     workers: Math.min(workers, chunks),
     nextTask: () => (next < chunks && shouldContinue()
       ? { seed, chunk: next, numRuns: Math.min(CHUNK_SIZE, runs - next++ * CHUNK_SIZE) }
@@ -110,8 +103,8 @@ async function runChunks({ seed, runs, workers }, shouldContinue, onResult) {
  * @typedef {object} SelfcheckOptions
  * @property {number} runs  cases to run
  * @property {number} seed  int32
- * @property {number} [workers]  threads (default 1)
- * @property {number} [maxDifferences]  stop after this many (default 1)
+ * @property {number} workers  threads
+ * @property {number} maxDifferences  stop after this many
  * @property {() => boolean} [shouldStop]  polled between chunks (Ctrl-C)
  * @property {(progress: {cases: number, runs: number, differences: number, elapsedMs: number}) => void} [onProgress]
  */
@@ -122,7 +115,7 @@ async function runChunks({ seed, runs, workers }, shouldContinue, onResult) {
  * do not depend on the number of workers.
  * @param {SelfcheckOptions} options
  */
-export async function selfcheck({ runs, seed, workers = 1, maxDifferences = 1, shouldStop = () => false, onProgress = () => {} }) {
+export async function selfcheck({ runs, seed, workers, maxDifferences, shouldStop = () => false, onProgress = () => {} }) {
   const coverage = {};
   const differences = [];
   const started = performance.now();
@@ -134,7 +127,7 @@ export async function selfcheck({ runs, seed, workers = 1, maxDifferences = 1, s
   };
   await runChunks({ seed, runs, workers }, shouldContinue, (result) => {
     cases += result.cases;
-    addCoverage(coverage, result.coverage);
+    addCounts(coverage, result.coverage);
     if (result.difference) differences.push(result.difference);
     onProgress({ cases, runs, differences: differences.length, elapsedMs: performance.now() - started });
   });

@@ -1,0 +1,59 @@
+// The command-line options, each defined once: its default (which --help
+// shows from the same value the code uses) and its range, checked by
+// commander while it parses, so that a bad value is a one-line usage error
+// before any command runs. fuzz, repro and selfcheck share --seed, --runs,
+// --workers and --timeout from here.
+
+import { availableParallelism } from 'node:os';
+import { InvalidArgumentError, Option } from 'commander';
+
+/**
+ * A parser for an integer option from `min` to `max`.
+ * @param {number} min @param {number} max @param {string} what  the range in words, for the error
+ * @returns {(text: string) => number}
+ */
+export function integerFrom(min, max, what) {
+  return (text) => {
+    if (!/^-?\d+$/.test(text) || Number(text) < min || Number(text) > max) throw new InvalidArgumentError(`It must be ${what}`);
+    return Number(text);
+  };
+}
+
+const positiveInteger = integerFrom(1, Number.MAX_SAFE_INTEGER, 'a positive integer');
+
+/** @param {string} description */
+export const seedOption = (description) => new Option('--seed <n>', description)
+  // Drawn here so that help and code share it; every command prints the seed it ran with.
+  .default((Math.random() * 2 ** 32) | 0, 'random, printed')
+  .argParser(integerFrom(-(2 ** 31), 2 ** 31 - 1, 'a 32-bit integer'));
+
+/** @param {string} description */
+export const runsOption = (description) => new Option('--runs <n>', description).default(10_000).argParser(positiveInteger);
+
+/** @param {string} description */
+export const workersOption = (description) => new Option('--workers <n>', description)
+  .default(availableParallelism(), 'one per CPU')
+  .argParser(integerFrom(1, 256, 'an integer from 1 to 256'));
+
+/** @param {string} description */
+export const timeoutOption = (description) => new Option('--timeout <ms>', description)
+  .default(5000)
+  .argParser(integerFrom(100, 3_600_000, 'milliseconds from 100 to 3600000'));
+
+/** fuzz --time: seconds, at most a week; it replaces --runs. */
+export const timeOption = () => new Option('--time <seconds>', 'run for this long instead of a number of programs')
+  .argParser(integerFrom(1, 7 * 24 * 3600, 'a number of seconds from 1 to 604800'));
+
+/** fuzz --shrink-runs */
+export const shrinkRunsOption = () => new Option('--shrink-runs <n>', 'candidate programs tried per shrink, 0 to not shrink')
+  .default(1000)
+  .argParser(integerFrom(0, 1_000_000, 'an integer from 0 to 1000000'));
+
+/** selfcheck --max-differences */
+export const maxDifferencesOption = () => new Option('--max-differences <n>', 'stop after this many differences').default(1).argParser(positiveInteger);
+
+/** selfcheck --replay: `seed:path` as a difference prints it. */
+export const replayOption = () => new Option('--replay <seed:path>', 'replay one difference printed by an earlier run').argParser((text) => {
+  if (!/^-?\d+:[\d:]*$/.test(text)) throw new InvalidArgumentError('It must be seed:path as printed with a difference');
+  return text;
+});

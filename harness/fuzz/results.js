@@ -1,0 +1,47 @@
+// The results document of `clonecheck fuzz --json` (docs/results.md): built
+// here, in one place, from what the run returns and where its findings were
+// written; the command only writes and prints it.
+
+import { tiers } from '../../src/index.js';
+import { guardCoverageReport } from '../case/counts.js';
+
+/** The version of the document (docs/results.md). */
+export const FUZZ_SCHEMA_VERSION = 1;
+
+/**
+ * @param {import('./run.js').FuzzOutcome} outcome
+ * @param {Map<string, {directory: string, programFile: string, reproFile: string}>} files  where each finding went, by signature
+ */
+export function fuzzResults(outcome, files) {
+  const { seed, runs, timeLimitMs, cases, fuzzMs } = outcome;
+  // Over the fuzzing phase: shrinking is not fuzzing.
+  const perSecond = (/** @type {number} */ n) => (fuzzMs > 0 ? Math.round((n * 1000) / fuzzMs) : 0);
+  return {
+    schemaVersion: FUZZ_SCHEMA_VERSION,
+    command: 'fuzz',
+    seed,
+    runs: runs === Infinity ? null : runs,
+    timeLimitMs: timeLimitMs === Infinity ? null : timeLimitMs,
+    cases,
+    interrupted: outcome.interrupted,
+    elapsedMs: Math.round(outcome.elapsedMs),
+    fuzzMs: Math.round(fuzzMs),
+    casesPerSecond: perSecond(cases),
+    workers: outcome.workers,
+    targets: outcome.targets.map(({ spec, cases: targetCases, verdicts }) => ({
+      name: spec.name, description: spec.description, runtime: spec.runtime?.name ?? null, version: spec.runtime?.version ?? null,
+      cases: targetCases, casesPerSecond: perSecond(targetCases), verdicts,
+    })),
+    harnessErrors: outcome.harnessErrors,
+    unattributedCrashes: outcome.unattributedCrashes,
+    findings: outcome.findings.map((f) => {
+      const { directory, programFile, reproFile } = files.get(f.signature);
+      return {
+        signature: f.signature, target: f.target, verdict: f.verdict, category: f.category, case: f.case, count: f.count, minimized: f.minimized,
+        directory, programFile, reproFile, diff: f.differences ?? [],
+        ...(f.detail === undefined ? {} : { detail: f.detail }),
+      };
+    }),
+    guardCoverage: guardCoverageReport(outcome.coverage, tiers),
+  };
+}

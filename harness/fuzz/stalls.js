@@ -1,0 +1,74 @@
+// A chunk task whose thread or agent hung or died (the pool's watchdog,
+// harness/pool/pool.js). The case it was on becomes a `timeout` or `crash`
+// finding against the target that was running; what the thread had judged
+// of the task died with it and runs again (cases are deterministic), then the
+// rest of the task; the stalled case runs again on the task's other targets.
+// An agent that died before the case's first target began died late, from an
+// earlier case: a crash between cases, against no target.
+
+import { build } from '../../src/index.js';
+import { cloneCase, referenceClone } from '../case/case.js';
+import { installNodeHostHooks } from '../case/node-host.js';
+import { CHUNK_SIZE, chunkSeed } from './chunks.js';
+import { runNext } from './schedule.js';
+import { verdictSignature } from './signature.js';
+import { channels } from '../targets/catalog.js';
+
+/**
+ * @param {import('./schedule.js').Host} host
+ * @param {any} task  the chunk task that stalled
+ * @param {{reason: 'timeout' | 'crash', heartbeat: import('../pool/heartbeat.js').Heartbeat, detail: string}} stall
+ * @param {import('./tally.js').Tally} tally
+ */
+export function handleStall(host, task, { reason, heartbeat, detail }, tally) {
+  const found = task.indices.indexOf(heartbeat.caseIndex - task.chunk * CHUNK_SIZE);
+  const position = found < 0 ? 0 : found;
+  const stalled = task.indices[position];
+  // A retried case was counted when it first stalled.
+  if (!task.retry) host.cases += 1;
+  const part = (from, to) => ({ ...task, indices: task.indices.slice(from, to), programs: task.programs.slice(from, to) });
+  if (position + 1 < task.indices.length) runNext(host, part(position + 1, task.indices.length));
+  if (position > 0) runNext(host, part(0, position));
+  const program = task.programs[position];
+  const caseIndex = task.chunk * CHUNK_SIZE + stalled;
+  /** Runs the stalled case again, first in its lane, counted once. @param {object} fields */
+  const retry = (fields) => runNext(host, { ...part(position, position + 1), countCoverage: false, retry: true, ...fields });
+  const target = task.targets[heartbeat.targetIndex];
+  if (target === undefined) {
+    if (host.agent !== undefined && reason === 'crash' && !task.afterDeath) {
+      // The agent died before this case's first target began: late, from
+      // an earlier case (a runtime's own machinery dying under a realm's
+      // leftover state; Deno 2.9.6 does). Which case is unknown; this one
+      // runs again, once, on every target.
+      tally.unattributedCrashes.push({ runtime: host.agent.name, case: caseIndex, detail });
+      retry({ afterDeath: true });
+      return;
+    }
+    tally.harnessErrors.push({ verdict: 'harness-error', case: caseIndex, program, error: `the oracle stalled: ${reason}, ${detail}` });
+    return;
+  }
+  tally.verdicts[target.name][reason] += 1;
+  // The other targets' verdicts on this case died with the worker (or
+  // never ran): the case runs again on them alone, first in its lane.
+  const others = task.targets.filter((_, index) => index !== heartbeat.targetIndex);
+  if (others.length > 0) retry({ targets: others });
+  const { signature } = verdictSignature(target.name, reason);
+  const prepared = channels[target.channel](program);
+  tally.consider({
+    signature, target: target.name, verdict: reason, category: reason, case: caseIndex,
+    chunkSeed: chunkSeed(task.seed, task.chunk), path: String(stalled), count: 1, program: prepared, minimized: false, detail,
+    expected: expectedForStalledCase(prepared),
+  });
+}
+
+/**
+ * What the reference observes for a stalled case's program, computed here on
+ * the main thread: the target gave no observation, and the finding's repro
+ * needs the expected one. Synchronous, so the realm is restored before this
+ * thread does anything else.
+ * @param {any} program
+ */
+function expectedForStalledCase(program) {
+  installNodeHostHooks();
+  return cloneCase(program, () => build(program), referenceClone({ tiers: false })).clone;
+}

@@ -1,0 +1,80 @@
+// What a fuzz run has seen so far, merged from every chunk and stall: verdict
+// counts per target, guard coverage, harness errors, agents that died between
+// cases, and one finding per signature. A signature keeps its earliest case
+// whatever thread found it first, so the same seed and runs give the same
+// findings.
+
+import { addCounts } from '../case/counts.js';
+
+/**
+ * @typedef {object} Finding
+ * @property {string} signature
+ * @property {string} target
+ * @property {'deviation' | 'timeout' | 'crash'} verdict
+ * @property {string} category  the first difference's category, or the verdict
+ * @property {number} case  the earliest case that showed it
+ * @property {number} chunkSeed  with `path`, replays that case (fast-check seed and path)
+ * @property {string} path
+ * @property {number} count  cases that showed it
+ * @property {any} program  as the target ran it; the shrunk one once shrinking is done
+ * @property {boolean} minimized
+ * @property {unknown} [expected]  the reference's observation (for a timeout or crash too: the repro needs it)
+ * @property {unknown} [actual]
+ * @property {object[]} [differences]
+ * @property {string} [detail]  for a timeout or crash: what the watchdog saw
+ */
+
+export class Tally {
+  /**
+   * @param {import('../targets/catalog.js').TargetSpec[]} targets
+   * @param {(finding: Finding) => void} onFinding  a new finding, or an earlier case of a known one
+   */
+  constructor(targets, onFinding) {
+    this.onFinding = onFinding;
+    /** @type {Map<string, Finding>} by signature */
+    this.findings = new Map();
+    /** @type {Record<string, Record<string, number>>} */
+    this.verdicts = Object.fromEntries(targets.map((t) => [t.name, { pass: 0, deviation: 0, timeout: 0, crash: 0, 'harness-error': 0 }]));
+    /** @type {Record<string, Record<string, number>>} */
+    this.coverage = {};
+    /** @type {object[]} */
+    this.harnessErrors = [];
+    /** @type {{runtime: string, case: number, detail: string}[]} agents that died between cases */
+    this.unattributedCrashes = [];
+  }
+
+  /**
+   * Adds what a worker judged in (part of) a chunk (tasks.js `runChunk`).
+   * @param {Awaited<ReturnType<typeof import('./tasks.js').runChunk>>} result
+   */
+  addChunkResult(result) {
+    addCounts(this.coverage, result.coverage);
+    addCounts(this.verdicts, result.verdicts);
+    this.harnessErrors.push(...result.harnessErrors);
+    for (const finding of result.found) {
+      this.consider({
+        signature: finding.signature, target: finding.target, verdict: finding.verdict, category: finding.category,
+        case: finding.case, chunkSeed: finding.chunkSeed, path: finding.path, count: finding.count,
+        program: finding.program, minimized: false, detail: finding.detail,
+        expected: finding.expected, actual: finding.actual, differences: finding.differences,
+      });
+    }
+  }
+
+  /** Keeps the earliest case per signature; tells onFinding about new or earlier ones. @param {Finding} candidate */
+  consider(candidate) {
+    const known = this.findings.get(candidate.signature);
+    if (known !== undefined) {
+      known.count += candidate.count;
+      if (known.case <= candidate.case) return;
+      candidate.count = known.count;
+    }
+    this.findings.set(candidate.signature, candidate);
+    this.onFinding(candidate);
+  }
+
+  /** The findings, earliest case first. */
+  findingsByCase() {
+    return [...this.findings.values()].sort((a, b) => a.case - b.case);
+  }
+}
