@@ -8,24 +8,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { RuntimeError, resolveRuntime } from '../harness/runtimes.js';
+import { pinnedBinary } from './helpers.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const fixture = 'harness/print-observations.mjs';
-
-/**
- * A pinned runtime's binary, from the cache (`npm test` installs every pinned
- * runtime there first: `clonecheck install-runtimes`).
- * @param {string} name
- */
-async function pinnedBinary(name) {
-  try {
-    return (await resolveRuntime(name, { install: false })).binary;
-  } catch (error) {
-    if (error instanceof RuntimeError) assert.fail(`${error.message}; npm test installs it first`);
-    throw error;
-  }
-}
 
 /** How each runtime runs a script that reads files of this project. */
 const runs = {
