@@ -151,7 +151,7 @@ export async function resolveRuntime(name, { userRuntimes = new Map(), install =
   const userPath = userRuntimes.get(name);
   if (userPath !== undefined) return runtimeAt({ name, binary: userPath, source: 'user' });
   if (name === 'node') return thisNode();
-  const match = /^(node|bun|deno)@([\w.^~<>=-]+)$/.exec(PINNED[/** @type {keyof typeof PINNED} */ (name)] ?? name);
+  const match = /^(node|bun|deno)@([\w.^~<>=-]+)$/.exec(Object.hasOwn(PINNED, name) ? PINNED[name] : name);
   if (match === null) {
     throw new RuntimeError(`unknown runtime '${name}': use node, node@22, node@24, node@26, bun, deno, bun@X, deno@X, node@X, or --runtime ${name}=PATH`);
   }
