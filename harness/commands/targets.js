@@ -1,4 +1,5 @@
-// `clonecheck targets [--json]`: every target with its availability.
+// `clonecheck targets [--json]`: every target with its availability
+// (available, installable on first use, or unavailable and why).
 
 import { RuntimeError, parseUserRuntimes } from '../runtimes.js';
 import { listTargets } from '../targets/catalog.js';
@@ -20,7 +21,7 @@ export async function targetsCommand(raw) {
   }
   const width = Math.max(...rows.map((r) => r.name.length));
   for (const row of rows) {
-    const status = row.available ? 'available  ' : 'unavailable';
+    const status = (row.available ? 'available' : row.installable ? 'installable' : 'unavailable').padEnd(11);
     const runtime = row.version === undefined ? '' : ` [${row.runtime} ${row.version}]`;
     process.stdout.write(`${row.name.padEnd(width)}  ${status}  ${row.available ? `${row.description}${runtime}` : row.reason}\n`);
   }

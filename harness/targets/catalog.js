@@ -10,7 +10,7 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { settlingCloneFunction } from '../case/case.js';
-import { RuntimeError, cachedRuntimeNames, pinnedRuntimeNames, resolveRuntime } from '../runtimes.js';
+import { NotInstalledError, RuntimeError, cachedRuntimeNames, pinnedRuntimeNames, resolveRuntime } from '../runtimes.js';
 import { asIs, withTransferList, withoutStorage, withoutTransfer } from './programs.js';
 
 /**
@@ -213,13 +213,15 @@ export async function loadTarget(spec) {
  * @property {string} [runtime]
  * @property {string} [version]
  * @property {boolean} available
- * @property {string} [reason]  why not
+ * @property {boolean} [installable]  not yet: its runtime installs from the npm registry on first use
+ * @property {string} [reason]  why not, or how it gets installed
  */
 
 /**
  * Every target with its availability, for `clonecheck targets`: the built-in
  * ones (available when their module loads here) and every channel of every
- * runtime that needs no install (pinned, cached, --runtime).
+ * runtime that is pinned (installed or not: nothing is installed to list
+ * them), cached, or given with --runtime.
  * @param {Map<string, string>} [userRuntimes]
  * @returns {Promise<TargetRow[]>}
  */
@@ -234,21 +236,23 @@ export async function listTargets(userRuntimes = new Map()) {
       rows.push({ name, description: spec.description, available: false, reason: error.message });
     }
   }
-  const runtimeNames = [...new Set([...pinnedRuntimeNames, ...cachedRuntimeNames(), ...userRuntimes.keys()])];
+  const runtimeNames = [...new Set(['node', ...pinnedRuntimeNames, ...cachedRuntimeNames(), ...userRuntimes.keys()])];
   for (const runtimeName of runtimeNames) {
     let runtime;
     let reason;
+    let installable = false;
     try {
       runtime = await resolveRuntime(runtimeName, { userRuntimes, install: false });
     } catch (error) {
       if (!(error instanceof RuntimeError)) throw error;
       reason = error.message;
+      installable = error instanceof NotInstalledError;
     }
     for (const channelName of channelNames) {
       const name = `${runtimeName}:${channelName}`;
       const channel = CHANNELS[channelName];
       rows.push(runtime === undefined
-        ? { name, description: channel.describe(''), runtime: runtimeName, available: false, reason }
+        ? { name, description: channel.describe(''), runtime: runtimeName, available: false, installable, reason }
         : { name, description: channel.describe(runtime.family), runtime: runtimeName, version: runtime.version, available: true });
     }
   }
