@@ -26,7 +26,7 @@
 
 import fc from 'fast-check';
 import { PROGRAM_SCHEMA, fromBytes } from '../src/program/index.js';
-import { realmSteps } from './arbitraries/realm-pollution.js';
+import { aimedPollution, aimedStep, realmSteps } from './arbitraries/realm-pollution.js';
 import { families } from './families/index.js';
 
 /** @typedef {import('./families/draft.js').Draft} Draft */
@@ -34,22 +34,40 @@ import { families } from './families/index.js';
 export { families };
 
 /**
- * Adds the channel options: sender / receiver pollution, sometimes a
- * transfer list with a fresh buffer (tiers must stand aside), sometimes
- * forStorage (shared buffers must then be refused).
- * @param {fc.Arbitrary<Draft>} draft
- * @param {{pollution: number, channel: number}} rates weights (of 10) for pollution and non-default channels
+ * The string keys a draft's objects own (array indices, named properties),
+ * in node order: where aimed pollution goes.
+ * @param {Draft} draft
+ * @returns {string[]}
  */
-function withChannel(draft, { pollution, channel }) {
+function ownStringKeys(draft) {
+  const keys = new Set();
+  for (const node of draft.objects) {
+    if (node.kind === 'array') for (let i = 0; i < node.items.length; i++) keys.add(String(i));
+    for (const prop of node.props ?? []) if (typeof prop.key === 'string') keys.add(prop.key);
+  }
+  return [...keys];
+}
+
+/**
+ * Adds the channel options: sender / receiver pollution (random realm
+ * steps for each realm, or a step aimed at one of the value's own keys),
+ * sometimes a transfer list with a fresh buffer (tiers must stand aside),
+ * sometimes forStorage (shared buffers must then be refused).
+ * @param {fc.Arbitrary<{family: string, draft: Draft}>} drafts
+ * @param {{pollution: number, channel: number}} rates weights (of 10) for pollution and non-default channels
+ * @returns {fc.Arbitrary<TaggedProgram>}
+ */
+function withChannel(drafts, { pollution, channel }) {
   const maybe = (weight, arb, otherwise) => fc.oneof({ weight: 10 - weight, arbitrary: fc.constant(otherwise) }, { weight, arbitrary: arb });
   return fc
     .record({
-      draft,
+      drawn: drafts,
       sender: maybe(pollution, realmSteps, []),
       receiver: maybe(pollution, realmSteps, []),
+      aim: maybe(pollution, aimedPollution, null),
       mode: maybe(channel, fc.constantFrom('transfer', 'storage'), 'plain'),
     })
-    .map(({ draft: d, sender, receiver, mode }) => {
+    .map(({ drawn: { family, draft: d }, sender, receiver, aim, mode }) => {
       /** @type {Record<string, any>} */
       const program = { schema: PROGRAM_SCHEMA, root: d.root };
       const objects = [...d.objects];
@@ -61,12 +79,45 @@ function withChannel(draft, { pollution, channel }) {
       if (objects.length > 0) program.objects = objects;
       if (transfer.length > 0) program.transfer = transfer;
       if (mode === 'storage' && transfer.length === 0) program.forStorage = true;
-      const allSender = [...(d.sender ?? []), ...sender];
-      const allReceiver = [...(d.receiver ?? []), ...receiver];
+      const aimed = { sender: [], receiver: [] };
+      const keys = aim === null ? [] : ownStringKeys(d);
+      const step = keys.length === 0 ? undefined : aimedStep(aim, keys[aim.pick % keys.length]);
+      if (step !== undefined) aimed[aim.realm].push(step);
+      const allSender = [...(d.sender ?? []), ...sender, ...aimed.sender];
+      const allReceiver = [...(d.receiver ?? []), ...receiver, ...aimed.receiver];
       if (allSender.length > 0) program.sender = allSender;
       if (allReceiver.length > 0) program.receiver = allReceiver;
-      return program;
+      const pollutionParts = [
+        ...(sender.length > 0 ? ['sender steps'] : []),
+        ...(receiver.length > 0 ? ['receiver steps'] : []),
+        ...(step !== undefined ? [`aimed: ${aim.realm} ${aim.how} on ${aim.on}`] : []),
+      ];
+      return {
+        program,
+        tags: { family, perturbation: d.perturbation ?? '-', pollution: pollutionParts.join(' + ') || 'none', channel: mode },
+      };
     });
+}
+
+/**
+ * A program with what was drawn to make it.
+ * @typedef {{program: Record<string, any>, tags: {family: string, perturbation: string, pollution: string, channel: string}}} TaggedProgram
+ */
+
+/**
+ * Valid programs from every family, weighted, each with its tags (which
+ * family, perturbation, pollution and channel): what census.js counts.
+ * @param {Parameters<typeof programArbitrary>[0]} [weights]
+ * @returns {fc.Arbitrary<TaggedProgram>}
+ */
+export function taggedPrograms(weights = {}) {
+  const mix = [];
+  for (const [name, family] of Object.entries(families)) {
+    const weight = weights[name] ?? family.weight;
+    if (weight > 0) mix.push({ weight, arbitrary: family.arbitrary.map((draft) => ({ family: name, draft })) });
+  }
+  if (mix.length === 0) throw new TypeError('programArbitrary: every family has weight 0');
+  return withChannel(fc.oneof(...mix), { pollution: weights.pollution ?? 2, channel: weights.channel ?? 1 });
 }
 
 /**
@@ -76,13 +127,7 @@ function withChannel(draft, { pollution, channel }) {
  *   how often, out of 10, realm steps and a transfer / storage channel are added (default 2 and 1)
  */
 export function programArbitrary(weights = {}) {
-  const mix = [];
-  for (const [name, family] of Object.entries(families)) {
-    const weight = weights[name] ?? family.weight;
-    if (weight > 0) mix.push({ weight, arbitrary: family.arbitrary });
-  }
-  if (mix.length === 0) throw new TypeError('programArbitrary: every family has weight 0');
-  return withChannel(fc.oneof(...mix), { pollution: weights.pollution ?? 2, channel: weights.channel ?? 1 });
+  return taggedPrograms(weights).map(({ program }) => program);
 }
 
 /** Programs decoded from random bytes by `fromBytes`: the coverage-guided fuzzers' entry point. */

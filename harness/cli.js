@@ -78,6 +78,15 @@ cli
   .action(run(async (options) => (await import('./commands/selfcheck.js')).selfcheckCommand(options)));
 
 cli
+  .command('census')
+  .description('count what the generator draws for a seed: each family by perturbation and pollution, and the channel modes')
+  .addOption(runsOption('number of generated programs to count'))
+  .addOption(seedOption('32-bit seed; the same seed and runs count the programs fuzz would generate'))
+  .option('--weights <list>', 'generator weights, as for fuzz')
+  .option('--json <file>', 'write the counts as JSON')
+  .action(run(async (options) => (await import('./commands/census.js')).censusCommand(options)));
+
+cli
   .command('install-runtimes')
   .description('install runtimes into the cache ahead of use: the pinned ones (node@22, node@24, node@26, bun, deno), or those named')
   .argument('[runtime...]', 'node@22, bun, bun@1.3.9, deno@2.5, …')

@@ -54,10 +54,34 @@ const realmStep = fc.oneof(
 export const realmSteps = fc.array(realmStep, { minLength: 1, maxLength: 3 });
 
 /**
- * A getter on Array.prototype / Object.prototype at an index: what a fast
- * path that reads holes through the prototype would see.
- * @param {string} on @param {string} index
+ * Pollution aimed at the value: one of its own keys (an index of an array
+ * or a named key of any object; `pick` chooses which once the value is
+ * known) on the prototype a fast path would consult, in the sending or the
+ * receiving realm. In the receiving realm it is the bug class of a fast
+ * path that builds its result with [[Set]] or a put-by-index that consults
+ * the prototype: a setter that must not fire, a getter that must not be
+ * read, a read-only property that a [[Set]] would silently fail to shadow
+ * (StructuredDeserialize defines every property with CreateDataProperty).
+ * In the sending realm: reads through the prototype where the value has no
+ * own property. Drawn apart from the value, so that every family, and every
+ * value a tier accepts, meets it.
  */
-export function indexedPrototypeGetter(on, index) {
-  return { on, key: index, get: { returns: 'from the prototype' } };
+export const aimedPollution = fc.record({
+  realm: fc.constantFrom('sender', 'receiver'),
+  on: fc.constantFrom('Array.prototype', 'Object.prototype'),
+  how: fc.constantFrom('setter', 'getter', 'read-only'),
+  pick: fc.nat(),
+});
+
+/**
+ * The realm step an aimed pollution makes at `key`, or undefined where no
+ * step may go (Array.prototype's `length` is not configurable).
+ * @param {{on: string, how: string}} aim
+ * @param {string} key
+ */
+export function aimedStep({ on, how }, key) {
+  if (on === 'Array.prototype' && key === 'length') return undefined;
+  if (how === 'setter') return { on, key, set: {} };
+  if (how === 'getter') return { on, key, get: { returns: 'from the realm' } };
+  return { on, key, value: 'from the realm', writable: false };
 }

@@ -8,7 +8,7 @@ import { encodeNumber, fractionalNumber, int32EdgeNumber, int32Number, specialNu
 import { nameKey } from '../arbitraries/keys.js';
 import { className } from '../arbitraries/object-nodes.js';
 import { primitiveValue } from '../arbitraries/primitives.js';
-import { indexedPrototypeGetter } from '../arbitraries/realm-pollution.js';
+import { aimedStep } from '../arbitraries/realm-pollution.js';
 import { copyDraft } from './draft.js';
 
 /** @typedef {import('./draft.js').Draft} Draft */
@@ -27,7 +27,16 @@ const arrayPerturbation = fc.oneof(
   { weight: 2, arbitrary: fc.tuple(fc.nat(), fc.oneof(specialNumber, int32EdgeNumber.map(encodeNumber), fractionalNumber, primitiveValue)).map(([at, value]) => ({ name: 'odd element', at, value })) },
   { weight: 1, arbitrary: fc.nat().map((at) => ({ name: 'nested object', at })) },
   { weight: 2, arbitrary: fc.tuple(fc.nat(), primitiveValue).map(([at, value]) => ({ name: 'indexed prototype', at, value })) },
-  { weight: 1, arbitrary: fc.tuple(fc.nat(), fc.constantFrom('Array.prototype', 'Object.prototype')).map(([at, on]) => ({ name: 'polluted prototype', at, on })) },
+  // With or without a hole there, in either realm, any of the three kinds:
+  // a hole always paired with a sender getter and a receiver setter left a
+  // dense array (the one a tier takes) never meeting a polluted realm.
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      at: fc.nat(), hole: fc.boolean(), realm: fc.constantFrom('sender', 'receiver'),
+      on: fc.constantFrom('Array.prototype', 'Object.prototype'), how: fc.constantFrom('setter', 'getter', 'read-only'),
+    }).map((aim) => ({ name: 'polluted prototype', ...aim })),
+  },
   { weight: 1, arbitrary: fc.constantFrom('preventExtensions', 'seal', 'freeze').map((level) => ({ name: 'integrity', level })) },
   { weight: 1, arbitrary: className.map((subclass) => ({ name: 'subclass', subclass })) },
   { weight: 1, arbitrary: fc.constantFrom(null, 'Object.prototype').map((proto) => ({ name: 'prototype', proto })) },
@@ -66,9 +75,10 @@ function perturbArray(draft, p) {
       array.proto = { ref: d.objects.length - 1 };
       break;
     case 'polluted prototype':
-      if (n > 0) array.items[at] = { hole: true }; else array.length = 1;
-      d.sender = [...(d.sender ?? []), indexedPrototypeGetter(p.on, String(at))];
-      d.receiver = [...(d.receiver ?? []), { on: p.on, key: String(at), set: {} }];
+      if (p.hole) {
+        if (n > 0) array.items[at] = { hole: true }; else array.length = 1;
+      }
+      d[p.realm] = [...(d[p.realm] ?? []), aimedStep(p, String(at))];
       break;
     case 'integrity': array.integrity = p.level; break;
     case 'subclass': array.subclass = p.subclass; break;
@@ -84,6 +94,7 @@ function perturbArray(draft, p) {
       break;
     default: throw new Error(`unknown perturbation ${p.name}`);
   }
+  d.perturbation = p.name === 'polluted prototype' ? `${p.name}: ${p.realm} ${p.how}${p.hole ? ', hole' : ''}` : p.name;
   return d;
 }
 

@@ -12,6 +12,7 @@ import { collectionGraph } from './collections.js';
 import { almostContiguousArray, almostDoubleArray, almostInt32Array } from './dense-arrays.js';
 import { errorGraph } from './errors.js';
 import { flatObjectArray, wideObject } from './flat-objects.js';
+import { homogeneousContainer } from './homogeneous.js';
 import { primitiveRoot } from './primitive-root.js';
 import { sideEffectGraph } from './side-effects.js';
 import { almostSimpleObject } from './simple-objects.js';
@@ -34,5 +35,6 @@ export const families = {
   boxedGraph: { arbitrary: boxedGraph, weight: 1 },
   uncloneableGraph: { arbitrary: uncloneableGraph, weight: 1 },
   transferGraph: { arbitrary: transferGraph, weight: 1 },
+  homogeneousContainer: { arbitrary: homogeneousContainer, weight: 1 },
   objectGraph: { arbitrary: objectGraph(), weight: 5 },
 };

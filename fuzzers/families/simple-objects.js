@@ -73,6 +73,7 @@ function perturbObject(draft, p) {
     default: throw new Error(`unknown perturbation ${p.name}`);
   }
   if (props.length === 0) delete object.props;
+  d.perturbation = p.name;
   return d;
 }
 

@@ -4,7 +4,6 @@
 
 import { resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
-import { families } from '../../fuzzers/programs.js';
 import { tiers } from '../../src/index.js';
 import { guardCoverageReport } from '../case/counts.js';
 import { fuzz } from '../fuzz/run.js';
@@ -14,27 +13,7 @@ import { saveRegression } from '../findings/regressions.js';
 import { RuntimeError, parseUserRuntimes } from '../runtimes.js';
 import { TargetError, loadTarget, resolveTarget, runsInAgent } from '../targets/catalog.js';
 import { EXIT, UsageError, count, interrupts, progressDisplay } from './common.js';
-
-/** Weight names --weights accepts: the program families, plus pollution, channel and bytes. */
-const WEIGHT_NAMES = [...Object.keys(families), 'pollution', 'channel', 'bytes'];
-
-/**
- * @param {string | undefined} text `family=3,pollution=5`
- * @returns {Record<string, number>}
- */
-export function parseWeights(text) {
-  if (text === undefined) return {};
-  /** @type {Record<string, number>} */
-  const weights = {};
-  for (const part of text.split(',')) {
-    const match = /^([A-Za-z0-9]+)=(\d+)$/.exec(part.trim());
-    if (match === null) throw new UsageError(`--weights takes name=integer pairs separated by commas, not '${part}'`);
-    if (!WEIGHT_NAMES.includes(match[1])) throw new UsageError(`--weights: unknown name '${match[1]}'; one of ${WEIGHT_NAMES.join(', ')}`);
-    weights[match[1]] = Number(match[2]);
-  }
-  if (Object.keys(families).every((name) => weights[name] === 0)) throw new UsageError('--weights leaves no program family');
-  return weights;
-}
+import { parseWeights } from './weights.js';
 
 /**
  * The targets named on the command line, each checked here so that a bad
