@@ -10,7 +10,8 @@ import { MAX_INLINE_PROPERTIES } from '../src/tiers/flat-object-array.js';
 import { structuredCloneSpec } from '../src/html/structured-clone.js';
 import { captureRealm, currentRealm } from '../src/primordials/realm.js';
 import { registerOpaque } from '../src/abstract-ops/brands.js';
-import { observe, observeThrown, canonicalJSON } from '../src/observe/index.js';
+import { observe, observeClone, observeThrown, canonicalJSON } from '../src/observe/index.js';
+import { build } from '../src/program/index.js';
 
 const byId = Object.fromEntries(tiers.map((tier) => [tier.id, tier]));
 
@@ -497,6 +498,31 @@ test('guards refuse an Error without reading its stack: its message and name get
       assert.deepEqual(log, [], tier.id);
     }
   }
+});
+
+test('the reference clones an Error program with an untouched stack without running its getters, tiers on and off alike', () => {
+  // Part of the program: the Error's name and message getters log to its effects log.
+  const program = {
+    schema: 'clonecheck/program@1', root: { ref: 0 }, objects: [{
+      kind: 'error', type: 'TypeError', stack: 'untouched',
+      props: [{ key: 'message', get: { returns: 'g' } }, { key: 'name', get: { returns: 'TypeError' } }],
+    }],
+    sender: [{ on: 'Error.prototype', key: 'name', get: { returns: 'Error' } }],
+  };
+  const caseWith = (tiersOn) => {
+    const built = build(program);
+    try {
+      const clone = () => (tiersOn ? cloneWithTiers(built.value, {}, structuredCloneSpec) : structuredCloneSpec(built.value));
+      return observeClone({ input: built.value, clone, effects: built.effects });
+    } finally {
+      built.restore();
+    }
+  };
+  const on = caseWith(true);
+  const off = caseWith(false);
+  // The spec path's one Get of "name" (step 17.1); no message getter, no formatting.
+  assert.deepEqual(off.effects, [{ event: 'get', on: '#0', key: 'name' }]);
+  assert.equal(canonicalJSON(on), canonicalJSON(off));
 });
 
 test('a hole is never filled from the prototype, even when the prototype has that index', () => {
