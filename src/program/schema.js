@@ -48,7 +48,7 @@ export const INTEGRITY_LEVELS = ['none', 'preventExtensions', 'seal', 'freeze'];
 export const VIEW_TYPES = joined(TYPED_ARRAY_NAMES, ['DataView']);
 export const ERROR_TYPES = joined(NATIVE_ERROR_NAMES, []);
 /** An error node's `stack`: formatted when the error is made (the default), or left for the engine. */
-export const STACK_STATES = ['formatted', 'untouched'];
+const STACK_STATES = ['formatted', 'untouched'];
 /** Buffers may not be larger than this (keeps builds cheap and allocation deterministic). */
 export const MAX_BYTE_LENGTH = 2 ** 30;
 const MAX_ARRAY_LENGTH = 2 ** 32 - 1;
