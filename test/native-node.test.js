@@ -29,6 +29,13 @@ const GENERATED = 1500;
 /** @param {any} program @returns {boolean} whether an error node of the program has a cause */
 const hasErrorCause = (program) => (program.objects ?? []).some((o) => o.kind === 'error' && 'cause' in o);
 
+/** @param {any} program @returns {boolean} whether an error node of the program leaves its stack untouched */
+const hasUntouchedStack = (program) => (program.objects ?? []).some((o) => o.kind === 'error' && o.stack === 'untouched');
+
+/** @param {any} observation a case observation @returns {number} the `name` and `message` getter calls it logged */
+const nameAndMessageGets = (observation) => (observation.effects ?? [])
+  .filter((e) => e.event === 'get' && (e.key === 'name' || e.key === 'message')).length;
+
 /** @param {any} program @returns {boolean} whether a realm step touches Array.prototype[@@iterator] */
 const pollutesArrayIterator = (program) => [...(program.sender ?? []), ...(program.receiver ?? [])]
   .some((step) => step.on === 'Array.prototype' && step.key?.wellKnown === 'iterator');
@@ -72,6 +79,20 @@ const KNOWN_NODE_DEVIATIONS = {
     program: { schema: 'clonecheck/program@1', root: { ref: 0 }, objects: [{ kind: 'error', type: 'Error', cause: { symbol: 'why' } }] },
     explains: (d, { program, node: observed }) => d.category === 'outcome' && hasErrorCause(program)
       && observed.outcome === 'throw' && observed.thrown.name === 'DataCloneError',
+  },
+  'error-stack-formatted-while-cloning': {
+    title: 'Node (V8) reads an Error\'s stack while serializing it; a stack nobody read yet is formatted then, '
+      + 'through Error.prototype.toString, which runs the Error\'s name and message getters (and throws what they throw)',
+    spec: 'HTML StructuredSerializeInternal step 17 runs script only in Get(value, "name") (17.1) and ToString of a data '
+      + 'message (17.4): a message getter is never called and name is read once; the stack is an implementation-defined '
+      + 'string (17.5), whose serialization the standard gives no script to run',
+    program: {
+      schema: 'clonecheck/program@1', root: { ref: 0 },
+      objects: [{ kind: 'error', type: 'TypeError', stack: 'untouched', props: [{ key: 'message', get: { returns: 'g' } }] }],
+    },
+    explains: (d, { program, reference, node: observed }) => hasUntouchedStack(program)
+      && nameAndMessageGets(observed) > nameAndMessageGets(reference)
+      && ['effects', 'outcome', 'thrown', 'input-mutated'].includes(d.category),
   },
   'transfer-non-transferable-typeerror': {
     title: 'a transfer list entry that is not transferable makes Node throw a TypeError ("Found invalid object in transferList")',

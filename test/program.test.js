@@ -177,6 +177,7 @@ test('an unknown kind and wrong field types are rejected with the field path', (
   assertRejected(program([{ kind: 'date', time: '2020' }]), '$.objects[0].time', /expected a number/);
   assertRejected(program([{ kind: 'function', style: 'lambda' }]), '$.objects[0].style', /got "lambda"/);
   assertRejected(program([{ kind: 'regexp', source: '(', flags: '' }]), '$.objects[0]', /SyntaxError/);
+  assertRejected(program([{ kind: 'error', type: 'Error', stack: 'lazy' }]), '$.objects[0].stack', /"formatted", "untouched", got "lazy"/);
 });
 
 test('values that JSON cannot carry faithfully are rejected', () => {
@@ -387,6 +388,40 @@ test('an Error gets message and cause as own non-enumerable data properties, and
   assert.equal(classifyObject(value), 'error');
 });
 
+/**
+ * An Error whose name and message are getters (logged to the effects log),
+ * with the stack in the given state.
+ * @param {'formatted' | 'untouched' | undefined} stack
+ */
+const errorWithGetters = (stack) => program([{
+  kind: 'error', type: 'RangeError', ...(stack === undefined ? {} : { stack }),
+  props: [{ key: 'name', get: { returns: 'RangeError' } }, { key: 'message', get: { returns: 'm' } }],
+}]);
+
+test('an Error\'s stack is formatted when it is made by default and with "formatted", left for its first reader with "untouched"; build and emit agree', () => {
+  const firstRead = (built) => {
+    const before = built.effects.length;
+    assert.equal(typeof built.value.stack, 'string');
+    return built.effects.slice(before);
+  };
+  const gettersRun = [{ event: 'get', on: '#0', key: 'name' }, { event: 'get', on: '#0', key: 'message' }];
+  for (const [stack, expected] of [[undefined, []], ['formatted', []], ['untouched', gettersRun]]) {
+    const [viaBuild, viaEmit] = buildBothWays(errorWithGetters(stack));
+    assert.deepEqual(viaBuild.effects, [], `${stack}: nothing runs while building`);
+    assert.deepEqual(viaEmit.effects, [], `${stack}: nothing runs while the repro builds`);
+    assert.deepEqual(firstRead(viaBuild), expected, `${stack}: build`);
+    assert.deepEqual(firstRead(viaEmit), expected, `${stack}: emit`);
+    assert.deepEqual(snapshot(viaEmit.value), snapshot(viaBuild.value), String(stack));
+    // Node's structuredClone reads the stack: with "untouched", it runs the getters.
+    const [cloneBuilt, cloneEmitted] = buildBothWays(errorWithGetters(stack));
+    assert.deepEqual(cloneRun(cloneEmitted), cloneRun(cloneBuilt), `${stack}: cloned`);
+  }
+  // Programs without the field print as they always did.
+  assert.match(emit(errorWithGetters(undefined)), /rt\.error\("RangeError"\)/);
+  assert.equal(emit(errorWithGetters('formatted')), emit(errorWithGetters(undefined)));
+  assert.match(emit(errorWithGetters('untouched')), /rt\.error\("RangeError", "untouched"\)/);
+});
+
 test('prototypes: null, another node, or an intrinsic by name', () => {
   const { value } = build(program([{ kind: 'array', items: [{ ref: 1 }, { ref: 2 }, { ref: 3 }] },
     { kind: 'object', proto: null }, { kind: 'array', items: [0, { hole: true }], proto: { ref: 3 } },
@@ -575,7 +610,7 @@ test('20,000 random byte strings all give valid programs that build, bounded in 
     'hole', 'get', 'set', 'method', 'delete', 'effects', 'returns', 'throws', 'detach', 'resize', 'define', 'hide', 'setLength',
     'mapSet', 'mapDelete', 'setAdd', 'setDelete', 'transfer', 'forStorage', 'sender', 'receiver', 'proto', 'class',
     'privateField', 'subclass', 'length', 'maxByteLength', 'resizeTo', 'shared', 'detached', 'byteOffset', 'lastIndex',
-    'cause', 'message', 'bigint', 'symbol', 'wellKnown', 'repeat', 'concat', 'slice', 'undefined', 'number', 'writable',
+    'cause', 'message', 'stack', 'bigint', 'symbol', 'wellKnown', 'repeat', 'concat', 'slice', 'undefined', 'number', 'writable',
     'enumerable', 'configurable',
   ].map((k) => (k.startsWith('integrity:') ? k : `field:${k}`))).filter((t) => !seen.has(t));
   assert.deepEqual(missing, []);

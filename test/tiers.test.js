@@ -10,7 +10,8 @@ import { MAX_INLINE_PROPERTIES } from '../src/tiers/flat-object-array.js';
 import { structuredCloneSpec } from '../src/html/structured-clone.js';
 import { captureRealm, currentRealm } from '../src/primordials/realm.js';
 import { registerOpaque } from '../src/abstract-ops/brands.js';
-import { observe, observeThrown, canonicalJSON } from '../src/observe/index.js';
+import { observe, observeClone, observeThrown, canonicalJSON } from '../src/observe/index.js';
+import { build } from '../src/program/index.js';
 
 const byId = Object.fromEntries(tiers.map((tier) => [tier.id, tier]));
 
@@ -210,8 +211,9 @@ test('simple-object refuses everything that is not a flat ordinary object, with 
   // A Map whose prototype was replaced still has [[MapData]].
   assertRejects('simple-object', Object.setPrototypeOf(new Map(), Object.prototype), 'not-plain');
   assertRejects('simple-object', Object.assign(new Boolean(false), { a: 1 }), 'not-plain');
-  // The structural checks come first (they are cheap): an Error's own message is non-enumerable.
-  assertRejects('simple-object', new Error('m'), 'non-enumerable');
+  // Classified before any descriptor is read: an Error is refused as not plain,
+  // never for its (non-enumerable) own message.
+  assertRejects('simple-object', new Error('m'), 'not-plain');
   assertRejects('simple-object', { 0: 'zero', a: 1 }, 'indexed-property');
   assertRejects('simple-object', withGetter({ a: 1 }, 'b'), 'accessor');
   assertRejects('simple-object', withHidden({ a: 1 }, 'b'), 'non-enumerable');
@@ -475,6 +477,54 @@ test('guards refuse a Proxy without calling any of its traps', () => {
   assert.deepEqual(trapped, []);
 });
 
+/**
+ * A fresh Error whose `stack` nobody has read yet (V8 formats it on the first
+ * read of it or of its descriptor, through Error.prototype.toString), with a
+ * `message` getter and a `name` getter that record each call in `log`.
+ * @param {string[]} log
+ */
+function errorWithUnformattedStack(log) {
+  const error = new RangeError();
+  Object.defineProperty(error, 'message', { get() { log.push('get message'); return 'm'; }, configurable: true });
+  Object.defineProperty(error, 'name', { get() { log.push('get name'); return 'RangeError'; }, configurable: true });
+  return error;
+}
+
+test('guards refuse an Error without reading its stack: its message and name getters do not run', () => {
+  for (const tier of tiers) {
+    for (const wrap of [(error) => error, (error) => [error], (error) => [{ a: 1 }, error]]) {
+      const log = [];
+      assert.notEqual(tier.guard(wrap(errorWithUnformattedStack(log)), {}), 'accept', tier.id);
+      assert.deepEqual(log, [], tier.id);
+    }
+  }
+});
+
+test('the reference clones an Error program with an untouched stack without running its getters, tiers on and off alike', () => {
+  // Part of the program: the Error's name and message getters log to its effects log.
+  const program = {
+    schema: 'clonecheck/program@1', root: { ref: 0 }, objects: [{
+      kind: 'error', type: 'TypeError', stack: 'untouched',
+      props: [{ key: 'message', get: { returns: 'g' } }, { key: 'name', get: { returns: 'TypeError' } }],
+    }],
+    sender: [{ on: 'Error.prototype', key: 'name', get: { returns: 'Error' } }],
+  };
+  const caseWith = (tiersOn) => {
+    const built = build(program);
+    try {
+      const clone = () => (tiersOn ? cloneWithTiers(built.value, {}, structuredCloneSpec) : structuredCloneSpec(built.value));
+      return observeClone({ input: built.value, clone, effects: built.effects });
+    } finally {
+      built.restore();
+    }
+  };
+  const on = caseWith(true);
+  const off = caseWith(false);
+  // The spec path's one Get of "name" (step 17.1); no message getter, no formatting.
+  assert.deepEqual(off.effects, [{ event: 'get', on: '#0', key: 'name' }]);
+  assert.equal(canonicalJSON(on), canonicalJSON(off));
+});
+
 test('a hole is never filled from the prototype, even when the prototype has that index', () => {
   Array.prototype[1] = 'from prototype';
   try {
@@ -516,6 +566,9 @@ function describe(root, names) {
       proto: proto === null ? null : walk(proto),
       date: value instanceof Date ? value.getTime() : undefined,
       own: Reflect.ownKeys(value).map((key) => {
+        // An Error's stack by presence only, as src/observe reports it: its
+        // text names the line that made the error, and reading it formats it.
+        if (key === 'stack') return { key, implementationDefined: true };
         const d = Object.getOwnPropertyDescriptor(value, key);
         return {
           key: typeof key === 'symbol' ? `@@${key.description}` : key,
@@ -543,13 +596,16 @@ function assertInvisible(label, make, options = () => ({})) {
     try {
       const opts = options();
       const clone = tiersOn ? cloneWithTiers(value, opts, structuredCloneSpec) : structuredCloneSpec(value, opts);
+      // The effects of cloning only: describing the values afterwards may run
+      // code of their own.
+      const effects = [...log];
       return {
-        value: describe(clone, NAMES), observed: canonicalJSON(observe(clone)), log, inputAfter: describe(value, NAMES),
+        value: describe(clone, NAMES), observed: canonicalJSON(observe(clone)), effects, inputAfter: describe(value, NAMES),
       };
     } catch (error) {
       return {
         thrown: { name: error.name, code: error.code, ctor: error.constructor.name },
-        observed: canonicalJSON(observeThrown(error)), log,
+        observed: canonicalJSON(observeThrown(error)), effects: [...log],
       };
     }
   };
@@ -612,6 +668,8 @@ const TRICKY = {
   'shared flat object': () => { const s = { a: 1 }; return [s, { a: 1 }, s]; },
   'cycle': () => { const a = [1]; a.push(a); return a; },
   'object with indexed element in array': () => [{ 0: 1, a: 2 }],
+  'Error with an unformatted stack and message and name getters': errorWithUnformattedStack,
+  'array holding such an Error after a flat object': (log) => [{ a: 1 }, errorWithUnformattedStack(log)],
 };
 
 for (const [label, make] of Object.entries(TRICKY)) {

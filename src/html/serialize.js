@@ -226,7 +226,10 @@ function serializeError(error) {
   const messageDesc = ObjectGetOwnPropertyDescriptor(error, 'message');
   const message = messageDesc !== undefined && ObjectHasOwn(messageDesc, 'value') ? `${messageDesc.value}` : undefined;
   // Step 17.5 leaves [[Stack]] implementation-defined; this engine carries none
-  // (a policy: runtimes that carry one are reported as implementation-defined).
+  // (a policy: runtimes that carry one are reported as implementation-defined),
+  // and never reads `stack`: V8 formats a stack nobody read yet on its first
+  // read, through Error.prototype.toString, which runs the `name` and `message`
+  // getters that steps 17.1–17.4 run once and never, respectively.
   // Step 17.7 "interesting accompanying data" (e.g. `cause`) is likewise not carried.
   return record({ Type: 'Error', Name: keptName, Message: message });
 }

@@ -271,7 +271,14 @@ function node(g, id) {
     }
     case 'view': return viewNode(g);
     case 'error': {
-      const result = { kind, type: r.pick(ERROR_TYPES) };
+      // One byte says the type and the stack's state, so the bytes after it
+      // are read as before the field existed (and modulo the seven types it
+      // picks the type it picked then). The node's id flips the state, so an
+      // exhausted input (zeros: most error nodes of a short input) still
+      // gives both: even ids formatted, odd ids untouched.
+      const typeAndStack = r.int(2 * ERROR_TYPES.length);
+      const result = { kind, type: ERROR_TYPES[typeAndStack % ERROR_TYPES.length] };
+      if ((typeAndStack >= ERROR_TYPES.length) !== (id % 2 === 1)) put(result, 'stack', 'untouched');
       const message = r.int(3);
       if (message === 1) put(result, 'message', r.pick(STRINGS));
       if (message === 2) put(result, 'message', value(g));

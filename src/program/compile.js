@@ -191,7 +191,7 @@ function summary(node) {
     case 'arraybuffer': return `${own(node, 'shared') === true ? 'SharedArrayBuffer' : 'ArrayBuffer'}${own(node, 'maxByteLength') === undefined ? '' : ' (resizable)'}`;
     case 'view': return `${node.type} over #${node.buffer}`;
     case 'proxy': return `proxy of #${node.target}`;
-    case 'error': return node.type;
+    case 'error': return own(node, 'stack') === 'untouched' ? `${node.type}, stack left unformatted` : node.type;
     case 'function': return `${node.style} function`;
     case 'opaque': return node.type;
   }
@@ -223,7 +223,9 @@ function makeExpr(node) {
     }
     case 'view':
       return call('view', exprs(lit(node.type), variable(objectVar(node.buffer)), lit(own(node, 'byteOffset') ?? 0), optional(own(node, 'length'))));
-    case 'error': return call('error', exprs(lit(node.type)));
+    case 'error':
+      // The default, 'formatted', is left out: older repros read the same.
+      return call('error', own(node, 'stack') === 'untouched' ? exprs(lit(node.type), lit('untouched')) : exprs(lit(node.type)));
     case 'boxed': return call('boxed', exprs(valueExpr(node.value)));
     case 'function': return call('callable', exprs(lit(node.style)));
     case 'proxy': return call('proxy', exprs(CX, variable(objectVar(node.target))));

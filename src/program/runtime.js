@@ -189,12 +189,18 @@ export function createRuntime(global) {
     // Without a length the view covers the rest of the buffer (and tracks a resizable one).
     return length === undefined ? new C(buffer, byteOffset) : new C(buffer, byteOffset, length);
   }
-  function error(type) {
+  /**
+   * @param {string} type a native error constructor's name
+   * @param {string} [stack] 'formatted' (the default) or 'untouched'
+   */
+  function error(type, stack = 'formatted') {
     const result = new errors[type]();
     // V8 formats `stack` on first access by running the error's toString, which
-    // would see the message and name defined later (and may throw, or run a
-    // getter). Touching it now fixes the text while the error is still bare.
-    getOwnPropertyDescriptor(result, 'stack');
+    // reads the name and message defined later (running their getters, which
+    // may throw). 'formatted' touches it now, fixing the text while the error
+    // is still bare; 'untouched' leaves it as every real error starts out, for
+    // whatever code reads it first (an engine's serializer, in the clone).
+    if (stack === 'formatted') getOwnPropertyDescriptor(result, 'stack');
     return result;
   }
   function boxed(value) {

@@ -47,6 +47,8 @@ export const OPAQUE_TYPES = ['WeakMap', 'WeakSet', 'WeakRef', 'FinalizationRegis
 export const INTEGRITY_LEVELS = ['none', 'preventExtensions', 'seal', 'freeze'];
 export const VIEW_TYPES = joined(TYPED_ARRAY_NAMES, ['DataView']);
 export const ERROR_TYPES = joined(NATIVE_ERROR_NAMES, []);
+/** An error node's `stack`: formatted when the error is made (the default), or left for the engine. */
+const STACK_STATES = ['formatted', 'untouched'];
 /** Buffers may not be larger than this (keeps builds cheap and allocation deterministic). */
 export const MAX_BYTE_LENGTH = 2 ** 30;
 const MAX_ARRAY_LENGTH = 2 ** 32 - 1;
@@ -70,7 +72,7 @@ const KIND_FIELDS = record({
   set: { fields: ['values'], required: ['values'] },
   arraybuffer: { fields: ['bytes', 'byteLength', 'maxByteLength', 'shared', 'resizeTo', 'detached'], required: ['bytes'] },
   view: { fields: ['type', 'buffer', 'byteOffset', 'length'], required: ['type', 'buffer'] },
-  error: { fields: ['type', 'message', 'cause'], required: ['type'] },
+  error: { fields: ['type', 'message', 'cause', 'stack'], required: ['type'] },
   boxed: { fields: ['value'], required: ['value'] },
   function: { fields: ['style'], required: ['style'] },
   proxy: { fields: ['target'], required: ['target'] },
@@ -389,6 +391,7 @@ const KIND_CHECKS = record({
     if (ObjectHasOwn(node, 'type')) checkEnum(own(node, 'type'), ERROR_TYPES, `${path}.type`, v);
     if (ObjectHasOwn(node, 'message')) checkValue(node.message, `${path}.message`, v);
     if (ObjectHasOwn(node, 'cause')) checkValue(node.cause, `${path}.cause`, v);
+    if (ObjectHasOwn(node, 'stack')) checkEnum(own(node, 'stack'), STACK_STATES, `${path}.stack`, v);
   },
   boxed(node, path, v) {
     if (!ObjectHasOwn(node, 'value')) return;

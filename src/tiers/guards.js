@@ -7,11 +7,15 @@
 // Steps are cited by algorithm name and the numbers of src/html/steps.js. Each check below names what the spec would do
 // that the shortcut does not, i.e. what would become observable without it.
 //
-// Every check here is safe to run on any value: none of them runs user code.
-// Proxies are refused before any other look at an object (`isProxy` first),
-// because [[OwnPropertyKeys]] / [[GetOwnProperty]] of a Proxy run its traps.
-// On any other object, Reflect.ownKeys and Object.getOwnPropertyDescriptor run
-// no user code; Get of an own data property runs none either.
+// Every check here is safe to run on any value: none of them runs user code,
+// and none touches anything script can see of an object it refuses. So an
+// object is classified by its internal slots (brands.js, which runs no user
+// code) before any of its properties is looked at: [[OwnPropertyKeys]] /
+// [[GetOwnProperty]] of a Proxy run its traps, and reading the descriptor of
+// an Error's `stack` makes V8 format it, running the Error's `name` and
+// `message` getters. On an ordinary object or an Array, Reflect.ownKeys and
+// Object.getOwnPropertyDescriptor run no user code; Get of an own data
+// property runs none either.
 
 import {
   ArrayIsArray, ArrayIteratorPrototype, ArrayIteratorPrototypeNext, ArrayPrototype,
@@ -114,16 +118,24 @@ export function primitiveValueReason(value) {
  * @returns {string | undefined}
  */
 export function flatObjectReason(object, maxProperties, valueReason) {
+  // Classified first, before any descriptor is read: a guard must not touch
+  // anything script can see of an object it refuses. Reading the descriptors
+  // of an exotic or host object can run code: V8 formats an Error's `stack`
+  // on the first read of its descriptor, through Error.prototype.toString,
+  // which runs the Error's `name` and `message` getters.
+  const kind = classifyObject(object);
   // 'proxy': a Proxy is exotic (StructuredSerializeInternal step 23:
-  // DataCloneError), and looking at its keys
-  // or descriptors would run its traps.
-  if (isProxy(object)) return 'proxy';
+  // DataCloneError), and looking at its keys or descriptors would run its traps.
+  if (kind === 'proxy') return 'proxy';
   // 'array': Arrays take the Array branch (StructuredSerializeInternal step 18):
   // length, holes, %Array.prototype%.
-  // Checked before the full classification because it is cheap and frequent.
-  if (ArrayIsArray(object)) return 'array';
-  // 'not-plain': callables throw (StructuredSerializeInternal step 21) and nothing else is copied as keys alone.
-  if (typeof object === 'function') return 'not-plain';
+  if (kind === 'array') return 'array';
+  // 'not-plain': callables throw (StructuredSerializeInternal step 21), and
+  // anything else with internal slots (Date, RegExp, Map, Set, wrappers,
+  // buffers, views, Error, Promise, arguments, …) takes its own branch or
+  // throws; only ordinary objects are serialized as their enumerable own
+  // string-keyed properties alone.
+  if (kind !== 'object') return 'not-plain';
   let keys;
   try {
     keys = ReflectOwnKeys(object);
@@ -153,11 +165,6 @@ export function flatObjectReason(object, maxProperties, valueReason) {
     // not flat; the spec path throws or refuses it as the spec says.
     return 'not-plain';
   }
-  // 'not-plain': last, because it is the costly check. Anything with internal
-  // slots (Date, RegExp, Map, Set, wrappers, buffers, views, Error, Promise,
-  // arguments, …) takes its own branch or throws; only ordinary objects are
-  // serialized as their enumerable own string-keyed properties alone.
-  if (classifyObject(object) !== 'object') return 'not-plain';
   return undefined;
 }
 
