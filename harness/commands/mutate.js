@@ -28,7 +28,8 @@ function selectMutants(names) {
 function describeRun(m) {
   if (!m.valid) return `INVALID (${m.error})`;
   if (!m.killed) return `survived ${count.format(m.cases)} cases${m.equivalent === null ? '' : ' (equivalent)'}`;
-  return `killed by case ${count.format(m.cases)} in ${m.seconds.toFixed(2)} s: ${m.finding.signature} (${m.finding.category})`;
+  const wrong = m.equivalent === null ? '' : '; listed as equivalent, so its reason in harness/mutate/mutants.js is wrong';
+  return `killed by case ${count.format(m.cases)} in ${m.seconds.toFixed(2)} s: ${m.finding.signature} (${m.finding.category})${wrong}`;
 }
 
 /**

@@ -59,16 +59,6 @@ export function tierSources() {
 }
 
 /**
- * Replaces every match of `pattern` (a global RegExp) in `text`.
- * @param {string} text @param {RegExp} pattern @param {string} replacement @param {string} what  for the error
- */
-function replaceAll(text, pattern, replacement, what) {
-  const mutated = text.replace(pattern, replacement);
-  if (mutated === text) throw new MutationError(`no ${what}`);
-  return mutated;
-}
-
-/**
  * The checks that return `reason`, skipped: `if (c) return 'r';` keeps its
  * condition and does nothing, so the checks after it still run (a hole has
  * no descriptor for them to read, so skipping its check moves on to the next
@@ -77,7 +67,7 @@ function replaceAll(text, pattern, replacement, what) {
  * @param {string} reason
  * @returns {(text: string) => string} leaves the text as it is when no check returns `reason` there
  */
-export function dropChecks(reason) {
+function dropChecks(reason) {
   const pass = reason === 'hole' ? 'continue;' : '{}';
   return (text) => text
     .replaceAll(`return '${reason}';`, `${pass} // mutant: the '${reason}' check is skipped`)
@@ -225,7 +215,8 @@ export function mutatedSources(mutant, sources) {
     }
     files.set(`mutant-${file}`, mutated);
     const tierText = files.get(tierFile);
-    files.set(tierFile, replaceAll(tierText, new RegExp(`from '\\./${file.replace('.', '\\.')}'`, 'g'), `from './mutant-${file}'`, `import of ${file} in ${tierFile}`));
+    if (!tierText.includes(`from './${file}'`)) throw new MutationError(`${tierFile} does not import ${file}`);
+    files.set(tierFile, tierText.replaceAll(`from './${file}'`, `from './mutant-${file}'`));
   }
   if (!changed) throw new MutationError(`nothing in ${mutant.edits.map((e) => e.file).join(' or ')} to mutate`);
   return files;
