@@ -87,6 +87,20 @@ cli
   .action(run(async (options) => (await import('./commands/census.js')).censusCommand(options)));
 
 cli
+  .command('mutate')
+  .description("the fuzzer's mutation score: fuzz mutants of the reference's own tiers (each guard check dropped, "
+    + 'and hand-written engine bugs) until each is killed or its budget runs out (docs/mutate.md)')
+  .addOption(seedOption('32-bit seed, the same for every mutant'))
+  .addOption(runsOption('programs per mutant').conflicts('time'))
+  .addOption(timeOption('seconds per mutant instead of a number of programs'))
+  .option('--mutant <id>', 'only this mutant, or all of a tier\'s (repeatable; --list shows them)', collect)
+  .option('--list', 'list the mutants and exit')
+  .option('--json <file>', 'write the results as JSON (docs/mutate.md)')
+  .addOption(workersOption('threads; the cases do not depend on it'))
+  .addOption(timeoutOption('a case that makes no progress for this long is a timeout (a kill)'))
+  .action(run(async (options) => (await import('./commands/mutate.js')).mutateCommand(options)));
+
+cli
   .command('install-runtimes')
   .description('install runtimes into the cache ahead of use: the pinned ones (node@22, node@24, node@26, bun, deno), or those named')
   .argument('[runtime...]', 'node@22, bun, bun@1.3.9, deno@2.5, …')

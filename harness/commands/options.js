@@ -40,8 +40,8 @@ export const timeoutOption = (description) => new Option('--timeout <ms>', descr
   .default(5000)
   .argParser(integerFrom(100, 3_600_000, 'milliseconds from 100 to 3600000'));
 
-/** fuzz --time: seconds, at most a week; it replaces --runs. */
-export const timeOption = () => new Option('--time <seconds>', 'run for this long instead of a number of programs')
+/** fuzz and mutate --time: seconds, at most a week; it replaces --runs. */
+export const timeOption = (description = 'run for this long instead of a number of programs') => new Option('--time <seconds>', description)
   .argParser(integerFrom(1, 7 * 24 * 3600, 'a number of seconds from 1 to 604800'));
 
 /** fuzz --shrink-runs */

@@ -22,7 +22,8 @@ import { runPool } from '../pool/pool.js';
  */
 export async function shrinkDeviations(findings, { hosts, workers, timeoutMs, weights, shrinkRuns, shouldShrink, onShrunk, onProgress }) {
   const toShrink = findings.filter((f) => f.verdict === 'deviation');
-  if (toShrink.length === 0) return;
+  // Nothing to shrink, or no shrinking wanted: no threads to start.
+  if (toShrink.length === 0 || !shouldShrink()) return;
   let shrunk = 0;
   onProgress(shrunk, toShrink.length);
   await Promise.all(hosts.map((host) => {
