@@ -137,7 +137,7 @@ function checkFor(d, expected, actual) {
     { subject: /** @type {const} */ ('clone'), expression, expected: e, actual: a });
   switch (d.category) {
     case 'hole': case 'keys': {
-      if (last.t !== 'key') return 'a key order is not one comparison';
+      if (last?.t !== 'key') return 'a key order is not one comparison';
       const present = (/** @type {unknown} */ side) => String(side !== 'missing' && side !== 'hole');
       return clone(`Object.hasOwn(${parent}, ${last.source})`, present(d.expected), present(d.actual));
     }
@@ -150,9 +150,9 @@ function checkFor(d, expected, actual) {
       return clone(here, e, a);
     }
     case 'length': {
-      if (last.t === 'key' && last.key === 'length') return clone(`${parent}.length`, String(d.expected), String(d.actual));
-      if (last.t === 'field' && (last.name === 'map size' || last.name === 'set size')) return clone(`${parent}.size`, String(d.expected), String(d.actual));
-      if (last.t === 'field' && (last.name === 'length' || last.name === 'byteLength')) return clone(`${parent}.${last.name}`, String(d.expected), String(d.actual));
+      if (last?.t === 'key' && last.key === 'length') return clone(`${parent}.length`, String(d.expected), String(d.actual));
+      if (last?.t === 'field' && (last.name === 'map size' || last.name === 'set size')) return clone(`${parent}.size`, String(d.expected), String(d.actual));
+      if (last?.t === 'field' && (last.name === 'length' || last.name === 'byteLength')) return clone(`${parent}.${last.name}`, String(d.expected), String(d.actual));
       return 'length tracking is not a property';
     }
     case 'integrity': {
@@ -165,13 +165,13 @@ function checkFor(d, expected, actual) {
       return clone(predicate(here), String(rank(d.expected) >= stronger), String(rank(d.actual) >= stronger));
     }
     case 'prototype': {
-      if (last.t !== 'field' || last.name !== 'proto') return 'not a prototype';
+      if (last?.t !== 'field' || last.name !== 'proto') return 'not a prototype';
       const target = intrinsicSource(d.expected);
       if (target === undefined) return 'the expected prototype is not an intrinsic';
       return clone(`Object.getPrototypeOf(${parent}) === ${target}`, 'true', 'false');
     }
     case 'descriptor': {
-      if (last.t !== 'field' || !['writable', 'enumerable', 'configurable'].includes(last.name)) return 'a data property against an accessor';
+      if (last?.t !== 'field' || !['writable', 'enumerable', 'configurable'].includes(last.name)) return 'a data property against an accessor';
       const owner = steps[steps.length - 2];
       if (owner === undefined || owner.t !== 'key') return 'not a property';
       const holder = access('clone', steps.slice(0, -2));
@@ -202,7 +202,7 @@ function checkFor(d, expected, actual) {
       return clone(`typeof ${here}`, JSON.stringify(e), JSON.stringify(a));
     }
     case 'buffer': {
-      if (last.t !== 'field') return 'not a buffer field';
+      if (last?.t !== 'field') return 'not a buffer field';
       if (PLAIN_FIELDS.includes(last.name)) return clone(`${parent}.${last.name}`, String(d.expected), String(d.actual));
       if (last.name === 'shared') return clone(`${parent} instanceof SharedArrayBuffer`, String(d.expected), String(d.actual));
       if (last.name === 'bytes' && typeof d.expected === 'string' && typeof d.actual === 'string') {
@@ -304,14 +304,14 @@ function access(base, steps) {
 
 /**
  * A value difference's side as a JavaScript literal.
- * @param {PathStep} last the path's last step
+ * @param {PathStep | undefined} last the path's last step (none for the root)
  * @param {unknown} side the difference's description of one side
  * @returns {string | undefined}
  */
 function valueLiteral(last, side) {
   if (typeof side !== 'string') return undefined;
-  if (last.t === 'field' && last.name === 'flags') return JSON.stringify(side);
-  if (last.t === 'field' && last.name === 'time') return side;
+  if (last?.t === 'field' && last.name === 'flags') return JSON.stringify(side);
+  if (last?.t === 'field' && last.name === 'time') return side;
   // describe(): numbers as their text, bigints with n, strings as JSON, and the literals themselves.
   if (/^(-?(\d[\d.e+-]*|Infinity)|NaN|true|false|null|undefined|-?\d+n)$/.test(side)) return side;
   if (side.startsWith('"')) return side;
