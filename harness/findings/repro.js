@@ -42,14 +42,15 @@ function bundleFor(target) {
 }
 
 /**
- * How to run a repro: with the target's own runtime first (a repro tests the
- * runtime that runs it), then the others. Deno needs --allow-read to start
- * a worker channel's repro as its own worker.
+ * How to run a repro (or a snippet): with the target's own runtime first (a
+ * repro tests the runtime that runs it), then the others. Deno needs
+ * --allow-read to start a worker channel's repro as its own worker.
  * @param {import('../targets/catalog.js').TargetSpec} target
+ * @param {string} [script]
  * @returns {{first: string, others: string[]}}
  */
-export function reproCommands(target) {
-  const commands = { node: 'node repro.mjs', bun: 'bun repro.mjs', deno: 'deno run --allow-read repro.mjs' };
+export function reproCommands(target, script = 'repro.mjs') {
+  const commands = { node: `node ${script}`, bun: `bun ${script}`, deno: `deno run --allow-read ${script}` };
   const family = target.runtime?.family ?? 'node';
   const ownBinary = target.runtime !== undefined && (target.runtime.source === 'cache' || target.runtime.source === 'user');
   return {

@@ -128,7 +128,7 @@ function snippetSection(finding, target) {
   if ('reason' in snippet) return [...heading, `None: ${snippet.reason}. \`repro.mjs\` replays the finding exactly.`, ''];
   return [
     ...heading,
-    `Plain JavaScript, no clonecheck: save it as \`snippet.mjs\` and run \`${reproCommands(target).first.replace('repro.mjs', 'snippet.mjs')}\`.`,
+    `Plain JavaScript, no clonecheck. Save it as \`snippet.mjs\` and run: ${reproCommands(target, 'snippet.mjs').first}.`,
     `It checks \`${snippet.check.path}\`, the first difference one comparison can show.`,
     '',
     '```js',
