@@ -24,7 +24,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 function fuzzFindings() {
   const out = mkdtempSync(join(tmpdir(), 'clonecheck-findings-'));
   after(() => rmSync(out, { recursive: true, force: true }));
-  const targets = ['node:clone', `impl:${fixture('zero-sign-lost.mjs')}`, 'node:messagechannel'];
+  const targets = ['node:clone', `impl:${fixture('zero-sign-lost.mjs')}`, 'node:messagechannel', 'node:worker'];
   const result = clonecheck(['fuzz', ...targets.flatMap((t) => ['--target', t]), '--seed', '1', '--runs', '3000', '--out', out]);
   assert.equal(result.status, 1, result.stderr);
   const dir = join(out, 'findings');
@@ -90,6 +90,7 @@ test('every snippet in report.md prints FAIL with the stated actual value, and P
   assert.ok(verified.length >= 30, `${verified.length} snippets verified; no snippet for: ${reasons.join('; ')}`);
   assert.ok(verified.length > 2 * reasons.length, `no snippet for: ${reasons.join('; ')}`);
   assert.ok(verified.some(({ name }) => name.startsWith('node-messagechannel.')));
+  assert.ok(verified.some(({ name }) => name.startsWith('node-worker.')));
   const zeroSign = verified.find(({ name }) => name.startsWith('impl-') && name.includes('.value.'));
   assert.ok(zeroSign && zeroSign.lines <= 8, JSON.stringify(zeroSign));
 });
@@ -115,12 +116,12 @@ test('the planted -0 bug reads as a few lines a person would write', async () =>
   assert.deepEqual(snippetOutput(snippet.check, snippet.check.actual), ['clone[0]', 'FAIL expected -0 actual 0']);
 });
 
-test('no snippet where it would not be honest: a worker channel, an effects difference, a replaced built-in', async () => {
+test('no snippet where it would not be honest: a broadcast to three workers, an effects difference, a replaced built-in', async () => {
   const program = { schema: 'clonecheck/program@1', root: 1, objects: [] };
   const value = { path: '$', category: 'value', expected: '1', actual: '2' };
   const plain = { program, differences: [value], expected: {}, actual: {} };
-  const worker = snippetFor({ ...plain, target: await resolveTarget('node:worker') });
-  assert.match(worker.reason, /lands in a worker; repro\.mjs/);
+  const broadcast = snippetFor({ ...plain, target: await resolveTarget('node:broadcast') });
+  assert.match(broadcast.reason, /lands in three workers; repro\.mjs/);
   const effects = { path: '$<effects>[0]', category: 'effects', expected: null, actual: { event: 'get', on: '#0', key: 'a' } };
   const clone = await resolveTarget('node:clone');
   assert.match(snippetFor({ ...plain, differences: [effects], target: clone }).reason, /no difference is one comparison/);

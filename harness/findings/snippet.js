@@ -30,6 +30,8 @@ const REFERENCE_IMPORT = "import { structuredClone as referenceClone } from 'clo
  * @property {(transfer: string) => string} call  the clone expression; `transfer` is '' or ', { transfer }'-like
  * @property {boolean} [mayBeAsync]  the call may return a Promise of the clone (a user's module)
  * @property {boolean} [messageChannel]  the clone arrives on a MessageChannel port
+ * @property {'web' | 'node'} [worker]  the clone lands in a worker (a web Worker, or Node's worker_threads),
+ *   which sets up its realm and checks it there
  */
 
 /**
@@ -63,12 +65,18 @@ function channelOf(target) {
       return { imports: [], call: (transfer) => `structuredClone(value${transfer ? `, { transfer: ${transfer} }` : ''})` };
     case 'messagechannel':
       return { imports: [], call: (transfer) => `port1.postMessage(value${transfer ? `, ${transfer}` : ''})`, messageChannel: true };
+    case 'worker':
+      return {
+        imports: target.runtime?.family === 'node' ? ["import { Worker } from 'node:worker_threads';"] : [],
+        call: (transfer) => `worker.postMessage(value${transfer ? `, ${transfer}` : ''})`,
+        worker: target.runtime?.family === 'node' ? 'node' : 'web',
+      };
     case 'wire': {
       const module = target.runtime?.family === 'bun' ? 'bun:jsc' : 'node:v8';
       return { imports: [`import { serialize, deserialize } from '${module}';`], call: () => 'deserialize(serialize(value))' };
     }
   }
-  return `the value lands in ${channel === 'broadcast' ? 'three workers' : 'a worker'}; repro.mjs starts itself as the receiving realm`;
+  return 'the value lands in three workers; repro.mjs starts itself as the receiving realms';
 }
 
 /**
@@ -111,6 +119,10 @@ export function snippetFor({ program, target, differences, expected, actual }, {
   if (steps.some((step) => step.on === 'Array.prototype' && typeof step.key === 'string' && /^\d+$/.test(step.key))) {
     return { reason: 'the program defines indices on Array.prototype, which Node\'s own code writes to' };
   }
+  // Node's worker_threads iterate arrays when a worker ends: the snippet would die after printing.
+  if (channel.worker === 'node' && steps.some((step) => step.on === 'Array.prototype')) {
+    return { reason: 'the program changes Array.prototype, which Node\'s worker_threads use when the worker ends' };
+  }
   const plain = emitPlain(program);
   const valueLines = lines(plain.value).length + lines(plain.receiver).length;
   if (valueLines > MAX_VALUE_LINES) return { reason: `making the value takes ${valueLines} statements` };
@@ -118,18 +130,48 @@ export function snippetFor({ program, target, differences, expected, actual }, {
   // iterates it: with Array.prototype changed, an empty list is part of the bug.
   const iterated = hasTransferList(target.channel) && steps.some((step) => step.on === 'Array.prototype');
   const transfer = (program.transfer ?? []).length > 0 ? 'transfer' : iterated ? '[]' : '';
-  const source = [
-    `// ${target.name}: ${target.description}`,
-    ...channel.imports,
-    '',
-    // First, while the realm is clean: Node opens stdout on first use, with the realm's built-ins.
-    `console.log(${quote(label(check))});`,
-    plain.value.trimEnd(),
-    ...(plain.receiver === '' ? [] : ['// the receiving realm', plain.receiver.trimEnd()]),
-    ...cloneAndCheck(channel, channel.call(transfer), check),
-    '',
-  ].join('\n');
+  // First, while the realm is clean: Node opens stdout on first use, with the realm's built-ins.
+  const header = `console.log(${quote(label(check))});`;
+  const receiver = plain.receiver === '' ? [] : ['// the receiving realm', plain.receiver.trimEnd()];
+  const body = channel.worker === undefined
+    ? [header, plain.value.trimEnd(), ...receiver, ...cloneAndCheck(channel, channel.call(transfer), check)]
+    : inWorker(channel.worker, header, plain.value.trimEnd(), receiver, channel.call(transfer), check);
+  const source = [`// ${target.name}: ${target.description}`, ...channel.imports, '', ...body, ''].join('\n');
   return { source, check };
+}
+
+/**
+ * A worker channel's snippet: the worker's source is a function of the
+ * snippet (`receive`), so it reads like the rest. It sets up its realm, then
+ * checks the clone it receives. A clone that throws throws in the sender.
+ * @param {'web' | 'node'} kind
+ * @param {string} header
+ * @param {string} value the statements that make the value
+ * @param {string[]} receiver the receiving realm's set-up
+ * @param {string} call
+ * @param {import('./snippet-check.js').Check} check
+ * @returns {string[]}
+ */
+function inWorker(kind, header, value, receiver, call, check) {
+  const start = (/** @type {string} */ source) => (kind === 'node'
+    ? `const worker = new Worker(${source}, { eval: true });`
+    : `const worker = new Worker(URL.createObjectURL(new Blob([${source}], { type: 'text/javascript' })), { type: 'module' });`);
+  if (check.subject === 'throw') {
+    return [header, start("''"), value, ...cloneAndCheck({ imports: [], call: () => call }, call, check), 'worker.terminate();'];
+  }
+  const indent = (/** @type {string[]} */ lines) => lines.join('\n').split('\n').map((line) => `  ${line}`);
+  const checkLines = indent([`const actual = ${check.expression};`, ...printLines(check)]);
+  return [
+    'function receive() {',
+    ...indent([header, ...receiver]),
+    ...(kind === 'node'
+      ? ["  require('node:worker_threads').parentPort.once('message', (clone) => {", ...indent(checkLines), '  });']
+      : ['  self.onmessage = ({ data: clone }) => {', ...indent(checkLines), '    self.close();', '  };']),
+    '}',
+    start('`(${receive})();`'),
+    value,
+    `${call};`,
+  ];
 }
 
 /**
@@ -140,10 +182,7 @@ export function snippetFor({ program, target, differences, expected, actual }, {
  * @returns {string[]}
  */
 function cloneAndCheck(channel, call, check) {
-  const print = [
-    `const expected = ${check.expected};`,
-    "console.log(Object.is(actual, expected) ? 'PASS' : 'FAIL', 'expected', expected, 'actual', actual);",
-  ];
+  const print = printLines(check);
   if (check.subject === 'throw') {
     const attempt = channel.mayBeAsync ? [`  const result = ${call};`, '  if (result instanceof Promise) await result;'] : [`  ${call};`];
     return [
@@ -173,6 +212,18 @@ function cloneAndCheck(channel, call, check) {
     ...(channel.mayBeAsync ? [`let clone = ${call};`, 'if (clone instanceof Promise) clone = await clone;'] : [`const clone = ${call};`]),
     `const actual = ${check.expression};`,
     ...print,
+  ];
+}
+
+/**
+ * The lines that compare `actual` with the expected value and print the verdict.
+ * @param {import('./snippet-check.js').Check} check
+ * @returns {string[]}
+ */
+function printLines(check) {
+  return [
+    `const expected = ${check.expected};`,
+    "console.log(Object.is(actual, expected) ? 'PASS' : 'FAIL', 'expected', expected, 'actual', actual);",
   ];
 }
 
