@@ -132,7 +132,7 @@ const PLAIN_OPAQUES = {
   ArrayIterator: '[].values()',
 };
 
-/** The operations that fill one object (compile.js, step 2). */
+/** The operations that fill one object (compile.js: "fill them"). */
 const FILL_OPS = ['proto', 'data', 'accessor', 'value', 'mapEntry', 'setValue'];
 
 /**
