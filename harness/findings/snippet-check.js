@@ -69,6 +69,15 @@ function typeOf(side) {
   return undefined;
 }
 
+/** Categories about the whole case rather than one value of the clone, and why no expression states them. */
+const WHOLE_CASE = {
+  __proto__: null,
+  effects: 'which getters and setters the clone ran is a log only repro.mjs keeps',
+  'input-mutated': 'how the clone changed its input takes observing the whole input',
+  'shares-object': 'whether the clone shares an object with its input takes walking both graphs',
+  'implementation-defined': 'the spec leaves it to the engine',
+};
+
 /** Buffer and view fields that are plain properties of the object. */
 const PLAIN_FIELDS = ['byteLength', 'maxByteLength', 'resizable', 'byteOffset', 'length'];
 
@@ -128,6 +137,8 @@ function checkFor(d, expected, actual) {
     return { subject: 'throw', expression: 'error.name', expected: JSON.stringify(names[0]), actual: JSON.stringify(names[1]) };
   }
   if (d.path.startsWith('$<thrown>')) return thrownCheck(d);
+  const whole = WHOLE_CASE[d.category];
+  if (whole !== undefined) return whole;
   const steps = parsePath(d.path);
   if (typeof steps === 'string') return steps;
   const last = steps[steps.length - 1];
