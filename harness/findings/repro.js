@@ -47,14 +47,18 @@ function bundleFor(target) {
  * --allow-read to start a worker channel's repro as its own worker.
  * @param {import('../targets/catalog.js').TargetSpec} target
  * @param {string} [script]
- * @returns {{first: string, others: string[]}}
+ * @returns {{first: string, command: string, binary?: string, others: string[]}}
+ *   `first`: `command`, and the target runtime's `binary` when it is not on the PATH
  */
 export function reproCommands(target, script = 'repro.mjs') {
   const commands = { node: `node ${script}`, bun: `bun ${script}`, deno: `deno run --allow-read ${script}` };
   const family = target.runtime?.family ?? 'node';
   const ownBinary = target.runtime !== undefined && (target.runtime.source === 'cache' || target.runtime.source === 'user');
+  const binary = ownBinary ? target.runtime.binary : undefined;
   return {
-    first: `${commands[family]}${ownBinary ? ` (with ${target.runtime.binary})` : ''}`,
+    first: `${commands[family]}${binary ? ` (with ${binary})` : ''}`,
+    command: commands[family],
+    binary,
     others: Object.entries(commands).filter(([name]) => name !== family).map(([, command]) => command),
   };
 }

@@ -126,9 +126,10 @@ function snippetSection(finding, target) {
     program: finding.program, target, differences: finding.differences, expected: finding.expected, actual: finding.actual,
   });
   if ('reason' in snippet) return [...heading, `None: ${snippet.reason}. \`repro.mjs\` replays the finding exactly.`, ''];
+  const { command, binary } = reproCommands(target, 'snippet.mjs');
   return [
     ...heading,
-    `Plain JavaScript, no clonecheck. Save it as \`snippet.mjs\` and run: ${reproCommands(target, 'snippet.mjs').first}.`,
+    `Plain JavaScript, no clonecheck. Save it as \`snippet.mjs\` and run it: \`${command}\`${binary ? ` (with ${binary})` : ''}.`,
     `It checks \`${snippet.check.path}\`, the first difference one comparison can show.`,
     '',
     '```js',
