@@ -42,7 +42,7 @@ function channelOf(target) {
   if (target.external) {
     return {
       imports: [`import implClone from ${JSON.stringify(fileURLToPath(target.moduleURL))};`],
-      call: (transfer) => `implClone(value, { transfer: ${transfer || '[]'} })`,
+      call: (transfer) => `implClone(value, { ${transferField(transfer || '[]')} })`,
       mayBeAsync: true,
     };
   }
@@ -54,7 +54,7 @@ function channelOf(target) {
     case 'polyfill:core-js':
       return {
         imports: ["import coreJsStructuredClone from 'core-js-pure/actual/structured-clone.js';"],
-        call: (transfer) => `coreJsStructuredClone(value${transfer ? `, { transfer: ${transfer} }` : ''})`,
+        call: (transfer) => `coreJsStructuredClone(value${transfer ? `, { ${transferField(transfer)} }` : ''})`,
       };
     case 'polyfill:realistic-structured-clone':
       return { imports: ["import realisticStructuredClone from 'realistic-structured-clone';"], call: () => 'realisticStructuredClone(value)' };
@@ -62,7 +62,7 @@ function channelOf(target) {
   const channel = target.name.slice(target.name.lastIndexOf(':') + 1);
   switch (channel) {
     case 'clone': case 'clone-transfer':
-      return { imports: [], call: (transfer) => `structuredClone(value${transfer ? `, { transfer: ${transfer} }` : ''})` };
+      return { imports: [], call: (transfer) => `structuredClone(value${transfer ? `, { ${transferField(transfer)} }` : ''})` };
     case 'messagechannel':
       return { imports: [], call: (transfer) => `port1.postMessage(value${transfer ? `, ${transfer}` : ''})`, messageChannel: true };
     case 'worker':
@@ -79,6 +79,11 @@ function channelOf(target) {
   return 'the value lands in three workers; repro.mjs starts itself as the receiving realms';
 }
 
+/** @param {string} transfer 'transfer' (the snippet's list) or '[]' @returns {string} the options field */
+function transferField(transfer) {
+  return transfer === 'transfer' ? 'transfer' : `transfer: ${transfer}`;
+}
+
 /**
  * @param {boolean} tiers
  * @returns {Channel}
@@ -86,7 +91,7 @@ function channelOf(target) {
 function referenceChannel(tiers) {
   return {
     imports: [REFERENCE_IMPORT],
-    call: (transfer) => `referenceClone(value, { tiers: ${tiers}${transfer ? `, transfer: ${transfer}` : ''} })`,
+    call: (transfer) => `referenceClone(value, { tiers: ${tiers}${transfer ? `, ${transferField(transfer)}` : ''} })`,
   };
 }
 
