@@ -69,6 +69,9 @@ function typeOf(side) {
   return undefined;
 }
 
+/** The wrapper constructors by the type of the primitive they hold. */
+const WRAPPERS = { __proto__: null, number: 'Number', string: 'String', boolean: 'Boolean', bigint: 'BigInt' };
+
 /** Categories about the whole case rather than one value of the clone, and why no expression states them. */
 const WHOLE_CASE = {
   __proto__: null,
@@ -103,6 +106,10 @@ const CALLS = [
   [/Array\.from\(/, ['Array']],
   [/\.(keys|values|size)\b/, ['Map.prototype', 'Set.prototype']],
   [/\.getTime\(/, ['Date.prototype']],
+  [/^Number\.prototype\.valueOf/, ['Number', 'Number.prototype']],
+  [/^String\.prototype\.valueOf/, ['String', 'String.prototype']],
+  [/^Boolean\.prototype\.valueOf/, ['Boolean', 'Boolean.prototype']],
+  [/^BigInt\.prototype\.valueOf/, ['BigInt', 'BigInt.prototype']],
   [/instanceof|isView/, ['ArrayBuffer']],
   [/\.(source|flags)\b/, ['RegExp.prototype']],
   [/\.(buffer|byteLength|maxByteLength|resizable|byteOffset)\b/,
@@ -153,11 +160,14 @@ function checkFor(d, expected, actual) {
       return clone(`Object.hasOwn(${parent}, ${last.source})`, present(d.expected), present(d.actual));
     }
     case 'value': {
-      const here = access('clone', steps);
-      if (typeof here !== 'string') return here.reason;
       const literal = (/** @type {unknown} */ side) => valueLiteral(last, side);
       const [e, a] = [literal(d.expected), literal(d.actual)];
       if (e === undefined || a === undefined) return 'the value has no short literal';
+      // A wrapper's primitive: through the built-in's valueOf, which a program cannot shadow on the clone.
+      const wrapper = last?.t === 'field' && last.name === 'boxed' ? WRAPPERS[typeOf(d.expected) ?? ''] : undefined;
+      if (wrapper !== undefined) return clone(`${wrapper}.prototype.valueOf.call(${parent})`, e, a);
+      const here = access('clone', steps);
+      if (typeof here !== 'string') return here.reason;
       return clone(here, e, a);
     }
     case 'length': {
