@@ -42,18 +42,23 @@ function bundleFor(target) {
 }
 
 /**
- * How to run a repro: with the target's own runtime first (a repro tests the
- * runtime that runs it), then the others. Deno needs --allow-read to start
- * a worker channel's repro as its own worker.
+ * How to run a repro (or a snippet): with the target's own runtime first (a
+ * repro tests the runtime that runs it), then the others. Deno needs
+ * --allow-read to start a worker channel's repro as its own worker.
  * @param {import('../targets/catalog.js').TargetSpec} target
- * @returns {{first: string, others: string[]}}
+ * @param {string} [script]
+ * @returns {{first: string, command: string, binary?: string, others: string[]}}
+ *   `first`: `command`, and the target runtime's `binary` when it is not on the PATH
  */
-export function reproCommands(target) {
-  const commands = { node: 'node repro.mjs', bun: 'bun repro.mjs', deno: 'deno run --allow-read repro.mjs' };
+export function reproCommands(target, script = 'repro.mjs') {
+  const commands = { node: `node ${script}`, bun: `bun ${script}`, deno: `deno run --allow-read ${script}` };
   const family = target.runtime?.family ?? 'node';
   const ownBinary = target.runtime !== undefined && (target.runtime.source === 'cache' || target.runtime.source === 'user');
+  const binary = ownBinary ? target.runtime.binary : undefined;
   return {
-    first: `${commands[family]}${ownBinary ? ` (with ${target.runtime.binary})` : ''}`,
+    first: `${commands[family]}${binary ? ` (with ${binary})` : ''}`,
+    command: commands[family],
+    binary,
     others: Object.entries(commands).filter(([name]) => name !== family).map(([, command]) => command),
   };
 }

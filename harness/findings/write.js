@@ -10,6 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { canonicalJSON } from '../../src/index.js';
 import { reproCommands, reproSource } from './repro.js';
+import { snippetFor, snippetOutput } from './snippet.js';
 
 /** The version of finding.json. */
 export const FINDING_SCHEMA = 'clonecheck/finding@1';
@@ -64,6 +65,9 @@ function replayCommand(finding, run) {
 }
 
 /**
+ * report.md: the snippet first (what a person pastes into a bug tracker),
+ * then the differences as a table, how to replay, and the JSON last (the
+ * program and both observations, for exact replay).
  * @param {import('../fuzz/tally.js').Finding} finding
  * @param {import('../targets/catalog.js').TargetSpec} target
  * @param {string} replay
@@ -77,6 +81,17 @@ function reportText(finding, target, replay) {
     `- seen in ${finding.count} case${finding.count === 1 ? '' : 's'}; first in case ${finding.case}: ${replay}`,
     `- program: ${finding.minimized ? 'shrunk' : 'as generated (not shrunk)'}, in \`program.json\``,
     '',
+    ...snippetSection(finding, target),
+  ];
+  if (finding.detail !== undefined) lines.push('## What the watchdog saw', '', finding.detail, '');
+  if (finding.differences !== undefined) {
+    lines.push('## Differences', '', '| path | category | expected | actual |', '|---|---|---|---|');
+    for (const d of finding.differences) {
+      lines.push(`| \`${cell(d.path)}\` | ${d.category} | \`${cell(d.expected)}\` | \`${cell(d.actual)}\` |`);
+    }
+    lines.push('');
+  }
+  lines.push(
     '## Replay',
     '',
     '```sh',
@@ -84,28 +99,57 @@ function reportText(finding, target, replay) {
     `${reproCommands(target).first}    # or: ${reproCommands(target).others.join(', ')} (no clonecheck needed)`,
     '```',
     '',
-    '## Program',
+    '## Program (`program.json`)',
     '',
     '```json',
     JSON.stringify(finding.program, null, 2),
     '```',
     '',
-  ];
-  if (finding.detail !== undefined) lines.push('## What the watchdog saw', '', finding.detail, '');
-  if (finding.differences !== undefined) {
-    lines.push('## Differences', '', '| path | category | expected | actual |', '|---|---|---|---|');
-    for (const d of finding.differences) {
-      lines.push(`| \`${d.path}\` | ${d.category} | \`${cell(d.expected)}\` | \`${cell(d.actual)}\` |`);
-    }
-    lines.push('');
-  }
-  if (finding.expected !== undefined) lines.push('## Expected (reference, spec path)', '', '```json', canonicalJSON(finding.expected), '```', '');
-  if (finding.actual !== undefined) lines.push(`## Actual (${finding.target})`, '', '```json', canonicalJSON(finding.actual), '```', '');
+  );
+  if (finding.expected !== undefined) lines.push('## Expected observation (reference, spec path)', '', '```json', canonicalJSON(finding.expected), '```', '');
+  if (finding.actual !== undefined) lines.push(`## Actual observation (${finding.target})`, '', '```json', canonicalJSON(finding.actual), '```', '');
   return lines.join('\n');
 }
 
-/** @param {unknown} value */
+/**
+ * The snippet and what it prints, or why there is none.
+ * @param {import('../fuzz/tally.js').Finding} finding
+ * @param {import('../targets/catalog.js').TargetSpec} target
+ * @returns {string[]}
+ */
+function snippetSection(finding, target) {
+  const heading = ['## Snippet', ''];
+  if (finding.verdict !== 'deviation') {
+    return [...heading, `None for a ${finding.verdict}: \`repro.mjs\` replays the case (it is expected to ${finding.verdict === 'crash' ? 'die' : 'hang'}).`, ''];
+  }
+  const snippet = snippetFor({
+    program: finding.program, target, differences: finding.differences, expected: finding.expected, actual: finding.actual,
+  });
+  if ('reason' in snippet) return [...heading, `None: ${snippet.reason}. \`repro.mjs\` replays the finding exactly.`, ''];
+  const { command, binary } = reproCommands(target, 'snippet.mjs');
+  return [
+    ...heading,
+    `Plain JavaScript, no clonecheck. Save it as \`snippet.mjs\` and run it: \`${command}\`${binary ? ` (with ${binary})` : ''}.`,
+    `It checks \`${snippet.check.path}\`, the first difference one comparison can show.`,
+    '',
+    '```js',
+    snippet.source.trimEnd(),
+    '```',
+    '',
+    `The structured clone algorithm gives \`${snippet.check.expected}\`; ${finding.target} gave \`${snippet.check.actual}\`, so it prints`,
+    '',
+    '```',
+    ...snippetOutput(snippet.check, snippet.check.actual),
+    '```',
+    '',
+  ];
+}
+
+/**
+ * A table cell: text as it is, other JSON compact, long values cut.
+ * @param {unknown} value
+ */
 function cell(value) {
-  const text = canonicalJSON(value ?? null);
-  return (text.length > 200 ? `${text.slice(0, 197)}...` : text).replace(/\|/g, '\\|').replace(/`/g, "'");
+  const text = typeof value === 'string' ? value : Array.isArray(value) ? value.join(', ') : canonicalJSON(value ?? null);
+  return (text.length > 80 ? `${text.slice(0, 79)}…` : text).replace(/\|/g, '\\|').replace(/`/g, "'");
 }

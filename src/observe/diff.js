@@ -12,12 +12,11 @@
 import {
   append, ArrayIsArray, MapCtor, MapPrototypeGet, MapPrototypeHas, MapPrototypeSet, newList,
   ObjectGetOwnPropertyDescriptor, ObjectHasOwn, ObjectKeys, record, StringCtor,
-  StringPrototypeCharCodeAt,
 } from '../primordials/intrinsics.js';
 import { isArrayIndex } from '../abstract-ops/object-operations.js';
 import { canonicalJSON, sameJSON } from './canonical-json.js';
 import { appendOutput, finishOutput, outputList } from './output.js';
-import { includes, quoteJSONString, startsWith } from './strings.js';
+import { includes, isIdentifier, quoteJSONString, startsWith } from './strings.js';
 
 /**
  * @typedef {'outcome' | 'thrown' | 'kind' | 'prototype' | 'integrity' | 'keys' | 'descriptor' | 'value'
@@ -645,20 +644,6 @@ function diffProperty(context, path, kind, e, a) {
 
 // ---------------------------------------------------------------------------
 // Text for paths and for the two sides of a Difference
-
-/**
- * @param {string} key
- * @returns {boolean} whether key can follow a dot (ASCII identifier)
- */
-function isIdentifier(key) {
-  if (key.length === 0) return false;
-  for (let i = 0; i < key.length; i++) {
-    const unit = StringPrototypeCharCodeAt(key, i);
-    const letter = (unit >= 0x41 && unit <= 0x5a) || (unit >= 0x61 && unit <= 0x7a) || unit === 0x5f || unit === 0x24;
-    if (!letter && !(i > 0 && unit >= 0x30 && unit <= 0x39)) return false;
-  }
-  return true;
-}
 
 /**
  * @param {string} path

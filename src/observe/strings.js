@@ -161,3 +161,17 @@ export function startsWith(string, prefix) {
 export function includes(string, part) {
   return StringPrototypeIncludes(string, part);
 }
+
+/**
+ * @param {string} key
+ * @returns {boolean} whether key can follow a dot, in a path or in JavaScript (an ASCII identifier)
+ */
+export function isIdentifier(key) {
+  if (key.length === 0) return false;
+  for (let i = 0; i < key.length; i++) {
+    const unit = StringPrototypeCharCodeAt(key, i);
+    const letter = (unit >= 0x41 && unit <= 0x5a) || (unit >= 0x61 && unit <= 0x7a) || unit === 0x5f || unit === 0x24;
+    if (!letter && !(i > 0 && unit >= 0x30 && unit <= 0x39)) return false;
+  }
+  return true;
+}

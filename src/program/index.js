@@ -4,6 +4,6 @@
 
 export { PROGRAM_SCHEMA, validate } from './schema.js';
 export { build, setupRealm } from './build.js';
-export { emit } from './emit.js';
+export { emit, emitPlain } from './emit.js';
 export { fromBytes } from './bytes.js';
 export { mapRefs, mapValue } from './refs.js';

@@ -1,0 +1,356 @@
+// The one comparison a finding's snippet prints: a difference (src/observe/
+// diff.js) turned back into a JavaScript expression on the clone, with the
+// value the structured clone algorithm gives it and the value the target
+// gave it, both as JavaScript literals. `Object.is(actual, expected)` then
+// decides PASS or FAIL.
+//
+// Only what one short expression states exactly is turned into a check.
+// Everything else (effects, input changes, key order, detachment, an
+// object's kind in another realm, …) gets a reason instead, and the report
+// points to repro.mjs, which compares the whole observation.
+
+import { isIdentifier } from '../../src/observe/strings.js';
+
+/**
+ * @typedef {object} Check
+ * @property {'clone' | 'throw'} subject  'clone': `expression` reads the clone (a variable `clone`);
+ *   'throw': `expression` reads the error the clone threw (a variable `error`), and is 'nothing' when it threw none
+ * @property {string} expression  JavaScript
+ * @property {string} expected  a JavaScript literal: what the structured clone algorithm gives
+ * @property {string} actual  a JavaScript literal: what the target gave
+ * @property {string} path  the difference's path
+ * @property {string[]} reads  the intrinsics (program.md's names) whose methods and accessors the expression
+ *   calls: a program that changes one of them changes what the check sees
+ */
+
+/** Integrity levels from the weakest (docs/observation.md: the strongest that holds is observed). */
+const INTEGRITY_LEVELS = ['extensible', 'non-extensible', 'sealed', 'frozen'];
+/** For each level but the weakest, the predicate that holds at that level and the stronger ones. */
+const INTEGRITY_PREDICATES = {
+  'non-extensible': (/** @type {string} */ x) => `!Object.isExtensible(${x})`,
+  sealed: (/** @type {string} */ x) => `Object.isSealed(${x})`,
+  frozen: (/** @type {string} */ x) => `Object.isFrozen(${x})`,
+};
+
+/**
+ * Object kinds (diff's `kind` differences between two objects) and a
+ * predicate that holds for that kind and not for a plain object. Array.isArray
+ * and ArrayBuffer.isView read internal slots; instanceof reads the prototype
+ * chain, which a clone of another kind does not share with these.
+ * @type {Record<string, (x: string) => string>}
+ */
+const KIND_PREDICATES = {
+  array: (x) => `Array.isArray(${x})`,
+  typedarray: (x) => `ArrayBuffer.isView(${x}) && !(${x} instanceof DataView)`,
+  dataview: (x) => `${x} instanceof DataView`,
+  map: (x) => `${x} instanceof Map`,
+  set: (x) => `${x} instanceof Set`,
+  arraybuffer: (x) => `${x} instanceof ArrayBuffer`,
+  sharedarraybuffer: (x) => `${x} instanceof SharedArrayBuffer`,
+  date: (x) => `${x} instanceof Date`,
+  regexp: (x) => `${x} instanceof RegExp`,
+  error: (x) => `${x} instanceof Error`,
+};
+
+/**
+ * @param {unknown} side a `kind` difference's description of a value (diff's describe())
+ * @returns {string | undefined} what typeof gives for it
+ */
+function typeOf(side) {
+  if (typeof side !== 'string') return undefined;
+  if (side.startsWith('"') || side.startsWith('string of length')) return 'string';
+  if (/^-?\d+n$/.test(side)) return 'bigint';
+  if (/^(-?(\d[\d.e+-]*|Infinity)|NaN)$/.test(side)) return 'number';
+  if (side === 'true' || side === 'false') return 'boolean';
+  if (side === 'undefined') return 'undefined';
+  if (side.startsWith('Symbol(')) return 'symbol';
+  if (side.startsWith('callable #')) return 'function';
+  if (side === 'null' || side.startsWith('%') || /^\w+ #\d+$/.test(side)) return 'object';
+  return undefined;
+}
+
+/** The wrapper constructors by the type of the primitive they hold. */
+const WRAPPERS = { __proto__: null, number: 'Number', string: 'String', boolean: 'Boolean', bigint: 'BigInt' };
+
+/** Categories about the whole case rather than one value of the clone, and why no expression states them. */
+const WHOLE_CASE = {
+  __proto__: null,
+  effects: 'which getters and setters the clone ran is a log only repro.mjs keeps',
+  'input-mutated': 'how the clone changed its input takes observing the whole input',
+  'shares-object': 'whether the clone shares an object with its input takes walking both graphs',
+  'implementation-defined': 'the spec leaves it to the engine',
+};
+
+/** Buffer and view fields that are plain properties of the object. */
+const PLAIN_FIELDS = ['byteLength', 'maxByteLength', 'resizable', 'byteOffset', 'length'];
+
+/**
+ * The first of the differences that one expression can check.
+ * @param {import('../../src/observe/diff.js').Difference[]} differences
+ * @param {any} expected the expected case observation
+ * @param {any} actual the actual case observation
+ * @returns {{check: Check} | {reason: string}}
+ */
+export function chooseCheck(differences, expected, actual) {
+  let firstReason;
+  for (const difference of differences) {
+    const result = checkFor(difference, expected, actual);
+    if (typeof result !== 'string') return { check: { ...result, path: difference.path, reads: readsOf(result.expression) } };
+    firstReason ??= `${difference.path} (${difference.category}): ${result}`;
+  }
+  return { reason: firstReason ?? 'no differences' };
+}
+
+/** What an expression calls, by the text that calls it, and the intrinsics that holds it. */
+const CALLS = [
+  [/Array\.from\(/, ['Array']],
+  [/\.(keys|values|size)\b/, ['Map.prototype', 'Set.prototype']],
+  [/\.getTime\(/, ['Date.prototype']],
+  [/^Number\.prototype\.valueOf/, ['Number', 'Number.prototype']],
+  [/^String\.prototype\.valueOf/, ['String', 'String.prototype']],
+  [/^Boolean\.prototype\.valueOf/, ['Boolean', 'Boolean.prototype']],
+  [/^BigInt\.prototype\.valueOf/, ['BigInt', 'BigInt.prototype']],
+  [/instanceof|isView/, ['ArrayBuffer']],
+  [/\.(source|flags)\b/, ['RegExp.prototype']],
+  [/\.(buffer|byteLength|maxByteLength|resizable|byteOffset)\b/,
+    ['ArrayBuffer.prototype', 'SharedArrayBuffer.prototype', 'TypedArray.prototype', 'Uint8Array.prototype', 'DataView.prototype']],
+  // An array's length is its own; a typed array's, an accessor.
+  [/\.length\b/, ['TypedArray.prototype']],
+  [/\.toString\(16\)/, ['Number.prototype']],
+  [/\.padStart\(/, ['String.prototype']],
+  [/\.join\(/, ['Array.prototype']],
+];
+
+/**
+ * @param {string} expression
+ * @returns {string[]}
+ */
+function readsOf(expression) {
+  const reads = ['Object'];
+  for (const [pattern, intrinsics] of CALLS) if (pattern.test(expression)) reads.push(.../** @type {string[]} */ (intrinsics));
+  return reads;
+}
+
+/**
+ * @param {import('../../src/observe/diff.js').Difference} d
+ * @param {any} expected
+ * @param {any} actual
+ * @returns {Omit<Check, 'path' | 'reads'> | string} the check, or why there is none
+ */
+function checkFor(d, expected, actual) {
+  if (d.path === '$' && d.category === 'outcome') {
+    const names = [thrownName(expected), thrownName(actual)];
+    if (names.includes(undefined)) return 'what was thrown has no name to compare';
+    return { subject: 'throw', expression: 'error.name', expected: JSON.stringify(names[0]), actual: JSON.stringify(names[1]) };
+  }
+  if (d.path.startsWith('$<thrown>')) return thrownCheck(d);
+  const whole = WHOLE_CASE[d.category];
+  if (whole !== undefined) return whole;
+  const steps = parsePath(d.path);
+  if (typeof steps === 'string') return steps;
+  const last = steps[steps.length - 1];
+  const parent = access('clone', steps.slice(0, -1));
+  if (typeof parent !== 'string') return parent.reason;
+  const clone = (/** @type {string} */ expression, /** @type {string} */ e, /** @type {string} */ a) => (
+    { subject: /** @type {const} */ ('clone'), expression, expected: e, actual: a });
+  switch (d.category) {
+    case 'hole': case 'keys': {
+      if (last?.t !== 'key') return 'a key order is not one comparison';
+      const present = (/** @type {unknown} */ side) => String(side !== 'missing' && side !== 'hole');
+      return clone(`Object.hasOwn(${parent}, ${last.source})`, present(d.expected), present(d.actual));
+    }
+    case 'value': {
+      const literal = (/** @type {unknown} */ side) => valueLiteral(last, side);
+      const [e, a] = [literal(d.expected), literal(d.actual)];
+      if (e === undefined || a === undefined) return 'the value has no short literal';
+      // A wrapper's primitive: through the built-in's valueOf, which a program cannot shadow on the clone.
+      const wrapper = last?.t === 'field' && last.name === 'boxed' ? WRAPPERS[typeOf(d.expected) ?? ''] : undefined;
+      if (wrapper !== undefined) return clone(`${wrapper}.prototype.valueOf.call(${parent})`, e, a);
+      const here = access('clone', steps);
+      if (typeof here !== 'string') return here.reason;
+      return clone(here, e, a);
+    }
+    case 'length': {
+      if (last?.t === 'key' && last.key === 'length') return clone(`${parent}.length`, String(d.expected), String(d.actual));
+      if (last?.t === 'field' && (last.name === 'map size' || last.name === 'set size')) return clone(`${parent}.size`, String(d.expected), String(d.actual));
+      if (last?.t === 'field' && (last.name === 'length' || last.name === 'byteLength')) return clone(`${parent}.${last.name}`, String(d.expected), String(d.actual));
+      return 'length tracking is not a property';
+    }
+    case 'integrity': {
+      // The stronger of the two levels holds on one side only.
+      const rank = (/** @type {unknown} */ side) => INTEGRITY_LEVELS.indexOf(String(side));
+      const stronger = Math.max(rank(d.expected), rank(d.actual));
+      const here = access('clone', steps);
+      if (typeof here !== 'string') return here.reason;
+      const predicate = INTEGRITY_PREDICATES[/** @type {keyof typeof INTEGRITY_PREDICATES} */ (INTEGRITY_LEVELS[stronger])];
+      return clone(predicate(here), String(rank(d.expected) >= stronger), String(rank(d.actual) >= stronger));
+    }
+    case 'prototype': {
+      if (last?.t !== 'field' || last.name !== 'proto') return 'not a prototype';
+      const target = intrinsicSource(d.expected);
+      if (target === undefined) return 'the expected prototype is not an intrinsic';
+      return clone(`Object.getPrototypeOf(${parent}) === ${target}`, 'true', 'false');
+    }
+    case 'descriptor': {
+      if (last?.t !== 'field' || !['writable', 'enumerable', 'configurable'].includes(last.name)) return 'a data property against an accessor';
+      const owner = steps[steps.length - 2];
+      if (owner === undefined || owner.t !== 'key') return 'not a property';
+      const holder = access('clone', steps.slice(0, -2));
+      if (typeof holder !== 'string') return holder.reason;
+      return clone(`Object.getOwnPropertyDescriptor(${holder}, ${owner.source}).${last.name}`, String(d.expected), String(d.actual));
+    }
+    case 'identity': {
+      // One side met an object again (a shared reference, a cycle) where the other has a distinct one.
+      const other = sharedPath(d.expected) ?? sharedPath(d.actual);
+      if (other === undefined) return 'different intrinsics, or no object met before to compare with';
+      const otherSteps = parsePath(other);
+      if (typeof otherSteps === 'string') return otherSteps;
+      const here = access('clone', steps);
+      const there = access('clone', otherSteps);
+      if (typeof here !== 'string') return here.reason;
+      if (typeof there !== 'string') return there.reason;
+      return clone(`${here} === ${there}`, String(sharedPath(d.expected) !== undefined), String(sharedPath(d.actual) !== undefined));
+    }
+    case 'kind': {
+      const here = access('clone', steps);
+      if (typeof here !== 'string') return here.reason;
+      const brand = KIND_PREDICATES[String(d.expected)] ?? KIND_PREDICATES[String(d.actual)];
+      if (brand !== undefined && KIND_PREDICATES[String(d.expected)] !== KIND_PREDICATES[String(d.actual)]) {
+        return clone(brand(here), String(brand === KIND_PREDICATES[String(d.expected)]), String(brand === KIND_PREDICATES[String(d.actual)]));
+      }
+      const [e, a] = [typeOf(d.expected), typeOf(d.actual)];
+      if (e === undefined || a === undefined || e === a) return 'both sides are of one type';
+      return clone(`typeof ${here}`, JSON.stringify(e), JSON.stringify(a));
+    }
+    case 'buffer': {
+      if (last?.t !== 'field') return 'not a buffer field';
+      if (PLAIN_FIELDS.includes(last.name)) return clone(`${parent}.${last.name}`, String(d.expected), String(d.actual));
+      if (last.name === 'shared') return clone(`${parent} instanceof SharedArrayBuffer`, String(d.expected), String(d.actual));
+      if (last.name === 'bytes' && typeof d.expected === 'string' && typeof d.actual === 'string') {
+        return clone(`Array.from(new Uint8Array(${parent}), (byte) => byte.toString(16).padStart(2, '0')).join('')`,
+          JSON.stringify(d.expected), JSON.stringify(d.actual));
+      }
+      return `${last.name} has no portable property (Node 20 has no ArrayBuffer.prototype.detached)`;
+    }
+  }
+  return `a difference in ${d.category} is not one comparison`;
+}
+
+/**
+ * @param {import('../../src/observe/diff.js').Difference} d a difference under `$<thrown>`
+ * @returns {Omit<Check, 'path' | 'reads'> | string}
+ */
+function thrownCheck(d) {
+  const field = d.path.slice('$<thrown>.'.length);
+  const thrown = (/** @type {string} */ expression, /** @type {string} */ e, /** @type {string} */ a) => (
+    { subject: /** @type {const} */ ('throw'), expression, expected: e, actual: a });
+  if (field === 'name' || field === 'message' || field === 'code') {
+    return thrown(`error.${field}`, JSON.stringify(d.expected ?? undefined) ?? 'undefined', JSON.stringify(d.actual ?? undefined) ?? 'undefined');
+  }
+  if (field === 'prototype') {
+    const target = intrinsicSource(d.expected);
+    if (target === undefined) return 'the expected prototype is not an intrinsic';
+    return thrown(`Object.getPrototypeOf(error) === ${target}`, 'true', 'false');
+  }
+  return 'whether an error has [[ErrorData]] is no property (Node 20 has no Error.isError)';
+}
+
+/**
+ * @param {any} caseObservation
+ * @returns {string | undefined} what a try/catch around the clone finds: 'nothing', or the error's name
+ */
+function thrownName(caseObservation) {
+  if (caseObservation.outcome !== 'throw') return 'nothing';
+  const name = caseObservation.thrown?.name;
+  // MessageError is the harness's name for a 'messageerror' event, not a thrown error.
+  return typeof name === 'string' && name !== 'MessageError' ? name : undefined;
+}
+
+/**
+ * @typedef {{t: 'key', key: string, source: string} | {t: 'field', name: string}} PathStep
+ *   a property (`source`: the key as JavaScript) or a `<field>`
+ */
+
+/**
+ * @param {string} path a diff path: `$`, `.a`, `[3]`, `["odd key"]`, `[@@desc]`, `<field>`
+ * @returns {PathStep[] | string} the steps, or why the path cannot be followed
+ */
+function parsePath(path) {
+  /** @type {PathStep[]} */
+  const steps = [];
+  let i = 1;
+  while (i < path.length) {
+    const rest = path.slice(i);
+    let match;
+    if ((match = /^\.([A-Za-z_$][\w$]*)/.exec(rest))) {
+      steps.push({ t: 'key', key: match[1], source: JSON.stringify(match[1]) });
+    } else if ((match = /^\[(\d+)\]/.exec(rest))) {
+      steps.push({ t: 'key', key: match[1], source: match[1] });
+    } else if ((match = /^\[("(?:[^"\\]|\\.)*")\]/.exec(rest))) {
+      steps.push({ t: 'key', key: JSON.parse(match[1]), source: match[1] });
+    } else if ((match = /^<([^>]*)>/.exec(rest))) {
+      steps.push({ t: 'field', name: match[1] });
+    } else {
+      return 'a symbol-keyed property (the clone has none)';
+    }
+    i += match[0].length;
+  }
+  return steps;
+}
+
+/**
+ * The expression that reads what `steps` lead to, from `base`.
+ * @param {string} base
+ * @param {PathStep[]} steps
+ * @returns {string | {reason: string}}
+ */
+function access(base, steps) {
+  let text = base;
+  for (const step of steps) {
+    if (step.t === 'key') {
+      text += isIdentifier(step.key) ? `.${step.key}` : `[${step.source}]`;
+      continue;
+    }
+    const entry = /^(map key|map value|set value) (\d+)$/.exec(step.name);
+    if (entry) {
+      const iterator = { 'map key': 'keys', 'map value': 'values', 'set value': 'values' }[entry[1]];
+      text = `Array.from(${text}.${iterator}())[${entry[2]}]`;
+    } else if (step.name === 'proto') text = `Object.getPrototypeOf(${text})`;
+    else if (step.name === 'time') text = `${text}.getTime()`;
+    else if (step.name === 'source' || step.name === 'flags' || step.name === 'buffer') text = `${text}.${step.name}`;
+    else return { reason: `<${step.name}> is not a property on the way` };
+  }
+  return text;
+}
+
+/**
+ * A value difference's side as a JavaScript literal.
+ * @param {PathStep | undefined} last the path's last step (none for the root)
+ * @param {unknown} side the difference's description of one side
+ * @returns {string | undefined}
+ */
+function valueLiteral(last, side) {
+  if (typeof side !== 'string') return undefined;
+  if (last?.t === 'field' && last.name === 'flags') return JSON.stringify(side);
+  if (last?.t === 'field' && last.name === 'time') return side;
+  // describe(): numbers as their text, bigints with n, strings as JSON, and the literals themselves.
+  if (/^(-?(\d[\d.e+-]*|Infinity)|NaN|true|false|null|undefined|-?\d+n)$/.test(side)) return side;
+  if (side.startsWith('"')) return side;
+  return undefined;
+}
+
+/**
+ * @param {unknown} name an intrinsic name (`%Array.prototype%`) or 'null'
+ * @returns {string | undefined} the expression for it in the snippet's realm
+ */
+function intrinsicSource(name) {
+  if (name === 'null') return 'null';
+  const match = typeof name === 'string' ? /^%([A-Za-z]+(\.prototype)?)%$/.exec(name) : null;
+  if (match === null) return undefined;
+  return match[1] === 'TypedArray.prototype' ? 'Object.getPrototypeOf(Uint8Array.prototype)' : match[1];
+}
+
+/** @param {unknown} side an identity difference's side @returns {string | undefined} the path of the object it is shared with */
+function sharedPath(side) {
+  return typeof side === 'string' && side.startsWith('the object at ') ? side.slice('the object at '.length) : undefined;
+}

@@ -1,0 +1,261 @@
+// The snippet a finding's report leads with: a dozen lines of plain
+// JavaScript to paste into an engine's bug tracker. The statements that make
+// the value (emitPlain, the same plan `build` and `emit` follow), the
+// receiving realm's set-up, the clone through the target's channel, and the
+// one comparison that fails (snippet-check.js), printing PASS or FAIL with
+// the expected and the actual value. No clonecheck code runs in it.
+//
+// When that cannot be said honestly in a few lines (the value lands in a
+// worker, the difference is in the effects, the program replaces built-ins
+// the snippet calls, the program is long), there is no snippet but a reason,
+// and the report points to repro.mjs.
+
+import { fileURLToPath } from 'node:url';
+import { emitPlain } from '../../src/program/index.js';
+import { hasTransferList } from '../targets/programs.js';
+import { chooseCheck } from './snippet-check.js';
+
+/** More lines than this to make the value is no longer a snippet. */
+const MAX_VALUE_LINES = 30;
+
+/** Realm steps on these replace what the snippet itself calls (Object.defineProperty, Object.is, console, …). */
+const BUILT_INS_THE_SNIPPET_CALLS = ['globalThis', 'Object', 'Function.prototype'];
+
+/** The reference engine as the snippet's clone: what a check is verified against. */
+const REFERENCE_IMPORT = "import { structuredClone as referenceClone } from 'clonecheck';";
+
+/**
+ * @typedef {object} Channel  how the snippet clones `value`
+ * @property {string[]} imports
+ * @property {(transfer: string) => string} call  the clone expression; `transfer` is '' or ', { transfer }'-like
+ * @property {boolean} [mayBeAsync]  the call may return a Promise of the clone (a user's module)
+ * @property {boolean} [messageChannel]  the clone arrives on a MessageChannel port
+ * @property {'web' | 'node'} [worker]  the clone lands in a worker (a web Worker, or Node's worker_threads),
+ *   which sets up its realm and checks it there
+ */
+
+/**
+ * @param {import('../targets/catalog.js').TargetSpec} target
+ * @returns {Channel | string} the channel, or why the snippet cannot show it
+ */
+function channelOf(target) {
+  if (target.external) {
+    return {
+      imports: [`import implClone from ${JSON.stringify(fileURLToPath(target.moduleURL))};`],
+      call: (transfer) => `implClone(value, { ${transferField(transfer || '[]')} })`,
+      mayBeAsync: true,
+    };
+  }
+  switch (target.name) {
+    case 'ref:spec': return referenceChannel(false);
+    case 'ref:tiers': return referenceChannel(true);
+    case 'polyfill:@ungap/structured-clone':
+      return { imports: ["import { serialize, deserialize } from '@ungap/structured-clone';"], call: () => 'deserialize(serialize(value))' };
+    case 'polyfill:core-js':
+      return {
+        imports: ["import coreJsStructuredClone from 'core-js-pure/actual/structured-clone.js';"],
+        call: (transfer) => `coreJsStructuredClone(value${transfer ? `, { ${transferField(transfer)} }` : ''})`,
+      };
+    case 'polyfill:realistic-structured-clone':
+      return { imports: ["import realisticStructuredClone from 'realistic-structured-clone';"], call: () => 'realisticStructuredClone(value)' };
+  }
+  const channel = target.name.slice(target.name.lastIndexOf(':') + 1);
+  switch (channel) {
+    case 'clone': case 'clone-transfer':
+      return { imports: [], call: (transfer) => `structuredClone(value${transfer ? `, { ${transferField(transfer)} }` : ''})` };
+    case 'messagechannel':
+      return { imports: [], call: (transfer) => `port1.postMessage(value${transfer ? `, ${transfer}` : ''})`, messageChannel: true };
+    case 'worker':
+      return {
+        imports: target.runtime?.family === 'node' ? ["import { Worker } from 'node:worker_threads';"] : [],
+        call: (transfer) => `worker.postMessage(value${transfer ? `, ${transfer}` : ''})`,
+        worker: target.runtime?.family === 'node' ? 'node' : 'web',
+      };
+    case 'wire': {
+      const module = target.runtime?.family === 'bun' ? 'bun:jsc' : 'node:v8';
+      return { imports: [`import { serialize, deserialize } from '${module}';`], call: () => 'deserialize(serialize(value))' };
+    }
+  }
+  return 'the value lands in three workers; repro.mjs starts itself as the receiving realms';
+}
+
+/** @param {string} transfer 'transfer' (the snippet's list) or '[]' @returns {string} the options field */
+function transferField(transfer) {
+  return transfer === 'transfer' ? 'transfer' : `transfer: ${transfer}`;
+}
+
+/**
+ * @param {boolean} tiers
+ * @returns {Channel}
+ */
+function referenceChannel(tiers) {
+  return {
+    imports: [REFERENCE_IMPORT],
+    call: (transfer) => `referenceClone(value, { tiers: ${tiers}${transfer ? `, ${transferField(transfer)}` : ''} })`,
+  };
+}
+
+/**
+ * @typedef {object} Snippet
+ * @property {string} source  the snippet: an ES module for node, bun or deno
+ * @property {import('./snippet-check.js').Check} check  the comparison it prints
+ */
+
+/**
+ * @param {{program: any, target: import('../targets/catalog.js').TargetSpec,
+ *   differences: import('../../src/observe/diff.js').Difference[], expected: any, actual: any}} finding a deviation
+ * @param {{reference?: boolean}} [options]  `reference`: the same snippet with the reference's spec path
+ *   cloning as the fuzzer's oracle did for this target; it prints PASS (the tests run both)
+ * @returns {Snippet | {reason: string}}
+ */
+export function snippetFor({ program, target, differences, expected, actual }, { reference = false } = {}) {
+  const targetChannel = channelOf(target);
+  if (typeof targetChannel === 'string') return { reason: targetChannel };
+  const channel = reference ? referenceChannel(false) : targetChannel;
+  const chosen = chooseCheck(differences, expected, actual);
+  if ('reason' in chosen) return { reason: `no difference is one comparison; the first: ${chosen.reason}` };
+  const { check } = chosen;
+  const steps = [...(program.sender ?? []), ...(program.receiver ?? [])];
+  const replaced = steps.find((step) => BUILT_INS_THE_SNIPPET_CALLS.includes(step.on));
+  if (replaced !== undefined) return { reason: `the program changes ${replaced.on}, which the snippet itself calls` };
+  const read = steps.find((step) => check.reads.includes(step.on));
+  if (read !== undefined) return { reason: `the program changes ${read.on}, which the comparison (${check.expression}) reads` };
+  // Node's own code (async hooks, streams) writes array indices: a setter or read-only index there breaks Node, not the clone.
+  if (steps.some((step) => step.on === 'Array.prototype' && typeof step.key === 'string' && /^\d+$/.test(step.key))) {
+    return { reason: 'the program defines indices on Array.prototype, which Node\'s own code writes to' };
+  }
+  // Node's worker_threads iterate arrays when a worker ends: the snippet would die after printing.
+  if (channel.worker === 'node' && steps.some((step) => step.on === 'Array.prototype')) {
+    return { reason: 'the program changes Array.prototype, which Node\'s worker_threads use when the worker ends' };
+  }
+  const plain = emitPlain(program);
+  const valueLines = lines(plain.value).length + lines(plain.receiver).length;
+  if (valueLines > MAX_VALUE_LINES) return { reason: `making the value takes ${valueLines} statements` };
+  // The fuzzer hands the oracle (and a target that takes one) a transfer list, and converting one
+  // iterates it: with Array.prototype changed, an empty list is part of the bug.
+  const iterated = hasTransferList(target.channel) && steps.some((step) => step.on === 'Array.prototype');
+  const transfer = (program.transfer ?? []).length > 0 ? 'transfer' : iterated ? '[]' : '';
+  // First, while the realm is clean: Node opens stdout on first use, with the realm's built-ins.
+  const header = `console.log(${quote(label(check))});`;
+  const receiver = plain.receiver === '' ? [] : ['// the receiving realm', plain.receiver.trimEnd()];
+  const body = channel.worker === undefined
+    ? [header, plain.value.trimEnd(), ...receiver, ...cloneAndCheck(channel, channel.call(transfer), check)]
+    : inWorker(channel.worker, header, plain.value.trimEnd(), receiver, channel.call(transfer), check);
+  const source = [`// ${target.name}: ${target.description}`, ...channel.imports, '', ...body, ''].join('\n');
+  return { source, check };
+}
+
+/**
+ * A worker channel's snippet: the worker's source is a function of the
+ * snippet (`receive`), so it reads like the rest. It sets up its realm, then
+ * checks the clone it receives. A clone that throws throws in the sender.
+ * @param {'web' | 'node'} kind
+ * @param {string} header
+ * @param {string} value the statements that make the value
+ * @param {string[]} receiver the receiving realm's set-up
+ * @param {string} call
+ * @param {import('./snippet-check.js').Check} check
+ * @returns {string[]}
+ */
+function inWorker(kind, header, value, receiver, call, check) {
+  const start = (/** @type {string} */ source) => (kind === 'node'
+    ? `const worker = new Worker(${source}, { eval: true });`
+    : `const worker = new Worker(URL.createObjectURL(new Blob([${source}], { type: 'text/javascript' })), { type: 'module' });`);
+  if (check.subject === 'throw') {
+    return [header, start("''"), value, ...cloneAndCheck({ imports: [], call: () => call }, call, check), 'worker.terminate();'];
+  }
+  const indent = (/** @type {string[]} */ lines) => lines.join('\n').split('\n').map((line) => `  ${line}`);
+  const checkLines = indent([`const actual = ${check.expression};`, ...printLines(check)]);
+  return [
+    'function receive() {',
+    ...indent([header, ...receiver]),
+    ...(kind === 'node'
+      ? ["  require('node:worker_threads').parentPort.once('message', (clone) => {", ...indent(checkLines), '  });']
+      : ['  self.onmessage = ({ data: clone }) => {', ...indent(checkLines), '    self.close();', '  };']),
+    '}',
+    start('`(${receive})();`'),
+    value,
+    `${call};`,
+  ];
+}
+
+/**
+ * The clone through the channel, then the check.
+ * @param {Channel} channel
+ * @param {string} call
+ * @param {import('./snippet-check.js').Check} check
+ * @returns {string[]}
+ */
+function cloneAndCheck(channel, call, check) {
+  const print = printLines(check);
+  if (check.subject === 'throw') {
+    const attempt = channel.mayBeAsync ? [`  const result = ${call};`, '  if (result instanceof Promise) await result;'] : [`  ${call};`];
+    return [
+      ...(channel.messageChannel ? ['const { port1 } = new MessageChannel();'] : []),
+      "let actual = 'nothing';",
+      'try {',
+      ...attempt,
+      '} catch (error) {',
+      `  actual = ${check.expression};`,
+      '}',
+      ...(channel.messageChannel ? ['port1.close();'] : []),
+      ...print,
+    ];
+  }
+  if (channel.messageChannel) {
+    return [
+      'const { port1, port2 } = new MessageChannel();',
+      'port2.onmessage = ({ data: clone }) => {',
+      '  port1.close();',
+      `  const actual = ${check.expression};`,
+      ...print.map((line) => `  ${line}`),
+      '};',
+      `${call};`,
+    ];
+  }
+  return [
+    ...(channel.mayBeAsync ? [`let clone = ${call};`, 'if (clone instanceof Promise) clone = await clone;'] : [`const clone = ${call};`]),
+    `const actual = ${check.expression};`,
+    ...print,
+  ];
+}
+
+/**
+ * The lines that compare `actual` with the expected value and print the verdict.
+ * @param {import('./snippet-check.js').Check} check
+ * @returns {string[]}
+ */
+function printLines(check) {
+  return [
+    `const expected = ${check.expected};`,
+    "console.log(Object.is(actual, expected) ? 'PASS' : 'FAIL', 'expected', expected, 'actual', actual);",
+  ];
+}
+
+/**
+ * What the snippet prints where the compared value is `gave` (a literal):
+ * the check, then PASS or FAIL with both values as console.log shows them.
+ * @param {import('./snippet-check.js').Check} check
+ * @param {string} gave  check.actual for the target, check.expected for the reference
+ * @returns {string[]}
+ */
+export function snippetOutput(check, gave) {
+  // console.log shows a string argument as its text and the other literals as written.
+  const shown = (/** @type {string} */ literal) => (literal.startsWith('"') ? JSON.parse(literal) : literal);
+  return [label(check), `${gave === check.expected ? 'PASS' : 'FAIL'} expected ${shown(check.expected)} actual ${shown(gave)}`];
+}
+
+/** @param {import('./snippet-check.js').Check} check @returns {string} what the printed line says it compares */
+function label(check) {
+  return check.subject === 'throw' && check.expression === 'error.name' ? 'the error thrown' : check.expression;
+}
+
+/** @param {string} text @returns {string} a JavaScript string literal, in single quotes when that needs no escapes */
+function quote(text) {
+  return /^[^'\\\n\r\u2028\u2029]*$/.test(text) && JSON.stringify(text) === `"${text.replace(/"/g, '\\"')}"` ? `'${text}'` : JSON.stringify(text);
+}
+
+/** @param {string} text @returns {string[]} its non-empty lines */
+function lines(text) {
+  return text.split('\n').filter((line) => line !== '');
+}
