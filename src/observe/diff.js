@@ -21,7 +21,7 @@ import { includes, isIdentifier, quoteJSONString, startsWith } from './strings.j
 /**
  * @typedef {'outcome' | 'thrown' | 'kind' | 'prototype' | 'integrity' | 'keys' | 'descriptor' | 'value'
  *   | 'hole' | 'length' | 'identity' | 'buffer' | 'effects' | 'input-mutated' | 'shares-object'
- *   | 'implementation-defined'} Category
+ *   | 'lookup' | 'implementation-defined'} Category
  */
 
 /**
@@ -374,6 +374,7 @@ function diffObject(context, path, e, a) {
   }
   diffContents(context, path, kind, e, a);
   diffProperties(context, path, kind, field(e, 'props'), field(a, 'props'));
+  diffUnlistedIndex(context, path, field(e, 'unlistedIndex'), field(a, 'unlistedIndex'));
   if (field(e, 'integrity') !== field(a, 'integrity')) {
     report(context, path, 'integrity', field(e, 'integrity'), field(a, 'integrity'));
   }
@@ -619,6 +620,9 @@ function diffProperty(context, path, kind, e, a) {
     }
     return;
   }
+  if (field(e, 'lookup') !== field(a, 'lookup')) {
+    report(context, path, 'lookup', describeLookup(e), describeLookup(a));
+  }
   const eData = has(e, 'value');
   if (eData !== has(a, 'value')) {
     report(context, path, 'descriptor', describeProperty(e), describeProperty(a));
@@ -642,8 +646,37 @@ function diffProperty(context, path, kind, e, a) {
   }
 }
 
+/**
+ * An index the key list skips that the object answers for (lookups.js), on
+ * one side or at another index on each.
+ * @param {Context} context
+ * @param {string} path the object's path
+ * @param {string | undefined} e
+ * @param {string | undefined} a
+ */
+function diffUnlistedIndex(context, path, e, a) {
+  if (e === a) return;
+  report(context, path + '[' + (a ?? e) + ']', 'lookup', describeUnlistedIndex(e), describeUnlistedIndex(a));
+}
+
 // ---------------------------------------------------------------------------
 // Text for paths and for the two sides of a Difference
+
+/**
+ * @param {any} prop
+ * @returns {string} what a lookup by an equal key made in the observing realm found
+ */
+function describeLookup(prop) {
+  return 'an equal key finds ' + (has(prop, 'lookup') ? field(prop, 'lookup') : 'the same property');
+}
+
+/**
+ * @param {string | undefined} index
+ * @returns {string}
+ */
+function describeUnlistedIndex(index) {
+  return index === undefined ? 'every index the key list skips is absent' : 'index ' + index + ' is not listed but found';
+}
 
 /**
  * @param {string} path

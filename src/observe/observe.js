@@ -27,6 +27,7 @@ import {
   viewedBuffer,
 } from '../abstract-ops/buffers.js';
 import { intrinsicName, intrinsicNames } from './intrinsic-names.js';
+import { lookupMismatch, unlistedIndexFound } from './lookups.js';
 import { appendOutput, finishOutput, outputList } from './output.js';
 import { observeBytes, observeString } from './strings.js';
 
@@ -139,11 +140,16 @@ function observeObject(walk, object) {
   if (kind === 'proxy') return { type: 'object', id, kind };
   // In this order (contents, properties, prototype): it fixes the ids.
   const contents = observeContents(walk, object, kind);
-  const props = observeProperties(walk, object, kind);
+  const keys = ReflectOwnKeys(object);
+  const props = observeProperties(walk, object, kind, keys);
   const integrity = integrityLevel(object);
   const proto = observePrototype(walk, ReflectGetPrototypeOf(object));
-  if (contents === undefined) return { type: 'object', id, kind, props, integrity, proto };
-  return { type: 'object', id, kind, [CONTENTS_FIELD[kind]]: contents, props, integrity, proto };
+  const observation = contents === undefined
+    ? { type: 'object', id, kind, props, integrity, proto }
+    : { type: 'object', id, kind, [CONTENTS_FIELD[kind]]: contents, props, integrity, proto };
+  // Present only when the object answers for an index its key list skips (lookups.js).
+  const unlistedIndex = unlistedIndexFound(object, keys);
+  return unlistedIndex === undefined ? observation : { ...observation, unlistedIndex };
 }
 
 /**
@@ -344,12 +350,14 @@ function isEngineErrorProperty(key) {
  * array (they are the buffer's bytes) and the index properties of a String
  * wrapper (they are its string). Both come first in [[OwnPropertyKeys]].
  * Array holes are the indices below `length` that have no own property.
+ * A string-keyed property that an equal key made here does not find the
+ * same way gets a `lookup` field (lookups.js).
  * @param {Walk} walk
  * @param {object} object
  * @param {string} kind
+ * @param {(string | symbol)[]} keys the object's [[OwnPropertyKeys]]
  */
-function observeProperties(walk, object, kind) {
-  const keys = ReflectOwnKeys(object);
+function observeProperties(walk, object, kind, keys) {
   let first = 0;
   if (kind === 'typedarray') first = TypedArrayPrototypeLength(object);
   else if (kind === 'string') first = StringPrototypeValueOf(object).length;
@@ -381,7 +389,8 @@ function observeProperties(walk, object, kind) {
         ? { key: symbolKeyText(key), symbol: true, get, set, enumerable, configurable }
         : { key, get, set, enumerable, configurable };
     }
-    appendOutput(props, prop);
+    const lookup = typeof key === 'string' ? lookupMismatch(object, key, descriptor) : undefined;
+    appendOutput(props, lookup === undefined ? prop : { ...prop, lookup });
   }
   return finishOutput(props);
 }
