@@ -4,11 +4,13 @@
 // cases; realm-worker.js is its entry, and a repro.mjs of a worker channel
 // starts itself as one. Messages are strings, `tag\ntext`, so that no
 // harness object is serialized while a program's pollution is in place:
-//   'arm\nSTEPS'       apply the receiver's realm steps; the next message on
-//                      this port is the value (the `worker` channel)
-//   'listen\nSTEPS'    the same, but the value comes on the BroadcastChannel;
+//   'arm\nK\nSTEPS'    apply the receiver's realm steps and keep them for K
+//                      values: the next K messages on this port (the `worker`
+//                      channel); restore after the last
+//   'listen\nK\nSTEPS' the same, but the values come on the BroadcastChannel;
 //                      answers 'armed' once the steps are in place
-//   'disarm'           the value never came (the broadcast sender threw): restore
+//   'skip'             one of the K values will not come (the broadcast
+//                      sender threw): restore if it was the last
 //   'subscribe\nNAME'  receive values on the BroadcastChannel NAME from now on
 //   'oracle\nJSON'     the reference's case observation of a program, taken
 //                      here: serialized under its sender steps, deserialized
@@ -68,39 +70,64 @@ function parentPort() {
 /** @type {ParentPort} */
 let parent;
 
-/** @type {{restore: () => void, effects: object[]} | null} the set-up waiting for a value */
-let armed = null;
-let valueOnPort = false;
+/**
+ * The set-up of the case whose values are arriving: kept until the last
+ * has landed (or will not come), so a value delivered again meets the same
+ * realm, and whatever the engine cached on the way in.
+ * @typedef {object} Armed
+ * @property {() => void} restore
+ * @property {object[]} effects  what the set-up's accessors and methods logged
+ * @property {number} seen  the entries of `effects` that earlier values' observations took
+ * @property {number} coming  values still to come
+ * @property {boolean} onPort  the values come on this port (the `worker` channel), not on a BroadcastChannel
+ */
 
-/** @param {unknown} steps */
-function arm(steps) {
+/** @type {Armed | null} */
+let armed = null;
+
+/**
+ * @param {string} text `K\nSTEPS`
+ * @param {boolean} onPort
+ */
+function arm(text, onPort) {
+  const { tag: count, text: steps } = splitMessage(text);
+  // Read before the set-up: it may replace globalThis.Number.
+  const coming = Number(count);
   const effects = [];
-  armed = { effects, restore: setupRealm(steps, effects, globalThis) };
+  armed = { effects, restore: setupRealm(JSONParse(steps), effects, globalThis), seen: 0, coming, onPort };
 }
 
 /** @param {unknown} value the clone, in this realm */
 function land(value) {
-  const { effects, restore } = /** @type {NonNullable<typeof armed>} */ (armed);
-  armed = null;
+  const set = /** @type {Armed} */ (armed);
   let landed;
   try {
-    landed = observeLanded(value, effects, 0);
+    landed = observeLanded(value, set.effects, set.seen);
+    set.seen = set.effects.length;
   } finally {
-    restore();
+    // A failed observation is a harness error: the sender starts new workers.
+    if (landed === undefined) disarm();
+    else oneLess();
   }
   parent.post(`landed\n${JSONStringify(landed)}`);
 }
 
-/** Undoes the set-up of a value that will not come. */
+/** One value of the case has landed or will not come: the set-up goes once none is left to come. */
+function oneLess() {
+  const set = /** @type {Armed} */ (armed);
+  set.coming -= 1;
+  if (set.coming === 0) disarm();
+}
+
+/** Undoes the set-up. */
 function disarm() {
-  valueOnPort = false;
   armed?.restore();
   armed = null;
 }
 
-/** The value could not be deserialized here: the sender reports a MessageError. */
+/** A value could not be deserialized here: the sender reports a MessageError. */
 function landedNothing() {
-  disarm();
+  oneLess();
   parent.post('messageerror');
 }
 
@@ -132,16 +159,15 @@ export function serveRealm() {
 /** @param {unknown} data */
 function onMessage(data) {
   return guarded(async () => {
-    if (valueOnPort) {
-      valueOnPort = false;
+    if (armed?.onPort) {
       land(data);
       return;
     }
     const { tag, text: rest } = splitMessage(/** @type {string} */ (data));
     switch (tag) {
-      case 'arm': arm(JSONParse(rest)); valueOnPort = true; break;
-      case 'listen': arm(JSONParse(rest)); parent.post('armed'); break;
-      case 'disarm': disarm(); break;
+      case 'arm': arm(rest, true); break;
+      case 'listen': arm(rest, false); parent.post('armed'); break;
+      case 'skip': oneLess(); break;
       case 'oracle': await oracle(rest); break;
       case 'subscribe': {
         const channel = new BroadcastChannel(rest);
