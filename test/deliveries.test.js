@@ -98,7 +98,8 @@ for (const [name, channel, transferList] of [['worker', workerChannel, true], ['
   test(`node:${name} delivers a value 3 times (sent, then thrown by the second send) as the oracle does, then a case once`, async (t) => {
     await channel.start();
     t.after(() => channel.stop());
-    const receiverSteps = [{ on: 'Object.prototype', key: 'c', set: {} }];
+    // A toJSON in the receiving realm: the worker answers only once its set-up is undone.
+    const receiverSteps = [{ on: 'Object.prototype', key: 'c', set: {} }, { on: 'Object.prototype', key: 'toJSON', method: { throws: 'SyntaxError' } }];
     const programs = [
       { ...growingObject({ deliveries: 3 }), receiver: receiverSteps },
       { ...growingObject({ deliveries: 3, late: { symbol: 'late' } }), receiver: receiverSteps },

@@ -73,13 +73,18 @@ let parent;
 /**
  * The set-up of the case whose values are arriving: kept until the last
  * has landed (or will not come), so a value delivered again meets the same
- * realm, and whatever the engine cached on the way in.
+ * realm, and whatever the engine cached on the way in. The answers wait
+ * until it is undone: posting one (and JSON.stringify's toJSON lookups)
+ * would run this runtime's own code under the receiving realm's pollution.
  * @typedef {object} Armed
  * @property {() => void} restore
  * @property {object[]} effects  what the set-up's accessors and methods logged
  * @property {number} seen  the entries of `effects` that earlier values' observations took
  * @property {number} coming  values still to come
  * @property {boolean} onPort  the values come on this port (the `worker` channel), not on a BroadcastChannel
+ * @property {Record<number, object | null>} answers  each value's landed observation, null when it
+ *   could not be deserialized here (a null-prototype record: filled under the pollution)
+ * @property {number} answered
  */
 
 /** @type {Armed | null} */
@@ -94,7 +99,8 @@ function arm(text, onPort) {
   // Read before the set-up: it may replace globalThis.Number.
   const coming = Number(count);
   const effects = [];
-  armed = { effects, restore: setupRealm(JSONParse(steps), effects, globalThis), seen: 0, coming, onPort };
+  const restore = setupRealm(JSONParse(steps), effects, globalThis);
+  armed = { effects, restore, seen: 0, coming, onPort, answers: { __proto__: null }, answered: 0 };
 }
 
 /** @param {unknown} value the clone, in this realm */
@@ -107,16 +113,25 @@ function land(value) {
   } finally {
     // A failed observation is a harness error: the sender starts new workers.
     if (landed === undefined) disarm();
-    else oneLess();
   }
-  parent.post(`landed\n${JSONStringify(landed)}`);
+  oneLess(landed);
 }
 
-/** One value of the case has landed or will not come: the set-up goes once none is left to come. */
-function oneLess() {
+/**
+ * One value of the case has landed, or will not come (`answer` undefined):
+ * once none is left to come, the set-up is undone and the answers go.
+ * @param {object | null} [answer] its landed observation, null for a messageerror
+ */
+function oneLess(answer) {
   const set = /** @type {Armed} */ (armed);
+  if (answer !== undefined) set.answers[set.answered++] = answer;
   set.coming -= 1;
-  if (set.coming === 0) disarm();
+  if (set.coming > 0) return;
+  disarm();
+  for (let i = 0; i < set.answered; i++) {
+    const landed = set.answers[i];
+    parent.post(landed === null ? 'messageerror' : `landed\n${JSONStringify(landed)}`);
+  }
 }
 
 /** Undoes the set-up. */
@@ -127,8 +142,7 @@ function disarm() {
 
 /** A value could not be deserialized here: the sender reports a MessageError. */
 function landedNothing() {
-  oneLess();
-  parent.post('messageerror');
+  oneLess(null);
 }
 
 /** @param {string} text */
