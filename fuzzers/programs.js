@@ -52,12 +52,15 @@ function ownStringKeys(draft) {
  * Adds the channel options: sender / receiver pollution (random realm
  * steps for each realm, or a step aimed at one of the value's own keys),
  * sometimes a transfer list with a fresh buffer (tiers must stand aside),
- * sometimes forStorage (shared buffers must then be refused).
+ * sometimes forStorage (shared buffers must then be refused), sometimes 2
+ * or 3 deliveries (a worker channel sends the value again: engines' caches
+ * outlive a message).
  * @param {fc.Arbitrary<{family: string, draft: Draft}>} drafts
- * @param {{pollution: number, channel: number}} rates weights (of 10) for pollution and non-default channels
+ * @param {{pollution: number, channel: number, deliveries: number}} rates weights (of 10) for pollution,
+ *   non-default channels and repeated deliveries
  * @returns {fc.Arbitrary<TaggedProgram>}
  */
-function withChannel(drafts, { pollution, channel }) {
+function withChannel(drafts, { pollution, channel, deliveries: repeats }) {
   const maybe = (weight, arb, otherwise) => fc.oneof({ weight: 10 - weight, arbitrary: fc.constant(otherwise) }, { weight, arbitrary: arb });
   return fc
     .record({
@@ -66,8 +69,11 @@ function withChannel(drafts, { pollution, channel }) {
       receiver: maybe(pollution, realmSteps, []),
       aim: maybe(pollution, aimedPollution, null),
       mode: maybe(channel, fc.constantFrom('transfer', 'storage'), 'plain'),
+      // An integer, not `maybe`: it shrinks to 0, one delivery, so a finding
+      // that does not need the repeats loses them (a oneof never shrinks across its arbitraries).
+      deliveries: fc.integer({ min: 0, max: 9 }).map((n) => (n < 10 - repeats ? 1 : 2 + (n % 2))),
     })
-    .map(({ drawn: { family, draft: d }, sender, receiver, aim, mode }) => {
+    .map(({ drawn: { family, draft: d }, sender, receiver, aim, mode, deliveries }) => {
       /** @type {Record<string, any>} */
       const program = { schema: PROGRAM_SCHEMA, root: d.root };
       const objects = [...d.objects];
@@ -87,6 +93,7 @@ function withChannel(drafts, { pollution, channel }) {
       const allReceiver = [...(d.receiver ?? []), ...receiver, ...aimed.receiver];
       if (allSender.length > 0) program.sender = allSender;
       if (allReceiver.length > 0) program.receiver = allReceiver;
+      if (deliveries > 1) program.deliveries = deliveries;
       const pollutionParts = [
         ...(sender.length > 0 ? ['sender steps'] : []),
         ...(receiver.length > 0 ? ['receiver steps'] : []),
@@ -117,14 +124,17 @@ export function taggedPrograms(weights = {}) {
     if (weight > 0) mix.push({ weight, arbitrary: family.arbitrary.map((draft) => ({ family: name, draft })) });
   }
   if (mix.length === 0) throw new TypeError('programArbitrary: every family has weight 0');
-  return withChannel(fc.oneof(...mix), { pollution: weights.pollution ?? 2, channel: weights.channel ?? 1 });
+  return withChannel(fc.oneof(...mix), {
+    pollution: weights.pollution ?? 2, channel: weights.channel ?? 1, deliveries: weights.deliveries ?? 2,
+  });
 }
 
 /**
  * Valid programs from every family, weighted.
- * @param {Partial<Record<keyof typeof families | 'pollution' | 'channel', number>>} [weights]
- *   family weights (0 leaves a family out), plus `pollution` and `channel`:
- *   how often, out of 10, realm steps and a transfer / storage channel are added (default 2 and 1)
+ * @param {Partial<Record<keyof typeof families | 'pollution' | 'channel' | 'deliveries', number>>} [weights]
+ *   family weights (0 leaves a family out), plus `pollution`, `channel` and `deliveries`:
+ *   how often, out of 10, realm steps, a transfer / storage channel and 2 or 3
+ *   deliveries are added (default 2, 1 and 2)
  */
 export function programArbitrary(weights = {}) {
   return taggedPrograms(weights).map(({ program }) => program);

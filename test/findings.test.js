@@ -121,7 +121,7 @@ test('the planted -0 bug reads as a few lines a person would write', async () =>
   assert.deepEqual(snippetOutput(snippet.check, snippet.check.actual), ['clone[0]', 'FAIL expected -0 actual 0']);
 });
 
-test('no snippet where it would not be honest: a broadcast to three workers, an effects difference, a replaced built-in', async () => {
+test('no snippet where it would not be honest: a broadcast to three workers, a value sent twice, an effects difference, a replaced built-in', async () => {
   const program = { schema: 'clonecheck/program@1', root: 1, objects: [] };
   const value = { path: '$', category: 'value', expected: '1', actual: '2' };
   const plain = { program, differences: [value], expected: {}, actual: {} };
@@ -130,6 +130,8 @@ test('no snippet where it would not be honest: a broadcast to three workers, an 
   const effects = { path: '$<effects>[0]', category: 'effects', expected: null, actual: { event: 'get', on: '#0', key: 'a' } };
   const clone = await resolveTarget('node:clone');
   assert.match(snippetFor({ ...plain, differences: [effects], target: clone }).reason, /no difference is one comparison/);
+  const repeated = snippetFor({ ...plain, program: { ...program, deliveries: 2 }, target: await resolveTarget('node:worker') });
+  assert.match(repeated.reason, /receives the value 2 times; repro\.mjs/);
   const polluted = { ...program, sender: [{ on: 'Object', key: 'is', value: 1 }] };
   assert.match(snippetFor({ ...plain, program: polluted, target: clone }).reason, /changes Object, which the snippet itself calls/);
 });

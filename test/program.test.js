@@ -609,7 +609,7 @@ test('20,000 random byte strings all give valid programs that build, bounded in 
   ].map((k) => `kind:${k}`).concat([
     'integrity:freeze', 'integrity:seal', 'integrity:preventExtensions',
     'hole', 'get', 'set', 'method', 'delete', 'effects', 'returns', 'throws', 'detach', 'resize', 'define', 'hide', 'setLength',
-    'mapSet', 'mapDelete', 'setAdd', 'setDelete', 'transfer', 'forStorage', 'sender', 'receiver', 'proto', 'class',
+    'mapSet', 'mapDelete', 'setAdd', 'setDelete', 'transfer', 'forStorage', 'sender', 'receiver', 'deliveries', 'proto', 'class',
     'privateField', 'subclass', 'length', 'maxByteLength', 'resizeTo', 'shared', 'detached', 'byteOffset', 'lastIndex',
     'cause', 'message', 'stack', 'bigint', 'symbol', 'wellKnown', 'repeat', 'concat', 'slice', 'undefined', 'number', 'writable',
     'enumerable', 'configurable',

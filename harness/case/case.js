@@ -146,45 +146,95 @@ export async function cloneCaseAsync(program, makeBuilt, cloneFunction) {
 
 /**
  * A channel whose value lands in receiving realms elsewhere (workers:
- * harness/targets/clone-functions/worker.js, broadcast.js).
+ * harness/targets/clone-functions/worker.js, broadcast.js). One case sends
+ * the value `deliveries` times: every `send` before the first `landed`, then
+ * one `landed` per `send`, in order.
  * @typedef {object} Delivery
- * @property {(receiverSteps: string) => Promise<void>} prepare  each receiver applies the
- *   receiving realm's steps (JSON text); the value will land after them
- * @property {(value: unknown, transfer: unknown[]) => void} send  serializes and sends, or
- *   throws what serialization threw (called while the sender's pollution is in place)
+ * @property {(receiverSteps: string, deliveries: number) => Promise<void>} prepare  each receiver
+ *   applies the receiving realm's steps (JSON text) and keeps them for the case's `deliveries` values
+ * @property {(value: unknown, transfer: unknown[] | undefined) => void} send  serializes and sends, or
+ *   throws what serialization threw (called while the sender's pollution is in place);
+ *   `transfer` undefined: postMessage without a transfer argument
  * @property {() => Promise<string | null>} landed  the JSON text of the list of what each
- *   receiver observed (observeLanded), null when `send` threw; rejects with a
- *   MessageError (receivers/messages.js) when a receiver could not deserialize
+ *   receiver observed of the next sent value (observeLanded), null when its `send` threw; rejects
+ *   with a MessageError (receivers/messages.js) when a receiver could not deserialize
  *   the value, with ReceiverDied when a receiving worker died
  */
 
 /**
+ * @typedef {import('../../src/observe/observe-clone.js').CaseObservation} CaseObservation
+ * @typedef {CaseObservation | CaseObservation[]} DeliveredObservation  what one receiver
+ *   observed of a case: its case observation, or, for a program delivered more than once
+ *   (docs/program.md `deliveries`), one per delivery
+ */
+
+/**
+ * @param {any} program
+ * @returns {number} how many times a worker channel delivers the program's value (docs/program.md)
+ */
+export function deliveriesOf(program) {
+  return program.deliveries ?? 1;
+}
+
+/**
  * A case whose clone lands in other realms (workers): the receivers are
  * set up, the program is built here with its sender steps only, the value
- * is sent, and the sending side is observed and its realm restored before
- * anything is awaited (a runtime's own message dispatch would otherwise run
- * under the program's pollution: Node 22's calls handler.apply, Deno's
- * originalOp.call). One case observation per receiver.
+ * is sent as many times as the program says (each send serializes it again:
+ * its getters run again, and may change it for the next), and the sending
+ * side of each send is observed and the realm restored before anything is
+ * awaited (a runtime's own message dispatch would otherwise run under the
+ * program's pollution: Node 22's calls handler.apply, Deno's
+ * originalOp.call). Only the first send has the transfer list: its buffers
+ * are detached after it (a repeat that holds one in its value throws
+ * DataCloneError, as the spec says). One observation per receiver.
  * @param {any} program
  * @param {() => import('../../src/program/build.js').Built} makeBuilt
  * @param {Delivery} channel
- * @returns {Promise<import('../../src/observe/observe-clone.js').CaseObservation[]>}
+ * @returns {Promise<DeliveredObservation[]>}
  */
 export async function cloneCaseElsewhere(program, makeBuilt, channel) {
-  await channel.prepare(JSON.stringify(program.receiver ?? []));
+  const deliveries = deliveriesOf(program);
+  await channel.prepare(JSON.stringify(program.receiver ?? []), deliveries);
+  // Filled while the sender's pollution is in place: own slots, so no inherited setter runs.
+  const sent = Array.from({ length: deliveries });
   const built = makeBuilt();
-  let sent;
   try {
-    const finish = beginCloneObservation({ input: built.value, effects: built.effects, landsElsewhere: true });
-    try {
-      channel.send(built.value, built.transfer);
-      sent = finish(false, undefined);
-    } catch (error) {
-      sent = finish(true, error);
-    }
+    for (let i = 0; i < deliveries; i++) sent[i] = sendObserved(built, i === 0 ? built.transfer : undefined, channel);
   } finally {
     built.restore();
   }
+  const landed = [];
+  for (const one of sent) landed.push(await landedObservations(one, channel));
+  if (deliveries === 1) return landed[0];
+  // A list of one (the send threw, a receiver fired messageerror) stands for every receiver.
+  const receivers = Math.max(...landed.map((list) => list.length));
+  return Array.from({ length: receivers }, (_, r) => landed.map((list) => list[list.length === 1 ? 0 : r]));
+}
+
+/**
+ * One send of a built value, observed on the sending side.
+ * @param {import('../../src/program/build.js').Built} built
+ * @param {unknown[] | undefined} transfer
+ * @param {Delivery} channel
+ * @returns {CaseObservation}
+ */
+function sendObserved(built, transfer, channel) {
+  const finish = beginCloneObservation({ input: built.value, effects: built.effects, landsElsewhere: true });
+  try {
+    channel.send(built.value, transfer);
+  } catch (error) {
+    return finish(true, error);
+  }
+  return finish(false, undefined);
+}
+
+/**
+ * What the receivers observed of one send.
+ * @param {CaseObservation} sent its sending side
+ * @param {Delivery} channel
+ * @returns {Promise<CaseObservation[]>} one per receiver, or one for all
+ */
+async function landedObservations(sent, channel) {
   let landed;
   try {
     landed = await channel.landed();
@@ -213,12 +263,31 @@ function caseOptions(program, built, cloneFunction) {
 /**
  * The differences between an expected and an actual observation that count:
  * everything but what the host may choose (diff's 'implementation-defined'
- * category: an Error's stack, the text of an error the engine threw).
- * @param {unknown} expected
- * @param {unknown} actual
+ * category: an Error's stack, the text of an error the engine threw). For a
+ * program delivered several times, those of the first delivery that differs;
+ * past the first, their paths start with `$<delivery N>`, so a bug that
+ * shows only on a repeat has a signature of its own (harness/fuzz/signature.js).
+ * @param {DeliveredObservation} expected
+ * @param {DeliveredObservation} actual
  * @returns {import('../../src/observe/diff.js').Difference[]} empty when the case passes
  */
 export function deviations(expected, actual) {
+  if (!Array.isArray(expected)) return deliveryDeviations(expected, actual);
+  for (let i = 0; i < expected.length; i++) {
+    const found = deliveryDeviations(expected[i], Array.isArray(actual) ? actual[i] : undefined);
+    if (found.length === 0) continue;
+    // Every path starts at the case's root, `$`.
+    return i === 0 ? found : found.map((d) => ({ ...d, path: `$<delivery ${i + 1}>${d.path.slice(1)}` }));
+  }
+  return [];
+}
+
+/**
+ * @param {unknown} expected
+ * @param {unknown} actual
+ * @returns {import('../../src/observe/diff.js').Difference[]}
+ */
+function deliveryDeviations(expected, actual) {
   if (sameJSON(expected, actual)) return [];
   return diff(expected, actual).filter((d) => d.category !== 'implementation-defined');
 }

@@ -12,6 +12,7 @@
 
 import { fileURLToPath } from 'node:url';
 import { emitPlain } from '../../src/program/index.js';
+import { deliveriesOf } from '../case/case.js';
 import { hasTransferList } from '../targets/programs.js';
 import { chooseCheck } from './snippet-check.js';
 
@@ -111,6 +112,10 @@ function referenceChannel(tiers) {
 export function snippetFor({ program, target, differences, expected, actual }, { reference = false } = {}) {
   const targetChannel = channelOf(target);
   if (typeof targetChannel === 'string') return { reason: targetChannel };
+  // The observations are then one per delivery: the snippet posts once.
+  if (targetChannel.worker !== undefined && deliveriesOf(program) > 1) {
+    return { reason: `the worker receives the value ${deliveriesOf(program)} times; repro.mjs sends it so` };
+  }
   const channel = reference ? referenceChannel(false) : targetChannel;
   const chosen = chooseCheck(differences, expected, actual);
   if ('reason' in chosen) return { reason: `no difference is one comparison; the first: ${chosen.reason}` };

@@ -51,6 +51,8 @@ export const ERROR_TYPES = joined(NATIVE_ERROR_NAMES, []);
 const STACK_STATES = ['formatted', 'untouched'];
 /** Buffers may not be larger than this (keeps builds cheap and allocation deterministic). */
 export const MAX_BYTE_LENGTH = 2 ** 30;
+/** How many times a worker channel may deliver one value (docs/program.md `deliveries`). */
+export const MAX_DELIVERIES = 3;
 const MAX_ARRAY_LENGTH = 2 ** 32 - 1;
 
 /** Bytes per element of each view type. */
@@ -60,7 +62,7 @@ export const ELEMENT_SIZE = record({
   DataView: 1,
 });
 
-const PROGRAM_FIELDS = ['schema', 'root', 'objects', 'transfer', 'forStorage', 'sender', 'receiver'];
+const PROGRAM_FIELDS = ['schema', 'root', 'objects', 'transfer', 'forStorage', 'sender', 'receiver', 'deliveries'];
 const NODE_FIELDS = ['kind', 'props', 'proto', 'integrity'];
 /** The fields each kind adds to NODE_FIELDS, and which of them are required. */
 const KIND_FIELDS = record({
@@ -147,6 +149,10 @@ export function validate(program) {
   if (forStorage !== undefined && typeof forStorage !== 'boolean') report(errors, '$.forStorage', `expected a boolean, got ${describe(forStorage)}`);
   if (forStorage === true && ArrayIsArray(transfer) && transfer.length > 0) {
     report(errors, '$.forStorage', 'cannot serialize for storage with a non-empty transfer list');
+  }
+  const deliveries = own(program, 'deliveries');
+  if (checkInteger(deliveries, '$.deliveries', v, MAX_DELIVERIES) && deliveries === 0) {
+    report(errors, '$.deliveries', 'expected at least one delivery');
   }
   checkSteps(own(program, 'sender'), '$.sender', v);
   checkSteps(own(program, 'receiver'), '$.receiver', v);

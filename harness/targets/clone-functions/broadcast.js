@@ -5,6 +5,7 @@
 // A Delivery (harness/case/case.js), plus start/stop and the oracle.
 
 import { answerText } from '../receivers/messages.js';
+import { sendLog } from '../receivers/sends.js';
 import { landedText, oracleIn, startReceivers } from '../receivers/workers.js';
 
 const RECEIVERS = 3;
@@ -12,15 +13,14 @@ const RECEIVERS = 3;
 let receivers;
 /** @type {BroadcastChannel} */
 let sender;
-/** `send` threw, and told the receivers to restore */
-let undelivered = false;
+/** The case's sends; one that threw told the receivers that one value less is coming. */
+const sends = sendLog();
 
 /**
  * Starts the receiving workers and the channel (before any case: never while a program's pollution is in place).
  * @param {string} [scriptURL] their module; realm-worker.js by default
  */
 export async function start(scriptURL) {
-  undelivered = false;
   receivers = await startReceivers(RECEIVERS, scriptURL);
   const name = `clonecheck-${Math.random().toString(36).slice(2)}`;
   for (const receiver of receivers) receiver.post(`subscribe\n${name}`);
@@ -32,11 +32,12 @@ export function stop() {
   for (const receiver of receivers) receiver.stop();
 }
 
-/** @param {string} receiverSteps */
-export async function prepare(receiverSteps) {
-  // The set-up goes on each worker's own port and the value on the channel:
-  // two queues, so the value is sent only once every set-up is in place.
-  for (const receiver of receivers) receiver.post(`listen\n${receiverSteps}`);
+/** @param {string} receiverSteps @param {number} deliveries */
+export async function prepare(receiverSteps, deliveries) {
+  sends.reset();
+  // The set-up goes on each worker's own port and the values on the channel:
+  // two queues, so the values are sent only once every set-up is in place.
+  for (const receiver of receivers) receiver.post(`listen\n${deliveries}\n${receiverSteps}`);
   for (const receiver of receivers) answerText(await receiver.reply(), 'armed');
 }
 
@@ -45,17 +46,15 @@ export function send(value) {
   try {
     sender.postMessage(value);
   } catch (error) {
-    for (let i = 0; i < RECEIVERS; i++) receivers[i].post('disarm');
-    undelivered = true;
+    for (let i = 0; i < RECEIVERS; i++) receivers[i].post('skip');
+    sends.record(true);
     throw error;
   }
+  sends.record(false);
 }
 
 export async function landed() {
-  if (undelivered) {
-    undelivered = false;
-    return null;
-  }
+  if (sends.nextThrew()) return null;
   // Every receiver answers before the first MessageError is thrown: the next case starts clean.
   let texts = '';
   let failure;

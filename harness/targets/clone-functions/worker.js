@@ -4,19 +4,19 @@
 // A Delivery (harness/case/case.js), plus start/stop and the oracle.
 
 import { answerText } from '../receivers/messages.js';
+import { sendLog } from '../receivers/sends.js';
 import { landedText, oracleIn, startReceivers } from '../receivers/workers.js';
 
 /** @type {import('../receivers/workers.js').Receiver} */
 let receiver;
-/** `send` threw, and posted the worker a stand-in value to observe and drop */
-let undelivered = false;
+/** The case's sends; one that threw posted the worker a stand-in value to observe and drop. */
+const sends = sendLog();
 
 /**
  * Starts the receiving worker (before any case: never while a program's pollution is in place).
  * @param {string} [scriptURL] its module; realm-worker.js by default
  */
 export async function start(scriptURL) {
-  undelivered = false;
   [receiver] = await startReceivers(1, scriptURL);
 }
 
@@ -24,29 +24,31 @@ export function stop() {
   receiver.stop();
 }
 
-/** @param {string} receiverSteps */
-export async function prepare(receiverSteps) {
-  // The same port carries the value next: no need to wait for the set-up.
-  receiver.post(`arm\n${receiverSteps}`);
+/** @param {string} receiverSteps @param {number} deliveries */
+export async function prepare(receiverSteps, deliveries) {
+  sends.reset();
+  // The same port carries the values next: no need to wait for the set-up.
+  receiver.post(`arm\n${deliveries}\n${receiverSteps}`);
 }
 
-/** @param {unknown} value @param {unknown[]} transfer */
+/** @param {unknown} value @param {unknown[] | undefined} transfer */
 export function send(value, transfer) {
   try {
     receiver.post(value, transfer);
   } catch (error) {
-    // The worker takes the next message on its port as the value: send it
+    // The worker takes the next message on its port as a value: send it
     // one (any value could be the program's, so no control word will do);
-    // it observes, restores and answers, and `landed` drops the answer.
+    // it observes and answers (restoring after the case's last value), and
+    // `landed` drops the answer.
     receiver.post(undefined);
-    undelivered = true;
+    sends.record(true);
     throw error;
   }
+  sends.record(false);
 }
 
 export async function landed() {
-  if (undelivered) {
-    undelivered = false;
+  if (sends.nextThrew()) {
     answerText(await receiver.reply(), 'landed');
     return null;
   }

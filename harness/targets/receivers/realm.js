@@ -4,11 +4,13 @@
 // cases; realm-worker.js is its entry, and a repro.mjs of a worker channel
 // starts itself as one. Messages are strings, `tag\ntext`, so that no
 // harness object is serialized while a program's pollution is in place:
-//   'arm\nSTEPS'       apply the receiver's realm steps; the next message on
-//                      this port is the value (the `worker` channel)
-//   'listen\nSTEPS'    the same, but the value comes on the BroadcastChannel;
+//   'arm\nK\nSTEPS'    apply the receiver's realm steps and keep them for K
+//                      values: the next K messages on this port (the `worker`
+//                      channel); restore after the last
+//   'listen\nK\nSTEPS' the same, but the values come on the BroadcastChannel;
 //                      answers 'armed' once the steps are in place
-//   'disarm'           the value never came (the broadcast sender threw): restore
+//   'skip'             one of the K values will not come (the broadcast
+//                      sender threw): restore if it was the last
 //   'subscribe\nNAME'  receive values on the BroadcastChannel NAME from now on
 //   'oracle\nJSON'     the reference's case observation of a program, taken
 //                      here: serialized under its sender steps, deserialized
@@ -68,40 +70,79 @@ function parentPort() {
 /** @type {ParentPort} */
 let parent;
 
-/** @type {{restore: () => void, effects: object[]} | null} the set-up waiting for a value */
-let armed = null;
-let valueOnPort = false;
+/**
+ * The set-up of the case whose values are arriving: kept until the last
+ * has landed (or will not come), so a value delivered again meets the same
+ * realm, and whatever the engine cached on the way in. The answers wait
+ * until it is undone: posting one (and JSON.stringify's toJSON lookups)
+ * would run this runtime's own code under the receiving realm's pollution.
+ * @typedef {object} Armed
+ * @property {() => void} restore
+ * @property {object[]} effects  what the set-up's accessors and methods logged
+ * @property {number} seen  the entries of `effects` that earlier values' observations took
+ * @property {number} coming  values still to come
+ * @property {boolean} onPort  the values come on this port (the `worker` channel), not on a BroadcastChannel
+ * @property {Record<number, object | null>} answers  each value's landed observation, null when it
+ *   could not be deserialized here (a null-prototype record: filled under the pollution)
+ * @property {number} answered
+ */
 
-/** @param {unknown} steps */
-function arm(steps) {
+/** @type {Armed | null} */
+let armed = null;
+
+/**
+ * @param {string} text `K\nSTEPS`
+ * @param {boolean} onPort
+ */
+function arm(text, onPort) {
+  const { tag: count, text: steps } = splitMessage(text);
+  // Read before the set-up: it may replace globalThis.Number.
+  const coming = Number(count);
   const effects = [];
-  armed = { effects, restore: setupRealm(steps, effects, globalThis) };
+  const restore = setupRealm(JSONParse(steps), effects, globalThis);
+  armed = { effects, restore, seen: 0, coming, onPort, answers: { __proto__: null }, answered: 0 };
 }
 
 /** @param {unknown} value the clone, in this realm */
 function land(value) {
-  const { effects, restore } = /** @type {NonNullable<typeof armed>} */ (armed);
-  armed = null;
+  const set = /** @type {Armed} */ (armed);
   let landed;
   try {
-    landed = observeLanded(value, effects, 0);
+    landed = observeLanded(value, set.effects, set.seen);
+    set.seen = set.effects.length;
   } finally {
-    restore();
+    // A failed observation is a harness error: the sender starts new workers.
+    if (landed === undefined) disarm();
   }
-  parent.post(`landed\n${JSONStringify(landed)}`);
+  oneLess(landed);
 }
 
-/** Undoes the set-up of a value that will not come. */
+/**
+ * One value of the case has landed, or will not come (`answer` undefined):
+ * once none is left to come, the set-up is undone and the answers go.
+ * @param {object | null} [answer] its landed observation, null for a messageerror
+ */
+function oneLess(answer) {
+  const set = /** @type {Armed} */ (armed);
+  if (answer !== undefined) set.answers[set.answered++] = answer;
+  set.coming -= 1;
+  if (set.coming > 0) return;
+  disarm();
+  for (let i = 0; i < set.answered; i++) {
+    const landed = set.answers[i];
+    parent.post(landed === null ? 'messageerror' : `landed\n${JSONStringify(landed)}`);
+  }
+}
+
+/** Undoes the set-up. */
 function disarm() {
-  valueOnPort = false;
   armed?.restore();
   armed = null;
 }
 
-/** The value could not be deserialized here: the sender reports a MessageError. */
+/** A value could not be deserialized here: the sender reports a MessageError. */
 function landedNothing() {
-  disarm();
-  parent.post('messageerror');
+  oneLess(null);
 }
 
 /** @param {string} text */
@@ -132,16 +173,15 @@ export function serveRealm() {
 /** @param {unknown} data */
 function onMessage(data) {
   return guarded(async () => {
-    if (valueOnPort) {
-      valueOnPort = false;
+    if (armed?.onPort) {
       land(data);
       return;
     }
     const { tag, text: rest } = splitMessage(/** @type {string} */ (data));
     switch (tag) {
-      case 'arm': arm(JSONParse(rest)); valueOnPort = true; break;
-      case 'listen': arm(JSONParse(rest)); parent.post('armed'); break;
-      case 'disarm': disarm(); break;
+      case 'arm': arm(rest, true); break;
+      case 'listen': arm(rest, false); parent.post('armed'); break;
+      case 'skip': oneLess(); break;
       case 'oracle': await oracle(rest); break;
       case 'subscribe': {
         const channel = new BroadcastChannel(rest);

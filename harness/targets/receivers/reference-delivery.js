@@ -22,26 +22,41 @@ import {
 export function referenceDelivery(coverage, transferList) {
   /** @type {unknown} */
   let receiverSteps;
-  /** @type {ReturnType<typeof StructuredSerializeWithTransfer> | undefined} */
-  let serialized;
+  /**
+   * The case's serializations, by send (a null-prototype record: filled while
+   * the sender's pollution is in place); none for a send that threw.
+   * @type {Record<number, ReturnType<typeof StructuredSerializeWithTransfer>>}
+   */
+  let serialized = { __proto__: null };
+  let sends = 0;
+  let landings = 0;
   return {
     async prepare(steps) {
       receiverSteps = JSON.parse(steps);
-      serialized = undefined;
+      serialized = { __proto__: null };
+      sends = 0;
+      landings = 0;
     },
     send(value, transfer) {
+      const index = sends++;
       // postMessage's transfer argument is a sequence<object>: converted like options.transfer.
       const list = transferList ? toTransferList(transfer) : [];
-      if (coverage !== undefined) countSelection(coverage, selectTier(value, { transfer: list }));
-      serialized = StructuredSerializeWithTransfer(value, list);
+      // Guard coverage counts the generated values, not their repeats.
+      if (coverage !== undefined && index === 0) countSelection(coverage, selectTier(value, { transfer: list }));
+      serialized[index] = StructuredSerializeWithTransfer(value, list);
     },
     async landed() {
-      if (serialized === undefined) return null;
+      const serialization = serialized[landings++];
+      if (serialization === undefined) return null;
+      // The receiver's steps around each deserialization: this realm is also
+      // the sender's, whose serializations must not meet them. They log and
+      // return fixed values only (docs/program.md), so applying them again
+      // for each value is the same as the worker's keeping them in place.
       const effects = [];
       const restore = setupRealm(receiverSteps, effects, globalThis);
       let landed;
       try {
-        landed = observeLanded(StructuredDeserializeWithTransfer(serialized, currentRealm).Deserialized, effects, 0);
+        landed = observeLanded(StructuredDeserializeWithTransfer(serialization, currentRealm).Deserialized, effects, 0);
       } finally {
         restore();
       }
