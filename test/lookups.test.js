@@ -127,3 +127,16 @@ test('lookup: correct values and clones observe exactly as without the lookups',
     }],
   });
 });
+
+test('an object whose key list throws is observed with what threw and no properties, and the walk goes on', () => {
+  // Bun 1.4.5 does this for an Error whose stack was never read and whose
+  // message is a Symbol; a Proxy's ownKeys trap stands in for it here.
+  const listsNothing = new Proxy({ a: 1 }, { ownKeys() { throw new TypeError('Cannot convert a symbol to a string'); } });
+  const observation = JSON.parse(canonicalJSON(observe([listsNothing, { b: 2 }])));
+  const [first, second] = observation.props.map((prop) => prop.value);
+  assert.equal(first.ownKeysThrew, '%TypeError.prototype%');
+  assert.deepEqual(first.props, []);
+  assert.equal(second.props.length, 1);
+  assert.deepEqual(diff(observation, JSON.parse(canonicalJSON(observe([{ a: 1 }, { b: 2 }])))).map((d) => [d.path, d.category, d.expected]).slice(0, 1),
+    [['$[0]<own keys>', 'keys', 'listing them threw %TypeError.prototype%']]);
+});

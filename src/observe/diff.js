@@ -373,6 +373,10 @@ function diffObject(context, path, e, a) {
     return;
   }
   diffContents(context, path, kind, e, a);
+  // Before the properties: when listing the keys threw, that explains the rest.
+  if (field(e, 'ownKeysThrew') !== field(a, 'ownKeysThrew')) {
+    report(context, path + '<own keys>', 'keys', describeOwnKeys(field(e, 'ownKeysThrew')), describeOwnKeys(field(a, 'ownKeysThrew')));
+  }
   diffProperties(context, path, kind, field(e, 'props'), field(a, 'props'));
   diffUnlistedIndex(context, path, field(e, 'unlistedIndex'), field(a, 'unlistedIndex'));
   if (field(e, 'integrity') !== field(a, 'integrity')) {
@@ -661,6 +665,14 @@ function diffUnlistedIndex(context, path, e, a) {
 
 // ---------------------------------------------------------------------------
 // Text for paths and for the two sides of a Difference
+
+/**
+ * @param {string | undefined} threw an object observation's `ownKeysThrew`
+ * @returns {string} what listing the object's own keys did
+ */
+function describeOwnKeys(threw) {
+  return threw === undefined ? 'listed' : 'listing them threw ' + threw;
+}
 
 /**
  * @param {any} prop

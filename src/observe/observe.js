@@ -140,16 +140,41 @@ function observeObject(walk, object) {
   if (kind === 'proxy') return { type: 'object', id, kind };
   // In this order (contents, properties, prototype): it fixes the ids.
   const contents = observeContents(walk, object, kind);
-  const keys = ReflectOwnKeys(object);
+  const { keys, threw } = ownKeysOf(walk, object);
   const props = observeProperties(walk, object, kind, keys);
   const integrity = integrityLevel(object);
   const proto = observePrototype(walk, ReflectGetPrototypeOf(object));
   const observation = contents === undefined
     ? { type: 'object', id, kind, props, integrity, proto }
     : { type: 'object', id, kind, [CONTENTS_FIELD[kind]]: contents, props, integrity, proto };
+  // Present only when listing the keys threw (below).
+  const listed = threw === undefined ? observation : { ...observation, ownKeysThrew: threw };
   // Present only when the object answers for an index its key list skips (lookups.js).
   const unlistedIndex = unlistedIndexFound(object, keys);
-  return unlistedIndex === undefined ? observation : { ...observation, unlistedIndex };
+  return unlistedIndex === undefined ? listed : { ...listed, unlistedIndex };
+}
+
+/**
+ * The object's own keys, or none and the name of what listing them threw.
+ * [[OwnPropertyKeys]] of an ordinary object never throws (ECMA-262,
+ * https://tc39.es/ecma262/#sec-ordinary-object-internal-methods-and-internal-slots-ownpropertykeys),
+ * but Bun 1.4.5 throws a TypeError listing the keys of an Error whose stack
+ * was never read and whose message is a Symbol (it formats the stack then).
+ * That is an observation about the runtime, the same on both sides of a
+ * comparison in it, not a failure of the harness. What threw is named by
+ * its prototype (`%TypeError.prototype%`), read without running its code.
+ * @param {Walk} walk
+ * @param {object} object
+ * @returns {{keys: (string | symbol)[], threw?: string}}
+ */
+function ownKeysOf(walk, object) {
+  try {
+    return { keys: ReflectOwnKeys(object) };
+  } catch (error) {
+    const isObject = (typeof error === 'object' && error !== null) || typeof error === 'function';
+    const name = isObject ? intrinsicName(walk.names, ReflectGetPrototypeOf(error)) : undefined;
+    return { keys: [], threw: name ?? (isObject ? 'an object' : typeof error) };
+  }
 }
 
 /**
