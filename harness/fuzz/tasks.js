@@ -12,7 +12,7 @@ import { casePrograms } from '../../fuzzers/programs.js';
 import { installNodeHostHooks } from '../case/node-host.js';
 import { CHUNK_SIZE, chunkSeed } from './chunks.js';
 import { judge, openTargets } from './judge.js';
-import { pruneUnreachable } from './prune.js';
+import { reduceProgram } from './reduce.js';
 import { verdictSignature } from './signature.js';
 
 /** The worker thread that runs these tasks (an agent runs them in other runtimes). */
@@ -120,8 +120,8 @@ export async function runChunk({ seed, chunk, indices, programs, targets: specs,
  * seed and shrinks it; a candidate "fails" when the target still deviates
  * with the same signature, so the result shows the same bug, only smaller.
  * After `maxRuns` candidates every further one "passes", which ends the
- * shrinking at the smallest program found so far. Then the objects it no
- * longer reaches are dropped (prune.js), if the deviation stays the same.
+ * shrinking at the smallest program found so far. Then parts are removed
+ * one at a time while the deviation stays the same (reduce.js).
  * @param {ShrinkTask} task
  * @param {import('../pool/heartbeat.js').HeartbeatWriter} heartbeat
  * @returns {Promise<{verdict: import('./judge.js').Verdict | null, tried: number}>}
@@ -141,12 +141,16 @@ export async function shrinkDeviation({ chunkSeed: seed, path, target: spec, sig
   });
   await fc.check(property, { seed, path, numRuns: 1 });
   if (smallest !== null) {
-    // The objects the shrunk program no longer reaches go too, if the bug stays.
-    const pruned = pruneUnreachable(smallest.program);
-    if (pruned !== smallest.program) {
-      const [verdict] = await judge(pruned, targets);
-      if (verdict.verdict === 'deviation' && verdict.signature === signature) smallest = verdict;
-    }
+    // Then to a local minimum: parts fast-check's shrinking keeps (realm
+    // steps, properties, objects no longer reached) go one at a time while
+    // the bug stays, within what is left of the budget (reduce.js).
+    await reduceProgram(smallest.program, async (candidate) => {
+      heartbeat.beat(tried++, 0);
+      const [verdict] = await judge(candidate, targets);
+      if (verdict.verdict !== 'deviation' || verdict.signature !== signature) return false;
+      smallest = verdict;
+      return true;
+    }, Math.max(0, maxRuns - tried));
   }
   return { verdict: smallest, tried };
 }
