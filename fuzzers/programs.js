@@ -123,7 +123,7 @@ export function taggedPrograms(weights = {}) {
     const weight = weights[name] ?? family.weight;
     if (weight > 0) mix.push({ weight, arbitrary: family.arbitrary.map((draft) => ({ family: name, draft })) });
   }
-  if (mix.length === 0) throw new TypeError('programArbitrary: every family has weight 0');
+  if (mix.length === 0) throw new TypeError('taggedPrograms: every family has weight 0');
   return withChannel(fc.oneof(...mix), {
     pollution: weights.pollution ?? 2, channel: weights.channel ?? 1, deliveries: weights.deliveries ?? 2,
   });

@@ -4,8 +4,9 @@
 // identical to the spec path: StructuredSerializeInternal
 // (https://html.spec.whatwg.org/#structuredserializeinternal) followed by
 // StructuredDeserialize (https://html.spec.whatwg.org/#structureddeserialize).
-// Steps are cited by algorithm name and the numbers of src/html/steps.js. Each check below names what the spec would do
-// that the shortcut does not, i.e. what would become observable without it.
+// Steps are cited by algorithm name and the numbers of src/html/steps.js.
+// Each check below names what the spec would do that the shortcut does not,
+// i.e. what would become observable without it.
 //
 // Every check here is safe to run on any value: none of them runs user code,
 // and none touches anything script can see of an object it refuses. So an
