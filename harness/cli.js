@@ -7,7 +7,7 @@
 import { Command, CommanderError } from 'commander';
 import { EXIT, UsageError } from './commands/common.js';
 import {
-  maxDifferencesOption, replayOption, runsOption, seedOption, shrinkRunsOption, timeOption, timeoutOption, workersOption,
+  maxDifferencesOption, replayOption, runsOption, seedOption, shrinkRunsOption, timeOption, timeoutOption, witnessesOption, workersOption,
 } from './commands/options.js';
 
 // A reader that stops early (`clonecheck targets | head`) is not an error.
@@ -53,6 +53,7 @@ cli
   .addOption(workersOption('threads, and agents per other runtime; the cases do not depend on it'))
   .addOption(timeoutOption('a case that makes no progress for this long is a timeout'))
   .addOption(shrinkRunsOption())
+  .addOption(witnessesOption())
   .option('--weights <list>', 'generator weights, e.g. almostInt32Array=10,pollution=5,bytes=0 (docs/fuzzing.md)')
   .action(run(async (options) => (await import('./commands/fuzz.js')).fuzzCommand(options)));
 

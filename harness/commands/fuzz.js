@@ -3,7 +3,7 @@
 // harness/findings/write.js). Exit 0 nothing found, 1 findings, 2 usage.
 
 import { resolve } from 'node:path';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { tiers } from '../../src/index.js';
 import { guardCoverageReport } from '../case/counts.js';
 import { fuzz } from '../fuzz/run.js';
@@ -60,13 +60,13 @@ function coverageSummary(report) {
 
 /**
  * @param {{target?: string[], runtime?: string[], seed: number, runs: number, time?: number, out: string, json?: string,
- *   saveRegressions?: boolean, workers: number, timeout: number, shrinkRuns: number, weights?: string}} raw
+ *   saveRegressions?: boolean, workers: number, timeout: number, shrinkRuns: number, witnesses: number, weights?: string}} raw
  *   commander's options, parsed, defaulted and range-checked (options.js)
  */
 export async function fuzzCommand(raw) {
   const names = raw.target;
   if (names === undefined || names.length === 0) throw new UsageError("fuzz needs --target; run 'clonecheck targets' to list them");
-  const { seed, workers, timeout: timeoutMs, shrinkRuns, time: seconds } = raw;
+  const { seed, workers, timeout: timeoutMs, shrinkRuns, witnesses, time: seconds } = raw;
   // --runs has a default; --time replaces it (commander rejects both given).
   const runs = seconds === undefined ? raw.runs : undefined;
   const weights = parseWeights(raw.weights);
@@ -88,7 +88,7 @@ export async function fuzzCommand(raw) {
   let outcome;
   try {
     outcome = await fuzz({
-      targets, seed, runs, timeLimitMs: seconds === undefined ? undefined : seconds * 1000, workers, weights, timeoutMs, shrinkRuns,
+      targets, seed, runs, timeLimitMs: seconds === undefined ? undefined : seconds * 1000, workers, weights, timeoutMs, shrinkRuns, witnesses,
       shouldStop: () => ctrlC.presses > 0,
       shouldShrink: () => ctrlC.presses < 2 && shrinkRuns > 0,
       onProgress: ({ phase, cases, findings, elapsedMs, shrunk, toShrink, coverage }) => {
@@ -107,6 +107,14 @@ export async function fuzzCommand(raw) {
     progress.stop();
     ctrlC.dispose();
   }
+
+  // The same-bug check named each finding by its bug (same-bug.js): write
+  // them under those names, and take away the folders this run wrote for
+  // signatures that turned out to be another finding's bug.
+  const written = new Map(files);
+  files.clear();
+  for (const f of outcome.findings) files.set(f.signature, writeFinding(outDir, f, byName.get(f.target), { seed, weights }));
+  for (const [signature, { directory }] of written) if (!files.has(signature)) rmSync(directory, { recursive: true, force: true });
 
   if (raw.saveRegressions) {
     for (const f of outcome.findings) saveRegression(f, { seed, runtime: byName.get(f.target).runtime });
@@ -127,6 +135,12 @@ export async function fuzzCommand(raw) {
   for (const t of summary.targets) {
     const v = t.verdicts;
     process.stdout.write(`${t.name}: ${count.format(v.pass)} pass, ${count.format(v.deviation)} deviation, ${v.timeout} timeout, ${v.crash} crash, ${v['harness-error']} harness error\n`);
+  }
+  const { sameBug } = summary;
+  if (sameBug.signatures > 0) {
+    process.stdout.write(`one finding per bug: ${sameBug.signatures} signature${sameBug.signatures === 1 ? '' : 's'} while fuzzing; after shrinking, `
+      + `${sameBug.merged} folded into another finding's bug, ${sameBug.split} split off (${sameBug.witnesses} witnesses shrunk, `
+      + `${sameBug.confirmed} showed their finding's bug after all); ${sameBug.unexplained} case${sameBug.unexplained === 1 ? '' : 's'} held no trigger\n`);
   }
   process.stdout.write(`fuzz: ${count.format(summary.cases)} cases in ${(summary.fuzzMs / 1000).toFixed(1)} s (${count.format(summary.casesPerSecond)} cases/s), `
     + `${findings.length} finding${findings.length === 1 ? '' : 's'}, seed ${seed}${summary.interrupted ? ', interrupted' : ''}\n`);

@@ -49,6 +49,11 @@ export const shrinkRunsOption = () => new Option('--shrink-runs <n>', 'candidate
   .default(1000)
   .argParser(integerFrom(0, 1_000_000, 'an integer from 0 to 1000000'));
 
+/** fuzz --witnesses */
+export const witnessesOption = () => new Option('--witnesses <n>', 'other variants of each finding shrunk too, to check it is one bug (docs/fuzzing.md)')
+  .default(3)
+  .argParser(integerFrom(0, 1000, 'an integer from 0 to 1000'));
+
 /** selfcheck --max-differences */
 export const maxDifferencesOption = () => new Option('--max-differences <n>', 'stop after this many differences').default(1).argParser(positiveInteger);
 

@@ -5,9 +5,10 @@
 //  - the reference must still observe the program exactly as stored (tiers on
 //    and off), so the oracle cannot drift;
 //  - a finding on the reference (`ref:*`) must pass now: it was a bug of ours;
-//  - a finding on another target must still deviate with the same signature:
-//    a change (fixed, or broken differently) fails, like WPT expectations,
-//    until the file is updated or deleted.
+//  - a finding on another target must still show the same bug (its name,
+//    `bugSignature`: the same root difference and program): a change (fixed,
+//    or broken differently) fails, like WPT expectations, until the file is
+//    updated or deleted. Files are named by the bug.
 
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -28,7 +28,8 @@ import { ReceiverDied } from '../targets/receivers/workers.js';
  * @property {unknown} [expected]  the oracle's case observation
  * @property {unknown} [actual]  the target's case observation (for several receivers, the first that deviates)
  * @property {import('../../src/observe/diff.js').Difference[]} [differences]  for a deviation
- * @property {string} [signature]  for a deviation (signature.js)
+ * @property {string} [signature]  for a deviation (signature.js): the bug
+ * @property {string} [shape]  for a deviation (signature.js): the root difference, described
  * @property {string} [category]  for a deviation: the first difference's category
  * @property {string} [error]  for a harness error: what went wrong
  * @property {string} [detail]  for a crash: how the receiving worker died
@@ -112,9 +113,9 @@ export async function judge(program, targets, { coverage, onTarget } = {}) {
       for (const actual of actuals) {
         const differences = deviations(oracle.expected, actual);
         if (differences.length === 0) continue;
-        const { signature, category } = signatureOf(spec.name, differences);
+        const { signature, category, shape } = signatureOf(spec.name, differences, { expected: oracle.expected, actual, program: prepared });
         verdict = {
-          target: spec.name, verdict: 'deviation', program: prepared, expected: oracle.expected, actual, differences, signature, category,
+          target: spec.name, verdict: 'deviation', program: prepared, expected: oracle.expected, actual, differences, signature, category, shape,
         };
         break;
       }

@@ -15,9 +15,10 @@ const OPTIONAL_FIELDS = ['forStorage', 'deliveries'];
 const OPTIONAL_LISTS = new Set(['sender', 'receiver', 'transfer', 'props']);
 
 /**
- * Every program that is `program` with one part removed: a realm step, a
- * transfer entry, an optional field, an object's property, an array item,
- * a map entry, a set value; first of all, the objects it no longer reaches.
+ * Every program that is `program` with one part removed: first of all, the
+ * objects it no longer reaches, then all but one object inside the root
+ * (that object becomes the root); a realm step, a transfer entry, an
+ * optional field, an object's property, an array item, a map entry, a set value.
  * Removing never renumbers objects (objects no longer reached go after each
  * removal, with pruneUnreachable).
  * @param {any} program
@@ -25,6 +26,14 @@ const OPTIONAL_LISTS = new Set(['sender', 'receiver', 'transfer', 'props']);
  */
 export function* withOnePartRemoved(program) {
   yield pruneUnreachable(program);
+  // The root replaced by a primitive (the bug is in a realm step or the
+  // transfer list), or by an object inside it: everything around goes at once.
+  const objects = program.objects ?? [];
+  const rootRef = program.root?.ref;
+  if (rootRef !== undefined) {
+    yield { ...program, root: 0 };
+    for (let n = 0; n < objects.length; n++) if (n !== rootRef) yield { ...program, root: { ref: n } };
+  }
   for (const list of ['sender', 'receiver', 'transfer']) {
     const entries = program[list] ?? [];
     for (let i = entries.length - 1; i >= 0; i--) yield withField(program, list, without(entries, i));
@@ -35,7 +44,6 @@ export function* withOnePartRemoved(program) {
       yield rest;
     }
   }
-  const objects = program.objects ?? [];
   for (let n = 0; n < objects.length; n++) {
     for (const list of ['props', 'items', 'entries', 'values']) {
       const entries = objects[n][list];

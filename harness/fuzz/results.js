@@ -40,8 +40,11 @@ export function fuzzResults(outcome, files) {
         signature: f.signature, target: f.target, verdict: f.verdict, category: f.category, case: f.case, count: f.count, minimized: f.minimized,
         directory, programFile, reproFile, diff: f.differences ?? [],
         ...(f.detail === undefined ? {} : { detail: f.detail }),
+        ...(f.alsoSeenAs === undefined ? {} : { alsoSeenAs: f.alsoSeenAs }),
+        ...(f.splitFrom === undefined ? {} : { splitFrom: f.splitFrom }),
       };
     }),
+    sameBug: outcome.sameBug,
     guardCoverage: guardCoverageReport(outcome.coverage, tiers),
   };
 }

@@ -2,13 +2,15 @@
 // of generated cases go to each host's pool of threads or agents
 // (schedule.js), what comes back is merged (tally.js), hung or dead threads
 // become `timeout` / `crash` findings (stalls.js), then each deviation is
-// shrunk (shrink.js). Same seed and runs, same cases, same findings: chunks
+// shrunk with a few witnesses (shrink.js), and what they shrank to makes one
+// finding per bug (same-bug.js). Same seed and runs, same cases, same findings: chunks
 // are deterministic, and each signature keeps its earliest case whatever
 // thread found it first.
 
 import { scheduleChunks } from './schedule.js';
 import { handleStall } from './stalls.js';
 import { shrinkDeviations } from './shrink.js';
+import { oneFindingPerBug } from './same-bug.js';
 import { Tally } from './tally.js';
 import { FUZZ_WORKER_URL } from './tasks.js';
 import { runPool } from '../pool/pool.js';
@@ -23,6 +25,7 @@ import { runPool } from '../pool/pool.js';
  * @property {Record<string, number>} weights
  * @property {number} timeoutMs  a case that makes no progress for this long is a timeout
  * @property {number} shrinkRuns  candidates per shrink
+ * @property {number} witnesses  other variants of each finding shrunk to check it is one bug (same-bug.js)
  * @property {() => boolean} shouldStop  polled before each chunk (Ctrl-C)
  * @property {() => boolean} shouldShrink  polled before each shrink (a second Ctrl-C skips the rest)
  * @property {(progress: {phase: 'fuzz' | 'shrink', cases: number, findings: number, elapsedMs: number, shrunk?: number, toShrink?: number, coverage: object}) => void} onProgress
@@ -41,7 +44,10 @@ import { runPool } from '../pool/pool.js';
  * @property {number} elapsedMs  the whole run
  * @property {number} fuzzMs  the fuzzing phase
  * @property {{spec: import('../targets/catalog.js').TargetSpec, cases: number, verdicts: Record<string, number>}[]} targets
- * @property {import('./tally.js').Finding[]} findings  earliest case first
+ * @property {import('./tally.js').Finding[]} findings  one per bug as the same-bug check tells them apart, earliest case first
+ * @property {{signatures: number, merged: number, split: number, confirmed: number, unexplained: number, witnesses: number}} sameBug
+ *   signatures met while fuzzing; findings folded into another, split off; witnesses shrunk and those that showed their
+ *   finding's bug after all; cases whose programs hold no trigger of their signature (same-bug.js)
  * @property {object[]} harnessErrors
  * @property {{runtime: string, case: number, detail: string}[]} unattributedCrashes
  * @property {Record<string, Record<string, number>>} coverage
@@ -90,16 +96,19 @@ export async function fuzz(options) {
   })));
   const fuzzMs = elapsed();
 
-  await shrinkDeviations(tally.findingsByCase(), {
-    hosts, workers, timeoutMs, weights, shrinkRuns: options.shrinkRuns, shouldShrink: options.shouldShrink,
+  const signatures = tally.findingsByCase();
+  const shrunk = await shrinkDeviations(signatures, {
+    hosts, workers, timeoutMs, weights, shrinkRuns: options.shrinkRuns, witnesses: options.witnesses, shouldShrink: options.shouldShrink,
     onShrunk: options.onFinding,
-    onProgress: (shrunk, toShrink) => report('shrink', { shrunk, toShrink }),
+    onProgress: (done, toShrink) => report('shrink', { shrunk: done, toShrink }),
   });
+  const { findings, merged, split, confirmed, unexplained } = oneFindingPerBug(signatures, shrunk);
 
   return {
     seed, runs, timeLimitMs, workers, cases: totalCases(), interrupted, elapsedMs: elapsed(), fuzzMs,
     targets: targets.map((spec) => ({ spec, cases: hosts.find((h) => h.targets.includes(spec)).cases, verdicts: tally.verdicts[spec.name] })),
-    findings: tally.findingsByCase(),
+    findings,
+    sameBug: { signatures: signatures.length, merged, split, confirmed, unexplained, witnesses: shrunk.filter((s) => s.variant !== undefined).length },
     harnessErrors: tally.harnessErrors,
     unattributedCrashes: tally.unattributedCrashes,
     coverage: tally.coverage,

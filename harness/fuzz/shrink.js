@@ -1,12 +1,15 @@
 // Shrinking, after the fuzzing: each deviation goes to a host that runs its
-// target, earliest case first, as one task (tasks.js `shrinkDeviation`);
-// the shrunk program replaces the finding's when the target still deviates
-// the same way. Timeouts and crashes are not shrunk (each candidate would
-// cost a thread or an agent), and a shrink that hangs leaves its finding as
-// it was.
+// target, earliest case first, as one task (tasks.js `shrinkDeviation`); the
+// shrunk program replaces the finding's when the target still shows the bug.
+// Then, for the same-bug check (same-bug.js), so do a few witnesses: the
+// earliest cases of the finding's signature whose programs do not hold what
+// its own case shrank to. Timeouts and crashes are
+// not shrunk (each candidate would cost a thread or an agent), and a shrink
+// that hangs leaves its finding as it was.
 
 import { FUZZ_WORKER_URL } from './tasks.js';
 import { runPool } from '../pool/pool.js';
+import { witnessesOf } from './same-bug.js';
 
 /**
  * @param {import('./tally.js').Finding[]} findings  every finding, earliest case first
@@ -16,18 +19,24 @@ import { runPool } from '../pool/pool.js';
  * @param {number} run.timeoutMs
  * @param {Record<string, number>} run.weights
  * @param {number} run.shrinkRuns  candidates per shrink
+ * @param {number} run.witnesses  witnesses shrunk per finding at most
  * @param {() => boolean} run.shouldShrink  polled before each shrink (a second Ctrl-C skips the rest)
- * @param {(finding: import('./tally.js').Finding) => void} run.onShrunk
+ * @param {(finding: import('./tally.js').Finding) => void} run.onShrunk  a finding's own case, shrunk
  * @param {(shrunk: number, toShrink: number) => void} run.onProgress
+ * @returns {Promise<import('./same-bug.js').Shrunk[]>} what each shrink gave: the findings' own cases in
+ *   case order, then the witnesses (a shrink not run, that hung, or that did not show the bug is left out)
  */
-export async function shrinkDeviations(findings, { hosts, workers, timeoutMs, weights, shrinkRuns, shouldShrink, onShrunk, onProgress }) {
-  const toShrink = findings.filter((f) => f.verdict === 'deviation');
+export async function shrinkDeviations(findings, { hosts, workers, timeoutMs, weights, shrinkRuns, witnesses, shouldShrink, onShrunk, onProgress }) {
+  const deviations = findings.filter((f) => f.verdict === 'deviation');
+  /** @type {import('./same-bug.js').Shrunk[]} */
+  const own = deviations.map((finding) => ({ finding, verdict: null }));
   // Nothing to shrink, or no shrinking wanted: no threads to start.
-  if (toShrink.length === 0 || !shouldShrink()) return;
-  let shrunk = 0;
-  onProgress(shrunk, toShrink.length);
-  await Promise.all(hosts.map((host) => {
-    const queue = toShrink.filter((finding) => host.targets.some((t) => t.name === finding.target));
+  if (own.length === 0 || !shouldShrink()) return [];
+  let done = 0;
+  let toShrink = own.length;
+  /** @param {import('./same-bug.js').Shrunk[]} jobs */
+  const shrinkAll = (jobs) => Promise.all(hosts.map((host) => {
+    const queue = jobs.filter((job) => host.targets.some((t) => t.name === job.finding.target));
     return runPool({
       workerURL: FUZZ_WORKER_URL,
       agent: host.agent,
@@ -35,27 +44,35 @@ export async function shrinkDeviations(findings, { hosts, workers, timeoutMs, we
       timeoutMs,
       nextTask: () => {
         if (!shouldShrink()) return undefined;
-        const finding = queue.shift();
-        if (finding === undefined) return undefined;
+        const job = queue.shift();
+        if (job === undefined) return undefined;
+        const { finding, variant } = job;
         const target = host.targets.find((t) => t.name === finding.target);
-        return {
-          kind: 'shrink', chunkSeed: finding.chunkSeed, path: finding.path, target, signature: finding.signature,
-          weights, maxRuns: shrinkRuns, finding,
-        };
+        const { chunkSeed, path } = variant ?? finding;
+        return { kind: 'shrink', chunkSeed, path, target, signature: finding.signature, weights, maxRuns: shrinkRuns, job };
       },
       onResult: (task, { verdict }) => {
-        shrunk += 1;
-        if (verdict !== null) {
-          Object.assign(task.finding, {
+        const { job } = task;
+        job.verdict = verdict;
+        done += 1;
+        if (verdict !== null && job.variant === undefined) {
+          Object.assign(job.finding, {
             program: verdict.program, minimized: true, expected: verdict.expected, actual: verdict.actual, differences: verdict.differences,
           });
-          onShrunk(task.finding);
+          onShrunk(job.finding);
         }
-        onProgress(shrunk, toShrink.length);
+        onProgress(done, toShrink);
       },
       onStall: () => {
-        shrunk += 1;
+        done += 1;
       },
     });
   }));
+  onProgress(done, toShrink);
+  await shrinkAll(own);
+  // Then the witnesses: cases whose programs do not hold what the finding's own case shrank to.
+  const others = own.flatMap(({ finding, verdict }) => witnessesOf(finding, verdict, witnesses).map((variant) => ({ finding, variant, verdict: null })));
+  toShrink += others.length;
+  await shrinkAll(others);
+  return [...own, ...others].filter((job) => job.verdict !== null);
 }

@@ -1,49 +1,55 @@
-// The signature of a deviation: which target, and the shape of what differs,
-// so that many programs showing one bug make one finding. The shape keeps each
-// difference's category and its path with indices and property names
-// replaced (`$[3].foo` and `$[0].bar` are both `$[#].*`), plus, for the
-// categories where it names the bug (a throw instead of a value, another kind,
-// another error), what the two sides were.
+// The signature of a deviation: which target, and the bug, not the place. It
+// is the root difference of the case (the one the others follow from),
+// described by the kind of object that holds it, the role of the property,
+// and the class of each side (bug-shape.js): `$.a`, `$[0].a` and
+// `$<map value 1>.a` filled from a Map's own property are one signature, a
+// getter's extra call and what its throw did to the outcome are one.
+// Whether the cases of one signature are one bug is checked after
+// shrinking (same-bug.js).
 
-/** Categories whose expected/actual sides say what went wrong, not just where. */
-const SIDES_MATTER = new Set(['outcome', 'thrown', 'kind', 'prototype', 'integrity', 'hole', 'identity', 'shares-object', 'input-mutated']);
+import { describeDifference, programFeatures, rootDifference } from './bug-shape.js';
 
 /**
- * @param {string} path a diff path: `$[3].foo`, `$<proto>`, `$<map key 0>`, `effects[2]`
- * @returns {string} the path with indices as `#` and property names as `*`
+ * @param {string} target
+ * @param {import('../../src/observe/diff.js').Difference[]} differences non-empty
+ * @param {import('./bug-shape.js').CaseContext} [context] the observations and the program, where the
+ *   differences' holders are looked up (without it every holder is an `object`)
+ * @returns {{signature: string, category: string, shape: string}}
+ *   `signature`: `<target>.<root category>.<8 hex digits>`, safe as a folder name; `shape`: the root difference described
  */
-export function pathShape(path) {
-  return path
-    .replace(/\["(?:[^"\\]|\\.)*"\]/g, '.*')
-    .replace(/\[\d+\]/g, '[#]')
-    .replace(/<([a-z ]+?) \d+>/g, '<$1 #>')
-    .replace(/\.[^.[<]+/g, '.*');
+export function signatureOf(target, differences, context = {}) {
+  const root = rootDifference(differences, context);
+  const shape = describeDifference(root, context);
+  return { signature: signatureName(target, root.category, shape), category: root.category, shape };
 }
 
-/** @param {unknown} side @returns {string} a short name for one side of a difference */
-function sideShape(side) {
-  // "data property -137209023" and "data property \"q\"" are one bug (a hole filled in): the value is the program's.
-  if (typeof side === 'string' && side.startsWith('data property ')) return 'data property';
-  if (side === null || typeof side !== 'object') return String(side);
-  const record = /** @type {Record<string, unknown>} */ (side);
-  for (const key of ['name', 'kind', 'type', 'outcome']) if (typeof record[key] === 'string') return record[key];
-  return 'object';
+/**
+ * The name of a finding once its program is (as) small (as it gets): the
+ * root difference and the program's features, its trigger. Two findings
+ * with the same minimal difference but different triggers are two bugs;
+ * the same bug met from two signatures gets one name (same-bug.js).
+ * @param {string} target
+ * @param {{differences: import('../../src/observe/diff.js').Difference[], expected?: unknown, actual?: unknown, program: any}} deviation
+ */
+export function bugSignature(target, { differences, expected, actual, program }) {
+  const { category, shape } = signatureOf(target, differences, { expected, actual, program });
+  return signatureName(target, category, `${shape}\n${featureKey(programFeatures(program))}`);
+}
+
+/** @param {string[]} features a program's, sorted (bug-shape.js) @returns {string} one line naming them */
+export function featureKey(features) {
+  return features.join('; ');
 }
 
 /**
  * @param {string} target
- * @param {{path: string, category: string, expected: unknown, actual: unknown}[]} differences non-empty
- * @returns {{signature: string, category: string, shape: string[]}}
- *   `signature`: `<target>.<first category>.<8 hex digits>`, safe as a folder name
+ * @param {string} category
+ * @param {string} identity what the hash names
+ * @returns {string} `<target>.<category>.<8 hex digits>`
  */
-export function signatureOf(target, differences) {
-  const shape = [...new Set(differences.map((d) => {
-    const sides = SIDES_MATTER.has(d.category) ? ` ${sideShape(d.expected)}->${sideShape(d.actual)}` : '';
-    return `${d.category} ${pathShape(d.path)}${sides}`;
-  }))].sort();
-  const category = differences[0].category;
+export function signatureName(target, category, identity) {
   const safeTarget = target.replace(/[^A-Za-z0-9@.-]+/g, '-').replace(/^-+|-+$/g, '');
-  return { signature: `${safeTarget}.${category}.${fnv1a(`${target}\n${shape.join('\n')}`)}`, category, shape };
+  return `${safeTarget}.${category}.${fnv1a(`${target}\n${identity}`)}`;
 }
 
 /**
@@ -53,14 +59,14 @@ export function signatureOf(target, differences) {
  * @param {'timeout' | 'crash'} verdict
  */
 export function verdictSignature(target, verdict) {
-  return signatureOf(target, [{ path: '$', category: verdict, expected: null, actual: null }]);
+  return { signature: signatureName(target, verdict, verdict), category: verdict, shape: verdict };
 }
 
 /**
  * FNV-1a, 32 bits, over UTF-16 code units: a stable short name, not a security property.
  * @param {string} text
  */
-function fnv1a(text) {
+export function fnv1a(text) {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);

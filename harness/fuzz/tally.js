@@ -22,7 +22,30 @@ import { addCounts } from '../case/counts.js';
  * @property {unknown} [actual]
  * @property {object[]} [differences]
  * @property {string} [detail]  for a timeout or crash: what the watchdog saw
+ * @property {Variant[]} [variants]  for a deviation: the earliest case of each way it showed up, earliest first
+ * @property {string[]} [alsoSeenAs]  the signatures of findings that shrank to this bug and were folded into it (same-bug.js)
+ * @property {string} [splitFrom]  the finding whose case shrank to this other bug (same-bug.js)
  */
+
+/**
+ * A variant of a deviation's signature: the same root difference met in a
+ * program made of other things (bug-shape.js `programFeatures`).
+ * @typedef {object} Variant
+ * @property {string} variant  its features, as one line
+ * @property {string[]} features
+ * @property {number} case  its earliest case
+ * @property {number} chunkSeed
+ * @property {string} path
+ * @property {number} count
+ */
+
+/**
+ * Variants kept per finding: the earliest ones; the same-bug check shrinks
+ * the first few (same-bug.js). The bound only keeps memory in check: a
+ * 20,000-case run of bun:worker has at most a few dozen per finding. Past it,
+ * a variant dropped and met again by an earlier case restarts its count.
+ */
+const MAX_VARIANTS = 1000;
 
 export class Tally {
   /**
@@ -56,18 +79,24 @@ export class Tally {
         signature: finding.signature, target: finding.target, verdict: finding.verdict, category: finding.category,
         case: finding.case, chunkSeed: finding.chunkSeed, path: finding.path, count: finding.count,
         program: finding.program, minimized: false, detail: finding.detail,
-        expected: finding.expected, actual: finding.actual, differences: finding.differences,
+        expected: finding.expected, actual: finding.actual, differences: finding.differences, variants: finding.variants,
       });
     }
   }
 
-  /** Keeps the earliest case per signature; tells onFinding about new or earlier ones. @param {Finding} candidate */
+  /**
+   * Keeps the earliest case per signature, and per variant of it; tells
+   * onFinding about new or earlier ones.
+   * @param {Finding} candidate
+   */
   consider(candidate) {
     const known = this.findings.get(candidate.signature);
     if (known !== undefined) {
       known.count += candidate.count;
+      known.variants = mergeVariants(known.variants, candidate.variants);
       if (known.case <= candidate.case) return;
       candidate.count = known.count;
+      candidate.variants = known.variants;
     }
     this.findings.set(candidate.signature, candidate);
     this.onFinding(candidate);
@@ -77,4 +106,24 @@ export class Tally {
   findingsByCase() {
     return [...this.findings.values()].sort((a, b) => a.case - b.case);
   }
+}
+
+/**
+ * The variants of two tallies of one signature: counts added, the earliest
+ * case of each kept, and of those the MAX_VARIANTS earliest.
+ * @param {Variant[] | undefined} known
+ * @param {Variant[] | undefined} more
+ * @returns {Variant[] | undefined}
+ */
+function mergeVariants(known, more) {
+  if (known === undefined || more === undefined) return known ?? more;
+  /** @type {Map<string, Variant>} */
+  const byName = new Map(known.map((v) => [v.variant, { ...v }]));
+  for (const variant of more) {
+    const seen = byName.get(variant.variant);
+    if (seen === undefined) byName.set(variant.variant, { ...variant });
+    else if (variant.case < seen.case) byName.set(variant.variant, { ...variant, count: seen.count + variant.count });
+    else seen.count += variant.count;
+  }
+  return [...byName.values()].sort((a, b) => a.case - b.case).slice(0, MAX_VARIANTS);
 }

@@ -2,9 +2,10 @@
 //  - a chunk: some cases of chunk k (their programs come with the task), each
 //    judged on every target;
 //    per target it counts the verdicts and keeps the first case of each
-//    deviation signature (the main thread keeps the earliest over all chunks);
+//    deviation signature, and of each variant of it (the main thread keeps
+//    the earliest over all chunks);
 //  - a shrink: replays one case by (chunk seed, index) and lets fast-check
-//    shrink it while the target keeps deviating with the same signature;
+//    shrink it while the target keeps showing the same bug;
 //  - a program: one given program judged on the targets (`clonecheck repro`).
 
 import fc from 'fast-check';
@@ -13,7 +14,8 @@ import { installNodeHostHooks } from '../case/node-host.js';
 import { CHUNK_SIZE, chunkSeed } from './chunks.js';
 import { judge, openTargets } from './judge.js';
 import { reduceProgram } from './reduce.js';
-import { verdictSignature } from './signature.js';
+import { featureKey, verdictSignature } from './signature.js';
+import { describeDifference, programFeatures } from './bug-shape.js';
 
 /** The worker thread that runs these tasks (an agent runs them in other runtimes). */
 export const FUZZ_WORKER_URL = new URL('./worker.js', import.meta.url);
@@ -90,18 +92,26 @@ export async function runChunk({ seed, chunk, indices, programs, targets: specs,
       if (result.verdict === 'deviation' || result.verdict === 'crash') {
         // A crash here is a receiving worker's (judge.js): one signature per target, as the pool's crashes.
         const { signature, category } = result.verdict === 'crash' ? verdictSignature(result.target, 'crash') : result;
-        const known = found.get(signature);
+        // A variant is the signature met in a program made of other things (same-bug.js).
+        const features = programFeatures(result.program);
+        const variant = featureKey(features);
+        const where = { case: caseIndex, chunkSeed: chunkSeed(seed, chunk), path: String(index) };
+        let known = found.get(signature);
         if (known === undefined) {
-          found.set(signature, { ...result, signature, category, case: caseIndex, chunkSeed: chunkSeed(seed, chunk), path: String(index), count: 1 });
-        } else {
-          known.count += 1;
+          known = { ...result, signature, category, ...where, count: 0, variants: new Map() };
+          found.set(signature, known);
         }
+        known.count += 1;
+        // The first case of each variant: the cases a same-bug check shrinks (same-bug.js).
+        const seen = known.variants.get(variant) ?? known.variants.set(variant, { variant, features, ...where, count: 0 }).get(variant);
+        seen.count += 1;
       } else if (result.verdict === 'harness-error' && harnessErrors.length < MAX_HARNESS_ERRORS) {
         harnessErrors.push({ ...result, case: caseIndex, chunkSeed: chunkSeed(seed, chunk), path: String(index) });
       }
     }
   }
-  return { chunk, cases: indices.length, verdicts, found: [...found.values()], harnessErrors, coverage };
+  const firstCases = [...found.values()].map((finding) => ({ ...finding, variants: [...finding.variants.values()] }));
+  return { chunk, cases: indices.length, verdicts, found: firstCases, harnessErrors, coverage };
 }
 
 /**
@@ -118,10 +128,13 @@ export async function runChunk({ seed, chunk, indices, programs, targets: specs,
 /**
  * Shrinks one deviation. fast-check replays the case at `path` of the chunk
  * seed and shrinks it; a candidate "fails" when the target still deviates
- * with the same signature, so the result shows the same bug, only smaller.
- * After `maxRuns` candidates every further one "passes", which ends the
- * shrinking at the smallest program found so far. Then parts are removed
- * one at a time while the deviation stays the same (reduce.js).
+ * with, as its root difference, one of the differences the case itself
+ * showed (signature.js): the same bug, only smaller, free to lose what
+ * followed from it (a getter that became a data property no longer runs,
+ * and the property it exposed is then the root). After `maxRuns` candidates
+ * every further one "passes", which ends the shrinking at the smallest
+ * program found so far. Then parts are removed one at a time while that
+ * holds (reduce.js).
  * @param {ShrinkTask} task
  * @param {import('../pool/heartbeat.js').HeartbeatWriter} heartbeat
  * @returns {Promise<{verdict: import('./judge.js').Verdict | null, tried: number}>}
@@ -131,11 +144,23 @@ export async function shrinkDeviation({ chunkSeed: seed, path, target: spec, sig
   let tried = 0;
   /** @type {import('./judge.js').Verdict | null} */
   let smallest = null;
+  /** @type {Set<string> | undefined} the case's own differences, described: the roots a smaller program may have */
+  let roots;
+  /** @param {import('./judge.js').Verdict} verdict */
+  const sameBug = (verdict) => {
+    if (verdict.verdict !== 'deviation') return false;
+    if (roots !== undefined) return roots.has(/** @type {string} */ (verdict.shape));
+    // The case itself comes first.
+    if (verdict.signature !== signature) return false;
+    const context = { expected: verdict.expected, actual: verdict.actual, program: verdict.program };
+    roots = new Set(/** @type {any[]} */ (verdict.differences).map((d) => describeDifference(d, context)));
+    return true;
+  };
   const property = fc.asyncProperty(casePrograms(weights), async (program) => {
     if (tried >= maxRuns) return true;
     heartbeat.beat(tried++, 0);
     const [verdict] = await judge(program, targets);
-    if (verdict.verdict !== 'deviation' || verdict.signature !== signature) return true;
+    if (!sameBug(verdict)) return true;
     smallest = verdict;
     return false;
   });
@@ -147,7 +172,7 @@ export async function shrinkDeviation({ chunkSeed: seed, path, target: spec, sig
     await reduceProgram(smallest.program, async (candidate) => {
       heartbeat.beat(tried++, 0);
       const [verdict] = await judge(candidate, targets);
-      if (verdict.verdict !== 'deviation' || verdict.signature !== signature) return false;
+      if (!sameBug(verdict)) return false;
       smallest = verdict;
       return true;
     }, Math.max(0, maxRuns - tried));

@@ -102,7 +102,7 @@ async function runMutant(mutant, dir, { sources, seed, runs, timeLimitMs, worker
   /** @type {number | undefined} */
   let killedAtMs;
   const outcome = await fuzz({
-    targets: [target], seed, runs, timeLimitMs, workers, weights: {}, timeoutMs, shrinkRuns: 0,
+    targets: [target], seed, runs, timeLimitMs, workers, weights: {}, timeoutMs, shrinkRuns: 0, witnesses: 0,
     shouldStop: () => killedAtMs !== undefined || shouldStop(),
     shouldShrink: () => false,
     onProgress: () => {},
