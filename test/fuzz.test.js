@@ -143,3 +143,21 @@ test('a runtime that segfaults or hangs mid-run gives crash and timeout verdicts
   assert.equal(judged(node22), 300, JSON.stringify(node22.verdicts));
   assert.equal(node22.verdicts.crash + node22.verdicts.timeout, 0);
 });
+
+test('a second bug with the same minimal difference as one found before is reported on its own, with its own cases', () => {
+  // test/fixtures/two-bugs-one-difference.mjs: a plain object's clone gains
+  // an own key, when it has a non-enumerable data property, and again when it
+  // has an accessor. Both shrink to "keys on object: named key: missing ->
+  // data property"; their triggers tell them apart (same-bug.js).
+  const { document } = fuzz(['--target', `impl:${fixture('two-bugs-one-difference.mjs')}`, '--seed', '1', '--runs', '2000',
+    '--weights', `pollution=0,${onlyFamilies(['almostSimpleObject'])}`]);
+  const programs = document.findings.map((f) => JSON.parse(readFileSync(f.programFile, 'utf8')));
+  const props = (program) => program.objects.flatMap((node) => node.props ?? []);
+  const hidden = programs.filter((p) => props(p).some((prop) => prop.enumerable === false && 'value' in prop) && !props(p).some((prop) => 'get' in prop));
+  const accessor = programs.filter((p) => props(p).some((prop) => 'get' in prop) && !props(p).some((prop) => prop.enumerable === false && 'value' in prop));
+  assert.equal(document.findings.length, 2, JSON.stringify(document.findings.map((f) => f.signature)));
+  assert.equal(hidden.length, 1);
+  assert.equal(accessor.length, 1);
+  assert.ok(document.findings.every((f) => f.count > 100), JSON.stringify(document.findings.map((f) => f.count)));
+  assert.equal(document.sameBug.signatures, 1);
+});

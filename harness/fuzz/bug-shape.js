@@ -417,7 +417,7 @@ export function programFeatures(program) {
       }
     }
     if (node.items?.some((/** @type {any} */ item) => item?.hole === true)) features.add('array hole');
-    for (const prop of node.props ?? []) features.add(`${node.kind} ${propFeature(prop)}`);
+    for (const prop of node.props ?? []) for (const feature of propFeatures(prop)) features.add(`${node.kind} ${feature}`);
     for (const value of [...(node.items ?? []), ...(node.values ?? []), ...(node.entries ?? []).flat(), node.message, node.cause]) {
       if (isRecord(value) && 'symbol' in value) features.add('value symbol');
     }
@@ -434,15 +434,20 @@ export function programFeatures(program) {
 }
 
 /**
- * An own property by its key's role, data or accessor (what the accessor
- * does is left to the root difference: an effect it has shows there), and
- * the attributes that are not the default.
+ * An own property by its key's role and whether it is data or an accessor,
+ * then each attribute that is not the default and each accessor function it
+ * has, one feature each (so a getter with a setter holds the trigger "a
+ * getter"); what an accessor does is left to the root difference (an
+ * effect it has shows there).
  * @param {any} prop
+ * @returns {string[]}
  */
-function propFeature(prop) {
-  const attributes = ['writable', 'enumerable', 'configurable'].filter((a) => prop[a] === false).map((a) => ` non-${a}`).join('');
-  if ('value' in prop) return `${keyFeature(prop.key)} data${attributes}${isRecord(prop.value) && 'symbol' in prop.value ? ' symbol' : ''}`;
-  return `${keyFeature(prop.key)} accessor${['get', 'set'].filter((a) => a in prop).map((a) => ` ${a}`).join('')}${attributes}`;
+function propFeatures(prop) {
+  const base = `${keyFeature(prop.key)} ${'value' in prop ? 'data' : 'accessor'}`;
+  const more = ['writable', 'enumerable', 'configurable'].filter((a) => prop[a] === false).map((a) => `${base} non-${a}`);
+  for (const f of ['get', 'set']) if (f in prop) more.push(`${base} with ${f}ter`);
+  if ('value' in prop && isRecord(prop.value) && 'symbol' in prop.value) more.push(`${base} symbol`);
+  return [base, ...more];
 }
 
 /** @param {any} key a program Key */
