@@ -48,13 +48,17 @@ test("the same extra key at another place in the graph is one signature; on anot
   assert.notEqual(onError.signature, atRoot.signature);
 });
 
-test('an index, a named key and a key with a role of its own are three bugs', () => {
-  const extraKey = (path) => signatureOf('node:clone', [{ path, category: 'keys', expected: 'missing', actual: 'data property 1' }], {
-    expected: valueCase(object(0, 'error')),
+test('an index, a named key and a key with a role of its own on its holder are three bugs', () => {
+  const extraKey = (kind, path) => signatureOf('node:clone', [{ path, category: 'keys', expected: 'missing', actual: 'data property 1' }], {
+    expected: valueCase(object(0, kind)),
   }).shape;
-  assert.deepEqual([extraKey('$[3]'), extraKey('$.foo'), extraKey('$.cause')], [
-    'keys on error: index: missing -> data property', 'keys on error: named key: missing -> data property', 'keys on error: "cause": missing -> data property',
+  assert.deepEqual([extraKey('array', '$[3]'), extraKey('array', '$.foo'), extraKey('array', '$.length'), extraKey('error', '$.cause')], [
+    'keys on array: index: missing -> data property', 'keys on array: named key: missing -> data property',
+    'keys on array: "length": missing -> data property', 'keys on error: "cause": missing -> data property',
   ]);
+  // A Map's own `cause` or `0` is a key like any other.
+  assert.equal(extraKey('map', '$.cause'), 'keys on map: named key: missing -> data property');
+  assert.equal(extraKey('map', '$[0]'), 'keys on map: named key: missing -> data property');
 });
 
 test('which error an engine throws instead of a value names the bug; which one a getter of the program throws does not', () => {

@@ -29,8 +29,22 @@ import { isRecord } from '../../src/program/values.js';
  *   holder of a difference and the node an effect names are looked up
  */
 
-/** Keys the standard (or the engines' fast paths) treat on their own: their name is the role. */
-const NAMED_ROLES = new Set(['cause', 'message', 'name', 'stack', 'errors', 'length', 'lastIndex', '__proto__', 'constructor']);
+/**
+ * Keys the standard (or the engines' fast paths) treat on their own, by the
+ * kind of object that holds them: there, the key's name is its role. On any
+ * other holder (`cause` on a Map) a key is a named key like any other.
+ * `holder` `realm` stands for the intrinsics a realm step changes.
+ */
+const NAMED_ROLES = {
+  error: new Set(['cause', 'message', 'name', 'stack', 'errors', '__proto__']),
+  array: new Set(['length', '__proto__']),
+  regexp: new Set(['lastIndex', '__proto__']),
+  object: new Set(['__proto__']),
+  realm: new Set(['cause', 'message', 'name', 'stack', 'errors', 'length', 'lastIndex', '__proto__', 'constructor', 'then', 'toJSON']),
+};
+
+/** Holders whose index keys are elements: anywhere else an index is a named key (a Map's own `0`). */
+const INDEXED = new Set(['array', 'object', 'typedarray', 'string', 'realm']);
 
 /** Categories of differences in the cloned value (or its absence), as opposed to effects and input changes. */
 const VALUE_CATEGORIES = new Set([
@@ -158,13 +172,14 @@ export function pathSteps(path) {
 
 /**
  * @param {string} key
- * @param {boolean} [symbol]
- * @returns {string} `index`, `symbol key`, `named key`, or the key itself when it has a role of its own
+ * @param {boolean} symbol
+ * @param {string} holder the kind of object that holds it
+ * @returns {string} `index`, `symbol key`, `named key`, or the key itself when it has a role of its own there
  */
-export function keyRole(key, symbol = false) {
+export function keyRole(key, symbol, holder) {
   if (symbol) return 'symbol key';
-  if (NAMED_ROLES.has(key)) return `"${key}"`;
-  return isArrayIndex(key) ? 'index' : 'named key';
+  if (NAMED_ROLES[/** @type {keyof NAMED_ROLES} */ (holder)]?.has(key)) return `"${key}"`;
+  return INDEXED.has(holder) && isArrayIndex(key) ? 'index' : 'named key';
 }
 
 /**
@@ -178,25 +193,29 @@ export function keyRole(key, symbol = false) {
 function holderAndRole(path, context) {
   const steps = pathSteps(path);
   if (steps.length === 0) return { holder: 'root', role: 'value' };
-  const role = stepRole(steps);
+  let holder = 'object';
   for (const observation of [context.expected, context.actual]) {
-    const holder = walk(observation?.value, steps);
-    if (holder !== undefined) return { holder, role };
+    const found = walk(observation?.value, steps);
+    if (found !== undefined) {
+      holder = found;
+      break;
+    }
   }
-  return { holder: 'object', role };
+  return { holder, role: stepRole(steps, holder) };
 }
 
 /**
  * The role of a path's last step; a descriptor attribute or an accessor
  * function goes with the key it belongs to (`index <enumerable>`).
  * @param {{key?: string, symbol?: boolean, step?: string}[]} steps non-empty
+ * @param {string} holder the kind of object that holds the key
  */
-function stepRole(steps) {
+function stepRole(steps, holder) {
   const last = steps[steps.length - 1];
-  if (last.key !== undefined) return keyRole(last.key, last.symbol);
+  if (last.key !== undefined) return keyRole(last.key, last.symbol === true, holder);
   const step = /** @type {string} */ (last.step).replace(/ \d+$/, '');
   const before = steps[steps.length - 2];
-  if (before?.key !== undefined && !/^(?:proto|map |set |buffer)/.test(step)) return `${keyRole(before.key, before.symbol)} <${step}>`;
+  if (before?.key !== undefined && !/^(?:proto|map |set |buffer)/.test(step)) return `${keyRole(before.key, before.symbol === true, holder)} <${step}>`;
   return `<${step}>`;
 }
 
@@ -374,8 +393,11 @@ function effectIndex({ path }) {
  * @param {CaseContext} context
  */
 function describeEffect(difference, context) {
-  const event = (/** @type {any} */ e) => `${e.event === 'set' ? 'write' : 'read'} of ${effectHolder(e.on, context.program)} `
-    + `${keyRole(String(e.key), String(e.key).startsWith('@@'))}`;
+  const event = (/** @type {any} */ e) => {
+    const holder = effectHolder(e.on, context.program);
+    const role = keyRole(String(e.key), String(e.key).startsWith('@@'), /^#\d+$/.test(e.on) ? holder : 'realm');
+    return `${e.event === 'set' ? 'write' : 'read'} of ${holder} ${role}`;
+  };
   const change = effectChange(difference, context);
   if (change.direction === 'order') return `effects: ${event(change.event)} and ${event(change.other)} in another order`;
   return `effects: ${change.direction} ${event(change.event)}`;
@@ -417,7 +439,7 @@ export function programFeatures(program) {
       }
     }
     if (node.items?.some((/** @type {any} */ item) => item?.hole === true)) features.add('array hole');
-    for (const prop of node.props ?? []) for (const feature of propFeatures(prop)) features.add(`${node.kind} ${feature}`);
+    for (const prop of node.props ?? []) for (const feature of propFeatures(prop, node.kind)) features.add(`${node.kind} ${feature}`);
     for (const value of [...(node.items ?? []), ...(node.values ?? []), ...(node.entries ?? []).flat(), node.message, node.cause]) {
       if (isRecord(value) && 'symbol' in value) features.add('value symbol');
     }
@@ -425,7 +447,7 @@ export function programFeatures(program) {
   // A realm step by what it changes: which realm, and how, are the program's
   // choice (on a same-realm channel, the sender's and the receiver's are one).
   for (const step of [...(program.sender ?? []), ...(program.receiver ?? [])]) {
-    features.add(`${step.delete === true ? 'deletes' : 'pollutes'} ${step.on} ${keyFeature(step.key)}`);
+    features.add(`${step.delete === true ? 'deletes' : 'pollutes'} ${step.on} ${keyFeature(step.key, 'realm')}`);
   }
   if ((program.transfer ?? []).length > 0) features.add(new Set(program.transfer).size < program.transfer.length ? 'transfer with repeats' : 'transfer');
   if (program.forStorage === true) features.add('forStorage');
@@ -440,19 +462,20 @@ export function programFeatures(program) {
  * getter"); what an accessor does is left to the root difference (an
  * effect it has shows there).
  * @param {any} prop
+ * @param {string} holder the kind of object node that has it
  * @returns {string[]}
  */
-function propFeatures(prop) {
-  const base = `${keyFeature(prop.key)} ${'value' in prop ? 'data' : 'accessor'}`;
+function propFeatures(prop, holder) {
+  const base = `${keyFeature(prop.key, holder)} ${'value' in prop ? 'data' : 'accessor'}`;
   const more = ['writable', 'enumerable', 'configurable'].filter((a) => prop[a] === false).map((a) => `${base} non-${a}`);
   for (const f of ['get', 'set']) if (f in prop) more.push(`${base} with ${f}ter`);
   if ('value' in prop && isRecord(prop.value) && 'symbol' in prop.value) more.push(`${base} symbol`);
   return [base, ...more];
 }
 
-/** @param {any} key a program Key */
-function keyFeature(key) {
-  if (typeof key === 'string') return keyRole(key);
+/** @param {any} key a program Key @param {string} holder the kind of object node (or `realm`) that has it */
+function keyFeature(key, holder) {
+  if (typeof key === 'string') return keyRole(key, false, holder);
   return key.wellKnown === undefined ? 'symbol key' : `@@${key.wellKnown}`;
 }
 
