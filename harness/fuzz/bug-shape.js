@@ -145,7 +145,7 @@ function describeOneDelivery(difference, context) {
     return `thrown ${field}: ${thrownClass(expected, field)} -> ${thrownClass(actual, field)}`;
   }
   const { holder, role } = holderAndRole(path, context);
-  return `${category} on ${holder}: ${role}: ${sidesClass(expected, actual)}`;
+  return `${category} on ${holder}: ${role}: ${sidesClass(expected, actual, category)}`;
 }
 
 // ---------------------------------------------------------------------------
@@ -282,11 +282,14 @@ function indexNodes(tree, nodes) {
 /**
  * @param {unknown} expected
  * @param {unknown} actual
+ * @param {string} category
  */
-function sidesClass(expected, actual) {
+function sidesClass(expected, actual, category) {
   if (typeof expected === 'number' && typeof actual === 'number') return actual < expected ? 'less' : 'more';
   if (Array.isArray(expected) && Array.isArray(actual)) return 'another order';
-  return `${sideClass(expected)} -> ${sideClass(actual)}`;
+  // Another kind of value altogether: which number it is does not matter.
+  const side = category === 'kind' ? (/** @type {unknown} */ v) => sideClass(v).replace(/^(?:-0|NaN|-?Infinity|integer)$/, 'number') : sideClass;
+  return `${side(expected)} -> ${side(actual)}`;
 }
 
 /**
@@ -319,6 +322,8 @@ function primitiveClass(text) {
   if (/^-?\d+$/.test(text)) return 'integer';
   if (/^-?[\d.]+(?:e[-+]?\d+)?$/.test(text)) return 'number';
   if (/^-?\d+n$/.test(text)) return 'bigint';
+  // A RegExp's [[OriginalFlags]] (diff.js reports them bare): which flags is the program's choice.
+  if (/^[dgimsuvy]+$/.test(text)) return 'flags';
   if (text.startsWith('"')) return 'string';
   if (text.startsWith('Symbol(')) return 'symbol';
   if (text.startsWith('object #')) return 'object';
@@ -433,10 +438,13 @@ export function programFeatures(program) {
   for (const node of program.objects ?? []) {
     const type = node.type ?? node.style ?? (node.kind === 'boxed' ? primitiveType(node.value) : undefined);
     features.add(type === undefined ? node.kind : `${node.kind} ${type}`);
+    // A setting that is not the default, then (for a named one) which: a
+    // prototype replaced by Object.prototype holds the trigger "a prototype replaced".
     for (const setting of ['proto', 'integrity', 'stack', 'class', 'privateField', 'subclass', 'length', 'detached', 'shared', 'maxByteLength', 'resizeTo', 'lastIndex']) {
-      if (setting in node && node[setting] !== 'default' && node[setting] !== 'none' && node[setting] !== 'formatted') {
-        features.add(`${node.kind} ${setting}${typeof node[setting] === 'string' && !['class', 'subclass'].includes(setting) ? ` ${node[setting]}` : ''}`);
-      }
+      const value = node[setting];
+      if (!(setting in node) || value === 'default' || value === 'none' || value === 'formatted') continue;
+      features.add(`${node.kind} ${setting}`);
+      if (typeof value === 'string' && setting !== 'class' && setting !== 'subclass') features.add(`${node.kind} ${setting} ${value}`);
     }
     if (node.items?.some((/** @type {any} */ item) => item?.hole === true)) features.add('array hole');
     for (const prop of node.props ?? []) for (const feature of propFeatures(prop, node.kind)) features.add(`${node.kind} ${feature}`);
