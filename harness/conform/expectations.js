@@ -21,6 +21,7 @@
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { REFERENCE } from './targets.js';
 
 /**
  * @typedef {{expected: string, reason?: string, link?: string}} Expected
@@ -83,8 +84,8 @@ export function judgeOutcome(expectations, outcome) {
  * Rewrites a target's expectations from a run: every result that is not a
  * pass (nor not applicable) of the files that ran is listed, keeping the
  * reason and link already written for it, or taking the message as the
- * reason of a new one (to be edited: the link is left empty); files that
- * did not run keep their entries.
+ * reason of a new one and the standard's section as its link (to be made
+ * precise: a bug report, the spec step); files that did not run keep their entries.
  * @param {string} directory
  * @param {import('./targets.js').ConformTarget} target
  * @param {import('./run.js').FileOutcome[]} outcomes
@@ -101,12 +102,12 @@ export function updateExpectations(directory, target, outcomes) {
     /** @type {FileExpectations} */
     const entry = {};
     if (outcome.status !== 'OK' && outcome.status !== 'N/A') {
-      Object.assign(entry, { expected: outcome.status, reason: before.reason ?? reasonOf(outcome.message), link: before.link ?? '' });
+      Object.assign(entry, { expected: outcome.status, reason: before.reason ?? reasonOf(outcome.message), link: before.link ?? REFERENCE.url });
     }
     for (const subtest of outcome.subtests) {
       if (subtest.status === 'PASS' || subtest.status === 'N/A') continue;
       const was = before.subtests?.[subtest.name];
-      (entry.subtests ??= {})[subtest.name] = { expected: subtest.status, reason: was?.reason ?? reasonOf(subtest.message), link: was?.link ?? '' };
+      (entry.subtests ??= {})[subtest.name] = { expected: subtest.status, reason: was?.reason ?? reasonOf(subtest.message), link: was?.link ?? REFERENCE.url };
     }
     if (Object.keys(entry).length === 0) delete suite[outcome.id];
     else suite[outcome.id] = entry;
