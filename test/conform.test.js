@@ -126,3 +126,16 @@ test('the wpt/ suite: more than 400 tests, each name once per file, all as expec
   assert.equal(spec.counts.fail, 3);
   assert.deepEqual(spec.files.filter((f) => f.status !== 'OK').map((f) => f.status), ['N/A', 'N/A']);
 });
+
+test('--wpt-dir runs upstream-layout files apart; a missing global, a missing include and a page-only file are not applicable', () => {
+  const dir = scratch();
+  const { status, stdout } = clonecheck(['conform', '--suite', 'wpt', '--wpt-dir', fixture('wpt-checkout'), '--target', 'ref:spec', '--target', 'bun', '--json', join(dir, 'r.json')]);
+  assert.equal(status, 0, stdout);
+  assert.match(stdout, /\[bun\] \/html\/webappapis\/structured-clone\/structured-clone\.any\.js: OK\n {2}PASS primitive -0\n {2}PASS Array with a hole\n {2}N\/A ImageData: this global has no ImageData\n {2}N\/A DOMMatrix: this global has no DOMMatrix/);
+  assert.match(stdout, /\[ref:spec\] \/IndexedDB\/structured-clone\.any\.js: N\/A \(META: script=resources\/support-promises\.js does not resolve under /);
+  assert.match(stdout, /\/shared-array-buffers\/window-only\.any\.js: N\/A \(this global has no document\)/);
+  assert.match(stdout, /^bun +wpt +3 +2 +0 +0 +4 +0 +0 /m);
+  const results = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8'));
+  assert.deepEqual(results.suites.map((s) => s.name), ['wpt']);
+  assert.ok(results.targets.every((t) => t.files.every((f) => f.suite === 'wpt')));
+});

@@ -5,8 +5,11 @@
 // runtime does not define (`ImageData is not defined`), or that testharness
 // itself calls PRECONDITION_FAILED (an optional feature the test says is missing).
 
-/** How V8 and JSC word a reference to a global that does not exist. */
-const MISSING_GLOBAL = /^(?:Uncaught )?(?:ReferenceError: )?(?:(\w+) is not defined|Can't find variable: (\w+))$/;
+/**
+ * How V8 and JSC word a reference to a global that does not exist, alone
+ * (an assertion's message) or quoted (a promise_test's rejection).
+ */
+const MISSING_GLOBAL = /(?:^|ReferenceError: )(\w+) is not defined|Can't find variable: (\w+)/;
 
 /**
  * Why a file variant cannot run on a target at all, before it runs.
