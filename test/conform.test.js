@@ -139,3 +139,16 @@ test('--wpt-dir runs upstream-layout files apart; a missing global, a missing in
   assert.deepEqual(results.suites.map((s) => s.name), ['wpt']);
   assert.ok(results.targets.every((t) => t.files.every((f) => f.suite === 'wpt')));
 });
+
+test('impl: a clone whose Int32-array fast path forgets named properties fails the tests that name that behaviour', () => {
+  const target = `impl:${fixture('int32-forgets-named-properties.mjs')}`;
+  const { status, stdout } = clonecheck(['conform', join(fixture('..'), '..', 'wpt', 'arrays.any.js'), join(fixture('..'), '..', 'wpt', 'tiers.any.js'), '--target', target]);
+  assert.equal(status, 1);
+  const failing = stdout.split('\n').filter((line) => line.startsWith('  FAIL')).map((line) => line.slice('  FAIL '.length).split(':')[0]);
+  assert.deepEqual(failing, [
+    'a named property on an array is kept',
+    'named properties come after the indices, in creation order',
+    'numeric-looking keys that are not array indices are named properties',
+    'int32-array refuses a named property (named-property)',
+  ]);
+});
