@@ -7,7 +7,8 @@
 import { Command, CommanderError } from 'commander';
 import { EXIT, UsageError } from './commands/common.js';
 import {
-  maxDifferencesOption, replayOption, runsOption, seedOption, shrinkRunsOption, timeOption, timeoutOption, witnessesOption, workersOption,
+  conformWorkersOption, harnessTimeoutOption, maxDifferencesOption, replayOption, runsOption, seedOption, shrinkRunsOption, suiteOption,
+  timeOption, timeoutOption, witnessesOption, workersOption,
 } from './commands/options.js';
 
 // A reader that stops early (`clonecheck targets | head`) is not an error.
@@ -100,6 +101,24 @@ cli
   .addOption(workersOption('threads; the cases do not depend on it'))
   .addOption(timeoutOption('a case that makes no progress for this long is a timeout (a kill)'))
   .action(run(async (options) => (await import('./commands/mutate.js')).mutateCommand(options)));
+
+cli
+  .command('conform')
+  .description('run the conformance suite (wpt/, and upstream WPT files with --wpt-dir) on the real testharness.js on targets; '
+    + 'exit 1 on a result its expectations do not list (docs/conform.md)')
+  .argument('[test...]', 'test files or folders to run instead of the whole wpt/ suite')
+  .option('--target <name>', 'a target (repeatable): ref:spec, ref:tiers, polyfill:…, impl:PATH, or a runtime: node, node@22, bun, deno, bun@1.3.9, …; '
+    + 'all: every one of them pinned (default: ref:spec and node)', collect)
+  .option('--runtime <name=path>', 'a runtime binary of yours, then --target NAME (repeatable)', collect)
+  .addOption(suiteOption())
+  .option('--wpt-dir <dir>', 'a checkout of web-platform-tests: its structured clone files run too, reported apart')
+  .option('--expectations <dir>', 'where each target\'s expectations are (default: wpt/expectations)')
+  .option('--update-expectations', "rewrite each target's expectations from this run's results (exit 0)")
+  .option('--json <file>', 'write the results as JSON (docs/conform.md)')
+  .option('--junit <file>', 'write the results as JUnit XML (a testcase per subtest per target)')
+  .addOption(harnessTimeoutOption())
+  .addOption(conformWorkersOption())
+  .action(run(async (tests, options) => (await import('./commands/conform.js')).conformCommand(tests, options)));
 
 cli
   .command('install-runtimes')

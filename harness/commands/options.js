@@ -62,3 +62,22 @@ export const replayOption = () => new Option('--replay <seed:path>', 'replay one
   if (!/^-?\d+:[\d:]*$/.test(text)) throw new InvalidArgumentError('It must be seed:path as printed with a difference');
   return text;
 });
+
+/** conform --timeout: WPT's harness timeout for a test file (10 s; `META: timeout=long` files get 6 times that). */
+export const harnessTimeoutOption = () => new Option('--timeout <ms>', 'harness timeout of a test file: its unfinished tests are TIMEOUT then (META: timeout=long: 6 times as long)')
+  .default(10_000)
+  .argParser(integerFrom(100, 3_600_000, 'milliseconds from 100 to 3600000'));
+
+/** conform --workers: fresh globals at once per target; by default the CPUs are shared among the targets. */
+export const conformWorkersOption = () => new Option('--workers <n>', 'test files at once per target, each in a fresh global')
+  .default(undefined, 'two per CPU shared among the targets, at least 1')
+  .argParser(integerFrom(1, 256, 'an integer from 1 to 256'));
+
+/** conform --suite: which suites run (repeatable). */
+export const SUITES = ['clonecheck', 'wpt'];
+export const suiteOption = () => new Option('--suite <name>', "a suite to run (repeatable): clonecheck (wpt/), wpt (the upstream files under --wpt-dir)")
+  .argParser((value, previous) => {
+    if (!SUITES.includes(value)) throw new InvalidArgumentError(`It must be one of ${SUITES.join(', ')}`);
+    return [...(previous ?? []), value];
+  })
+  .default(undefined, 'clonecheck, and wpt when --wpt-dir is given');

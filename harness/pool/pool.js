@@ -31,6 +31,9 @@ const LOAD_TIMEOUT_MS = 60_000;
  * @property {number} workers  threads (at least 1)
  * @property {object} [workerData]  handed to every worker (e.g. the targets to load before it says ready)
  * @property {number} [timeoutMs]  a case that runs longer is a stall (default: no watchdog)
+ * @property {boolean} [freshMemberPerTask]  each task gets a member that has run nothing before (a
+ *   fresh realm: `clonecheck conform` runs each test file in its own global, as a browser runs each
+ *   test page); the member is ended once it has answered
  * @property {(slot: number) => Task | undefined} nextTask  the next task for the thread in `slot`
  *   (0 to workers - 1; a replaced thread keeps its slot), or undefined when there is none
  * @property {(task: Task, result: Result) => void} onResult
@@ -44,7 +47,7 @@ const LOAD_TIMEOUT_MS = 60_000;
  * @param {PoolOptions<Task, Result>} options
  * @returns {Promise<void>}
  */
-export function runPool({ workerURL, agent, workers, workerData = {}, timeoutMs, nextTask, onResult, onStall }) {
+export function runPool({ workerURL, agent, workers, workerData = {}, timeoutMs, freshMemberPerTask = false, nextTask, onResult, onStall }) {
   // Agents beat into files, one per agent started.
   const heartbeatDir = agent === undefined ? undefined : mkdtempSync(join(tmpdir(), 'clonecheck-heartbeats-'));
   let started = 0;
@@ -91,8 +94,9 @@ export function runPool({ workerURL, agent, workers, workerData = {}, timeoutMs,
       stopAll().then(() => resolve(), reject);
     };
 
-    const feed = (slot) => {
-      const task = failed ? undefined : nextTask(slot.slot);
+    /** @param {Task | undefined} [given] a task taken for this member before it was ready */
+    const feed = (slot, given) => {
+      const task = given ?? (failed ? undefined : nextTask(slot.slot));
       slot.task = task;
       if (task === undefined) {
         finishIfIdle();
@@ -126,17 +130,27 @@ export function runPool({ workerURL, agent, workers, workerData = {}, timeoutMs,
       if (!failed && !finished) start(slot.slot);
     };
 
-    /** @param {number} slotNumber */
-    const start = (slotNumber) => {
+    /** A member that has answered its one task makes way for a fresh one, started only when a task is left for it. */
+    const retire = (slot) => {
+      slots.delete(slot);
+      slot.worker.removeAllListeners();
+      slot.worker.terminate().finally(() => slot.heartbeat.close());
+      const task = failed ? undefined : nextTask(slot.slot);
+      if (task === undefined) finishIfIdle();
+      else start(slot.slot, task);
+    };
+
+    /** @param {number} slotNumber @param {Task} [firstTask] taken from nextTask already (freshMemberPerTask) */
+    const start = (slotNumber, firstTask) => {
       const { worker, heartbeat } = startMember();
-      const slot = { slot: slotNumber, worker, heartbeat, task: undefined, lastBeat: 0, lastChange: performance.now(), ready: false };
+      const slot = { slot: slotNumber, worker, heartbeat, task: firstTask, lastBeat: 0, lastChange: performance.now(), ready: false };
       slots.add(slot);
       worker.on('message', (result) => {
         // The first message says the worker has loaded: its start-up time
         // never counts against a case's timeout.
         if (!slot.ready) {
           slot.ready = true;
-          feed(slot);
+          feed(slot, firstTask);
           return;
         }
         const task = slot.task;
@@ -147,7 +161,8 @@ export function runPool({ workerURL, agent, workers, workerData = {}, timeoutMs,
           fail(error);
           return;
         }
-        feed(slot);
+        if (freshMemberPerTask) retire(slot);
+        else feed(slot);
       });
       worker.on('error', (error) => replace(slot, 'crash', `uncaught in the worker: ${error instanceof Error ? error.stack : String(error)}`));
       worker.on('exit', (code, signal) => {
@@ -163,7 +178,7 @@ export function runPool({ workerURL, agent, workers, workerData = {}, timeoutMs,
           fail(new Error(`${memberName} did not load in ${LOAD_TIMEOUT_MS / 1000} s`));
           return;
         }
-        if (slot.task === undefined || timeoutMs === undefined) continue;
+        if (!slot.ready || slot.task === undefined || timeoutMs === undefined) continue;
         const beat = slot.heartbeat.counter();
         if (beat !== slot.lastBeat) {
           slot.lastBeat = beat;

@@ -1,0 +1,119 @@
+// `clonecheck conform [TEST…] [--target T …]`: the conformance suite (wpt/,
+// and the upstream WPT files of --wpt-dir) on the real testharness.js, on
+// every target (harness/conform/). Prints each file as WPT's runners do,
+// then a summary per target; exit 0 when every result is as expected, 1 on
+// an unexpected failure or pass, 2 on a usage error (docs/conform.md).
+
+import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ExpectationsError, judgeOutcome, readExpectations, updateExpectations } from '../conform/expectations.js';
+import { UPSTREAM_PATHS, suiteFiles, unknownChannels } from '../conform/files.js';
+import { fileLines, junitXml, resultsDocument, summaryTable, targetCounts } from '../conform/report.js';
+import { runConformance } from '../conform/run.js';
+import { REFERENCE, RuntimeError, TargetError, resolveConformTargets, testharness } from '../conform/targets.js';
+import { EXIT, UsageError, count } from './common.js';
+
+const PROJECT = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
+/** clonecheck's own suite and its expectations. */
+export const SUITE_DIR = join(PROJECT, 'wpt');
+export const EXPECTATIONS_DIR = join(SUITE_DIR, 'expectations');
+
+/** The targets when none is named: the reference (which must pass everything) and this Node. */
+const DEFAULT_TARGETS = ['ref:spec', 'node'];
+
+/**
+ * @param {string[]} tests files or folders of tests to run instead of wpt/
+ * @param {{target?: string[], runtime?: string[], suite?: string[], wptDir?: string, expectations?: string,
+ *   updateExpectations?: boolean, json?: string, junit?: string, timeout: number, workers?: number}} raw commander's options (options.js)
+ */
+export async function conformCommand(tests, raw) {
+  const started = performance.now();
+  const startedAt = new Date().toISOString();
+  const suites = raw.suite ?? (raw.wptDir === undefined ? ['clonecheck'] : ['clonecheck', 'wpt']);
+  const files = [];
+  const suiteRecords = [];
+  if (suites.includes('clonecheck')) {
+    const paths = tests.length > 0 ? tests.map((t) => resolve(t)) : [SUITE_DIR];
+    for (const path of paths) if (!existsSync(path)) throw new UsageError(`${path}: no such test file or folder`);
+    const found = suiteFiles({ suite: 'clonecheck', root: SUITE_DIR, paths });
+    if (found.length === 0) throw new UsageError(`no *.any.js test files in ${paths.join(', ')}`);
+    files.push(...found);
+    suiteRecords.push({ name: 'clonecheck', root: SUITE_DIR, files: found.length });
+  }
+  if (suites.includes('wpt')) {
+    if (raw.wptDir === undefined) throw new UsageError('--suite wpt needs --wpt-dir DIR, a checkout of web-platform-tests');
+    const root = resolve(raw.wptDir);
+    if (!existsSync(root) || !statSync(root).isDirectory()) throw new UsageError(`--wpt-dir ${raw.wptDir}: no such folder; give a checkout of web-platform-tests`);
+    const present = UPSTREAM_PATHS.map((p) => join(root, p)).filter((p) => existsSync(p));
+    if (present.length === 0) throw new UsageError(`--wpt-dir ${raw.wptDir}: none of ${UPSTREAM_PATHS.join(', ')} is there; give the root of a web-platform-tests checkout`);
+    const found = suiteFiles({ suite: 'wpt', root, paths: present });
+    files.push(...found);
+    suiteRecords.push({ name: 'wpt', root, files: found.length });
+  }
+  for (const file of files) {
+    const unknown = unknownChannels(file);
+    if (unknown.length > 0) throw new UsageError(`${file.path}: META: channel=${unknown[0]} is not a channel; use ${['clone', 'messagechannel', 'worker', 'wire'].join(', ')}`);
+  }
+
+  let targets;
+  try {
+    targets = await resolveConformTargets(raw.target ?? DEFAULT_TARGETS, raw.runtime ?? []);
+  } catch (error) {
+    if (error instanceof TargetError || error instanceof RuntimeError) throw new UsageError(error.message);
+    throw error;
+  }
+  const expectationsDir = resolve(raw.expectations ?? EXPECTATIONS_DIR);
+  /** @type {Map<string, import('../conform/expectations.js').TargetExpectations>} */
+  const expectations = new Map();
+  try {
+    for (const target of targets) expectations.set(target.name, readExpectations(expectationsDir, target.name));
+  } catch (error) {
+    if (error instanceof ExpectationsError) throw new UsageError(error.message);
+    throw error;
+  }
+
+  const harness = testharness();
+  process.stderr.write(`clonecheck conform: ${count.format(files.length)} files (${suiteRecords.map((s) => `${s.name}: ${s.files}`).join(', ')}) `
+    + `on ${targets.map((t) => t.name).join(', ')}; testharness.js from ${harness.version}; judged against ${REFERENCE.standard} (checked ${REFERENCE.checked})\n`);
+
+  /** @type {Map<string, import('../conform/report.js').JudgedOutcome[]>} */
+  const judged = new Map(targets.map((t) => [t.name, []]));
+  const outcomes = await runConformance({
+    targets, files, timeoutMs: raw.timeout, workers: raw.workers,
+    onFile(target, outcome) {
+      const result = { outcome, judged: judgeOutcome(expectations.get(target.name), outcome) };
+      judged.get(target.name).push(result);
+      process.stdout.write(fileLines(target.name, result));
+    },
+  });
+
+  const byTarget = targets.map((target) => ({
+    target,
+    // In file order (they were printed as they finished).
+    results: outcomes.get(target.name).map((outcome) => judged.get(target.name).find((r) => r.outcome === outcome)),
+  }));
+  const rows = byTarget.flatMap(({ target, results }) => suiteRecords.map((suite) => ({
+    target, suite: suite.name, counts: targetCounts(results.filter((r) => r.outcome.suite === suite.name)),
+  })));
+  const durationMs = performance.now() - started;
+  process.stdout.write(`\n${summaryTable(rows)}`);
+  const unexpected = rows.reduce((sum, row) => sum + row.counts.unexpected, 0);
+  process.stdout.write(`${count.format(unexpected)} unexpected result${unexpected === 1 ? '' : 's'}; ${(durationMs / 1000).toFixed(1)} s\n`);
+
+  if (raw.json !== undefined) {
+    const document = resultsDocument({
+      startedAt, durationMs, reference: REFERENCE, harness: harness.version, suites: suiteRecords, timeoutMs: raw.timeout, targets: byTarget,
+    });
+    writeFileSync(raw.json, `${JSON.stringify(document, null, 2)}\n`);
+  }
+  if (raw.junit !== undefined) writeFileSync(raw.junit, junitXml(byTarget));
+  if (raw.updateExpectations) {
+    for (const { target } of byTarget) {
+      const file = updateExpectations(expectationsDir, target, outcomes.get(target.name));
+      process.stderr.write(`clonecheck: wrote ${file}\n`);
+    }
+    return EXIT.ok;
+  }
+  return unexpected > 0 ? EXIT.findings : EXIT.ok;
+}

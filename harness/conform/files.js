@@ -1,0 +1,133 @@
+// The test files of a suite and what their META lines ask for. A file is
+// `*.any.js`, testharness.js tests for any global; its first lines may be
+// `// META: key=value` (read as WPT reads them: from the top, until the first
+// line that is not one):
+//   title=…          the file's title
+//   script=PATH      a classic script evaluated before the file: `/x/y.js`
+//                    from the suite's root (a WPT checkout's root), else
+//                    from the file's folder
+//   timeout=long     the harness timeout is 6 times the normal one, as in WPT
+//   channel=A,B      run the file once per channel, with channel_clone()
+//                    sending values that way (channels.js); clonecheck's own
+//   global=…         which globals WPT runs the file in: recorded, not
+//                    enforced (clonecheck runs every file in a shell global)
+
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { Script } from 'node:vm';
+import { CONFORM_CHANNELS } from './channels.js';
+
+const META_LINE = /^\/\/\s*META:\s*(\w+)=(.*)$/;
+
+/** The upstream files `--wpt-dir` runs, relative to a WPT checkout: folders are searched for *.any.js. */
+export const UPSTREAM_PATHS = [
+  'html/webappapis/structured-clone',
+  'html/infrastructure/safe-passing-of-structured-data',
+  'IndexedDB/structured-clone.any.js',
+];
+
+/**
+ * @typedef {object} TestFile
+ * @property {string} suite  `clonecheck` or `wpt`
+ * @property {string} id  its path from the suite's root, with a leading slash, as WPT names tests
+ * @property {string} path
+ * @property {string} root  the suite's root (where `/` in script= starts)
+ * @property {Record<string, string[]>} meta  every META key's values, in order
+ * @property {{name: string, path: string}[]} scripts  the includes that resolve
+ * @property {string[]} unresolved  the includes that do not (the file is not applicable then)
+ * @property {string[] | undefined} channels  what META: channel= asks for
+ * @property {boolean} long  META: timeout=long
+ */
+
+/**
+ * The `*.any.js` files under `paths` (files or folders), sorted by id.
+ * @param {{suite: string, root: string, paths: string[]}} suite
+ * @returns {TestFile[]}
+ */
+export function suiteFiles({ suite, root, paths }) {
+  const files = [];
+  for (const path of paths) {
+    if (!existsSync(path)) continue;
+    if (statSync(path).isFile()) files.push(path);
+    else files.push(...anyFilesUnder(path));
+  }
+  return [...new Set(files)].map((path) => testFile(suite, root, path)).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** @param {string} folder @returns {string[]} */
+function anyFilesUnder(folder) {
+  const found = [];
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) found.push(...anyFilesUnder(path));
+    else if (entry.name.endsWith('.any.js')) found.push(path);
+  }
+  return found;
+}
+
+/**
+ * @param {string} text a test file
+ * @returns {Record<string, string[]>} its META values by key
+ */
+export function readMeta(text) {
+  /** @type {Record<string, string[]>} */
+  const meta = {};
+  for (const line of text.split('\n')) {
+    const match = META_LINE.exec(line.trimEnd());
+    if (match === null) break;
+    (meta[match[1]] ??= []).push(match[2].trim());
+  }
+  return meta;
+}
+
+/**
+ * @param {string} suite @param {string} root @param {string} path
+ * @returns {TestFile}
+ */
+function testFile(suite, root, path) {
+  const meta = readMeta(readFileSync(path, 'utf8'));
+  const scripts = [];
+  const unresolved = [];
+  for (const script of meta.script ?? []) {
+    const scriptPath = script.startsWith('/') ? join(root, script) : resolve(dirname(path), script);
+    if (existsSync(scriptPath) && statSync(scriptPath).isFile()) scripts.push({ name: idOf(root, scriptPath), path: scriptPath });
+    else unresolved.push(script);
+  }
+  const channels = meta.channel?.flatMap((list) => list.split(',').map((c) => c.trim()).filter((c) => c !== ''));
+  return {
+    suite, id: idOf(root, path), path: resolve(path), root, meta, scripts, unresolved, channels, long: (meta.timeout ?? []).includes('long'),
+  };
+}
+
+/** @param {string} root @param {string} path */
+function idOf(root, path) {
+  const inside = relative(root, resolve(path));
+  const id = inside.startsWith('..') ? resolve(path) : `/${inside}`;
+  return id.split(sep).join('/');
+}
+
+/**
+ * The channels a file asks for that conform does not know.
+ * @param {TestFile} file
+ * @returns {string[]}
+ */
+export function unknownChannels(file) {
+  return (file.channels ?? []).filter((c) => !CONFORM_CHANNELS.includes(c));
+}
+
+/**
+ * Where a file that does not parse goes wrong, as this Node's parser says
+ * (engines' eval errors carry no line): ` (at ID:LINE)`, or '' when the
+ * file itself parses (the error was in an include).
+ * @param {TestFile} file
+ */
+export function syntaxErrorLocation(file) {
+  try {
+    // Parsed, never run.
+    new Script(readFileSync(file.path, 'utf8'), { filename: file.id });
+    return '';
+  } catch (error) {
+    const where = /^(.+:\d+)$/m.exec(String(/** @type {Error} */ (error).stack));
+    return where === null ? '' : ` (at ${where[1]})`;
+  }
+}

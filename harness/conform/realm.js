@@ -1,0 +1,141 @@
+// One test file on the real testharness.js, in the global it runs in (a
+// "shell" global: a Node, Bun or Deno agent's main realm, or a worker
+// thread of this Node): the WPT jsshell way. testharness.js, the file's
+// `META: script=` includes and the file itself are evaluated as classic
+// scripts in this global, in that order, then testharness's completion
+// callback gives the results. Portable: no host API is imported here (the
+// host hands in the sources, how uncaught errors reach it, and a heartbeat),
+// so a browser page can run the same code later.
+//
+// What a browser does for a test page, this does for a shell global:
+//  - a script that throws, or does not parse, is an uncaught error: the
+//    harness status is ERROR with its message (testharness listens for
+//    'error' and 'unhandledrejection' through addEventListener, which Node
+//    has no global of; the host routes its own uncaught events there);
+//  - a file whose tests do not finish in `timeoutMs` is ended by
+//    testharness's own timeout(): unfinished tests are TIMEOUT, the
+//    harness status TIMEOUT (a shell has no harness timeout of its own,
+//    so testharness waits for this one).
+
+/** testharness.js's status numbers, by name (Test.statuses and TestsStatus.statuses). */
+const SUBTEST_STATUS = ['PASS', 'FAIL', 'TIMEOUT', 'NOTRUN', 'PRECONDITION_FAILED'];
+const HARNESS_STATUS = ['OK', 'ERROR', 'TIMEOUT', 'PRECONDITION_FAILED'];
+
+/** Characters of a stack kept per result: enough for the frames in the test file. */
+const STACK_CHARACTERS = 1200;
+
+/**
+ * @typedef {object} Source
+ * @property {string} name  what stack traces call it (a path, or a WPT URL path)
+ * @property {string} text
+ */
+
+/**
+ * @typedef {object} SubtestResult
+ * @property {string} name
+ * @property {'PASS' | 'FAIL' | 'TIMEOUT' | 'NOTRUN' | 'PRECONDITION_FAILED'} status
+ * @property {string | null} message
+ * @property {string | null} [stack]
+ */
+
+/**
+ * @typedef {object} FileResult  what testharness said of one file
+ * @property {'OK' | 'ERROR' | 'TIMEOUT' | 'PRECONDITION_FAILED'} status  the harness status
+ * @property {string | null} message
+ * @property {string | null} [stack]
+ * @property {SubtestResult[]} subtests
+ */
+
+/**
+ * @typedef {object} RealmHost  what the global's host provides
+ * @property {(onError: (error: unknown) => void, onRejection: (reason: unknown) => void) => void} routeUncaught
+ *   makes the host's uncaught exceptions and unhandled rejections call these
+ * @property {(index: number) => void} beat  a subtest has a result (the pool's watchdog hears it)
+ */
+
+/** @param {unknown} stack */
+const shortStack = (stack) => (typeof stack === 'string' ? stack.slice(0, STACK_CHARACTERS) : null);
+
+/**
+ * Evaluates a classic script in this global (indirect eval), named for stack traces.
+ * @param {Source} source
+ */
+function evaluateScript(source) {
+  const evaluateGlobally = eval;
+  evaluateGlobally(`${source.text}\n//# sourceURL=${source.name}`);
+}
+
+/**
+ * Runs one test file here and settles with its results.
+ * @param {{harness: Source, scripts: Source[], test: Source, timeoutMs: number}} file
+ * @param {RealmHost} host
+ * @returns {Promise<FileResult>}
+ */
+export function runTestFile({ harness, scripts, test, timeoutMs }, host) {
+  const scope = /** @type {any} */ (globalThis);
+  // testharness.js ends `})(self)`: Node has no `self`, Bun and Deno do.
+  if (scope.self === undefined) scope.self = globalThis;
+  // testharness.js registers its error handlers with a global
+  // addEventListener while it loads: it gets this one, whatever the global
+  // has (Deno's would also end the process on an uncaught error).
+  /** @type {Record<string, ((event: object) => void)[]>} */
+  const listeners = { error: [], unhandledrejection: [] };
+  const hadListener = Object.hasOwn(scope, 'addEventListener');
+  const nativeListener = scope.addEventListener;
+  scope.addEventListener = (/** @type {string} */ type, /** @type {(event: object) => void} */ listener) => listeners[type]?.push(listener);
+  try {
+    evaluateScript(harness);
+  } finally {
+    if (hadListener) scope.addEventListener = nativeListener;
+    else delete scope.addEventListener;
+  }
+  const { add_completion_callback: onCompletion, add_result_callback: onResult, timeout: harnessTimeout } = scope;
+  const uncaught = (/** @type {unknown} */ error) => {
+    for (const listener of listeners.error) listener({ message: `Uncaught ${describe(error)}`, error });
+  };
+  const unhandled = (/** @type {unknown} */ reason) => {
+    for (const listener of listeners.unhandledrejection) listener({ reason });
+  };
+  host.routeUncaught(uncaught, unhandled);
+
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => harnessTimeout(), timeoutMs);
+    let results = 0;
+    onResult(() => host.beat(++results));
+    onCompletion((/** @type {any[]} */ tests, /** @type {any} */ status) => {
+      clearTimeout(timer);
+      resolve({
+        status: /** @type {FileResult['status']} */ (HARNESS_STATUS[status.status]),
+        message: status.message ?? null,
+        stack: shortStack(status.stack),
+        subtests: tests.map((t) => ({
+          name: String(t.name),
+          status: /** @type {SubtestResult['status']} */ (SUBTEST_STATUS[t.status]),
+          message: t.message ?? null,
+          stack: t.status === 1 ? shortStack(t.stack) : null,
+        })),
+      });
+    });
+    // A script that throws or does not parse is an uncaught error, as in a
+    // page; the scripts after it still run, as the page's next <script> would.
+    for (const source of [...scripts, test]) {
+      try {
+        evaluateScript(source);
+      } catch (error) {
+        uncaught(error);
+      }
+    }
+  });
+}
+
+/**
+ * An error as a page's error event words it: `TypeError: message`.
+ * @param {unknown} error
+ */
+function describe(error) {
+  try {
+    return String(error);
+  } catch {
+    return Object.prototype.toString.call(error);
+  }
+}

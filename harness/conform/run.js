@@ -1,0 +1,122 @@
+// `clonecheck conform`, the main thread: every test file (and channel
+// variant) on every target, each file in a fresh global of the target's
+// host (a worker thread of this Node, or an agent process of another
+// runtime: harness/pool/pool.js with freshMemberPerTask). A file that hangs
+// past the watchdog is a TIMEOUT, one whose thread or agent dies a CRASH;
+// the run goes on with the next file either way.
+
+import { availableParallelism } from 'node:os';
+import { runPool } from '../pool/pool.js';
+import { syntaxErrorLocation } from './files.js';
+import { lacksGlobals, notApplicableIn } from './not-applicable.js';
+import { testharness } from './targets.js';
+
+const WORKER_URL = new URL('./worker.js', import.meta.url);
+const TASKS_URL = new URL('./tasks.js', import.meta.url).href;
+
+/** WPT's harness timeouts: normal, and for `META: timeout=long` six times that. */
+export const LONG_TIMEOUT_FACTOR = 6;
+
+/** The watchdog waits this much longer than the harness timeout: testharness reports a timeout itself unless the script never yields. */
+const WATCHDOG_GRACE_MS = 5000;
+
+/**
+ * @typedef {import('./realm.js').SubtestResult | {name: string, status: 'N/A', message: string}} SubtestOutcome
+ */
+
+/**
+ * @typedef {object} FileOutcome  one file (variant) on one target
+ * @property {string} suite
+ * @property {string} id  the file's id, with `?channel=X` for a channel variant
+ * @property {string} [channel]
+ * @property {'OK' | 'ERROR' | 'TIMEOUT' | 'CRASH' | 'PRECONDITION_FAILED' | 'N/A'} status
+ * @property {string | null} message
+ * @property {string | null} [stack]
+ * @property {SubtestOutcome[]} subtests
+ * @property {number} durationMs  from handing the file out to its answer (the fresh global's start-up included)
+ */
+
+/**
+ * @typedef {object} ConformOptions
+ * @property {import('./targets.js').ConformTarget[]} targets
+ * @property {import('./files.js').TestFile[]} files
+ * @property {number} timeoutMs  the harness timeout of a file
+ * @property {number} [workers]  fresh globals at once per target (default: two per CPU shared among the targets)
+ * @property {(target: import('./targets.js').ConformTarget, outcome: FileOutcome) => void} onFile
+ */
+
+/**
+ * @param {ConformOptions} options
+ * @returns {Promise<Map<string, FileOutcome[]>>} each target's outcomes, by target name, in file order
+ */
+export async function runConformance({ targets, files, timeoutMs, workers, onFile }) {
+  const harness = testharness().path;
+  const perTarget = workers ?? Math.max(1, Math.floor((2 * availableParallelism()) / targets.length));
+  /** @type {Map<string, FileOutcome[]>} */
+  const outcomes = new Map();
+  await Promise.all(targets.map(async (target) => {
+    /** @type {FileOutcome[]} */
+    const done = [];
+    outcomes.set(target.name, done);
+    const record = (/** @type {FileOutcome} */ outcome) => {
+      done.push(outcome);
+      onFile(target, outcome);
+    };
+    const queue = [];
+    for (const file of files) {
+      for (const channel of file.channels ?? [undefined]) {
+        const id = channel === undefined ? file.id : `${file.id}?channel=${channel}`;
+        const notApplicable = notApplicableIn(file, target, channel);
+        if (notApplicable !== undefined) {
+          record({ suite: file.suite, id, channel, status: 'N/A', message: notApplicable, subtests: [], durationMs: 0 });
+          continue;
+        }
+        queue.push({
+          file, id, channel,
+          task: {
+            kind: 'file', harness, scripts: file.scripts, test: { name: file.id, path: file.path }, channel,
+            timeoutMs: file.long ? timeoutMs * LONG_TIMEOUT_FACTOR : timeoutMs,
+          },
+        });
+      }
+    }
+    if (queue.length === 0) return;
+    /** @type {Map<object, {entry: typeof queue[number], started: number}>} */
+    const running = new Map();
+    let next = 0;
+    const finish = (/** @type {object} */ task, /** @type {Omit<FileOutcome, 'suite' | 'id' | 'channel' | 'durationMs'>} */ result) => {
+      const { entry, started } = running.get(task);
+      running.delete(task);
+      // Upstream files use whatever a browser has: what this global lacks is not applicable here.
+      const judged = entry.file.suite === 'wpt' ? lacksGlobals(result) : result;
+      if (judged.status === 'ERROR' && /^Uncaught SyntaxError/.test(judged.message ?? '')) judged.message += syntaxErrorLocation(entry.file);
+      record({
+        suite: entry.file.suite, id: entry.id, channel: entry.channel, ...judged, durationMs: Math.round(performance.now() - started),
+      });
+    };
+    await runPool({
+      workerURL: WORKER_URL,
+      agent: target.agent,
+      workers: Math.min(perTarget, queue.length),
+      workerData: { targets: [target], tasks: TASKS_URL },
+      timeoutMs: Math.max(...queue.map((q) => q.task.timeoutMs)) + WATCHDOG_GRACE_MS,
+      freshMemberPerTask: true,
+      nextTask: () => {
+        if (next >= queue.length) return undefined;
+        const entry = queue[next++];
+        running.set(entry.task, { entry, started: performance.now() });
+        return entry.task;
+      },
+      onResult: finish,
+      onStall: (task, { reason, detail, heartbeat }) => {
+        // The heartbeat counts the subtests that had a result (tasks.js): they are lost with the global.
+        const after = `after ${heartbeat.caseIndex} subtest result${heartbeat.caseIndex === 1 ? '' : 's'}`;
+        finish(task, reason === 'timeout'
+          ? { status: 'TIMEOUT', message: `the target made no progress for ${detail.replace(/^no progress for /, '')} ${after}: a script that never yields; its global was ended`, subtests: [] }
+          : { status: 'CRASH', message: `${detail} (${after})`, subtests: [] });
+      },
+    });
+  }));
+  for (const list of outcomes.values()) list.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return outcomes;
+}

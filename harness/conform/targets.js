@@ -1,0 +1,116 @@
+// What `clonecheck conform --target T` names: an implementation of
+// structuredClone and the global it is tested in. Two kinds, both resolved
+// through the fuzzer's catalog (harness/targets/catalog.js) and runtimes
+// (harness/runtimes.js), and both run by the same pool (harness/pool/):
+//  - a runtime (`node`, `node@22`, `bun`, `deno`, `bun@1.3`, a --runtime
+//    NAME): its own structuredClone in its main global (this Node's in a
+//    worker thread of this process, every other one in agent processes,
+//    harness/agents/), with every channel of channels.js;
+//  - a module (`ref:spec`, `ref:tiers`, `polyfill:…`, `impl:PATH`): its
+//    clone function installed as the global structuredClone of a worker
+//    thread of this Node, channel `clone` only.
+// A new kind of host (a browser page) is a new `host` here and a pool
+// member that speaks the same task messages; nothing else changes.
+
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { HTML_REVISION } from '../../src/html/steps.js';
+import { RuntimeError, parseUserRuntimes, pinnedRuntimeNames, resolveRuntime } from '../runtimes.js';
+import { TargetError, builtInTargetNames, channelNames, resolveTarget } from '../targets/catalog.js';
+import { MODULE_CHANNELS, RUNTIME_CHANNELS } from './channels.js';
+
+/**
+ * @typedef {object} ConformTarget  plain data: it goes to the thread or agent that runs it
+ * @property {string} name  as typed
+ * @property {string} description
+ * @property {string} version  what is tested, with its version: `node 22.23.3`, `@ungap/structured-clone 1.4.0`
+ * @property {string[]} channels  the channels a test file can ask of it (channels.js)
+ * @property {string} [cloneModuleURL]  a module target: the module whose default export becomes structuredClone
+ * @property {import('../runtimes.js').Runtime} [agent]  the runtime whose agent processes run it; none: this process's worker threads
+ */
+
+/** `--target all`: every built-in module target, this Node, and the pinned runtimes. */
+export const ALL_TARGETS = [...builtInTargetNames, 'node', ...pinnedRuntimeNames];
+
+/** What a run judged against: the reference's revision of the HTML Standard (src/html/steps.js). */
+export const REFERENCE = HTML_REVISION;
+
+/**
+ * @param {string[]} names  from --target (`all` stands for ALL_TARGETS)
+ * @param {string[]} runtimeFlags  --runtime NAME=PATH
+ * @returns {Promise<ConformTarget[]>}
+ * @throws {TargetError | RuntimeError} a name the user must fix
+ */
+export async function resolveConformTargets(names, runtimeFlags) {
+  const userRuntimes = parseUserRuntimes(runtimeFlags);
+  const expanded = [...new Set(names.flatMap((name) => (name === 'all' ? ALL_TARGETS : [name])))];
+  const targets = [];
+  for (const name of expanded) targets.push(await resolveConformTarget(name, userRuntimes));
+  return targets;
+}
+
+/**
+ * @param {string} name
+ * @param {Map<string, string>} userRuntimes
+ * @returns {Promise<ConformTarget>}
+ */
+async function resolveConformTarget(name, userRuntimes) {
+  const onInstall = (/** @type {string} */ message) => process.stderr.write(`clonecheck: ${message}\n`);
+  if (/^(ref|polyfill|impl):/.test(name)) {
+    const spec = await resolveTarget(name);
+    return {
+      name, description: spec.description, version: moduleVersion(name, spec.moduleURL),
+      channels: MODULE_CHANNELS, cloneModuleURL: spec.moduleURL,
+    };
+  }
+  const colon = name.lastIndexOf(':');
+  if (colon > 0 && channelNames.includes(name.slice(colon + 1))) {
+    throw new TargetError(`conform takes a runtime (${name.slice(0, colon)}), not a channel: a test file asks for its channels (// META: channel=...)`);
+  }
+  const runtime = await resolveRuntime(name, { userRuntimes, onInstall });
+  return {
+    name, description: `${runtime.family} ${runtime.version}: its own structuredClone, in ${runtime.inProcess ? 'a worker thread of this process' : 'its main global'}`,
+    version: `${runtime.family} ${runtime.version}`,
+    channels: RUNTIME_CHANNELS,
+    ...(runtime.inProcess ? {} : { agent: runtime }),
+  };
+}
+
+/**
+ * The version of what a module target tests: the reference's revision, a
+ * polyfill's package version, or the user's file.
+ * @param {string} name @param {string} moduleURL
+ */
+function moduleVersion(name, moduleURL) {
+  const host = `in node ${process.versions.node}`;
+  if (name.startsWith('ref:')) return `reference (${REFERENCE.standard}, checked ${REFERENCE.checked}) ${host}`;
+  if (name.startsWith('impl:')) return `${fileURLToPath(moduleURL)} ${host}`;
+  const packageName = name.slice('polyfill:'.length) === 'core-js' ? 'core-js-pure' : name.slice('polyfill:'.length);
+  return `${packageName} ${packageVersion(packageName)} ${host}`;
+}
+
+const require = createRequire(import.meta.url);
+
+/**
+ * A dependency's version, from the package.json above its entry point
+ * (wherever npm put it: its exports may not list package.json).
+ * @param {string} packageName
+ */
+function packageVersion(packageName) {
+  for (let folder = dirname(require.resolve(packageName)); folder !== dirname(folder); folder = dirname(folder)) {
+    const manifest = join(folder, 'package.json');
+    if (!existsSync(manifest)) continue;
+    const { name, version } = JSON.parse(readFileSync(manifest, 'utf8'));
+    if (name === packageName) return version;
+  }
+  return 'unknown version';
+}
+
+/** @returns {{path: string, version: string}} the real testharness.js, from the wpt-runner package installed with clonecheck */
+export function testharness() {
+  return { path: require.resolve('wpt-runner/testharness/testharness.js'), version: `wpt-runner ${packageVersion('wpt-runner')}` };
+}
+
+export { RuntimeError, TargetError };

@@ -1,0 +1,16 @@
+// A conform worker thread (harness/pool/pool.js): a fresh global for one test
+// file of a target that runs in this Node (ref:, polyfill:, impl:, node).
+// Its twin in other runtimes is harness/agents/agent.js with tasks.js.
+
+import { parentPort, workerData } from 'node:worker_threads';
+import { sharedHeartbeatWriter } from '../pool/heartbeat.js';
+import { loadTargets, runTask } from './tasks.js';
+
+const heartbeat = sharedHeartbeatWriter(workerData.heartbeat);
+
+parentPort.on('message', async (task) => {
+  parentPort.postMessage(await runTask(task, heartbeat));
+});
+
+await loadTargets(workerData.targets);
+parentPort.postMessage('ready');

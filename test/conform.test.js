@@ -1,0 +1,154 @@
+// clonecheck conform: the runner on the real testharness.js, on a few
+// targets (the reference in this Node's worker threads, Bun and Node 22 in
+// agent processes), with small fixture files: the robustness cases, channel
+// variants, expectations, the results document and JUnit, usage errors.
+// The full suite on every target is a command (docs/conform.md), not a test.
+
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { clonecheck, fixture } from './helpers.js';
+
+const FIXTURES = fixture('conform');
+const scratch = () => mkdtempSync(join(tmpdir(), 'clonecheck-conform-'));
+
+/** @param {string} stdout @param {string} target @param {string} file */
+function fileBlock(stdout, target, file) {
+  const start = stdout.indexOf(`[${target}] ${join(FIXTURES, file)}`);
+  assert.notEqual(start, -1, `no result for ${file} on ${target} in:\n${stdout}`);
+  const end = stdout.indexOf('\n[', start + 1);
+  return stdout.slice(start, end === -1 ? undefined : end);
+}
+
+test('each broken file fails on its own with a clear message, and the run goes on', () => {
+  const files = ['syntax-error', 'throws-at-top-level', 'never-done', 'crashes', 'passes'].map((name) => join(FIXTURES, `${name}.any.js`));
+  const { status, stdout } = clonecheck(['conform', ...files, '--target', 'ref:spec', '--target', 'bun', '--timeout', '1000']);
+  assert.equal(status, 1, stdout);
+  for (const target of ['ref:spec', 'bun']) {
+    assert.match(fileBlock(stdout, target, 'syntax-error.any.js'), /: ERROR \(Uncaught SyntaxError: .+ \(at .+syntax-error\.any\.js:3\)\)  \[UNEXPECTED, expected OK\]/);
+    const throws = fileBlock(stdout, target, 'throws-at-top-level.any.js');
+    assert.match(throws, /: ERROR \(Uncaught TypeError: thrown at the top level of the file\)/);
+    assert.match(throws, /\n {2}PASS a test before the throw passes/);
+    const neverDone = fileBlock(stdout, target, 'never-done.any.js');
+    assert.match(neverDone, /: TIMEOUT {2}\[UNEXPECTED/);
+    assert.match(neverDone, /\n {2}PASS a test before the missing done\(\) passes/);
+    assert.match(neverDone, /\n {2}TIMEOUT an async test that never finishes: Test timed out/);
+    assert.match(fileBlock(stdout, target, 'crashes.any.js'), /: CRASH \(the (worker thread|bun agent) exited with code 70 \(after 1 subtest result\)\)/);
+    const passes = fileBlock(stdout, target, 'passes.any.js');
+    assert.match(passes, /: OK\n {2}PASS an array of numbers is cloned\n {2}PASS a Date is cloned as a Date/);
+  }
+  assert.match(stdout, /^ref:spec +clonecheck +5 +4 +0 +1 +0 +4 +5 /m);
+});
+
+test('a script that never yields is ended by the watchdog: TIMEOUT, and the next file runs', () => {
+  const files = ['never-yields', 'passes'].map((name) => join(FIXTURES, `${name}.any.js`));
+  const { status, stdout } = clonecheck(['conform', ...files, '--target', 'node@22', '--timeout', '200']);
+  assert.equal(status, 1, stdout);
+  assert.match(fileBlock(stdout, 'node@22', 'never-yields.any.js'), /: TIMEOUT \(the target made no progress for \d+ ms after 0 subtest results: a script that never yields/);
+  assert.match(fileBlock(stdout, 'node@22', 'passes.any.js'), /: OK\n/);
+});
+
+test('a file runs once per channel it asks for; a target without the channel is not applicable', () => {
+  const dir = scratch();
+  const { status, stdout } = clonecheck(['conform', join(FIXTURES, 'channels.any.js'), '--target', 'ref:spec', '--target', 'bun', '--json', join(dir, 'r.json')]);
+  assert.equal(status, 0, stdout);
+  for (const channel of ['clone', 'messagechannel', 'worker']) {
+    assert.match(fileBlock(stdout, 'bun', `channels.any.js?channel=${channel}`), /: OK\n {2}PASS holes stay holes through the channel\n {2}PASS a transferred buffer is detached in the sender/);
+  }
+  assert.match(fileBlock(stdout, 'ref:spec', 'channels.any.js?channel=clone'), /: OK\n/);
+  assert.match(fileBlock(stdout, 'ref:spec', 'channels.any.js?channel=worker'), /: N\/A \(ref:spec has no 'worker' channel \(only clone\)\)/);
+  const results = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8'));
+  assert.equal(results.schemaVersion, 1);
+  assert.equal(results.reference.checked.length, 10);
+  assert.match(results.testharness, /^wpt-runner \d/);
+  const bun = results.targets.find((t) => t.name === 'bun');
+  assert.match(bun.version, /^bun \d+\.\d+\.\d+/);
+  assert.deepEqual(bun.counts, { files: 3, pass: 6, fail: 0, timeout: 0, notrun: 0, notApplicable: 0, fileErrors: 0, unexpected: 0, expectedFailures: 0 });
+  assert.deepEqual(results.targets.find((t) => t.name === 'ref:spec').files.map((f) => f.status), ['OK', 'N/A', 'N/A']);
+});
+
+test('expectations: written by --update-expectations, then failures are expected, and a listed failure that passes is unexpected', () => {
+  const dir = scratch();
+  const files = ['throws-at-top-level', 'never-done', 'passes'].map((name) => join(FIXTURES, `${name}.any.js`));
+  const args = ['conform', ...files, '--target', 'ref:tiers', '--timeout', '500', '--expectations', dir];
+  assert.equal(clonecheck([...args, '--update-expectations']).status, 0);
+  const written = JSON.parse(readFileSync(join(dir, 'ref-tiers.json'), 'utf8'));
+  const neverDone = written.suites.clonecheck[join(FIXTURES, 'never-done.any.js')];
+  assert.equal(neverDone.expected, 'TIMEOUT');
+  assert.deepEqual(neverDone.subtests['an async test that never finishes'], { expected: 'TIMEOUT', reason: 'Test timed out', link: 'https://html.spec.whatwg.org/multipage/structured-data.html' });
+  const again = clonecheck([...args, '--junit', join(dir, 'r.xml')]);
+  assert.equal(again.status, 0, again.stdout);
+  assert.match(again.stdout, /TIMEOUT an async test that never finishes: Test timed out {2}\[expected\]/);
+  const junit = readFileSync(join(dir, 'r.xml'), 'utf8');
+  assert.match(junit, /<testsuites name="clonecheck conform" tests="7" failures="0">/);
+  assert.match(junit, /name="an async test that never finishes" time="0.000"><skipped message="expected TIMEOUT: Test timed out"\/>/);
+  // A bug fixed: the listed failure passes now, which the expectations must learn.
+  written.suites.clonecheck[join(FIXTURES, 'passes.any.js')] = { subtests: { 'a Date is cloned as a Date': { expected: 'FAIL', reason: 'r', link: 'l' } } };
+  writeFileSync(join(dir, 'ref-tiers.json'), JSON.stringify(written));
+  const fixed = clonecheck([...args, '--junit', join(dir, 'r.xml')]);
+  assert.equal(fixed.status, 1);
+  assert.match(fixed.stdout, /PASS a Date is cloned as a Date {2}\[UNEXPECTED, expected FAIL\]/);
+  assert.match(readFileSync(join(dir, 'r.xml'), 'utf8'), /<failure type="PASS" message="PASS \(expected FAIL\)"\/>/);
+});
+
+test('usage errors are one line and exit 2', () => {
+  const cases = [
+    [['conform', '--target', 'polyfill:nosuch'], /unknown target 'polyfill:nosuch'/],
+    [['conform', '--target', 'nosuch'], /unknown runtime 'nosuch'/],
+    [['conform', '--target', 'bun:clone'], /conform takes a runtime \(bun\), not a channel/],
+    [['conform', '--target', 'mine', '--runtime', 'mine=/no/such/binary'], /--runtime mine: no such file/],
+    [['conform', '--wpt-dir', '/no/such/dir'], /--wpt-dir \/no\/such\/dir: no such folder/],
+    [['conform', '--wpt-dir', FIXTURES], /none of html\/webappapis\/structured-clone, .* is there/],
+    [['conform', '--suite', 'wpt'], /--suite wpt needs --wpt-dir/],
+    [['conform', '/no/such/test.any.js'], /no such test file or folder/],
+    [['conform', '--timeout', '5'], /--timeout/],
+  ];
+  for (const [args, message] of cases) {
+    const { status, stderr, stdout } = clonecheck(args);
+    assert.equal(status, 2, `${args.join(' ')}: ${stdout}${stderr}`);
+    assert.match(stderr, message);
+    assert.equal(stderr.trim().split('\n').length, 1, stderr);
+  }
+});
+
+test('the wpt/ suite: more than 400 tests, each name once per file, all as expected on the reference (tiers off and on) and Node 22', () => {
+  const dir = scratch();
+  const { status, stdout } = clonecheck(['conform', '--target', 'ref:spec', '--target', 'ref:tiers', '--target', 'node@22', '--json', join(dir, 'r.json')]);
+  assert.equal(status, 0, stdout.split('\n').filter((line) => line.includes('UNEXPECTED')).join('\n'));
+  const results = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8'));
+  const spec = results.targets.find((t) => t.name === 'ref:spec');
+  const names = spec.files.flatMap((f) => f.subtests.map((s) => `${f.id} ${s.name}`));
+  assert.ok(names.length >= 400, `${names.length} tests`);
+  assert.equal(new Set(names).size, names.length, 'no name twice in a file');
+  // Everything the reference fails is listed with a reason (the three built-in iterators it cannot see).
+  assert.equal(spec.counts.fail, 3);
+  assert.deepEqual(spec.files.filter((f) => f.status !== 'OK').map((f) => f.status), ['N/A', 'N/A']);
+});
+
+test('--wpt-dir runs upstream-layout files apart; a missing global, a missing include and a page-only file are not applicable', () => {
+  const dir = scratch();
+  const { status, stdout } = clonecheck(['conform', '--suite', 'wpt', '--wpt-dir', fixture('wpt-checkout'), '--target', 'ref:spec', '--target', 'bun', '--json', join(dir, 'r.json')]);
+  assert.equal(status, 0, stdout);
+  assert.match(stdout, /\[bun\] \/html\/webappapis\/structured-clone\/structured-clone\.any\.js: OK\n {2}PASS primitive -0\n {2}PASS Array with a hole\n {2}N\/A ImageData: this global has no ImageData\n {2}N\/A DOMMatrix: this global has no DOMMatrix/);
+  assert.match(stdout, /\[ref:spec\] \/IndexedDB\/structured-clone\.any\.js: N\/A \(META: script=resources\/support-promises\.js does not resolve under /);
+  assert.match(stdout, /\/shared-array-buffers\/window-only\.any\.js: N\/A \(this global has no document\)/);
+  assert.match(stdout, /^bun +wpt +3 +2 +0 +0 +4 +0 +0 /m);
+  const results = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8'));
+  assert.deepEqual(results.suites.map((s) => s.name), ['wpt']);
+  assert.ok(results.targets.every((t) => t.files.every((f) => f.suite === 'wpt')));
+});
+
+test('impl: a clone whose Int32-array fast path forgets named properties fails the tests that name that behaviour', () => {
+  const target = `impl:${fixture('int32-forgets-named-properties.mjs')}`;
+  const { status, stdout } = clonecheck(['conform', join(fixture('..'), '..', 'wpt', 'arrays.any.js'), join(fixture('..'), '..', 'wpt', 'tiers.any.js'), '--target', target]);
+  assert.equal(status, 1);
+  const failing = stdout.split('\n').filter((line) => line.startsWith('  FAIL')).map((line) => line.slice('  FAIL '.length).split(':')[0]);
+  assert.deepEqual(failing, [
+    'a named property on an array is kept',
+    'named properties come after the indices, in creation order',
+    'numeric-looking keys that are not array indices are named properties',
+    'int32-array refuses a named property (named-property)',
+  ]);
+});
