@@ -4,8 +4,9 @@
 // gave it, both as JavaScript literals. `Object.is(actual, expected)` then
 // decides PASS or FAIL.
 //
-// Only what one short expression states exactly is turned into a check.
-// Everything else (effects, input changes, key order, detachment, an
+// Only what one short expression states exactly is turned into a check;
+// the calls of the program's accessors (effects) are logged to an array the
+// snippet joins. Everything else (input changes, key order, detachment, an
 // object's kind in another realm, …) gets a reason instead, and the report
 // points to repro.mjs, which compares the whole observation.
 
@@ -13,7 +14,9 @@ import { isIdentifier } from '../../src/observe/strings.js';
 
 /**
  * @typedef {object} Check
- * @property {'clone' | 'throw'} subject  'clone': `expression` reads the clone (a variable `clone`);
+ * @property {'clone' | 'throw' | 'calls'} subject  'clone': `expression` reads the clone (a variable `clone`);
+ *   'calls': `expression` reads the calls of the program's accessors and methods while the clone ran
+ *   (an array `calls` of `"<event> <key>"`, emitPlain's `log`);
  *   'throw': `expression` reads the error the clone threw (a variable `error`), and is 'nothing' when it threw none
  * @property {string} expression  JavaScript
  * @property {string} expected  a JavaScript literal: what the structured clone algorithm gives
@@ -75,7 +78,6 @@ const WRAPPERS = { __proto__: null, number: 'Number', string: 'String', boolean:
 /** Categories about the whole case rather than one value of the clone, and why no expression states them. */
 const WHOLE_CASE = {
   __proto__: null,
-  effects: 'which getters and setters the clone ran is a log only repro.mjs keeps',
   'input-mutated': 'how the clone changed its input takes observing the whole input',
   'shares-object': 'whether the clone shares an object with its input takes walking both graphs',
   'implementation-defined': 'the spec leaves it to the engine',
@@ -132,6 +134,20 @@ function readsOf(expression) {
 }
 
 /**
+ * The calls of the program's getters, setters and methods while the clone
+ * ran, in order, as the snippet logs them: `"get message, get name"`.
+ * @param {any} expected the expected case observation
+ * @param {any} actual the actual case observation
+ * @returns {Omit<Check, 'path' | 'reads'> | string}
+ */
+function callsCheck(expected, actual) {
+  const calls = (/** @type {any} */ observation) => (observation.effects ?? []).map((/** @type {any} */ e) => `${e.event} ${e.key}`).join(', ');
+  const [e, a] = [calls(expected), calls(actual)];
+  if (e === a) return 'the calls differ only in which object they were on, which the snippet does not log';
+  return { subject: 'calls', expression: "calls.join(', ')", expected: JSON.stringify(e), actual: JSON.stringify(a) };
+}
+
+/**
  * @param {import('../../src/observe/diff.js').Difference} d
  * @param {any} expected
  * @param {any} actual
@@ -144,6 +160,7 @@ function checkFor(d, expected, actual) {
     return { subject: 'throw', expression: 'error.name', expected: JSON.stringify(names[0]), actual: JSON.stringify(names[1]) };
   }
   if (d.path.startsWith('$<thrown>')) return thrownCheck(d);
+  if (d.category === 'effects') return callsCheck(expected, actual);
   const whole = WHOLE_CASE[d.category];
   if (whole !== undefined) return whole;
   const steps = parsePath(d.path);

@@ -5,10 +5,10 @@
 // one comparison that fails (snippet-check.js), printing PASS or FAIL with
 // the expected and the actual value. No clonecheck code runs in it.
 //
-// When that cannot be said honestly in a few lines (the value lands in a
-// worker, the difference is in the effects, the program replaces built-ins
-// the snippet calls, the program is long), there is no snippet but a reason,
-// and the report points to repro.mjs.
+// When that cannot be said honestly in a few lines (the value lands in
+// three workers, the calls of the program's accessors happen in a worker,
+// the program replaces built-ins the snippet calls, the program is long),
+// there is no snippet but a reason, and the report points to repro.mjs.
 
 import { fileURLToPath } from 'node:url';
 import { emitPlain } from '../../src/program/index.js';
@@ -125,15 +125,19 @@ export function snippetFor({ program, target, differences, expected, actual }, {
   if (replaced !== undefined) return { reason: `the program changes ${replaced.on}, which the snippet itself calls` };
   const read = steps.find((step) => check.reads.includes(step.on));
   if (read !== undefined) return { reason: `the program changes ${read.on}, which the comparison (${check.expression}) reads` };
-  // Node's own code (async hooks, streams) writes array indices: a setter or read-only index there breaks Node, not the clone.
-  if (steps.some((step) => step.on === 'Array.prototype' && typeof step.key === 'string' && /^\d+$/.test(step.key))) {
-    return { reason: 'the program defines indices on Array.prototype, which Node\'s own code writes to' };
-  }
+  // Node's own code (async hooks, streams) writes array indices: a setter or read-only index there (or on
+  // Object.prototype, which arrays inherit from too) breaks Node, not the clone.
+  const indexOn = steps.find((step) => (step.on === 'Array.prototype' || step.on === 'Object.prototype') && typeof step.key === 'string' && /^\d+$/.test(step.key));
+  if (indexOn !== undefined) return { reason: `the program defines indices on ${indexOn.on}, which Node's own code writes to` };
   // Node's worker_threads iterate arrays when a worker ends: the snippet would die after printing.
   if (channel.worker === 'node' && steps.some((step) => step.on === 'Array.prototype')) {
     return { reason: 'the program changes Array.prototype, which Node\'s worker_threads use when the worker ends' };
   }
-  const plain = emitPlain(program);
+  // Calls are compared where the clone runs them all before the next line: not in a worker, nor on a port.
+  if (check.subject === 'calls' && (targetChannel.worker !== undefined || targetChannel.messageChannel)) {
+    return { reason: 'the calls of the accessors happen on both sides of the channel; repro.mjs logs them all' };
+  }
+  const plain = emitPlain(program, check.subject === 'calls' ? { log: 'calls' } : {});
   const valueLines = lines(plain.value).length + lines(plain.receiver).length;
   if (valueLines > MAX_VALUE_LINES) return { reason: `making the value takes ${valueLines} statements` };
   // The fuzzer hands the oracle (and a target that takes one) a transfer list, and converting one
@@ -143,8 +147,9 @@ export function snippetFor({ program, target, differences, expected, actual }, {
   // First, while the realm is clean: Node opens stdout on first use, with the realm's built-ins.
   const header = `console.log(${quote(label(check))});`;
   const receiver = plain.receiver === '' ? [] : ['// the receiving realm', plain.receiver.trimEnd()];
+  const log = check.subject === 'calls' ? ['const calls = [];'] : [];
   const body = channel.worker === undefined
-    ? [header, plain.value.trimEnd(), ...receiver, ...cloneAndCheck(channel, channel.call(transfer), check)]
+    ? [header, ...log, plain.value.trimEnd(), ...receiver, ...cloneAndCheck(channel, channel.call(transfer), check)]
     : inWorker(channel.worker, header, plain.value.trimEnd(), receiver, channel.call(transfer), check);
   const source = [`// ${target.name}: ${target.description}`, ...channel.imports, '', ...body, ''].join('\n');
   return { source, check };
@@ -193,8 +198,12 @@ function inWorker(kind, header, value, receiver, call, check) {
  */
 function cloneAndCheck(channel, call, check) {
   const print = printLines(check);
+  const attempt = channel.mayBeAsync ? [`  const result = ${call};`, '  if (result instanceof Promise) await result;'] : [`  ${call};`];
+  if (check.subject === 'calls') {
+    // Only the calls the clone makes: making the value may have called some (an Error's stack formatted).
+    return ['calls.length = 0;', 'try {', ...attempt, '} catch {}', `const actual = ${check.expression};`, ...print];
+  }
   if (check.subject === 'throw') {
-    const attempt = channel.mayBeAsync ? [`  const result = ${call};`, '  if (result instanceof Promise) await result;'] : [`  ${call};`];
     return [
       ...(channel.messageChannel ? ['const { port1 } = new MessageChannel();'] : []),
       "let actual = 'nothing';",

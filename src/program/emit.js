@@ -9,8 +9,9 @@
 // emitPlain(program) prints the same plan a second way, as the plain
 // statements a person would write (`const value = [-0];`), with no runtime:
 // the snippet a finding's report leads with. It gives up what only the
-// runtime does — the effects log, undoing realm steps, registering opaque
-// objects for the reference — so a comparison of effects needs the repro.
+// runtime does — undoing realm steps, registering opaque objects for the
+// reference — and keeps of the effects log only what a person can compare:
+// with `log`, each accessor and method pushes `"<event> <key>"` to an array.
 
 import {
   JSONStringify, MapCtor, MapPrototypeGet, MapPrototypeHas, MapPrototypeSet, ObjectHasOwn, SetCtor, SetPrototypeAdd,
@@ -139,12 +140,14 @@ const FILL_OPS = ['proto', 'data', 'accessor', 'value', 'mapEntry', 'setValue'];
  * The program's plan printed without clonecheck's runtime: one statement per
  * object and property as in `emit`, but as plain JavaScript (literals where an
  * object's first properties allow it, assignment where it means the same as
- * definition). Accessors and methods run their effects but log nothing;
- * realm steps are not undone.
+ * definition). Accessors and methods run their effects; with `log`, each
+ * first pushes `"<event> <key>"` (the effects log's entry, without the
+ * object it was on) to the array of that name. Realm steps are not undone.
  * @param {unknown} program
+ * @param {{log?: string}} [options]  `log`: the name of the array calls are pushed to
  * @returns {PlainSource}
  */
-export function emitPlain(program) {
+export function emitPlain(program, { log } = {}) {
   checkValid(program);
   const plan = compile(program);
   const finish = plan[plan.length - 1];
@@ -153,7 +156,7 @@ export function emitPlain(program) {
   const root = args[1];
   const transfer = args[2];
   const receiver = args[3];
-  const printer = plainPrinter(program, plan, root);
+  const printer = plainPrinter(program, plan, root, log);
   let value = printer.statements(plan);
   if (root.t !== 'var') value += `const value = ${printer.expr(root)};\n`;
   if (transfer.t === 'list' && transfer.items.length > 0) value += `const transfer = ${printer.expr(transfer)};\n`;
@@ -164,8 +167,9 @@ export function emitPlain(program) {
  * @param {any} program a valid program
  * @param {Stmt[]} plan its plan
  * @param {Expr} root the root value's expression (a variable is printed as `value`)
+ * @param {string | undefined} log  the array accessors and methods push their calls to, if any
  */
-function plainPrinter(program, plan, root) {
+function plainPrinter(program, plan, root, log) {
   const nodes = program.objects ?? [];
   /** @type {Map<string, Stmt[]>} each object's fill statements, in order */
   const fills = new MapCtor();
@@ -256,7 +260,7 @@ function plainPrinter(program, plan, root) {
    * @param {Expr[]} a
    */
   function behavior(a) {
-    let body = '';
+    let body = log === undefined ? '' : ` ${log}.push(${JSONStringify(`${litValue(a[1])} ${litValue(a[3])}`)});`;
     const effects = a[4].t === 'list' ? a[4].items : [];
     for (let i = 0; i < effects.length; i++) {
       const effect = effects[i];
