@@ -1,11 +1,14 @@
-// mapRefs must find every place a node can refer to another node. The places
-// are not listed again here: `validate` is asked. A number in a node is a
-// reference exactly when validate, with that number out of range, reports a
-// dangling id at its path; mapRefs must move those numbers and no others.
+// mapRefs must find every place a node can refer to another node, and
+// mapNode every Value a node holds. The places are not listed again here:
+// `validate` is asked. A number in a node is a reference exactly when
+// validate, with that number out of range, reports a dangling id at its path;
+// mapRefs must move those numbers and no others. A part of a node is a Value
+// exactly when validate, with it replaced by something no Value is, says it
+// expected a Value there; mapNode must visit those and no others.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PROGRAM_SCHEMA, fromBytes, mapRefs, mapValue, validate } from '../src/program/index.js';
+import { PROGRAM_SCHEMA, fromBytes, mapNode, mapRefs, mapValue, validate } from '../src/program/index.js';
 import { randomBytesFrom } from './helpers.js';
 
 /** Far beyond any program's last node. */
@@ -25,17 +28,29 @@ function numbersIn(value, path, keys = []) {
   return [];
 }
 
-/** @param {any} program @returns {Set<string>} the paths under $.objects that validate reads as node ids */
-function idPaths(program) {
+/**
+ * The paths among `places` where validate, with the part there replaced, reports an error whose message matches.
+ * @param {any} program
+ * @param {{path: string, keys: (string | number)[]}[]} places  under $.objects
+ * @param {unknown} replacement
+ * @param {RegExp} message
+ * @returns {Set<string>}
+ */
+function pathsValidateReads(program, places, replacement, message) {
   const paths = new Set();
-  for (const { path, keys } of numbersIn(program.objects, '$.objects')) {
+  for (const { path, keys } of places) {
     const changed = structuredClone(program);
     let holder = changed.objects;
     for (const key of keys.slice(0, -1)) holder = holder[key];
-    holder[keys.at(-1)] = OUT_OF_RANGE;
-    if (validate(changed).some((e) => e.path === path && /\bid\b/.test(e.message))) paths.add(path);
+    holder[keys.at(-1)] = replacement;
+    if (validate(changed).some((e) => e.path === path && message.test(e.message))) paths.add(path);
   }
   return paths;
+}
+
+/** @param {any} program @returns {Set<string>} the paths under $.objects that validate reads as node ids */
+function idPaths(program) {
+  return pathsValidateReads(program, numbersIn(program.objects, '$.objects'), OUT_OF_RANGE, /\bid\b/);
 }
 
 /** @param {any} program @returns {Set<string>} the paths under $.objects whose number mapRefs moves by 10 */
@@ -51,6 +66,34 @@ function movedPaths(program) {
     paths.add(n.path);
   });
   return paths;
+}
+
+/** Something no Value, Key or field is. */
+const NOT_A_VALUE = { notAValue: [] };
+
+/**
+ * Every part of a JSON value, itself included, with its path in validate's notation.
+ * @param {unknown} value @param {string} path
+ * @returns {{path: string, keys: (string | number)[], part: unknown}[]}
+ */
+function partsOf(value, path, keys = []) {
+  const parts = [{ path, keys, part: value }];
+  if (Array.isArray(value)) value.forEach((item, i) => parts.push(...partsOf(item, `${path}[${i}]`, [...keys, i])));
+  else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) parts.push(...partsOf(item, `${path}.${key}`, [...keys, key]));
+  }
+  return parts;
+}
+
+/** @param {any} program @returns {Set<string>} the paths under $.objects that validate checks as Values (a proto as a Value or a name) */
+function valuePaths(program) {
+  return pathsValidateReads(program, partsOf(program.objects, '$.objects').slice(1), NOT_A_VALUE, /^expected (a Value|"default", null, \{"ref": id\})/);
+}
+
+/** @param {any} program @returns {Set<string>} the paths under $.objects whose part mapNode passes to its Value map */
+function visitedPaths(program) {
+  const marked = program.objects.map((node) => mapNode(node, { value: () => NOT_A_VALUE, index: (i) => i }));
+  return new Set(partsOf(marked, '$.objects').filter(({ part }) => part === NOT_A_VALUE).map(({ path }) => path));
 }
 
 /** A program with a reference in every place validate allows one in an object node. */
@@ -99,11 +142,12 @@ test('mapRefs moves every reference validate knows of, and nothing else', () => 
   assert.deepEqual(movedPaths(everyPlace), paths);
 });
 
-test('mapRefs moves exactly the references validate knows of in 300 programs from random bytes', () => {
+test('mapRefs moves exactly the references, and mapNode visits exactly the Values, validate knows of in 300 programs from random bytes', () => {
   const next = randomBytesFrom(0x2ef5);
   for (let n = 0; n < 300; n++) {
     const program = fromBytes(next(256));
     assert.deepEqual(movedPaths(program), idPaths(program), JSON.stringify(program));
+    assert.deepEqual(visitedPaths(program), valuePaths(program), JSON.stringify(program));
   }
 });
 
@@ -118,4 +162,12 @@ test('mapValue maps a reference and leaves every other Value as it is', () => {
   for (const value of [null, 1, 'ref', { number: 'NaN' }, { bigint: '1' }, { symbol: 'ref' }, { undefined: true }]) {
     assert.equal(mapValue(value, plusOne), value);
   }
+});
+
+test('mapNode visits every Value validate checks in a node, and nothing else', () => {
+  const paths = valuePaths(everyPlace);
+  // 11 Values (a hole's place among them) and a proto in the nodes' own
+  // fields, the prop's value, 2 returns and the 8 Values the effects carry.
+  assert.equal(paths.size, 23);
+  assert.deepEqual(visitedPaths(everyPlace), paths);
 });

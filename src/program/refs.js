@@ -1,29 +1,42 @@
-// Every place an object node refers to another node by index, in one walk:
-// the generator moves a graph behind other nodes with it (`i => i + by`), the
-// shrinker follows what a node reaches and renumbers the nodes it keeps.
+// Every place an object node holds a Value or refers to another node by
+// index, in one walk (`mapNode`): the generator moves a graph behind other
+// nodes with it (`mapRefs`, `i => i + by`), the shrinker follows what a node
+// reaches and renumbers the nodes it keeps (harness/fuzz/prune.js), and
+// simplifies one Value at a time (harness/fuzz/reduce.js).
 //
-// The places, as `validate` (schema.js) checks them: a Value `{"ref": i}` in
-// an array's items, a map's entries, a set's values, an error's message and
-// cause, a node's proto, a prop's value, and an accessor's `get` / `set`
-// Behavior (its `returns` and its effects, each of which names its object
-// first and may carry Values after it); and the plain indices of a view's
-// `buffer` and a proxy's `target`. A boxed node's value is a primitive, and a
-// `method` Behavior exists only in realm steps, which cannot refer to objects.
-// The program's own `root` and `transfer` are the caller's to map.
+// The places, as `validate` (schema.js) checks them: a Value in an array's
+// items (or a hole, `{"hole": true}`, in its place), a map's entries, a set's values, an error's message and cause, a
+// boxed node's value, a node's proto (a Value or a name), a prop's value,
+// and an accessor's `get` / `set` Behavior (its `returns` and the Values its
+// effects carry after the object they name); and the plain indices of a
+// view's `buffer`, a proxy's `target` and each effect's object. A `method`
+// Behavior exists only in realm steps, which cannot refer to objects
+// (`mapProp` walks it for them). The program's own `root` and `transfer` are
+// the caller's to map.
 //
 // The results are plain JSON data like the nodes they come from: new fields
 // and items are defined (CreateDataProperty), never [[Set]], so a polluted
 // realm cannot intercept them.
 
 import { CreateDataProperty } from '../abstract-ops/object-operations.js';
-import { ObjectHasOwn } from '../primordials/intrinsics.js';
+import { ObjectHasOwn, record } from '../primordials/intrinsics.js';
 import { isRecord, soleKey } from './values.js';
 
 /** @typedef {(index: number) => number} IndexMap */
 
-/** A node's fields that hold a Value (or, for `proto`, a Value or a name). */
-const VALUE_FIELDS = ['message', 'cause', 'proto'];
-const ACCESSORS = ['get', 'set'];
+/**
+ * @typedef {object} NodeMaps
+ * @property {(value: unknown, field: string) => unknown} value  each Value, with the name of the
+ *   field that holds it (`items`, `entries`, `values`, `message`, `cause`, `value`, `proto`,
+ *   `returns`, `effects`); a prop's value comes as `value` too
+ * @property {IndexMap} index  each plain node index
+ */
+
+/** A node's fields that hold one Value (`proto`: a Value or a name; `value`: a boxed node's primitive). */
+const VALUE_FIELDS = ['message', 'cause', 'value', 'proto'];
+const BEHAVIORS = ['get', 'set', 'method'];
+/** The argument from which an effect's arguments are Values (the others are Keys or integers). */
+const FIRST_VALUE_ARGUMENT = record({ define: 2, set: 2, mapSet: 1, mapDelete: 1, setAdd: 1, setDelete: 1 });
 
 /**
  * A Value with its node reference passed through `f`; any other Value as is.
@@ -43,48 +56,63 @@ export function mapValue(value, f) {
  * @returns {any}
  */
 export function mapRefs(node, f) {
+  return mapNode(node, { value: (v) => mapValue(v, f), index: f });
+}
+
+/**
+ * The same object node with each Value (and each hole among an array's
+ * items) and each node index in it passed through `maps`.
+ * @param {any} node a valid object node
+ * @param {NodeMaps} maps
+ * @returns {any}
+ */
+export function mapNode(node, maps) {
   const mapped = { ...node };
-  const value = (/** @type {unknown} */ v) => mapValue(v, f);
-  if (ObjectHasOwn(node, 'items')) mapped.items = mapList(node.items, value);
-  if (ObjectHasOwn(node, 'entries')) mapped.entries = mapList(node.entries, (entry) => [value(entry[0]), value(entry[1])]);
-  if (ObjectHasOwn(node, 'values')) mapped.values = mapList(node.values, value);
+  if (ObjectHasOwn(node, 'items')) mapped.items = mapList(node.items, (item) => maps.value(item, 'items'));
+  if (ObjectHasOwn(node, 'entries')) mapped.entries = mapList(node.entries, (entry) => [maps.value(entry[0], 'entries'), maps.value(entry[1], 'entries')]);
+  if (ObjectHasOwn(node, 'values')) mapped.values = mapList(node.values, (value) => maps.value(value, 'values'));
   for (let i = 0; i < VALUE_FIELDS.length; i++) {
-    if (ObjectHasOwn(node, VALUE_FIELDS[i])) mapped[VALUE_FIELDS[i]] = value(node[VALUE_FIELDS[i]]);
+    if (ObjectHasOwn(node, VALUE_FIELDS[i])) mapped[VALUE_FIELDS[i]] = maps.value(node[VALUE_FIELDS[i]], VALUE_FIELDS[i]);
   }
-  if (node.kind === 'view') mapped.buffer = f(node.buffer);
-  if (node.kind === 'proxy') mapped.target = f(node.target);
-  if (ObjectHasOwn(node, 'props')) mapped.props = mapList(node.props, (prop) => mapProp(prop, f));
+  if (node.kind === 'view') mapped.buffer = maps.index(node.buffer);
+  if (node.kind === 'proxy') mapped.target = maps.index(node.target);
+  if (ObjectHasOwn(node, 'props')) mapped.props = mapList(node.props, (prop) => mapProp(prop, maps));
   return mapped;
 }
 
-/** @param {any} prop @param {IndexMap} f */
-function mapProp(prop, f) {
+/**
+ * A prop (or a realm step) with its value and its behaviors' Values and node indices passed through `maps`.
+ * @param {any} prop
+ * @param {NodeMaps} maps
+ */
+export function mapProp(prop, maps) {
   const mapped = { ...prop };
-  if (ObjectHasOwn(prop, 'value')) mapped.value = mapValue(prop.value, f);
-  for (let i = 0; i < ACCESSORS.length; i++) {
-    if (ObjectHasOwn(prop, ACCESSORS[i])) mapped[ACCESSORS[i]] = mapBehavior(prop[ACCESSORS[i]], f);
+  if (ObjectHasOwn(prop, 'value')) mapped.value = maps.value(prop.value, 'value');
+  for (let i = 0; i < BEHAVIORS.length; i++) {
+    if (ObjectHasOwn(prop, BEHAVIORS[i])) mapped[BEHAVIORS[i]] = mapBehavior(prop[BEHAVIORS[i]], maps);
   }
   return mapped;
 }
 
-/** @param {any} behavior @param {IndexMap} f */
-function mapBehavior(behavior, f) {
+/** @param {any} behavior @param {NodeMaps} maps */
+function mapBehavior(behavior, maps) {
   const mapped = { ...behavior };
-  if (ObjectHasOwn(behavior, 'returns')) mapped.returns = mapValue(behavior.returns, f);
-  if (ObjectHasOwn(behavior, 'effects')) mapped.effects = mapList(behavior.effects, (effect) => mapEffect(effect, f));
+  if (ObjectHasOwn(behavior, 'returns')) mapped.returns = maps.value(behavior.returns, 'returns');
+  if (ObjectHasOwn(behavior, 'effects')) mapped.effects = mapList(behavior.effects, (effect) => mapEffect(effect, maps));
   return mapped;
 }
 
 /**
  * Every effect names its object first: `{"detach": i}` or `{"delete": [i, key]}`.
- * The arguments after it are Keys, integers or Values; only Values can refer.
- * @param {any} effect @param {IndexMap} f
+ * The arguments after it are Keys, integers or Values (FIRST_VALUE_ARGUMENT).
+ * @param {any} effect @param {NodeMaps} maps
  */
-function mapEffect(effect, f) {
+function mapEffect(effect, maps) {
   const name = /** @type {string} */ (soleKey(effect));
   const args = effect[name];
-  if (typeof args === 'number') return { [name]: f(args) };
-  return { [name]: mapList(args, (arg, i) => (i === 0 ? f(arg) : mapValue(arg, f))) };
+  if (typeof args === 'number') return { [name]: maps.index(args) };
+  const firstValue = ObjectHasOwn(FIRST_VALUE_ARGUMENT, name) ? FIRST_VALUE_ARGUMENT[name] : args.length;
+  return { [name]: mapList(args, (arg, i) => (i === 0 ? maps.index(arg) : i >= firstValue ? maps.value(arg, 'effects') : arg)) };
 }
 
 /**
