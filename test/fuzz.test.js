@@ -68,6 +68,14 @@ test('a planted bug (-0 becomes 0 in number arrays) is found, shrunk, and its re
   assert.equal(repro.status, 1, repro.stderr);
   assert.match(repro.stdout, /^FAIL impl:/);
   assert.match(repro.stdout, /value: expected "-0", actual "0"/);
+  // Shrunk to a local minimum: an array holding -0, the one value the bug
+  // needs that is not at its simplest; nothing else.
+  const plain = document.findings.find((f) => f.diff.length === 1 && f.diff[0].path === '$[0]' && f.diff[0].expected === '-0');
+  assert.ok(plain, JSON.stringify(foundCases(document)));
+  assert.deepEqual(JSON.parse(readFileSync(plain.programFile, 'utf8')), {
+    schema: 'clonecheck/program@1', root: { ref: 0 }, objects: [{ kind: 'array', items: [{ number: '-0' }] }],
+  });
+  assert.equal(plain.shrink.localMinimum, true);
 });
 
 test('a fast path that builds dense arrays with [[Set]] is caught: a setter on the receiving realm\'s prototype fires', () => {

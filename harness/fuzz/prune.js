@@ -11,7 +11,7 @@ import { mapRefs, mapValue } from '../../src/program/index.js';
 
 /**
  * @param {any} program a valid program
- * @returns {any} the same program without unreachable objects, node indices renumbered in order
+ * @returns {any} the same program without unreachable objects (and without `objects` when none is left), node indices renumbered in order
  */
 export function pruneUnreachable(program) {
   const objects = program.objects ?? [];
@@ -29,7 +29,7 @@ export function pruneUnreachable(program) {
     return i;
   });
   for (const i of program.transfer ?? []) visit(i);
-  if (reachable.size === objects.length) return program;
+  if (reachable.size === objects.length && (objects.length > 0 || !('objects' in program))) return program;
 
   const kept = [...reachable].sort((a, b) => a - b);
   const renumber = new Map(kept.map((old, index) => [old, index]));

@@ -2,12 +2,15 @@
 // within the structure a family drew (it never drops a realm step once the
 // draw chose "pollution", nor a property a perturbation added), so a shrunk
 // finding can still carry parts the bug does not need. Here each part is
-// removed in turn, one at a time, and the removal kept whenever the program
-// is still valid and the target still deviates the same way, until no
-// single removal keeps the bug (or the budget runs out).
+// removed in turn, then each is made simpler (simplify.js: values toward 0 and
+// "", attributes to their defaults, accessors to data, …), one change at a
+// time, each kept whenever the program is still valid and the target still
+// fails the same way, until no single change keeps the bug (or the budget
+// runs out). Crashes and timeouts start here directly (shrink-stalls.js).
 
 import { validate } from '../../src/index.js';
 import { pruneUnreachable } from './prune.js';
+import { withOnePartSimpler, without, withoutField } from './simplify.js';
 
 /** Top-level fields a program can do without, each with its default meaning. */
 const OPTIONAL_FIELDS = ['forStorage', 'deliveries'];
@@ -39,10 +42,7 @@ export function* withOnePartRemoved(program) {
     for (let i = entries.length - 1; i >= 0; i--) yield withField(program, list, without(entries, i));
   }
   for (const field of OPTIONAL_FIELDS) {
-    if (field in program) {
-      const { [field]: _, ...rest } = program;
-      yield rest;
-    }
+    if (field in program) yield withoutField(program, field);
   }
   for (let n = 0; n < objects.length; n++) {
     for (const list of ['props', 'items', 'entries', 'values']) {
@@ -56,32 +56,82 @@ export function* withOnePartRemoved(program) {
 }
 
 /**
- * The smallest program reachable from `program` by removing parts one at a
- * time while `stillFails` holds.
+ * @typedef {object} Reduction
+ * @property {any} program  the smallest program found
+ * @property {number} tried  candidates run
+ * @property {number} removed  changes kept that removed a part
+ * @property {number} simplified  changes kept that made a part simpler
+ * @property {boolean} localMinimum  every single change was tried on `program` and none kept the bug
+ *   (false: the budget or the time ran out first)
+ */
+
+/**
+ * The smallest program reachable from `program` by changing one part at a
+ * time while `stillFails` holds. The candidates go round in one list,
+ * removals first (they shrink most), then simplifications; after a change
+ * is kept the round goes on from there over the new program's list, and
+ * ends once a whole round keeps nothing.
  * @param {any} program  one for which `stillFails` holds
  * @param {(candidate: any) => Promise<boolean>} stillFails  runs the target; true when it still shows the same bug
- * @param {number} budget  candidates to run at most
- * @returns {Promise<{program: any, tried: number}>}
+ * @param {object} budget
+ * @param {number} budget.runs  candidates to run at most
+ * @param {number} [budget.parallel]  candidates run at once (the first of them, in order, that keeps the bug is kept)
+ * @param {() => boolean} [budget.inTime]  polled before each batch: false stops
+ * @returns {Promise<Reduction>}
  */
-export async function reduceProgram(program, stillFails, budget) {
-  let smallest = program;
-  let tried = 0;
-  let removedOne = true;
-  while (removedOne && tried < budget) {
-    removedOne = false;
-    for (const candidate of withOnePartRemoved(smallest)) {
-      if (tried >= budget) break;
-      const pruned = pruneUnreachable(candidate);
-      if (pruned === smallest || validate(pruned).length > 0) continue;
-      tried += 1;
-      if (await stillFails(pruned)) {
-        smallest = pruned;
-        removedOne = true;
-        break;
-      }
+export async function reduceProgram(program, stillFails, { runs, parallel = 1, inTime = () => true }) {
+  const reduction = { program, tried: 0, removed: 0, simplified: 0, localMinimum: false };
+  let list = candidatesOf(program);
+  let text = JSON.stringify(program);
+  let position = 0;
+  let keptNothingFor = 0;
+  /** the candidates run since the last change kept (two changes can make the same program) */
+  let ran = new Set();
+  while (keptNothingFor < list.length) {
+    if (reduction.tried >= runs || !inTime()) return reduction;
+    /** @type {{index: number, candidate: any}[]} */
+    const batch = [];
+    let scanned = 0;
+    while (batch.length < Math.min(parallel, runs - reduction.tried) && keptNothingFor + scanned < list.length) {
+      const index = (position + scanned) % list.length;
+      scanned += 1;
+      const candidate = pruneUnreachable(list[index].program);
+      const candidateText = JSON.stringify(candidate);
+      if (candidateText === text || ran.has(candidateText) || validate(candidate).length > 0) continue;
+      ran.add(candidateText);
+      batch.push({ index, candidate });
     }
+    const fails = await Promise.all(batch.map(({ candidate }) => stillFails(candidate)));
+    reduction.tried += batch.length;
+    const kept = fails.indexOf(true);
+    if (kept < 0) {
+      position = (position + scanned) % list.length;
+      keptNothingFor += scanned;
+      continue;
+    }
+    const { index, candidate } = batch[kept];
+    reduction[list[index].change] += 1;
+    reduction.program = candidate;
+    text = JSON.stringify(candidate);
+    list = candidatesOf(candidate);
+    // The same place in the new list: what came after the change kept.
+    position = list.length === 0 ? 0 : index % list.length;
+    keptNothingFor = 0;
+    ran = new Set();
   }
-  return { program: smallest, tried };
+  reduction.localMinimum = true;
+  return reduction;
+}
+
+/**
+ * @param {any} program
+ * @returns {{program: any, change: 'removed' | 'simplified'}[]} every single change, removals first
+ */
+function candidatesOf(program) {
+  return [
+    ...[...withOnePartRemoved(program)].map((candidate) => ({ program: candidate, change: /** @type {const} */ ('removed') })),
+    ...[...withOnePartSimpler(program)].map((candidate) => ({ program: candidate, change: /** @type {const} */ ('simplified') })),
+  ];
 }
 
 /**
@@ -90,11 +140,5 @@ export async function reduceProgram(program, stillFails, budget) {
  */
 function withField(record, field, list) {
   if (list.length > 0 || !OPTIONAL_LISTS.has(field)) return { ...record, [field]: list };
-  const { [field]: _, ...rest } = record;
-  return rest;
-}
-
-/** @param {unknown[]} list @param {number} i @returns {unknown[]} the list without its i-th entry */
-function without(list, i) {
-  return [...list.slice(0, i), ...list.slice(i + 1)];
+  return withoutField(record, field);
 }

@@ -39,6 +39,7 @@ export function fuzzResults(outcome, files) {
       return {
         signature: f.signature, target: f.target, verdict: f.verdict, category: f.category, case: f.case, count: f.count, minimized: f.minimized,
         directory, programFile, reproFile, diff: f.differences ?? [],
+        ...(f.shrink === undefined ? {} : { shrink: f.shrink }),
         ...(f.detail === undefined ? {} : { detail: f.detail }),
         ...(f.alsoSeenAs === undefined ? {} : { alsoSeenAs: f.alsoSeenAs }),
         ...(f.splitFrom === undefined ? {} : { splitFrom: f.splitFrom }),

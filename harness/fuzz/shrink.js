@@ -3,9 +3,9 @@
 // shrunk program replaces the finding's when the target still shows the bug.
 // Then, for the same-bug check (same-bug.js), so do a few witnesses: the
 // earliest cases of the finding's signature whose programs do not hold what
-// its own case shrank to. Timeouts and crashes are
-// not shrunk (each candidate would cost a thread or an agent), and a shrink
-// that hangs leaves its finding as it was.
+// its own case shrank to. A shrink that hangs leaves its finding as it was.
+// Timeouts and crashes are shrunk apart, each candidate in a fresh thread or
+// agent (shrink-stalls.js).
 
 import { FUZZ_WORKER_URL } from './tasks.js';
 import { runPool } from '../pool/pool.js';
@@ -31,7 +31,7 @@ export async function shrinkDeviations(findings, { hosts, workers, timeoutMs, we
   /** @type {import('./same-bug.js').Shrunk[]} */
   const own = deviations.map((finding) => ({ finding, verdict: null }));
   // Nothing to shrink, or no shrinking wanted: no threads to start.
-  if (own.length === 0 || !shouldShrink()) return [];
+  if (own.length === 0 || shrinkRuns === 0 || !shouldShrink()) return [];
   let done = 0;
   let toShrink = own.length;
   /** @param {import('./same-bug.js').Shrunk[]} jobs */
@@ -51,13 +51,13 @@ export async function shrinkDeviations(findings, { hosts, workers, timeoutMs, we
         const { chunkSeed, path } = variant ?? finding;
         return { kind: 'shrink', chunkSeed, path, target, signature: finding.signature, weights, maxRuns: shrinkRuns, job };
       },
-      onResult: (task, { verdict }) => {
+      onResult: (task, { verdict, shrink }) => {
         const { job } = task;
         job.verdict = verdict;
         done += 1;
         if (verdict !== null && job.variant === undefined) {
           Object.assign(job.finding, {
-            program: verdict.program, minimized: true, expected: verdict.expected, actual: verdict.actual, differences: verdict.differences,
+            program: verdict.program, minimized: true, expected: verdict.expected, actual: verdict.actual, differences: verdict.differences, shrink,
           });
           onShrunk(job.finding);
         }

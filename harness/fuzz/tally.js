@@ -18,6 +18,7 @@ import { addCounts } from '../case/counts.js';
  * @property {number} count  cases that showed it
  * @property {any} program  as the target ran it; the shrunk one once shrinking is done
  * @property {boolean} minimized
+ * @property {import('./tasks.js').ShrinkRecord} [shrink]  what shrinking did, once it has
  * @property {unknown} [expected]  the reference's observation (for a timeout or crash too: the repro needs it)
  * @property {unknown} [actual]
  * @property {object[]} [differences]

@@ -126,6 +126,17 @@ export async function runChunk({ seed, chunk, indices, programs, targets: specs,
  */
 
 /**
+ * What a shrink did (finding.json `shrink`, docs/results.md).
+ * @typedef {object} ShrinkRecord
+ * @property {number} candidates  programs run
+ * @property {number} removed  parts removed on the way to the local minimum (reduce.js)
+ * @property {number} simplified  parts made simpler on the way
+ * @property {boolean} localMinimum  no single removal or simplification keeps the bug (false: the budget ran out first)
+ * @property {boolean} [reproduced]  for a crash or a timeout: whether a fresh thread or agent stalled the same way on the
+ *   found program (false: it stays as found; the stall may have come from an earlier case, or be a race)
+ */
+
+/**
  * Shrinks one deviation. fast-check replays the case at `path` of the chunk
  * seed and shrinks it; a candidate "fails" when the target still deviates
  * with, as its root difference, one of the differences the case itself
@@ -133,11 +144,11 @@ export async function runChunk({ seed, chunk, indices, programs, targets: specs,
  * followed from it (a getter that became a data property no longer runs,
  * and the property it exposed is then the root). After `maxRuns` candidates
  * every further one "passes", which ends the shrinking at the smallest
- * program found so far. Then parts are removed one at a time while that
- * holds (reduce.js).
+ * program found so far. Then parts are removed and made simpler one at a
+ * time while that holds (reduce.js), within what is left of the budget.
  * @param {ShrinkTask} task
  * @param {import('../pool/heartbeat.js').HeartbeatWriter} heartbeat
- * @returns {Promise<{verdict: import('./judge.js').Verdict | null, tried: number}>}
+ * @returns {Promise<{verdict: import('./judge.js').Verdict | null, shrink: ShrinkRecord}>}
  */
 export async function shrinkDeviation({ chunkSeed: seed, path, target: spec, signature, weights, maxRuns }, heartbeat) {
   const targets = await loadTargets([spec]);
@@ -165,19 +176,19 @@ export async function shrinkDeviation({ chunkSeed: seed, path, target: spec, sig
     return false;
   });
   await fc.check(property, { seed, path, numRuns: 1 });
-  if (smallest !== null) {
-    // Then to a local minimum: parts fast-check's shrinking keeps (realm
-    // steps, properties, objects no longer reached) go one at a time while
-    // the bug stays, within what is left of the budget (reduce.js).
-    await reduceProgram(smallest.program, async (candidate) => {
-      heartbeat.beat(tried++, 0);
-      const [verdict] = await judge(candidate, targets);
-      if (!sameBug(verdict)) return false;
-      smallest = verdict;
-      return true;
-    }, Math.max(0, maxRuns - tried));
-  }
-  return { verdict: smallest, tried };
+  if (smallest === null) return { verdict: null, shrink: { candidates: tried, removed: 0, simplified: 0, localMinimum: false } };
+  // Then to a local minimum: parts fast-check's shrinking keeps (realm
+  // steps, properties, objects no longer reached) go, and values get
+  // simpler, one change at a time while the bug stays (reduce.js). One
+  // candidate at a time: each that keeps the bug is the smallest so far.
+  const { removed, simplified, localMinimum } = await reduceProgram(smallest.program, async (candidate) => {
+    heartbeat.beat(tried++, 0);
+    const [verdict] = await judge(candidate, targets);
+    if (!sameBug(verdict)) return false;
+    smallest = verdict;
+    return true;
+  }, { runs: Math.max(0, maxRuns - tried) });
+  return { verdict: smallest, shrink: { candidates: tried, removed, simplified, localMinimum } };
 }
 
 /**

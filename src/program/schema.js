@@ -64,8 +64,8 @@ export const ELEMENT_SIZE = record({
 
 const PROGRAM_FIELDS = ['schema', 'root', 'objects', 'transfer', 'forStorage', 'sender', 'receiver', 'deliveries'];
 const NODE_FIELDS = ['kind', 'props', 'proto', 'integrity'];
-/** The fields each kind adds to NODE_FIELDS, and which of them are required. */
-const KIND_FIELDS = record({
+/** The fields each kind adds to NODE_FIELDS, and which of them are required (the others have a default). */
+export const KIND_FIELDS = record({
   object: { fields: ['class', 'privateField'], required: [] },
   array: { fields: ['items', 'length', 'subclass'], required: ['items'] },
   date: { fields: ['time'], required: ['time'] },
