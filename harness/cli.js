@@ -7,8 +7,8 @@
 import { Command, CommanderError } from 'commander';
 import { EXIT, UsageError } from './commands/common.js';
 import {
-  conformWorkersOption, harnessTimeoutOption, maxDifferencesOption, replayOption, runsOption, seedOption, shrinkRunsOption, suiteOption,
-  timeOption, timeoutOption, witnessesOption, workersOption,
+  conformWorkersOption, harnessTimeoutOption, maxDifferencesOption, replayOption, runsOption, seedOption, shrinkRunsOption,
+  stallShrinkRunsOption, stallShrinkTimeOption, suiteOption, timeOption, timeoutOption, witnessesOption, workersOption,
 } from './commands/options.js';
 
 // A reader that stops early (`clonecheck targets | head`) is not an error.
@@ -55,6 +55,8 @@ cli
   .addOption(timeoutOption('a case that makes no progress for this long is a timeout'))
   .addOption(shrinkRunsOption())
   .addOption(witnessesOption())
+  .addOption(stallShrinkRunsOption())
+  .addOption(stallShrinkTimeOption())
   .option('--weights <list>', 'generator weights, e.g. almostInt32Array=10,pollution=5,bytes=0 (docs/fuzzing.md)')
   .action(run(async (options) => (await import('./commands/fuzz.js')).fuzzCommand(options)));
 

@@ -6,12 +6,19 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { build, validate } from '../src/index.js';
 import { cloneCaseElsewhere, deviations } from '../harness/case/case.js';
 import { signatureOf } from '../harness/fuzz/signature.js';
 import { referenceDelivery } from '../harness/targets/receivers/reference-delivery.js';
 import * as workerChannel from '../harness/targets/clone-functions/worker.js';
 import * as broadcastChannel from '../harness/targets/clone-functions/broadcast.js';
+import { expectedWhereValueLands } from '../harness/fuzz/stalls.js';
+import { reproSource } from '../harness/findings/repro.js';
+import { resolveTarget } from '../harness/targets/catalog.js';
 
 /**
  * An object whose getter `a` adds a key `c` each time it runs: the first
@@ -114,3 +121,26 @@ for (const [name, channel, transferList] of [['worker', workerChannel, true], ['
     }
   });
 }
+
+test('a crash or timeout on a worker channel stores the expected observation its repro compares: one per delivery, as the oracle there', async (t) => {
+  // The main thread computes it (harness/fuzz/stalls.js): the target gave none.
+  const directory = mkdtempSync(join(tmpdir(), 'clonecheck-stalled-'));
+  t.after(() => rmSync(directory, { recursive: true, force: true }));
+  const program = { ...growingObject({ deliveries: 3 }), receiver: [{ on: 'Object.prototype', key: 'c', set: {} }] };
+  for (const [name, channel, transferList] of [['worker', workerChannel, true], ['broadcast', broadcastChannel, false]]) {
+    const target = await resolveTarget(`node:${name}`);
+    const expected = await expectedWhereValueLands(target, program);
+    assert.ok(Array.isArray(expected) && expected.length === 3);
+    await channel.start();
+    try {
+      assert.deepEqual(deviations(await channel.oracle(program, undefined, transferList), expected), []);
+    } finally {
+      channel.stop();
+    }
+    // Node's worker channels have no such bug: the repro of a finding that stalled there passes.
+    const file = join(directory, `${name}-repro.mjs`);
+    writeFileSync(file, reproSource({ program, expected, target, signature: `node-${name}.timeout`, replay: 'a test', verdict: 'timeout' }));
+    const repro = spawnSync(process.execPath, [file], { encoding: 'utf8', timeout: 60_000 });
+    assert.match(repro.stdout, /^PASS node:/, repro.stdout + repro.stderr);
+  }
+});

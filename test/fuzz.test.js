@@ -131,6 +131,32 @@ test('a target that hangs is a timeout and one that kills its thread is a crash;
   assert.equal(judged(exits), 300, JSON.stringify(document.targets));
 });
 
+test('a timeout and a crash are shrunk, each candidate in a fresh thread; a crash the case alone does not cause again stays as found', () => {
+  const { document } = fuzz([
+    '--target', `impl:${fixture('hangs-on-maps.mjs')}`, '--target', `impl:${fixture('exits-on-sets.mjs')}`,
+    '--target', `impl:${fixture('exits-on-fiftieth-call.mjs')}`,
+    '--seed', '7', '--runs', '100', '--timeout', '1000', '--shrink-runs', '1',
+  ]);
+  const stalled = (/** @type {string} */ verdict, /** @type {string} */ fixtureName) => {
+    const finding = document.findings.find((f) => f.verdict === verdict && f.target.endsWith(fixtureName));
+    assert.ok(finding, JSON.stringify(foundCases(document)));
+    return { ...finding, program: JSON.parse(readFileSync(finding.programFile, 'utf8')) };
+  };
+  // Each down to what the target fails on (a Map, a Set), its simplest.
+  const hang = stalled('timeout', 'hangs-on-maps.mjs');
+  assert.deepEqual(hang.program, { schema: 'clonecheck/program@1', root: { ref: 0 }, objects: [{ kind: 'map', entries: [] }] });
+  assert.ok(hang.minimized && hang.shrink.localMinimum && hang.shrink.reproduced && hang.shrink.removed > 0, JSON.stringify(hang.shrink));
+  const crash = stalled('crash', 'exits-on-sets.mjs');
+  assert.deepEqual(crash.program, { schema: 'clonecheck/program@1', root: { ref: 0 }, objects: [{ kind: 'set', values: [] }] });
+  assert.match(crash.detail, /exited with code 7/);
+  assert.ok(crash.minimized && crash.shrink.localMinimum && crash.shrink.reproduced);
+  // The fiftieth call dies whatever the value: in a fresh thread the case alone passes.
+  const late = stalled('crash', 'exits-on-fiftieth-call.mjs');
+  assert.equal(late.minimized, false);
+  assert.deepEqual(late.shrink, { candidates: 3, removed: 0, simplified: 0, localMinimum: false, reproduced: false });
+  assert.match(readFileSync(join(late.directory, 'report.md'), 'utf8'), /not shrunk: a fresh thread or agent did not die on it again in 3 runs/);
+});
+
 test('a runtime that segfaults or hangs mid-run gives crash and timeout verdicts, its agent restarts, and other runtimes lose nothing', () => {
   const { status, document } = fuzz([
     '--runtime', `broken=${fixture('node-that-breaks.sh')}`, '--target', 'broken:clone', '--target', 'node@22:clone',

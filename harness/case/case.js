@@ -37,17 +37,25 @@ export function referenceClone({ tiers, coverage }) {
  * @param {boolean} [transferList] whether the channel takes a transfer list at all: without
  *   one (BroadcastChannel, an engine's serializer) there is no options.transfer to convert,
  *   so a polluted Array.prototype[@@iterator] is never called
+ * @returns {CloneFunction}
+ */
+export function oracleClone(coverage, transferList = true) {
+  const specPath = referenceClone({ tiers: false });
+  return (value, { transfer, forStorage }) => {
+    const options = { transfer: transferList ? transfer : undefined, forStorage };
+    if (coverage !== undefined) countSelection(coverage, selectTier(value, options));
+    return specPath(value, options);
+  };
+}
+
+/**
+ * `oracleClone` as a settling clone function, for `cloneCaseAsync` beside a target's.
+ * @param {Record<string, Record<string, number>> | undefined} coverage
+ * @param {boolean} [transferList]
  * @returns {SettlingCloneFunction}
  */
 export function oracleCloneFunction(coverage, transferList = true) {
-  const specPath = referenceClone({ tiers: false });
-  return settlingCloneFunction({
-    default: (value, { transfer, forStorage }) => {
-      const options = { transfer: transferList ? transfer : undefined, forStorage };
-      if (coverage !== undefined) countSelection(coverage, selectTier(value, options));
-      return specPath(value, options);
-    },
-  });
+  return settlingCloneFunction({ default: oracleClone(coverage, transferList) });
 }
 
 const PromiseCtor = Promise;

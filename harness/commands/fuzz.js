@@ -60,13 +60,14 @@ function coverageSummary(report) {
 
 /**
  * @param {{target?: string[], runtime?: string[], seed: number, runs: number, time?: number, out: string, json?: string,
- *   saveRegressions?: boolean, workers: number, timeout: number, shrinkRuns: number, witnesses: number, weights?: string}} raw
+ *   saveRegressions?: boolean, workers: number, timeout: number, shrinkRuns: number, witnesses: number, stallShrinkRuns: number,
+ *   stallShrinkTime: number, weights?: string}} raw
  *   commander's options, parsed, defaulted and range-checked (options.js)
  */
 export async function fuzzCommand(raw) {
   const names = raw.target;
   if (names === undefined || names.length === 0) throw new UsageError("fuzz needs --target; run 'clonecheck targets' to list them");
-  const { seed, workers, timeout: timeoutMs, shrinkRuns, witnesses, time: seconds } = raw;
+  const { seed, workers, timeout: timeoutMs, shrinkRuns, witnesses, stallShrinkRuns, stallShrinkTime, time: seconds } = raw;
   // --runs has a default; --time replaces it (commander rejects both given).
   const runs = seconds === undefined ? raw.runs : undefined;
   const weights = parseWeights(raw.weights);
@@ -89,8 +90,10 @@ export async function fuzzCommand(raw) {
   try {
     outcome = await fuzz({
       targets, seed, runs, timeLimitMs: seconds === undefined ? undefined : seconds * 1000, workers, weights, timeoutMs, shrinkRuns, witnesses,
+      // --shrink-runs 0 shrinks nothing, crashes and timeouts included.
+      stallShrinkRuns: shrinkRuns === 0 ? 0 : stallShrinkRuns, stallShrinkSeconds: stallShrinkTime,
       shouldStop: () => ctrlC.presses > 0,
-      shouldShrink: () => ctrlC.presses < 2 && shrinkRuns > 0,
+      shouldShrink: () => ctrlC.presses < 2,
       onProgress: ({ phase, cases, findings, elapsedMs, shrunk, toShrink, coverage }) => {
         const shrinking = phase === 'shrink';
         if (shrinking) progress.setTotal(toShrink ?? 0);

@@ -54,6 +54,17 @@ export const witnessesOption = () => new Option('--witnesses <n>', 'other varian
   .default(3)
   .argParser(integerFrom(0, 1000, 'an integer from 0 to 1000'));
 
+/** fuzz --stall-shrink-runs: each candidate costs a fresh thread or agent (shrink-stalls.js). */
+export const stallShrinkRunsOption = () => new Option('--stall-shrink-runs <n>',
+  'candidate programs tried per crash or timeout finding, each in a fresh thread or agent; 0 to not shrink them')
+  .default(100)
+  .argParser(integerFrom(0, 1_000_000, 'an integer from 0 to 1000000'));
+
+/** fuzz --stall-shrink-time */
+export const stallShrinkTimeOption = () => new Option('--stall-shrink-time <seconds>', 'time spent at most shrinking each crash or timeout finding')
+  .default(60)
+  .argParser(integerFrom(1, 24 * 3600, 'a number of seconds from 1 to 86400'));
+
 /** selfcheck --max-differences */
 export const maxDifferencesOption = () => new Option('--max-differences <n>', 'stop after this many differences').default(1).argParser(positiveInteger);
 

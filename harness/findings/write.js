@@ -40,6 +40,7 @@ export function writeFinding(outDir, finding, target, run) {
     verdict: finding.verdict,
     category: finding.category,
     minimized: finding.minimized,
+    shrink: finding.shrink,
     found: { seed: run.seed, case: finding.case, chunkSeed: finding.chunkSeed, path: finding.path, count: finding.count },
     detail: finding.detail,
     differences: finding.differences,
@@ -79,7 +80,7 @@ function reportText(finding, target, replay) {
     `- target: \`${finding.target}\` — ${target.description}`,
     `- verdict: ${finding.verdict}${finding.verdict === 'deviation' ? ` (first difference: ${finding.category})` : ''}`,
     `- seen in ${finding.count} case${finding.count === 1 ? '' : 's'}; first in case ${finding.case}: ${replay}`,
-    `- program: ${finding.minimized ? 'shrunk' : 'as generated (not shrunk)'}, in \`program.json\``,
+    `- program: ${programState(finding)}, in \`program.json\``,
     '',
     ...snippetSection(finding, target),
   ];
@@ -109,6 +110,23 @@ function reportText(finding, target, replay) {
   if (finding.expected !== undefined) lines.push('## Expected observation (reference, spec path)', '', '```json', canonicalJSON(finding.expected), '```', '');
   if (finding.actual !== undefined) lines.push(`## Actual observation (${finding.target})`, '', '```json', canonicalJSON(finding.actual), '```', '');
   return lines.join('\n');
+}
+
+/**
+ * How far the finding's program was shrunk, in words.
+ * @param {import('../fuzz/tally.js').Finding} finding
+ */
+function programState(finding) {
+  const shrink = finding.shrink;
+  if (shrink?.reproduced === false) {
+    return `as generated (not shrunk: a fresh ${finding.verdict === 'crash' ? 'thread or agent did not die' : 'thread or agent did not hang'} `
+      + `on it again in ${shrink.candidates} run${shrink.candidates === 1 ? '' : 's'}; it may come from an earlier case, or be a race)`;
+  }
+  if (!finding.minimized) return 'as generated (not shrunk)';
+  if (shrink === undefined) return 'shrunk';
+  const to = shrink.localMinimum ? 'to a local minimum: no single part can be removed or made simpler and show the same bug'
+    : 'until the budget ran out (--shrink-runs, --stall-shrink-runs, --stall-shrink-time)';
+  return `shrunk ${to} (${shrink.candidates} programs run, ${shrink.removed} parts removed, ${shrink.simplified} made simpler)`;
 }
 
 /**

@@ -3,7 +3,8 @@
 // (schedule.js), what comes back is merged (tally.js), hung or dead threads
 // become `timeout` / `crash` findings (stalls.js), then each deviation is
 // shrunk with a few witnesses (shrink.js), and what they shrank to makes one
-// finding per bug (same-bug.js). Same seed and runs, same cases, same findings: chunks
+// finding per bug (same-bug.js); then each crash and timeout is shrunk
+// (shrink-stalls.js). Same seed and runs, same cases, same findings: chunks
 // are deterministic, and each signature keeps its earliest case whatever
 // thread found it first.
 
@@ -11,6 +12,7 @@ import { scheduleChunks } from './schedule.js';
 import { handleStall } from './stalls.js';
 import { shrinkDeviations } from './shrink.js';
 import { oneFindingPerBug } from './same-bug.js';
+import { shrinkStalls } from './shrink-stalls.js';
 import { Tally } from './tally.js';
 import { FUZZ_WORKER_URL } from './tasks.js';
 import { runPool } from '../pool/pool.js';
@@ -26,6 +28,8 @@ import { runPool } from '../pool/pool.js';
  * @property {number} timeoutMs  a case that makes no progress for this long is a timeout
  * @property {number} shrinkRuns  candidates per shrink
  * @property {number} witnesses  other variants of each finding shrunk to check it is one bug (same-bug.js)
+ * @property {number} [stallShrinkRuns]  candidates per crash or timeout finding, each in a fresh thread or agent (default none)
+ * @property {number} [stallShrinkSeconds]  time per crash or timeout finding
  * @property {() => boolean} shouldStop  polled before each chunk (Ctrl-C)
  * @property {() => boolean} shouldShrink  polled before each shrink (a second Ctrl-C skips the rest)
  * @property {(progress: {phase: 'fuzz' | 'shrink', cases: number, findings: number, elapsedMs: number, shrunk?: number, toShrink?: number, coverage: object}) => void} onProgress
@@ -76,6 +80,8 @@ export async function fuzz(options) {
     phase, cases: totalCases(), findings: tally.findings.size, elapsedMs: elapsed(), coverage: tally.coverage, ...extra,
   });
 
+  /** @type {Promise<void>[]} stalled cases whose findings are on their way to the tally */
+  const stalls = [];
   await Promise.all(hosts.map((host) => runPool({
     workerURL: FUZZ_WORKER_URL,
     agent: host.agent,
@@ -90,10 +96,13 @@ export async function fuzz(options) {
       report('fuzz');
     },
     onStall: (task, stall) => {
-      handleStall(host, task, stall, tally);
-      report('fuzz');
+      const considered = handleStall(host, task, stall, tally).then(() => report('fuzz'));
+      // A failure (a clonecheck bug) surfaces once the pools are done, below, not as an unhandled rejection.
+      considered.catch(() => {});
+      stalls.push(considered);
     },
   })));
+  await Promise.all(stalls);
   const fuzzMs = elapsed();
 
   const signatures = tally.findingsByCase();
@@ -103,6 +112,11 @@ export async function fuzz(options) {
     onProgress: (done, toShrink) => report('shrink', { shrunk: done, toShrink }),
   });
   const { findings, merged, split, confirmed, unexplained } = oneFindingPerBug(signatures, shrunk);
+  await shrinkStalls(signatures, {
+    hosts, workers, timeoutMs, runs: options.stallShrinkRuns ?? 0, seconds: options.stallShrinkSeconds ?? 0, shouldShrink: options.shouldShrink,
+    onShrunk: options.onFinding,
+    onProgress: (done, toShrink) => report('shrink', { shrunk: done, toShrink }),
+  });
 
   return {
     seed, runs, timeLimitMs, workers, cases: totalCases(), interrupted, elapsedMs: elapsed(), fuzzMs,

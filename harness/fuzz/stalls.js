@@ -7,20 +7,23 @@
 // earlier case: a crash between cases, against no target.
 
 import { build } from '../../src/index.js';
-import { cloneCase, referenceClone } from '../case/case.js';
+import { cloneCase, cloneCaseElsewhere, oracleClone } from '../case/case.js';
 import { installNodeHostHooks } from '../case/node-host.js';
 import { CHUNK_SIZE, chunkSeed } from './chunks.js';
 import { runNext } from './schedule.js';
 import { verdictSignature } from './signature.js';
-import { channels } from '../targets/catalog.js';
+import { channels, landsInWorkers } from '../targets/catalog.js';
+import { hasTransferList } from '../targets/programs.js';
+import { referenceDelivery } from '../targets/receivers/reference-delivery.js';
 
 /**
  * @param {import('./schedule.js').Host} host
  * @param {any} task  the chunk task that stalled
  * @param {{reason: 'timeout' | 'crash', heartbeat: import('../pool/heartbeat.js').Heartbeat, detail: string}} stall
  * @param {import('./tally.js').Tally} tally
+ * @returns {Promise<void>} settles once the finding is in the tally (its expected observation takes a moment)
  */
-export function handleStall(host, task, { reason, heartbeat, detail }, tally) {
+export async function handleStall(host, task, { reason, heartbeat, detail }, tally) {
   const found = task.indices.indexOf(heartbeat.caseIndex - task.chunk * CHUNK_SIZE);
   const position = found < 0 ? 0 : found;
   const stalled = task.indices[position];
@@ -54,21 +57,32 @@ export function handleStall(host, task, { reason, heartbeat, detail }, tally) {
   if (others.length > 0) retry({ targets: others });
   const { signature } = verdictSignature(target.name, reason);
   const prepared = channels[target.channel](program);
+  const expected = await expectedWhereValueLands(target, prepared);
   tally.consider({
     signature, target: target.name, verdict: reason, category: reason, case: caseIndex,
-    chunkSeed: chunkSeed(task.seed, task.chunk), path: String(stalled), count: 1, program: prepared, minimized: false, detail,
-    expected: expectedForStalledCase(prepared),
+    chunkSeed: chunkSeed(task.seed, task.chunk), path: String(stalled), count: 1, program: prepared, minimized: false, detail, expected,
   });
 }
 
 /**
- * What the reference observes for a stalled case's program, computed here on
- * the main thread: the target gave no observation, and the finding's repro
- * needs the expected one. Synchronous, so the realm is restored before this
- * thread does anything else.
- * @param {any} program
+ * What the reference observes for a program that stalled a target, computed
+ * here on the main thread as the oracle computes it where the target's value
+ * lands (judge.js): the target gave no observation, and the finding's repro
+ * needs the expected one. For a worker channel that is the reference's
+ * delivery (serialized under the sender's steps, deserialized under the
+ * receiver's), one case observation per delivery when the program is
+ * delivered more than once (docs/program.md `deliveries`), as the repro
+ * compares them. There no realm step stays in place across an await
+ * (cloneCaseElsewhere), so nothing else this thread runs meets it.
+ * @param {import('../targets/catalog.js').TargetSpec} target
+ * @param {any} program as the target's channel reshaped it
+ * @returns {Promise<import('../case/case.js').DeliveredObservation>}
  */
-function expectedForStalledCase(program) {
+export async function expectedWhereValueLands(target, program) {
   installNodeHostHooks();
-  return cloneCase(program, () => build(program), referenceClone({ tiers: false })).clone;
+  const transferList = hasTransferList(target.channel);
+  // Synchronous here: on this thread nothing else may run while the realm is set up.
+  if (!landsInWorkers(target)) return cloneCase(program, () => build(program), oracleClone(undefined, transferList)).clone;
+  const [firstReceiver] = await cloneCaseElsewhere(program, () => build(program), referenceDelivery(undefined, transferList));
+  return firstReceiver;
 }

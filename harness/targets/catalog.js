@@ -154,6 +154,15 @@ export async function resolveTarget(name, options = {}) {
   };
 }
 
+/**
+ * @param {TargetSpec} spec
+ * @returns {boolean} whether its value lands in receiving workers (`worker`, `broadcast`), where the
+ *   oracle runs too: known from the spec alone, without loading the module (the main thread never does)
+ */
+export function landsInWorkers(spec) {
+  return !spec.external && (spec.moduleURL === CHANNELS.worker.moduleURL || spec.moduleURL === CHANNELS.broadcast.moduleURL);
+}
+
 /** @param {TargetSpec} spec @returns {boolean} whether agents of another runtime run it */
 export function runsInAgent(spec) {
   return spec.runtime !== undefined && !spec.runtime.inProcess;
