@@ -138,7 +138,7 @@ function programState(finding) {
 function snippetSection(finding, target) {
   const heading = ['## Snippet', ''];
   if (finding.verdict !== 'deviation') {
-    return [...heading, `None for a ${finding.verdict}: \`repro.mjs\` replays the case (it is expected to ${finding.verdict === 'crash' ? 'die' : 'hang'}).`, ''];
+    return [...heading, `None for a ${finding.verdict}: \`repro.mjs\` replays the program (it is expected to ${finding.verdict === 'crash' ? 'die' : 'hang'}).`, ''];
   }
   const snippet = snippetFor({
     program: finding.program, target, differences: finding.differences, expected: finding.expected, actual: finding.actual,
