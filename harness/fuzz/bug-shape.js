@@ -474,7 +474,8 @@ export function programFeatures(program) {
  * @returns {string[]}
  */
 function propFeatures(prop, holder) {
-  const base = `${keyFeature(prop.key, holder)} ${'value' in prop ? 'data' : 'accessor'}`;
+  // A prop with neither `get` nor `set` is data, its value undefined when it has none (docs/program.md).
+  const base = `${keyFeature(prop.key, holder)} ${'get' in prop || 'set' in prop ? 'accessor' : 'data'}`;
   const more = ['writable', 'enumerable', 'configurable'].filter((a) => prop[a] === false).map((a) => `${base} non-${a}`);
   for (const f of ['get', 'set']) if (f in prop) more.push(`${base} with ${f}ter`);
   if ('value' in prop && isRecord(prop.value) && 'symbol' in prop.value) more.push(`${base} symbol`);

@@ -60,7 +60,7 @@ export function witnessesOf(finding, own, witnesses) {
 }
 
 /** @param {Iterable<string>} features @param {Iterable<string>} trigger @returns {boolean} every feature of the trigger is there */
-function holds(features, trigger) {
+export function holds(features, trigger) {
   const set = new Set(features);
   for (const feature of trigger) if (!set.has(feature)) return false;
   return true;

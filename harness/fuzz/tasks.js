@@ -16,6 +16,7 @@ import { judge, openTargets } from './judge.js';
 import { reduceProgram } from './reduce.js';
 import { featureKey, verdictSignature } from './signature.js';
 import { describeDifference, programFeatures } from './bug-shape.js';
+import { holds } from './same-bug.js';
 
 /** The worker thread that runs these tasks (an agent runs them in other runtimes). */
 export const FUZZ_WORKER_URL = new URL('./worker.js', import.meta.url);
@@ -123,6 +124,9 @@ export async function runChunk({ seed, chunk, indices, programs, targets: specs,
  * @property {string} signature
  * @property {Record<string, number>} weights
  * @property {number} maxRuns  candidates to try at most (each is one target run and one oracle run)
+ * @property {string[]} [avoid]  for a witness (same-bug.js): the trigger its finding shrank to; a candidate that
+ *   holds it shows that bug, not perhaps another (simplifying an accessor to data may turn one bug's
+ *   program into the other's, with the same root difference)
  */
 
 /**
@@ -150,7 +154,7 @@ export async function runChunk({ seed, chunk, indices, programs, targets: specs,
  * @param {import('../pool/heartbeat.js').HeartbeatWriter} heartbeat
  * @returns {Promise<{verdict: import('./judge.js').Verdict | null, shrink: ShrinkRecord}>}
  */
-export async function shrinkDeviation({ chunkSeed: seed, path, target: spec, signature, weights, maxRuns }, heartbeat) {
+export async function shrinkDeviation({ chunkSeed: seed, path, target: spec, signature, weights, maxRuns, avoid }, heartbeat) {
   const targets = await loadTargets([spec]);
   let tried = 0;
   /** @type {import('./judge.js').Verdict | null} */
@@ -160,6 +164,7 @@ export async function shrinkDeviation({ chunkSeed: seed, path, target: spec, sig
   /** @param {import('./judge.js').Verdict} verdict */
   const sameBug = (verdict) => {
     if (verdict.verdict !== 'deviation') return false;
+    if (avoid !== undefined && holds(programFeatures(verdict.program), avoid)) return false;
     if (roots !== undefined) return roots.has(/** @type {string} */ (verdict.shape));
     // The case itself comes first.
     if (verdict.signature !== signature) return false;
