@@ -94,6 +94,12 @@ test('a --runs that is not a positive integer is a usage error', () => {
   assertUsageError(clonecheck(['selfcheck', '--seed', 'one']), /option '--seed <n>' argument 'one' is invalid\. It must be a 32-bit integer/);
 });
 
+test('a crash and timeout shrinking budget out of range is a usage error that gives the range', () => {
+  assertUsageError(clonecheck(['fuzz', '--target', 'ref:spec', '--stall-shrink-time', '0']),
+    /option '--stall-shrink-time <seconds>' argument '0' is invalid\. It must be a number of seconds from 1 to 86400/);
+  assertUsageError(clonecheck(['fuzz', '--target', 'ref:spec', '--stall-shrink-runs', '-1']), /option '--stall-shrink-runs <n>' argument '-1' is invalid/);
+});
+
 test('fuzz --help shows each default', () => {
   const { status, stdout } = clonecheck(['fuzz', '--help']);
   assert.equal(status, 0);
@@ -101,6 +107,7 @@ test('fuzz --help shows each default', () => {
   for (const shown of [
     /--seed <n> .*\(default: random, printed\)/, /--runs <n> number of programs \(default: 10000\)/, /--out <dir> .*\(default: "clonecheck-out"\)/,
     /--workers <n> .*\(default: one per CPU\)/, /--timeout <ms> .*\(default: 5000\)/, /--shrink-runs <n> .*\(default: 1000\)/,
+    /--stall-shrink-runs <n> .*\(default: 100\)/, /--stall-shrink-time <seconds> .*\(default: 60\)/,
   ]) assert.match(help, shown);
 });
 

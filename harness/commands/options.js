@@ -45,7 +45,7 @@ export const timeOption = (description = 'run for this long instead of a number 
   .argParser(integerFrom(1, 7 * 24 * 3600, 'a number of seconds from 1 to 604800'));
 
 /** fuzz --shrink-runs */
-export const shrinkRunsOption = () => new Option('--shrink-runs <n>', 'candidate programs tried per shrink, 0 to not shrink')
+export const shrinkRunsOption = () => new Option('--shrink-runs <n>', 'candidate programs tried per shrink of a deviation; 0 to shrink nothing (crashes and timeouts neither)')
   .default(1000)
   .argParser(integerFrom(0, 1_000_000, 'an integer from 0 to 1000000'));
 
