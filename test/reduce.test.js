@@ -177,3 +177,17 @@ test('each Value\'s simpler candidates, simplest first', () => {
     { string: { repeat: ['ab', 0] } }, { string: { repeat: ['ab', 1] } },
   ]);
 });
+
+test('a candidate `admits` refuses is passed over: not run, not counted', async () => {
+  const withGetter = {
+    schema: 'clonecheck/program@1', root: { ref: 0 },
+    objects: [{ kind: 'object', props: [{ key: 'a', get: { returns: 1 }, enumerable: false }] }],
+  };
+  /** @type {any[]} */
+  const ran = [];
+  const keepsAccessor = (/** @type {any} */ _program, /** @type {any} */ candidate) => candidate.objects?.[0]?.props?.every((/** @type {any} */ p) => 'get' in p) ?? false;
+  const result = await reduceProgram(withGetter, async (candidate) => (ran.push(candidate), true), { runs: 100, admits: keepsAccessor });
+  assert.ok(ran.every((candidate) => keepsAccessor(undefined, candidate)));
+  assert.equal(result.tried, ran.length);
+  assert.deepEqual(result.program.objects, [{ kind: 'object', props: [{ key: 'a', get: {} }] }]);
+});

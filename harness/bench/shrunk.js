@@ -63,7 +63,7 @@ function shrunkSummary(file) {
     ...summary,
     removed: recorded.reduce((n, f) => n + f.shrink.removed, 0),
     simplified: recorded.reduce((n, f) => n + f.shrink.simplified, 0),
-    localMinimum: recorded.filter((f) => f.shrink.localMinimum).length,
+    localMinimum: `${recorded.filter((f) => f.shrink.localMinimum).length} of ${recorded.length}`,
     candidates: recorded.reduce((n, f) => n + f.shrink.candidates, 0),
     shrinkSeconds: Math.round((document.elapsedMs - document.fuzzMs) / 100) / 10,
   };

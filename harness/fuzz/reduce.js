@@ -77,9 +77,11 @@ export function* withOnePartRemoved(program) {
  * @param {number} budget.runs  candidates to run at most
  * @param {number} [budget.parallel]  candidates run at once (the first of them, in order, that keeps the bug is kept)
  * @param {() => boolean} [budget.inTime]  polled before each batch: false stops
+ * @param {(program: any, candidate: any, change: 'removed' | 'simplified') => boolean} [budget.admits]  a candidate
+ *   of `program` it refuses is passed over, as an invalid one is (not run, not counted)
  * @returns {Promise<Reduction>}
  */
-export async function reduceProgram(program, stillFails, { runs, parallel = 1, inTime = () => true }) {
+export async function reduceProgram(program, stillFails, { runs, parallel = 1, inTime = () => true, admits = () => true }) {
   const reduction = { program, tried: 0, removed: 0, simplified: 0, localMinimum: false };
   let list = candidatesOf(program);
   let text = JSON.stringify(program);
@@ -98,6 +100,7 @@ export async function reduceProgram(program, stillFails, { runs, parallel = 1, i
       const candidate = pruneUnreachable(list[index].program);
       const candidateText = JSON.stringify(candidate);
       if (candidateText === text || ran.has(candidateText) || validate(candidate).length > 0) continue;
+      if (!admits(reduction.program, candidate, list[index].change)) continue;
       ran.add(candidateText);
       batch.push({ index, candidate });
     }

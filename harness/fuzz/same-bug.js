@@ -31,7 +31,8 @@ import { bugSignature, signatureOf } from './signature.js';
  * @typedef {object} Shrunk  what shrinking one case of a finding gave
  * @property {Finding} finding
  * @property {Variant} [variant]  a witness: another variant's earliest case; none for the finding's own case
- * @property {import('./judge.js').Verdict | null} verdict  the shrunk case, null if it did not show the bug again
+ * @property {(import('./judge.js').Verdict & {shrink?: import('./tasks.js').ShrinkRecord}) | null} verdict  the shrunk
+ *   case (and what shrinking did), null if it did not show the bug again
  */
 
 /**
@@ -40,7 +41,8 @@ import { bugSignature, signatureOf } from './signature.js';
  * @property {Finding} finding
  * @property {Variant} [variant]
  * @property {number} case
- * @property {{differences: any[], expected?: unknown, actual?: unknown, program: any, category: string}} deviation
+ * @property {{differences: any[], expected?: unknown, actual?: unknown, program: any, category: string,
+ *   shrink?: import('./tasks.js').ShrinkRecord}} deviation
  * @property {string} shape  the root difference, described
  * @property {Set<string>} features
  */
@@ -136,6 +138,7 @@ export function oneFindingPerBug(findings, shrunk) {
       category: trigger.deviation.category,
       case: where.case, chunkSeed: where.chunkSeed, path: where.path, count: /** @type {number} */ (counts.get(group)),
       program: trigger.deviation.program, minimized: trigger.variant !== undefined || trigger.finding.minimized,
+      shrink: trigger.deviation.shrink,
       expected: trigger.deviation.expected, actual: trigger.deviation.actual, differences: trigger.deviation.differences,
     };
     if (owned.length > 1) finding.alsoSeenAs = owned.slice(1).map((item) => item.finding.signature);
@@ -151,7 +154,8 @@ export function oneFindingPerBug(findings, shrunk) {
  * @param {Finding} finding
  * @param {Variant | undefined} variant
  * @param {number} caseIndex
- * @param {{differences?: any[], expected?: unknown, actual?: unknown, program: any, category?: string}} deviation
+ * @param {{differences?: any[], expected?: unknown, actual?: unknown, program: any, category?: string,
+ *   shrink?: import('./tasks.js').ShrinkRecord}} deviation
  * @returns {Shown}
  */
 function describe(finding, variant, caseIndex, deviation) {
@@ -159,6 +163,6 @@ function describe(finding, variant, caseIndex, deviation) {
   const { category, shape } = signatureOf(finding.target, differences, deviation);
   return {
     finding, variant, case: caseIndex, shape, features: new Set(programFeatures(deviation.program)),
-    deviation: { differences, expected: deviation.expected, actual: deviation.actual, program: deviation.program, category },
+    deviation: { differences, expected: deviation.expected, actual: deviation.actual, program: deviation.program, category, shrink: deviation.shrink },
   };
 }

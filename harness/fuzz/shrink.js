@@ -10,7 +10,6 @@
 import { FUZZ_WORKER_URL } from './tasks.js';
 import { runPool } from '../pool/pool.js';
 import { witnessesOf } from './same-bug.js';
-import { programFeatures } from './bug-shape.js';
 
 /**
  * @param {import('./tally.js').Finding[]} findings  every finding, earliest case first
@@ -50,13 +49,11 @@ export async function shrinkDeviations(findings, { hosts, workers, timeoutMs, we
         const { finding, variant } = job;
         const target = host.targets.find((t) => t.name === finding.target);
         const { chunkSeed, path } = variant ?? finding;
-        // A witness stays out of its finding's trigger (tasks.js `avoid`).
-        const avoid = variant === undefined ? undefined : programFeatures(finding.program);
-        return { kind: 'shrink', chunkSeed, path, target, signature: finding.signature, weights, maxRuns: shrinkRuns, avoid, job };
+        return { kind: 'shrink', chunkSeed, path, target, signature: finding.signature, weights, maxRuns: shrinkRuns, job };
       },
       onResult: (task, { verdict, shrink }) => {
         const { job } = task;
-        job.verdict = verdict;
+        job.verdict = verdict === null ? null : { ...verdict, shrink };
         done += 1;
         if (verdict !== null && job.variant === undefined) {
           Object.assign(job.finding, {

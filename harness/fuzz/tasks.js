@@ -124,9 +124,6 @@ export async function runChunk({ seed, chunk, indices, programs, targets: specs,
  * @property {string} signature
  * @property {Record<string, number>} weights
  * @property {number} maxRuns  candidates to try at most (each is one target run and one oracle run)
- * @property {string[]} [avoid]  for a witness (same-bug.js): the trigger its finding shrank to; a candidate that
- *   holds it shows that bug, not perhaps another (simplifying an accessor to data may turn one bug's
- *   program into the other's, with the same root difference)
  */
 
 /**
@@ -154,7 +151,7 @@ export async function runChunk({ seed, chunk, indices, programs, targets: specs,
  * @param {import('../pool/heartbeat.js').HeartbeatWriter} heartbeat
  * @returns {Promise<{verdict: import('./judge.js').Verdict | null, shrink: ShrinkRecord}>}
  */
-export async function shrinkDeviation({ chunkSeed: seed, path, target: spec, signature, weights, maxRuns, avoid }, heartbeat) {
+export async function shrinkDeviation({ chunkSeed: seed, path, target: spec, signature, weights, maxRuns }, heartbeat) {
   const targets = await loadTargets([spec]);
   let tried = 0;
   /** @type {import('./judge.js').Verdict | null} */
@@ -164,7 +161,6 @@ export async function shrinkDeviation({ chunkSeed: seed, path, target: spec, sig
   /** @param {import('./judge.js').Verdict} verdict */
   const sameBug = (verdict) => {
     if (verdict.verdict !== 'deviation') return false;
-    if (avoid !== undefined && holds(programFeatures(verdict.program), avoid)) return false;
     if (roots !== undefined) return roots.has(/** @type {string} */ (verdict.shape));
     // The case itself comes first.
     if (verdict.signature !== signature) return false;
@@ -192,8 +188,23 @@ export async function shrinkDeviation({ chunkSeed: seed, path, target: spec, sig
     if (!sameBug(verdict)) return false;
     smallest = verdict;
     return true;
-  }, { runs: Math.max(0, maxRuns - tried) });
+  }, { runs: Math.max(0, maxRuns - tried), admits: keepsFeatures });
   return { verdict: smallest, shrink: { candidates: tried, removed, simplified, localMinimum } };
+}
+
+/**
+ * Whether a change may be tried on a deviation's way to its local minimum:
+ * a removal always; a simplification only when the program is made of no
+ * new things (bug-shape.js `programFeatures`). A shrunk program's features
+ * are its bug's trigger (same-bug.js): a simplification that brought in
+ * another (an accessor made data, an error made an `Error`, a typed array
+ * made a `Uint8Array`, a `cause` key made `a`) could turn one bug's program
+ * into another's with the same root difference (a getter bug's into a data
+ * property bug's), or a finding's trigger into one its other cases lack.
+ * @param {any} program @param {any} candidate @param {'removed' | 'simplified'} change
+ */
+function keepsFeatures(program, candidate, change) {
+  return change === 'removed' || holds(programFeatures(program), programFeatures(candidate));
 }
 
 /**
