@@ -191,3 +191,18 @@ test('a candidate `admits` refuses is passed over: not run, not counted', async 
   assert.equal(result.tried, ran.length);
   assert.deepEqual(result.program.objects, [{ kind: 'object', props: [{ key: 'a', get: {} }] }]);
 });
+
+test('a root that can move to another object of a cycle, each reaching the other, does not take turns forever', async () => {
+  const cycle = {
+    schema: 'clonecheck/program@1', root: { ref: 1 },
+    objects: [
+      { kind: 'array', items: [{ ref: 1 }] },
+      { kind: 'set', values: [{ ref: 0 }] },
+    ],
+  };
+  const bothThere = async (/** @type {any} */ candidate) => candidate.objects?.length === 2;
+  const { program: reduced, localMinimum, tried } = await reduceProgram(cycle, bothThere, { runs: 1000 });
+  assert.equal(localMinimum, true);
+  assert.ok(tried < 50, `${tried} candidates`);
+  assert.equal(reduced.root.ref, 1);
+});

@@ -35,7 +35,12 @@ export function* withOnePartRemoved(program) {
   const rootRef = program.root?.ref;
   if (rootRef !== undefined) {
     yield { ...program, root: 0 };
-    for (let n = 0; n < objects.length; n++) if (n !== rootRef) yield { ...program, root: { ref: n } };
+    // Only when something goes with it: in a cycle, another root reaching
+    // every object is no smaller, and two of them would take turns forever.
+    for (let n = 0; n < objects.length; n++) {
+      const hoisted = pruneUnreachable({ ...program, root: { ref: n } });
+      if (n !== rootRef && (hoisted.objects?.length ?? 0) < objects.length) yield hoisted;
+    }
   }
   for (const list of ['sender', 'receiver', 'transfer']) {
     const entries = program[list] ?? [];

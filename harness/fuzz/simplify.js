@@ -8,8 +8,10 @@
 // strictly simpler than the program it comes from (shorter, nearer 0, or at
 // a fixed simplest value), so taking candidates one after another always ends.
 //
-// Which candidates keep the bug is the caller's question: a -0 or a NaN the
-// bug needs fails its test and stays.
+// Which candidates keep the bug is the caller's question (a -0 or a NaN the
+// bug needs fails its test and stays), and so is which may be tried at all:
+// a deviation's shrink tries none that makes the program of anything new
+// (tasks.js `keepsFeatures`: an accessor made data could be another bug).
 
 import { PROGRAM_SCHEMA, build, mapNode, mapProp } from '../../src/program/index.js';
 import { KIND_FIELDS } from '../../src/program/schema.js';
