@@ -163,6 +163,8 @@ function describe(finding, variant, caseIndex, deviation) {
   const { category, shape } = signatureOf(finding.target, differences, deviation);
   return {
     finding, variant, case: caseIndex, shape, features: new Set(programFeatures(deviation.program)),
-    deviation: { differences, expected: deviation.expected, actual: deviation.actual, program: deviation.program, category, shrink: deviation.shrink },
+    deviation: {
+      differences, expected: deviation.expected, actual: deviation.actual, program: deviation.program, category, shrink: deviation.shrink,
+    },
   };
 }
