@@ -1,5 +1,5 @@
 // A crash shrinks only while its candidates die the same way
-// (harness/fuzz/shrink-stalls.js `deathOf`): who died and how, from what the
+// (harness/fuzz/signature.js `deathOf`): who died and how, from what the
 // pool, an agent or a receiving worker wrote, without what changes with the
 // program. The details below are as clonecheck wrote them for real deaths.
 // And a real runtime's crash shrinks to its local minimum (test/fuzz.test.js
@@ -7,7 +7,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { deathOf, shrinkStalls } from '../harness/fuzz/shrink-stalls.js';
+import { shrinkStalls } from '../harness/fuzz/shrink-stalls.js';
+import { deathOf } from '../harness/fuzz/signature.js';
 import { groupByHost, resolveTarget } from '../harness/targets/catalog.js';
 
 const DENO_PANIC = 'the deno agent exited with code 1; stderr ends: ============================================================\n'

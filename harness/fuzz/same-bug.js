@@ -31,6 +31,7 @@ import { bugSignature, signatureOf } from './signature.js';
  * @typedef {object} Shrunk  what shrinking one case of a finding gave
  * @property {Finding} finding
  * @property {Variant} [variant]  a witness: another variant's earliest case; none for the finding's own case
+ * @property {number} [stalls]  how often its thread or agent died or hung while shrinking it
  * @property {(import('./judge.js').Verdict & {shrink?: import('./tasks.js').ShrinkRecord}) | null} verdict  the shrunk
  *   case (and what shrinking did), null if it did not show the bug again
  */

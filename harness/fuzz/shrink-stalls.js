@@ -15,25 +15,10 @@
 import { replayProgram } from '../findings/replay.js';
 import { reduceProgram } from './reduce.js';
 import { expectedWhereValueLands } from './stalls.js';
+import { deathOf } from './signature.js';
 
 /** Runs of the finding's own program before it counts as not reproduced. */
 const REPRODUCE_ATTEMPTS = 3;
-
-/**
- * What kind of death a crash's detail tells (pool.js, agents/process.js and
- * receivers/workers.js write it): who died (an agent, a thread, a receiving
- * worker) and how (the exit code or signal, else the error's name), and
- * where a runtime panicked (Deno's "panicked at file.rs:line"), not what
- * changes with the program (messages, values, stacks).
- * @param {string | undefined} detail
- * @returns {string}
- */
-export function deathOf(detail = '') {
-  const who = detail.startsWith('a receiving worker died') ? 'receiving worker' : /^the \S+ agent\b/.test(detail) ? 'agent' : 'thread';
-  const how = /exited with code -?\d+|was killed by \w+|exit code -?\d+|\b\w*Error\b/.exec(detail)?.[0].replace(/^exited with /, 'exit ') ?? 'unknown';
-  const panic = /panicked at (\S+?:\d+):\d+/.exec(detail)?.[1];
-  return [who, how, ...(panic === undefined ? [] : [`panicked at ${panic}`])].join(', ');
-}
 
 /**
  * @param {import('./tally.js').Finding[]} findings  every finding, earliest case first

@@ -3,13 +3,17 @@
 // shrunk program replaces the finding's when the target still shows the bug.
 // Then, for the same-bug check (same-bug.js), so do a few witnesses: the
 // earliest cases of the finding's signature whose programs do not hold what
-// its own case shrank to. A shrink that hangs leaves its finding as it was.
+// its own case shrank to. A shrink whose thread or agent dies or hangs is
+// tried once more; then its finding stays as it was.
 // Timeouts and crashes are shrunk apart, each candidate in a fresh thread or
 // agent (shrink-stalls.js).
 
 import { FUZZ_WORKER_URL } from './tasks.js';
 import { runPool } from '../pool/pool.js';
 import { witnessesOf } from './same-bug.js';
+
+/** How many times a shrink whose thread or agent died or hung is tried again. */
+const RETRIES_AFTER_A_STALL = 1;
 
 /**
  * @param {import('./tally.js').Finding[]} findings  every finding, earliest case first
@@ -63,8 +67,14 @@ export async function shrinkDeviations(findings, { hosts, workers, timeoutMs, we
         }
         onProgress(done, toShrink);
       },
-      onStall: () => {
-        done += 1;
+      onStall: (task) => {
+        // The thread or agent died or hung while shrinking: a runtime that
+        // crashes now and then (Deno 2.9.6's workers) would otherwise leave
+        // most findings unshrunk. Once more, in the fresh one the pool starts.
+        const { job } = task;
+        job.stalls = (job.stalls ?? 0) + 1;
+        if (job.stalls <= RETRIES_AFTER_A_STALL) queue.unshift(job);
+        else done += 1;
       },
     });
   }));

@@ -53,14 +53,35 @@ export function signatureName(target, category, identity) {
 }
 
 /**
- * The signature of a timeout or a crash: one per target and verdict (there
- * are no differences to shape it; what the watchdog saw goes in the finding).
+ * The signature of a timeout or a crash: one per target and verdict, and
+ * for a crash per kind of death (`deathOf`): there are no differences to
+ * shape it, but a panic at one place and a worker killed by an uncaught
+ * TypeError are two bugs.
  * @param {string} target
  * @param {'timeout' | 'crash'} verdict
+ * @param {string} [detail]  for a crash: what the watchdog saw
  */
-export function verdictSignature(target, verdict) {
-  return { signature: signatureName(target, verdict, verdict), category: verdict, shape: verdict };
+export function verdictSignature(target, verdict, detail) {
+  const shape = verdict === 'crash' ? `crash: ${deathOf(detail)}` : verdict;
+  return { signature: signatureName(target, verdict, shape), category: verdict, shape };
 }
+
+/**
+ * What kind of death a crash's detail tells (pool.js, agents/process.js and
+ * receivers/workers.js write it): who died (an agent, a thread, a receiving
+ * worker) and how (the exit code or signal, else the error's name), and
+ * where a runtime panicked (Deno's "panicked at file.rs:line"), not what
+ * changes with the program (messages, values, stacks).
+ * @param {string | undefined} detail
+ * @returns {string}
+ */
+export function deathOf(detail = '') {
+  const who = detail.startsWith('a receiving worker died') ? 'receiving worker' : /^the \S+ agent\b/.test(detail) ? 'agent' : 'thread';
+  const how = /exited with code -?\d+|was killed by \w+|exit code -?\d+|\b\w*Error\b/.exec(detail)?.[0].replace(/^exited with /, 'exit ') ?? 'unknown';
+  const panic = /panicked at (\S+?:\d+):\d+/.exec(detail)?.[1];
+  return [who, how, ...(panic === undefined ? [] : [`panicked at ${panic}`])].join(', ');
+}
+
 
 /**
  * FNV-1a, 32 bits, over UTF-16 code units: a stable short name, not a security property.

@@ -55,7 +55,7 @@ export async function handleStall(host, task, { reason, heartbeat, detail }, tal
   // never ran): the case runs again on them alone, first in its lane.
   const others = task.targets.filter((_, index) => index !== heartbeat.targetIndex);
   if (others.length > 0) retry({ targets: others });
-  const { signature } = verdictSignature(target.name, reason);
+  const { signature } = verdictSignature(target.name, reason, detail);
   const prepared = channels[target.channel](program);
   const expected = await expectedWhereValueLands(target, prepared);
   tally.consider({
