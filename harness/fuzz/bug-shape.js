@@ -447,6 +447,8 @@ export function programFeatures(program) {
       if (typeof value === 'string' && setting !== 'class' && setting !== 'subclass') features.add(`${node.kind} ${setting} ${value}`);
     }
     if (node.items?.some((/** @type {any} */ item) => item?.hole === true)) features.add('array hole');
+    // An Error's own `message` and `cause` (node fields, not props) are what its serialization steps read.
+    for (const field of ['message', 'cause']) if (node.kind === 'error' && field in node) features.add(`error ${field}`);
     for (const prop of node.props ?? []) for (const feature of propFeatures(prop, node.kind)) features.add(`${node.kind} ${feature}`);
     for (const value of [...(node.items ?? []), ...(node.values ?? []), ...(node.entries ?? []).flat(), node.message, node.cause]) {
       if (isRecord(value) && 'symbol' in value) features.add('value symbol');
