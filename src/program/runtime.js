@@ -54,8 +54,7 @@ export function createRuntime(global) {
   const ArrayBufferTransfer = global.ArrayBuffer.prototype.transfer;
   const SharedArrayBufferCtor = global.SharedArrayBuffer;
   const SharedArrayBufferGrow = SharedArrayBufferCtor && SharedArrayBufferCtor.prototype.grow;
-  const DataViewCtor = global.DataView;
-  const DataViewSetUint8 = global.DataView.prototype.setUint8;
+  const Uint8ArrayCtor = global.Uint8Array;
   const structuredCloneFn = global.structuredClone;
   const TypeErrorCtor = global.TypeError;
   const ErrorCtor = global.Error;
@@ -194,8 +193,9 @@ export function createRuntime(global) {
     const buffer = maxByteLength === undefined
       ? new C(byteLength)
       : new C(byteLength, { __proto__: null, maxByteLength });
-    const writer = new DataViewCtor(buffer);
-    for (let i = 0; i < bytes.length; i++) apply(DataViewSetUint8, writer, [i, bytes[i]]);
+    // An integer index of a typed array is its own element: writing it reaches no prototype.
+    const writer = new Uint8ArrayCtor(buffer);
+    for (let i = 0; i < bytes.length; i++) writer[i] = bytes[i];
     return buffer;
   }
   function view(type, buffer, byteOffset, length) {
