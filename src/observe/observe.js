@@ -226,7 +226,13 @@ function observePrototype(walk, prototype) {
     append(walk.tape, 'z');
     return;
   }
-  if (intrinsicName(walk.names, prototype) === undefined) append(walk.objects, prototype);
+  const name = intrinsicName(walk.names, prototype);
+  if (name !== undefined) {
+    append(walk.tape, 'i');
+    append(walk.tape, name);
+    return;
+  }
+  append(walk.objects, prototype);
   observeObject(walk, prototype);
 }
 
