@@ -132,8 +132,8 @@ function viewThrows(view) {
  */
 export function IsSharedArrayBuffer(buffer) {
   if (SharedArrayBufferPrototypeByteLength === undefined) return false;
-  // ArrayBuffer.prototype.byteLength throws for a SharedArrayBuffer
-  // (https://tc39.es/ecma262/#sec-get-arraybuffer.prototype.bytelength step 3)
+  // ArrayBuffer.prototype.byteLength throws when IsSharedArrayBuffer(O)
+  // (https://tc39.es/ecma262/#sec-get-arraybuffer.prototype.bytelength)
   // and answers for an ArrayBuffer: the common case throws nothing (asking
   // SharedArrayBuffer's getter instead threw for every ArrayBuffer, ~0.9 µs
   // even without a stack trace; buffers were ~8% of a fuzz thread's time).
