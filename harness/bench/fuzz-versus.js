@@ -10,16 +10,18 @@
 //
 // For each: the fuzz phase's cases/s (`casesPerSecond` of --json, what
 // `clonecheck fuzz` prints), the whole command's seconds, and the ratio this
-// tree / base. The findings of every run are compared by (signature, count,
-// earliest case): same seed and runs must give the same findings, however
-// fast; any difference is listed and the exit code is 1.
+// tree / base; on Linux also the CPU seconds the command used (its threads
+// and child processes), which other load on the machine disturbs far less
+// than elapsed time. The findings of every run are compared by (signature,
+// count, earliest case): same seed and runs must give the same findings,
+// however fast; any difference is listed and the exit code is 1.
 //
 // usage: node harness/bench/fuzz-versus.js --base REV [--target T …] [--seed N] [--runs N]
 //          [--rounds N] [--json] [-- FUZZ-OPTIONS…]
 //   defaults: --target node:clone --seed 1 --runs 20000 --rounds 3
 
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,9 +47,23 @@ if (args.base === undefined) {
 }
 
 /**
+ * The CPU seconds this process's finished children have used (Linux: the
+ * cutime and cstime of /proc/self/stat, counted once a child is waited for);
+ * undefined elsewhere.
+ * @returns {number | undefined}
+ */
+function childrenCPUSeconds() {
+  if (!existsSync('/proc/self/stat')) return undefined;
+  // The fields after the command name, which is in parentheses and may hold spaces.
+  const fields = readFileSync('/proc/self/stat', 'utf8').replace(/^.*\) /s, '').split(' ');
+  // cutime and cstime are fields 16 and 17 of the line, in clock ticks (USER_HZ, 100 on Linux).
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+
+/**
  * @param {string} tree a checkout
  * @param {string} scratch a directory for this run's files
- * @returns {Promise<{seconds: number, casesPerSecond: number, fuzzMs: number, findings: {signature: string, count: number, case: number}[]}>}
+ * @returns {Promise<{seconds: number, cpuSeconds?: number, casesPerSecond: number, fuzzMs: number, findings: {signature: string, count: number, case: number}[]}>}
  */
 function fuzzOnce(tree, scratch) {
   const json = join(scratch, 'results.json');
@@ -56,6 +72,7 @@ function fuzzOnce(tree, scratch) {
     '--seed', args.seed, '--runs', args.runs, '--out', join(scratch, 'out'), '--json', json, ...extra,
   ];
   const started = performance.now();
+  const cpuBefore = childrenCPUSeconds();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, command, { cwd: tree, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
@@ -69,8 +86,10 @@ function fuzzOnce(tree, scratch) {
         return;
       }
       const results = JSON.parse(readFileSync(json, 'utf8'));
+      const cpuAfter = childrenCPUSeconds();
       resolve({
         seconds,
+        cpuSeconds: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
         casesPerSecond: results.casesPerSecond,
         fuzzMs: results.fuzzMs,
         findings: results.findings.map((/** @type {any} */ f) => ({ signature: f.signature, count: f.count, case: f.case })),
@@ -107,14 +126,17 @@ async function main() {
         const run = await fuzzOnce(trees[which], join(scratch, `${which}-${round}`));
         runs[which].push(run);
         if (!args.json) {
-          process.stderr.write(`round ${round + 1}/${rounds} ${which.padEnd(7)} ${String(run.casesPerSecond).padStart(6)} cases/s, ${run.seconds.toFixed(1)} s\n`);
+          const cpu = run.cpuSeconds === undefined ? '' : `, ${run.cpuSeconds.toFixed(1)} s CPU`;
+          process.stderr.write(`round ${round + 1}/${rounds} ${which.padEnd(7)} ${String(run.casesPerSecond).padStart(6)} cases/s, ${run.seconds.toFixed(1)} s${cpu}\n`);
         }
       }
     }
+    const cpu = runs.base.every((r) => r.cpuSeconds !== undefined);
     const summary = (/** @type {'base' | 'current'} */ which) => ({
       casesPerSecond: median(runs[which].map((r) => r.casesPerSecond)),
       seconds: median(runs[which].map((r) => r.seconds)),
-      rounds: runs[which].map((r) => ({ casesPerSecond: r.casesPerSecond, seconds: r.seconds })),
+      ...(cpu ? { cpuSeconds: median(runs[which].map((r) => r.cpuSeconds)) } : {}),
+      rounds: runs[which].map((r) => ({ casesPerSecond: r.casesPerSecond, seconds: r.seconds, cpuSeconds: r.cpuSeconds })),
     });
     const base = summary('base');
     const current = summary('current');
@@ -126,7 +148,11 @@ async function main() {
     const result = {
       base: { revision, ...base },
       current: { tree: TREE, ...current },
-      ratio: { casesPerSecond: current.casesPerSecond / base.casesPerSecond, seconds: base.seconds / current.seconds },
+      ratio: {
+        casesPerSecond: current.casesPerSecond / base.casesPerSecond,
+        seconds: base.seconds / current.seconds,
+        ...(cpu ? { cpuSeconds: base.cpuSeconds / current.cpuSeconds } : {}),
+      },
       arguments: { targets: args.target, seed: Number(args.seed), runs: Number(args.runs), extra },
       findings: { count: reference.length, same: mismatches.length === 0, mismatches },
     };
@@ -134,9 +160,11 @@ async function main() {
       process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     } else {
       console.log(`fuzz ${args.target.map((t) => `--target ${t}`).join(' ')} --seed ${args.seed} --runs ${args.runs}, median of ${rounds} rounds`);
-      console.log(`${'base'.padEnd(8)} ${revision.padEnd(9)} ${String(base.casesPerSecond).padStart(6)} cases/s (fuzz phase)  ${base.seconds.toFixed(1).padStart(5)} s (whole command)`);
-      console.log(`${'current'.padEnd(8)} ${'tree'.padEnd(9)} ${String(current.casesPerSecond).padStart(6)} cases/s (fuzz phase)  ${current.seconds.toFixed(1).padStart(5)} s (whole command)`);
-      console.log(`ratio    current / base: ${result.ratio.casesPerSecond.toFixed(2)}x cases/s, ${result.ratio.seconds.toFixed(2)}x faster whole command`);
+      const cpuText = (/** @type {{cpuSeconds?: number}} */ side) => (cpu ? `  ${side.cpuSeconds.toFixed(1).padStart(5)} s CPU` : '');
+      console.log(`${'base'.padEnd(8)} ${revision.padEnd(9)} ${String(base.casesPerSecond).padStart(6)} cases/s (fuzz phase)  ${base.seconds.toFixed(1).padStart(5)} s (whole command)${cpuText(base)}`);
+      console.log(`${'current'.padEnd(8)} ${'tree'.padEnd(9)} ${String(current.casesPerSecond).padStart(6)} cases/s (fuzz phase)  ${current.seconds.toFixed(1).padStart(5)} s (whole command)${cpuText(current)}`);
+      console.log(`ratio    current / base: ${result.ratio.casesPerSecond.toFixed(2)}x cases/s, ${result.ratio.seconds.toFixed(2)}x faster whole command`
+        + `${cpu ? `, ${result.ratio.cpuSeconds.toFixed(2)}x less CPU` : ''}`);
       if (result.findings.same) {
         console.log(`findings: the same ${reference.length} (signature, count, earliest case) in every run`);
       } else {
