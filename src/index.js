@@ -14,8 +14,8 @@ export { StructuredSerializeWithTransfer } from './html/serialize.js';
 export { StructuredDeserializeWithTransfer } from './html/deserialize.js';
 export { tiers, selectTier, countSelection } from './tiers/index.js';
 export {
-  beginCloneObservation, canonicalJSON, completeLanded, diff, observe, observeClone, observeLanded,
-  observeThrown, sameJSON,
+  beginCloneObservation, beginObservedCase, canonicalJSON, caseObservationOf, completeLanded, diff, observe,
+  observeCase, observeClone, observeLanded, observeThrown, sameJSON, sameObservedCase,
 } from './observe/index.js';
 export { PROGRAM_SCHEMA, validate, build, emit, fromBytes, setupRealm } from './program/index.js';
 

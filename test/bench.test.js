@@ -18,10 +18,31 @@ test('bench/fuzz.js splits the cases into lanes and times every stage in each', 
   assert.equal(result.lanes.clean + result.lanes.polluting, 300);
   assert.ok(result.lanes.clean > 0 && result.lanes.polluting > 0, 'the default weights draw both kinds of program');
   for (const lane of ['clean', 'polluting', 'all']) {
-    assert.deepEqual(Object.keys(result.stageMicros[lane]), ['build', 'oracle', 'target', 'judge']);
+    assert.deepEqual(Object.keys(result.stageMicros[lane]), ['plan', 'build', 'walks', 'refClone', 'hostClone', 'oracle', 'target', 'judge']);
     for (const micros of Object.values(result.stageMicros[lane])) assert.ok(Number.isFinite(micros) && micros > 0);
   }
   assert.ok(result.generateMicros > 0);
   assert.equal(result.ceiling.cores, 2);
   assert.equal(result.ceiling.casesPerSecond, Math.round(2e6 / (result.generateMicros + result.stageMicros.all.judge)));
+});
+
+const BENCH_VERSUS = fileURLToPath(new URL('../harness/bench/fuzz-versus.js', import.meta.url));
+
+test('bench/fuzz-versus.js runs a base revision and this tree alternately, compares their findings and removes its checkout', () => {
+  const worktrees = () => spawnSync('git', ['worktree', 'list', '--porcelain'], { encoding: 'utf8' }).stdout;
+  const before = worktrees();
+  const { status, stdout, stderr } = spawnSync(process.execPath, [BENCH_VERSUS, '--base', 'HEAD', '--runs', '300', '--rounds', '2', '--json'], {
+    encoding: 'utf8', timeout: 300_000,
+  });
+  assert.equal(status, 0, stderr);
+  const result = JSON.parse(stdout);
+  for (const side of ['base', 'current']) {
+    assert.equal(result[side].rounds.length, 2);
+    assert.ok(result[side].casesPerSecond > 0 && result[side].seconds > 0);
+  }
+  assert.ok(result.ratio.casesPerSecond > 0);
+  // Same seed and runs: the same findings, whichever tree ran them (HEAD and this tree agree).
+  assert.equal(result.findings.same, true, JSON.stringify(result.findings.mismatches));
+  assert.ok(result.findings.count > 0, 'node:clone deviates in known ways: there is something to compare');
+  assert.equal(worktrees(), before, 'the base checkout is gone');
 });

@@ -14,9 +14,40 @@ import { anyPrimitiveValue } from './primitives.js';
 /**
  * The context of one graph: how many nodes and which kind each has, so that
  * references and effects point at the right nodes, and the arraybuffer nodes
- * (made first), so that detach and resize effects fit their buffer.
- * @typedef {{kinds: string[], buffers: Map<number, Record<string, any>>}} GraphContext
+ * (made first), so that detach and resize effects fit their buffer; `made`
+ * holds the arbitraries made for it (`perGraph`).
+ * @typedef {{kinds: string[], buffers: Map<number, Record<string, any>>, made: Map<string, fc.Arbitrary<any>>}} GraphContext
  */
+
+/**
+ * @param {string[]} kinds
+ * @param {Map<number, Record<string, any>>} buffers
+ * @returns {GraphContext}
+ */
+export function graphContext(kinds, buffers) {
+  return { kinds, buffers, made: new Map() };
+}
+
+/**
+ * The arbitrary `name` of one graph, made once: its nodes draw values and
+ * accessor behaviors from the same few, which were made afresh for each
+ * node and each accessor of every graph drawn (a graph is drawn through
+ * `chain`: a third of drawing one). An arbitrary is a value, so reusing it
+ * draws exactly what a new one would.
+ * @template T
+ * @param {GraphContext} ctx
+ * @param {string} name
+ * @param {() => fc.Arbitrary<T>} make
+ * @returns {fc.Arbitrary<T>}
+ */
+export function perGraph(ctx, name, make) {
+  let arbitrary = ctx.made.get(name);
+  if (arbitrary === undefined) {
+    arbitrary = make();
+    ctx.made.set(name, arbitrary);
+  }
+  return arbitrary;
+}
 
 /** @param {GraphContext} ctx @param {(kind: string) => boolean} accept */
 function indicesOf(ctx, accept) {
@@ -31,10 +62,10 @@ function indicesOf(ctx, accept) {
  */
 export function graphValue(ctx) {
   if (ctx.kinds.length === 0) return anyPrimitiveValue;
-  return fc.oneof(
+  return perGraph(ctx, 'value', () => fc.oneof(
     { weight: 3, arbitrary: anyPrimitiveValue },
     { weight: 2, arbitrary: fc.integer({ min: 0, max: ctx.kinds.length - 1 }).map((i) => ({ ref: i })) },
-  );
+  ));
 }
 
 /** Effects that never call a setter or getter themselves. @param {GraphContext} ctx */
@@ -114,14 +145,16 @@ const thrownType = sometimes(6, fc.constantFrom(...NATIVE_ERROR_NAMES));
  * @param {{mayRunSetters: boolean}} options only getters may run setters
  */
 export function behavior(ctx, { mayRunSetters }) {
-  const effects = [...quietEffects(ctx), ...(mayRunSetters ? settingEffects(ctx) : [])];
-  return fc
-    .record({
-      effects: effects.length > 0 ? sometimes(2, fc.array(fc.oneof(...effects), { minLength: 1, maxLength: 2 })) : fc.constant(undefined),
-      returns: sometimes(4, graphValue(ctx)).map((v) => v),
-      throws: thrownType,
-    })
-    .map(withoutAbsent);
+  return perGraph(ctx, mayRunSetters ? 'getter' : 'setter', () => {
+    const effects = [...quietEffects(ctx), ...(mayRunSetters ? settingEffects(ctx) : [])];
+    return fc
+      .record({
+        effects: effects.length > 0 ? sometimes(2, fc.array(fc.oneof(...effects), { minLength: 1, maxLength: 2 })) : fc.constant(undefined),
+        returns: sometimes(4, graphValue(ctx)).map((v) => v),
+        throws: thrownType,
+      })
+      .map(withoutAbsent);
+  });
 }
 
 /** A behavior for realm steps: no effects (realm steps cannot name objects). */

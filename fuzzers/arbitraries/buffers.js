@@ -46,13 +46,28 @@ export function initialByteLength(node) {
   return node.byteLength ?? node.bytes.length;
 }
 
+/** @type {Map<string, fc.Arbitrary<Record<string, unknown>>>} the arbitraries viewNode made, by buffer index and length */
+const viewArbitraries = new Map();
+
 /**
  * A view node on buffer node `buffer`, placed where the constructor accepts it
- * (aligned offset, in bounds, whole elements).
+ * (aligned offset, in bounds, whole elements). Made once per buffer index and
+ * length (it is drawn through `chain`, once per buffer drawn).
  * @param {Record<string, any>} bufferNode @param {number} buffer
  */
 export function viewNode(bufferNode, buffer) {
   const byteLength = initialByteLength(bufferNode);
+  const key = `${buffer} ${byteLength}`;
+  let arbitrary = viewArbitraries.get(key);
+  if (arbitrary === undefined) {
+    arbitrary = makeViewNode(byteLength, buffer);
+    viewArbitraries.set(key, arbitrary);
+  }
+  return arbitrary;
+}
+
+/** @param {number} byteLength the buffer's length when views are made @param {number} buffer its index */
+function makeViewNode(byteLength, buffer) {
   const types = [...availableTypedArrayNames, 'DataView'].filter((t) => elementSize(t) <= Math.max(byteLength, 1));
   return fc
     .record({ type: fc.constantFrom(...types), offset: fc.nat(), count: fc.nat(), tracking: fc.boolean() })

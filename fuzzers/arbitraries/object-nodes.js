@@ -4,7 +4,7 @@
 
 import fc from 'fast-check';
 import { NATIVE_ERROR_NAMES } from '../../src/primordials/intrinsics.js';
-import { graphValue } from './behaviors.js';
+import { graphContext, graphValue, perGraph } from './behaviors.js';
 import { arrayBufferNode, viewNode } from './buffers.js';
 import { arrayKey, nonIndexKey, objectKey } from './keys.js';
 import { primitiveValue, symbolValue } from './primitives.js';
@@ -28,22 +28,24 @@ const nodeKind = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('function', 'proxy', 'opaque') },
 );
 
+// V8 formats an Error's stack when it is redefined, running engine-specific code.
+const errorKey = objectKey.filter((key) => key !== 'stack');
+
 /** @param {string} kind */
 function keyFor(kind) {
   if (kind === 'array') return arrayKey;
   if (kind === 'view' || kind === 'boxed' || kind === 'regexp' || kind === 'function' || kind === 'proxy') return nonIndexKey;
-  // V8 formats an Error's stack when it is redefined, running engine-specific code.
-  if (kind === 'error') return objectKey.filter((key) => key !== 'stack');
+  if (kind === 'error') return errorKey;
   return objectKey;
 }
 
 /** Own props for a node of `kind`: data mostly, accessors sometimes. @param {string} kind @param {GraphContext} ctx */
 function propsFor(kind, ctx) {
   const key = keyFor(kind);
-  return fc.oneof(
+  return perGraph(ctx, `props of ${kind}`, () => fc.oneof(
     { weight: 3, arbitrary: fc.constant([]) },
     { weight: 2, arbitrary: propList(fc.oneof({ weight: 4, arbitrary: dataProp(key, graphValue(ctx)) }, { weight: 1, arbitrary: accessorProp(key, ctx) })) },
-  );
+  ));
 }
 
 /** `proto`: default mostly; null, an intrinsic, or a lower node sometimes. @param {number} index */
@@ -182,9 +184,9 @@ function graphKinds(maxObjects) {
 export function objectGraph({ maxObjects = 6 } = {}) {
   return graphKinds(maxObjects).chain((kinds) => {
     const bufferIndices = kinds.flatMap((kind, i) => (kind === 'arraybuffer' ? [i] : []));
-    return fc.tuple(...bufferIndices.map((index) => objectNode('arraybuffer', index, { kinds, buffers: new Map() }))).chain((bufferNodes) => {
-      /** @type {GraphContext} */
-      const ctx = { kinds, buffers: new Map(bufferIndices.map((index, j) => [index, bufferNodes[j]])) };
+    const bufferCtx = graphContext(kinds, new Map());
+    return fc.tuple(...bufferIndices.map((index) => objectNode('arraybuffer', index, bufferCtx))).chain((bufferNodes) => {
+      const ctx = graphContext(kinds, new Map(bufferIndices.map((index, j) => [index, bufferNodes[j]])));
       const nodes = kinds.map((kind, i) => {
         if (kind === 'arraybuffer') return fc.constant(ctx.buffers.get(i));
         if (kind === 'view') return fc.constantFrom(...bufferIndices).chain((b) => viewNode(ctx.buffers.get(b), b));

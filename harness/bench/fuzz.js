@@ -5,13 +5,21 @@
 //
 //   generate  fast-check draws the programs (the fuzzer's main thread, an
 //             isolate that never judges: timed here before anything else)
-//   build     the program built twice, its receiver steps applied and undone
-//             (a case builds once for the oracle and once for the target)
-//   oracle    the oracle's case: build, the reference's spec-path clone,
-//             observation of input, effects and clone
-//   target    the target's case: build, this Node's structuredClone, observation
-//   judge     the whole verdict: oracle, target, comparison
+//   plan      the program validated and compiled (once per case: a fuzz
+//             thread gets each program fresh, then builds it twice)
+//   build     the program built twice (plan made), its receiver steps applied
+//             and undone (a case builds once for the oracle and once for the target)
+//   walks     the six observation walks alone: the input before and after
+//             cloning, and the clone, on each side (src/observe/observe.js)
+//   refClone  the oracle's clone alone: the reference's spec path, with the
+//             guard coverage it counts
+//   hostClone the target's clone alone: this Node's structuredClone
+//   oracle    the oracle's whole case: build, clone, walks
+//   target    the target's whole case: build, clone, walks
+//   judge     the whole verdict of a fresh copy of the program: plan, oracle,
+//             target, comparison
 //
+// So judge − (plan + oracle + target) is the comparison and the bookkeeping.
 // The programs with realm steps (pollution) are timed in a worker of their
 // own, as the fuzzer's lanes keep them apart (harness/fuzz/schedule.js): they
 // invalidate V8's protectors for the whole isolate. Each lane worker warms up
@@ -30,7 +38,10 @@ import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { casePrograms } from '../../fuzzers/programs.js';
 import { build } from '../../src/index.js';
-import { cloneCaseAsync, oracleCloneFunction } from '../case/case.js';
+import { observeGraph } from '../../src/observe/observe.js';
+import { compile } from '../../src/program/compile.js';
+import { validate } from '../../src/program/schema.js';
+import { observedCaseAsync, oracleCloneFunction } from '../case/case.js';
 import { CHUNK_SIZE, chunkPrograms, laneOf } from '../fuzz/chunks.js';
 import { judge, openTargets } from '../fuzz/judge.js';
 import { installNodeHostHooks } from '../case/node-host.js';
@@ -40,29 +51,80 @@ import { median } from './median.js';
 const TARGET = 'node:clone';
 
 /**
- * The stages of one case, each a function of a program.
- * @param {import('../fuzz/judge.js').OpenTarget} target
- * @returns {Record<string, (program: any) => unknown>}
+ * The clone of one side alone, and its three walks, each added to `totals`
+ * (ms): what the side's case does, with a timer around each part.
+ * @param {any} program
+ * @param {import('../case/case.js').SettlingCloneFunction} cloneFunction
+ * @param {{walks: number, clone: number}} totals
  */
-function stages(target) {
-  const oracle = oracleCloneFunction(undefined);
-  const builtTwice = (program) => {
-    for (let i = 0; i < 2; i++) {
-      const built = build(program);
-      try {
-        built.setupReceiver();
-      } finally {
-        built.restore();
-      }
+async function timeSide(program, cloneFunction, totals) {
+  const built = build(program);
+  try {
+    built.setupReceiver();
+    let started = performance.now();
+    observeGraph(built.value);
+    totals.walks += performance.now() - started;
+    started = performance.now();
+    let result;
+    try {
+      result = (await cloneFunction(built.value, { transfer: built.transfer, forStorage: program.forStorage === true })).value;
+    } catch {
+      result = undefined;
     }
-  };
+    totals.clone += performance.now() - started;
+    started = performance.now();
+    observeGraph(built.value);
+    observeGraph(result);
+    totals.walks += performance.now() - started;
+  } finally {
+    built.restore();
+  }
+}
+
+/**
+ * The stages of one case. Each runs over every program and returns its time
+ * in ms (`walks`, `refClone` and `hostClone` are parts of one pass, timed
+ * separately).
+ * @param {import('../fuzz/judge.js').OpenTarget} target
+ * @param {any[]} programs
+ * @returns {Record<string, () => Promise<Record<string, number>>>}
+ */
+function stages(target, programs) {
+  const oracle = oracleCloneFunction(undefined);
   const { loaded } = target;
   if (loaded.kind !== 'here') throw new Error(`${TARGET} should run in this thread`);
+  /** @param {(program: any) => unknown} each @param {any[]} [list] */
+  const timed = async (each, list = programs) => {
+    const started = performance.now();
+    for (const program of list) await each(program);
+    return performance.now() - started;
+  };
   return {
-    build: builtTwice,
-    oracle: (program) => cloneCaseAsync(program, () => build(program), oracle),
-    target: (program) => cloneCaseAsync(program, () => build(program), loaded.clone),
-    judge: (program) => judge(program, [target]),
+    plan: async () => ({ plan: await timed((program) => { validate(program); compile(program); }, structuredClone(programs)) }),
+    build: async () => ({
+      build: await timed((program) => {
+        for (let i = 0; i < 2; i++) {
+          const built = build(program);
+          try {
+            built.setupReceiver();
+          } finally {
+            built.restore();
+          }
+        }
+      }),
+    }),
+    parts: async () => {
+      const ref = { walks: 0, clone: 0 };
+      const host = { walks: 0, clone: 0 };
+      for (const program of programs) {
+        await timeSide(program, oracle, ref);
+        await timeSide(program, loaded.clone, host);
+      }
+      return { walks: ref.walks + host.walks, refClone: ref.clone, hostClone: host.clone };
+    },
+    oracle: async () => ({ oracle: await timed((program) => observedCaseAsync(program, () => build(program), oracle)) }),
+    target: async () => ({ target: await timed((program) => observedCaseAsync(program, () => build(program), loaded.clone)) }),
+    judge: async () => ({ judge: await timed((program) => judge(program, [target]), structuredClone(programs)) }),
   };
 }
 
@@ -71,20 +133,19 @@ async function timeLane() {
   const { programs, rounds } = workerData;
   installNodeHostHooks();
   const [target] = await openTargets([await resolveTarget(TARGET)]);
-  const byName = stages(target);
+  const byName = stages(target, programs);
   const names = Object.keys(byName);
-  for (const program of programs) await byName.judge(program);
+  await byName.judge();
   /** @type {Record<string, number[]>} */
-  const samples = Object.fromEntries(names.map((n) => [n, []]));
+  const samples = {};
   for (let round = 0; round < rounds; round++) {
     for (let k = 0; k < names.length; k++) {
-      const name = names[(round + k) % names.length];
-      const started = performance.now();
-      for (const program of programs) await byName[name](program);
-      samples[name].push(((performance.now() - started) * 1000) / programs.length);
+      const times = await byName[names[(round + k) % names.length]]();
+      for (const [stage, ms] of Object.entries(times)) (samples[stage] ??= []).push((ms * 1000) / programs.length);
     }
   }
-  parentPort?.postMessage(Object.fromEntries(names.map((n) => [n, median(samples[n])])));
+  const order = ['plan', 'build', 'walks', 'refClone', 'hostClone', 'oracle', 'target', 'judge'];
+  parentPort?.postMessage(Object.fromEntries(order.map((stage) => [stage, median(samples[stage])])));
 }
 
 /**

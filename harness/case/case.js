@@ -8,7 +8,8 @@
 // looks up a global or an inherited property in that window: only src/ runs.
 
 import {
-  beginCloneObservation, completeLanded, countSelection, diff, observe, observeClone, sameJSON, selectTier, structuredClone,
+  beginCloneObservation, beginObservedCase, caseObservationOf, completeLanded, countSelection, diff, observe, observeClone,
+  sameJSON, sameObservedCase, selectTier, structuredClone,
 } from '../../src/index.js';
 import { isMessageError } from '../targets/receivers/messages.js';
 
@@ -130,11 +131,23 @@ export function cloneCase(program, makeBuilt, cloneFunction, { observeInput = fa
  * @returns {Promise<import('../../src/observe/observe-clone.js').CaseObservation>}
  */
 export async function cloneCaseAsync(program, makeBuilt, cloneFunction) {
+  return caseObservationOf(await observedCaseAsync(program, makeBuilt, cloneFunction));
+}
+
+/**
+ * `cloneCaseAsync`, ending with the ObservedCase (src/observe/observe-clone.js):
+ * its JSON is made only if someone asks (`caseObservationOf`).
+ * @param {any} program
+ * @param {() => import('../../src/program/build.js').Built} makeBuilt
+ * @param {SettlingCloneFunction} cloneFunction
+ * @returns {Promise<import('../../src/observe/observe-clone.js').ObservedCase>}
+ */
+export async function observedCaseAsync(program, makeBuilt, cloneFunction) {
   const built = makeBuilt();
   try {
     built.setupReceiver();
     const { input, clone, effects } = caseOptions(program, built, cloneFunction);
-    const finish = beginCloneObservation({ input, effects });
+    const finish = beginObservedCase({ input, effects });
     let threw = false;
     let result;
     try {
@@ -144,8 +157,7 @@ export async function cloneCaseAsync(program, makeBuilt, cloneFunction) {
       threw = true;
       result = error;
     }
-    // Returned once `finally` has restored the realm: this async function
-    // settles with the observation, which reads its (then clean) `then`.
+    // A null-prototype record: settling this async function with it reads no `then`.
     return finish(threw, result);
   } finally {
     built.restore();
@@ -266,6 +278,51 @@ function caseOptions(program, built, cloneFunction) {
   const { value, transfer, effects } = built;
   const options = { transfer, forStorage: program.forStorage === true };
   return { input: value, clone: () => cloneFunction(value, options), effects };
+}
+
+/**
+ * A case as the judge holds it: the ObservedCase of a clone that landed here,
+ * whose JSON is made only when asked for (`deliveredObservation`), or the
+ * JSON of what landed elsewhere.
+ * @typedef {{observed: import('../../src/observe/observe-clone.js').ObservedCase | undefined, json: DeliveredObservation | undefined}} SeenCase
+ */
+
+/**
+ * @param {import('../../src/observe/observe-clone.js').ObservedCase} observed
+ * @returns {SeenCase}
+ */
+export function seenHere(observed) {
+  return { observed, json: undefined };
+}
+
+/**
+ * @param {DeliveredObservation} json
+ * @returns {SeenCase}
+ */
+export function seenElsewhere(json) {
+  return { observed: undefined, json };
+}
+
+/**
+ * @param {SeenCase} seen
+ * @returns {DeliveredObservation} its case observation(s), made once
+ */
+export function deliveredObservation(seen) {
+  seen.json ??= caseObservationOf(/** @type {import('../../src/observe/observe-clone.js').ObservedCase} */ (seen.observed));
+  return seen.json;
+}
+
+/**
+ * `deviations` of two seen cases: two that landed here and whose tapes say
+ * they are the same pass without a JSON observation made (nearly every
+ * case); for the rest the observations are made and compared as always.
+ * @param {SeenCase} expected
+ * @param {SeenCase} actual
+ * @returns {import('../../src/observe/diff.js').Difference[]}
+ */
+export function seenDeviations(expected, actual) {
+  if (expected.observed !== undefined && actual.observed !== undefined && sameObservedCase(expected.observed, actual.observed)) return [];
+  return deviations(deliveredObservation(expected), deliveredObservation(actual));
 }
 
 /**

@@ -7,6 +7,7 @@
 import { types } from 'node:util';
 import { setHostHooks } from '../../src/index.js';
 import { isWeakRefOrRegistryObject } from '../../src/abstract-ops/brands.js';
+import { WeakMapCtor, WeakMapPrototypeGet, WeakMapPrototypeSet } from '../../src/primordials/intrinsics.js';
 
 // Deno's node:util has no isExternal (Deno 2.9.6); a script cannot make an External there anyway.
 const isExternal = typeof types.isExternal === 'function' ? types.isExternal : () => false;
@@ -25,25 +26,47 @@ export function installNodeHostHooks() {
 }
 
 
+/** @type {WeakMap<object, import('../../src/abstract-ops/brands.js').ObjectKind>} kinds found so far */
+const kinds = new WeakMapCtor();
+
 /**
  * The kind the reference would find by brand checks, read from V8's own slots.
  * WeakRef and FinalizationRegistry have no util.types predicate, so those two
- * are still told apart by brand checks, only for objects that are none of the rest.
+ * are still told apart by brand checks, only for objects that are none of the rest:
+ * two thrown TypeErrors, ~1.7 µs for every ordinary object. An object's
+ * internal slots are fixed when it is made, so its kind is remembered: a fuzz
+ * case classifies each object of its input three or four times (observed
+ * before and after cloning, serialized, offered to the tiers).
  * @param {object} object neither a Proxy, callable nor an Array
- * @returns {import('../../src/abstract-ops/brands.js').ObjectKind | undefined}
+ * @returns {import('../../src/abstract-ops/brands.js').ObjectKind}
  */
 function classifyNodeObject(object) {
-  if (types.isBooleanObject(object)) return 'boolean';
-  if (types.isNumberObject(object)) return 'number';
-  if (types.isBigIntObject(object)) return 'bigint';
-  if (types.isStringObject(object)) return 'string';
-  if (types.isSymbolObject(object)) return 'symbol';
+  // Captured methods: this runs while a program's realm set-up is in place.
+  let kind = WeakMapPrototypeGet(kinds, object);
+  if (kind === undefined) {
+    kind = kindBySlots(object);
+    WeakMapPrototypeSet(kinds, object, kind);
+  }
+  return kind;
+}
+
+/**
+ * @param {object} object neither a Proxy, callable nor an Array
+ * @returns {import('../../src/abstract-ops/brands.js').ObjectKind}
+ */
+function kindBySlots(object) {
+  // The grouped predicates first: an ordinary object, the usual answer, takes 17 calls instead of 24.
+  if (types.isBoxedPrimitive(object)) {
+    if (types.isBooleanObject(object)) return 'boolean';
+    if (types.isNumberObject(object)) return 'number';
+    if (types.isBigIntObject(object)) return 'bigint';
+    if (types.isStringObject(object)) return 'string';
+    if (types.isSymbolObject(object)) return 'symbol';
+  }
   if (types.isDate(object)) return 'date';
   if (types.isRegExp(object)) return 'regexp';
-  if (types.isArrayBuffer(object)) return 'arraybuffer';
-  if (types.isSharedArrayBuffer(object)) return 'sharedarraybuffer';
-  if (types.isTypedArray(object)) return 'typedarray';
-  if (types.isDataView(object)) return 'dataview';
+  if (types.isAnyArrayBuffer(object)) return types.isSharedArrayBuffer(object) ? 'sharedarraybuffer' : 'arraybuffer';
+  if (types.isArrayBufferView(object)) return types.isDataView(object) ? 'dataview' : 'typedarray';
   if (types.isMap(object)) return 'map';
   if (types.isSet(object)) return 'set';
   if (types.isNativeError(object)) return 'error';

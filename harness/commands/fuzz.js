@@ -8,6 +8,7 @@ import { tiers } from '../../src/index.js';
 import { guardCoverageReport } from '../case/counts.js';
 import { fuzz } from '../fuzz/run.js';
 import { fuzzResults } from '../fuzz/results.js';
+import { bundleAhead } from '../findings/repro.js';
 import { writeFinding } from '../findings/write.js';
 import { saveRegression } from '../findings/regressions.js';
 import { RuntimeError, parseUserRuntimes } from '../runtimes.js';
@@ -86,6 +87,8 @@ export async function fuzzCommand(raw) {
     format: '{phase} [{bar}] {value}/{total} {unit} | {cases} cases | {rate} cases/s | {findings} findings | tiers {tiersHit}/{tierCount} guards {reasonsHit}/{reasons}',
   });
   const files = new Map();
+  // Failing, it leaves each repro to bundle when written, and to say why.
+  const bundling = bundleAhead(targets).catch(() => {});
   let outcome;
   try {
     outcome = await fuzz({
@@ -110,6 +113,7 @@ export async function fuzzCommand(raw) {
     progress.stop();
     ctrlC.dispose();
   }
+  await bundling;
 
   // The same-bug check named each finding by its bug (same-bug.js): write
   // them under those names, and take away the folders this run wrote for

@@ -6,7 +6,7 @@
 // imported by its path instead, so the repro follows edits to it.
 
 import { fileURLToPath } from 'node:url';
-import { buildSync } from 'esbuild';
+import { build, buildSync } from 'esbuild';
 import { canonicalJSON, emit } from '../../src/index.js';
 
 const REPRO_MAIN = fileURLToPath(new URL('./repro-main.js', import.meta.url));
@@ -14,31 +14,57 @@ const REPRO_MAIN = fileURLToPath(new URL('./repro-main.js', import.meta.url));
 /** @type {Map<string, string>} bundles by clone module, made once per process */
 const bundles = new Map();
 
+/** @param {import('../targets/catalog.js').TargetSpec} target @returns {string} the key of its bundle */
+const bundleKey = (target) => (target.external ? '' : target.moduleURL);
+
+/**
+ * What esbuild bundles for a target's repros.
+ * @param {import('../targets/catalog.js').TargetSpec} target
+ * @returns {import('esbuild').BuildOptions & {write: false}}
+ */
+function bundleOptions(target) {
+  const cloneImport = target.external ? '' : `export * as cloneModule from ${JSON.stringify(fileURLToPath(target.moduleURL))};\n`;
+  return {
+    stdin: { contents: `export * from ${JSON.stringify(REPRO_MAIN)};\n${cloneImport}`, resolveDir: fileURLToPath(new URL('.', import.meta.url)) },
+    bundle: true,
+    write: false,
+    format: 'iife',
+    globalName: 'clonecheck',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    minify: true,
+    target: 'es2022',
+    logLevel: 'silent',
+  };
+}
+
 /**
  * The bundled code, as an expression evaluating to {runRepro, cloneModule}.
  * @param {import('../targets/catalog.js').TargetSpec} target
  */
 function bundleFor(target) {
-  const key = target.external ? '' : target.moduleURL;
-  let text = bundles.get(key);
+  let text = bundles.get(bundleKey(target));
   if (text === undefined) {
-    const cloneImport = target.external ? '' : `export * as cloneModule from ${JSON.stringify(fileURLToPath(target.moduleURL))};\n`;
-    const result = buildSync({
-      stdin: { contents: `export * from ${JSON.stringify(REPRO_MAIN)};\n${cloneImport}`, resolveDir: fileURLToPath(new URL('.', import.meta.url)) },
-      bundle: true,
-      write: false,
-      format: 'iife',
-      globalName: 'clonecheck',
-      platform: 'neutral',
-      mainFields: ['module', 'main'],
-      minify: true,
-      target: 'es2022',
-      logLevel: 'silent',
-    });
-    text = result.outputFiles[0].text.trim();
-    bundles.set(key, text);
+    text = buildSync(bundleOptions(target)).outputFiles[0].text.trim();
+    bundles.set(bundleKey(target), text);
   }
   return text;
+}
+
+/**
+ * Bundles the targets' repro code ahead, in esbuild's own process: a run
+ * that starts this before fuzzing does not stop its main thread for the
+ * ~0.25 s of a bundle at its first finding (its threads then wait for work).
+ * A finding written before it is done bundles on its own, as ever.
+ * @param {import('../targets/catalog.js').TargetSpec[]} targets
+ * @returns {Promise<void>}
+ */
+export async function bundleAhead(targets) {
+  await Promise.all(targets.map(async (target) => {
+    if (bundles.has(bundleKey(target))) return;
+    const result = await build(bundleOptions(target));
+    if (!bundles.has(bundleKey(target))) bundles.set(bundleKey(target), result.outputFiles[0].text.trim());
+  }));
 }
 
 /**

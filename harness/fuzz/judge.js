@@ -5,7 +5,9 @@
 // timeouts are not decided here: the worker pool sees them (harness/pool/pool.js).
 
 import { build } from '../../src/index.js';
-import { cloneCaseAsync, cloneCaseElsewhere, deviations, oracleCloneFunction } from '../case/case.js';
+import {
+  cloneCaseElsewhere, deliveredObservation, observedCaseAsync, oracleCloneFunction, seenDeviations, seenElsewhere, seenHere,
+} from '../case/case.js';
 import { channels, loadTarget } from '../targets/catalog.js';
 import { hasTransferList } from '../targets/programs.js';
 import { signatureOf } from './signature.js';
@@ -56,20 +58,22 @@ export async function openTargets(specs) {
  * @param {OpenTarget} target
  * @param {any} program
  * @param {Record<string, Record<string, number>> | undefined} coverage
+ * @returns {Promise<import('../case/case.js').SeenCase>}
  */
-function oracleObservationWhereValueLands({ spec, loaded }, program, coverage) {
-  if (loaded.kind === 'elsewhere') return loaded.oracle(program, coverage, hasTransferList(spec.channel));
-  return cloneCaseAsync(program, () => build(program), oracleCloneFunction(coverage, hasTransferList(spec.channel)));
+async function oracleObservationWhereValueLands({ spec, loaded }, program, coverage) {
+  if (loaded.kind === 'elsewhere') return seenElsewhere(await loaded.oracle(program, coverage, hasTransferList(spec.channel)));
+  return seenHere(await observedCaseAsync(program, () => build(program), oracleCloneFunction(coverage, hasTransferList(spec.channel))));
 }
 
 /**
  * The target's case observations of a (reshaped) program: one, or one per receiving realm.
  * @param {OpenTarget} target
  * @param {any} program
+ * @returns {Promise<import('../case/case.js').SeenCase[]>}
  */
 async function targetObservations({ loaded }, program) {
-  if (loaded.kind === 'elsewhere') return cloneCaseElsewhere(program, () => build(program), loaded.delivery);
-  return [await cloneCaseAsync(program, () => build(program), loaded.clone)];
+  if (loaded.kind === 'elsewhere') return (await cloneCaseElsewhere(program, () => build(program), loaded.delivery)).map(seenElsewhere);
+  return [seenHere(await observedCaseAsync(program, () => build(program), loaded.clone))];
 }
 
 /**
@@ -91,7 +95,7 @@ async function restartReceivers({ loaded }) {
  * @returns {Promise<Verdict[]>}
  */
 export async function judge(program, targets, { coverage, onTarget } = {}) {
-  /** @type {Map<string, {program: any, expected: unknown}>} one oracle run per channel and place */
+  /** @type {Map<string, {program: any, expected: import('../case/case.js').SeenCase}>} one oracle run per channel and place */
   const oracles = new Map();
   const verdicts = [];
   for (let i = 0; i < targets.length; i++) {
@@ -111,11 +115,13 @@ export async function judge(program, targets, { coverage, onTarget } = {}) {
       const actuals = await targetObservations(target, prepared);
       let verdict = /** @type {Verdict} */ ({ target: spec.name, verdict: 'pass', program: prepared });
       for (const actual of actuals) {
-        const differences = deviations(oracle.expected, actual);
+        const differences = seenDeviations(oracle.expected, actual);
         if (differences.length === 0) continue;
-        const { signature, category, shape } = signatureOf(spec.name, differences, { expected: oracle.expected, actual, program: prepared });
+        const expected = deliveredObservation(oracle.expected);
+        const delivered = deliveredObservation(actual);
+        const { signature, category, shape } = signatureOf(spec.name, differences, { expected, actual: delivered, program: prepared });
         verdict = {
-          target: spec.name, verdict: 'deviation', program: prepared, expected: oracle.expected, actual, differences, signature, category, shape,
+          target: spec.name, verdict: 'deviation', program: prepared, expected, actual: delivered, differences, signature, category, shape,
         };
         break;
       }
@@ -128,7 +134,8 @@ export async function judge(program, targets, { coverage, onTarget } = {}) {
         // The runtime died, not the reference, even while the oracle ran in
         // that worker (perhaps late, from the value it last received).
         const detail = oracle === undefined ? `${error.message} (while the oracle ran there)` : error.message;
-        verdicts.push({ target: spec.name, verdict: 'crash', program: prepared, expected: oracle?.expected, detail });
+        const expected = oracle === undefined ? undefined : deliveredObservation(oracle.expected);
+        verdicts.push({ target: spec.name, verdict: 'crash', program: prepared, expected, detail });
         continue;
       }
       verdicts.push({

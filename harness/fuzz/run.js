@@ -67,7 +67,7 @@ export async function fuzz(options) {
   const elapsed = () => performance.now() - started;
   const tally = new Tally(targets, options.onFinding);
   let interrupted = false;
-  const { hosts, nextTask } = scheduleChunks({
+  const { hosts, nextTask, generateAhead } = scheduleChunks({
     targets, seed, runs, weights,
     shouldStop: () => {
       if (options.shouldStop()) interrupted = true;
@@ -82,13 +82,20 @@ export async function fuzz(options) {
 
   /** @type {Promise<void>[]} stalled cases whose findings are on their way to the tally */
   const stalls = [];
+  // The first chunks are generated while the threads or agents start.
+  for (const host of hosts) setImmediate(() => generateAhead(host));
   await Promise.all(hosts.map((host) => runPool({
     workerURL: FUZZ_WORKER_URL,
     agent: host.agent,
     workers,
     workerData: { targets: host.targets },
     timeoutMs,
-    nextTask: (slot) => nextTask(host, slot),
+    nextTask: (slot) => {
+      const task = nextTask(host, slot);
+      // After the task has been posted: the thread starts on it first.
+      if (task !== undefined) setImmediate(() => generateAhead(host));
+      return task;
+    },
     onResult: (task, result) => {
       // A retried case was counted when it stalled.
       if (!task.retry) host.cases += result.cases;

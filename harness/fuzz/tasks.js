@@ -87,6 +87,9 @@ export async function runChunk({ seed, chunk, indices, programs, targets: specs,
     const caseIndex = chunk * CHUNK_SIZE + index;
     heartbeat.beat(caseIndex, -1);
     const results = await judge(programs[i], targets, { coverage: countCoverage ? coverage : undefined, onTarget: (t) => heartbeat.beat(caseIndex, t) });
+    // Judged: the program (and the plan build keeps for it) can go at the next
+    // collection instead of being copied and promoted with the chunk's others.
+    programs[i] = undefined;
     for (const result of results) {
       const counts = verdicts[result.target] ??= { pass: 0, deviation: 0, crash: 0, 'harness-error': 0 };
       counts[result.verdict] += 1;

@@ -5,7 +5,8 @@
 export { observe, numberText } from './observe.js';
 export { observeThrown } from './thrown.js';
 export {
-  beginCloneObservation, CASE_OBSERVATION_SCHEMA, completeLanded, observeClone, observeLanded,
+  beginCloneObservation, beginObservedCase, CASE_OBSERVATION_SCHEMA, caseObservationOf, completeLanded, observeCase, observeClone,
+  observeLanded, sameObservedCase,
 } from './observe-clone.js';
 export { canonicalJSON, sameJSON } from './canonical-json.js';
 export { diff, describe } from './diff.js';

@@ -5,6 +5,11 @@
 // and cloning did not change it, except through the program's own getters
 // (whose changes are then the same for every correct implementation, and are
 // recorded so they can be compared too).
+//
+// A case is first observed as tapes (tape.js: the input before and after, the
+// clone), an ObservedCase; its JSON case observation is made from them when
+// asked for (`caseObservationOf`). A fuzzer compares two observed cases with
+// `sameObservedCase` and makes the JSON of the few that differ.
 
 import { CreateDataProperty } from '../abstract-ops/object-operations.js';
 import {
@@ -15,6 +20,7 @@ import { sameJSON } from './canonical-json.js';
 import { appendOutput, finishOutput, outputList } from './output.js';
 import { diff } from './diff.js';
 import { observe, observeGraph, option } from './observe.js';
+import { observationOf, sameTape } from './tape.js';
 import { observeThrown } from './thrown.js';
 
 /** The schema name of a case observation; bump the number when its format changes. */
@@ -41,11 +47,33 @@ export const CASE_OBSERVATION_SCHEMA = 'clonecheck/case-observation@1';
  */
 
 /**
+ * A case as the walks saw it, before it is written as JSON.
+ * @typedef {object} ObservedCase
+ * @property {boolean} threw
+ * @property {import('./tape.js').Tape | undefined} value  the clone's tape (outcome 'value', observed here)
+ * @property {import('./thrown.js').ThrownObservation | undefined} thrown  when it threw
+ * @property {object[]} effects  the effects log entries added while cloning
+ * @property {import('./tape.js').Tape} before  the input's tape before cloning
+ * @property {import('./tape.js').Tape} after  and after
+ * @property {boolean} inputUnchanged
+ * @property {boolean} sharesNoObject
+ */
+
+/**
  * @param {CloneCaseOptions} options
  * @returns {CaseObservation}
  */
 export function observeClone(options) {
-  const finish = beginCloneObservation(options);
+  return caseObservationOf(observeCase(options));
+}
+
+/**
+ * observeClone, ending with the ObservedCase instead of its JSON.
+ * @param {CloneCaseOptions} options
+ * @returns {ObservedCase}
+ */
+export function observeCase(options) {
+  const finish = beginObservedCase(options);
   let threw = false;
   let result;
   try {
@@ -72,6 +100,16 @@ export function observeClone(options) {
  * @returns {(threw: boolean, result: unknown) => CaseObservation} `result` is the clone, or the thrown value
  */
 export function beginCloneObservation(options) {
+  const finish = beginObservedCase(options);
+  return (threw, result) => caseObservationOf(finish(threw, result));
+}
+
+/**
+ * beginCloneObservation, ending with the ObservedCase instead of its JSON.
+ * @param {{input: unknown, effects?: object[], realm?: object, landsElsewhere?: boolean}} options
+ * @returns {(threw: boolean, result: unknown) => ObservedCase}
+ */
+export function beginObservedCase(options) {
   const input = option(options, 'input');
   const effects = option(options, 'effects');
   const observeOptions = record({ realm: option(options, 'realm') ?? globalThis });
@@ -81,6 +119,47 @@ export function beginCloneObservation(options) {
     effectsBefore: effects === undefined ? 0 : effects.length,
   });
   return (threw, result) => finishCase(started, threw, result);
+}
+
+/**
+ * The case observation of an observed case (its JSON).
+ * @param {ObservedCase} observed
+ * @returns {CaseObservation}
+ */
+export function caseObservationOf({ threw, value, thrown, effects, before, after, inputUnchanged, sharesNoObject }) {
+  const rest = {
+    effects,
+    inputUnchanged,
+    inputChanges: inputUnchanged ? [] : diff(observationOf(before), observationOf(after)),
+    sharesNoObject,
+  };
+  return caseObservation(threw, threw ? thrown : value === undefined ? undefined : observationOf(value), rest);
+}
+
+/**
+ * Whether two observed cases surely have the same case observation
+ * (sameJSON of their caseObservationOf), decided from their tapes without
+ * making it. False when they differ, and also when both inputs changed from
+ * different starting points (their inputChanges may still agree): compare
+ * the case observations then.
+ * @param {ObservedCase} a
+ * @param {ObservedCase} b
+ * @returns {boolean}
+ */
+export function sameObservedCase(a, b) {
+  if (a.threw !== b.threw || a.inputUnchanged !== b.inputUnchanged || a.sharesNoObject !== b.sharesNoObject) return false;
+  if (a.threw ? !sameJSON(a.thrown, b.thrown) : !sameOptionalTape(a.value, b.value)) return false;
+  if (!sameJSON(a.effects, b.effects)) return false;
+  // inputChanges: none on either side, or diff(before, after) on each, the same when both tapes are.
+  return a.inputUnchanged || (sameTape(a.before, b.before) && sameTape(a.after, b.after));
+}
+
+/**
+ * @param {import('./tape.js').Tape | undefined} a
+ * @param {import('./tape.js').Tape | undefined} b
+ */
+function sameOptionalTape(a, b) {
+  return a === undefined || b === undefined ? a === b : sameTape(a, b);
 }
 
 /**
@@ -147,7 +226,7 @@ function caseObservation(threw, observed, rest) {
  * @param {{input: unknown, effects: object[] | undefined, observeOptions: object, landsElsewhere: boolean, before: ReturnType<typeof observeGraph>, effectsBefore: number}} started
  * @param {boolean} threw
  * @param {unknown} result the clone, or the thrown value (nothing when the clone lands elsewhere)
- * @returns {CaseObservation}
+ * @returns {ObservedCase}
  */
 function finishCase({ input, effects, observeOptions, landsElsewhere, before, effectsBefore }, threw, result) {
   const effectsAfter = effects === undefined ? 0 : effects.length;
@@ -160,19 +239,15 @@ function finishCase({ input, effects, observeOptions, landsElsewhere, before, ef
     thrown = observeThrown(result, observeOptions);
   } else if (!landsElsewhere) {
     const cloned = observeGraph(result, observeOptions);
-    value = cloned.observation;
+    value = cloned.tape;
     sharesNoObject = !sharesAny(cloned.objects, before.objects, after.objects);
   }
   const loggedEffects = outputList();
   for (let i = effectsBefore; i < effectsAfter; i++) appendOutput(loggedEffects, copyEffect(effects[i]));
-  const inputUnchanged = sameJSON(before.observation, after.observation);
-  const rest = {
-    effects: finishOutput(loggedEffects),
-    inputUnchanged,
-    inputChanges: inputUnchanged ? [] : diff(before.observation, after.observation),
-    sharesNoObject,
-  };
-  return caseObservation(threw, threw ? thrown : value, rest);
+  return record({
+    threw, value, thrown, effects: finishOutput(loggedEffects), before: before.tape, after: after.tape,
+    inputUnchanged: sameTape(before.tape, after.tape), sharesNoObject,
+  });
 }
 
 /**

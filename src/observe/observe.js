@@ -4,13 +4,15 @@
 // script: internal slots through captured brand-checking built-ins,
 // properties through [[GetOwnProperty]] (accessors are reported, never
 // called), prototypes through [[GetPrototypeOf]]. A Proxy is never touched
-// at all: every operation on it could run a trap. The output is built by
-// definition only (output.js), so a polluted realm cannot change it.
-// docs/observation.md describes the format.
+// at all: every operation on it could run a trap. It writes what it reads on
+// a tape (tape.js), a flat list that two walks compare cheaply; the JSON
+// observation is read back from the tape, built by definition only
+// (output.js), so a polluted realm cannot change it. docs/observation.md
+// describes the format.
 
 import {
   DatePrototypeGetTime, MapCtor, MapIteratorPrototypeNext, MapPrototypeEntries, MapPrototypeGet,
-  MapPrototypeSet, MapPrototypeSize, BigIntPrototypeValueOf, BooleanPrototypeValueOf,
+  MapPrototypeSet, MapPrototypeSize, SetPrototypeSize, BigIntPrototypeValueOf, BooleanPrototypeValueOf,
   NumberPrototypeValueOf, ObjectGetOwnPropertyDescriptor, ObjectHasOwn, ObjectIs,
   ObjectIsExtensible, ObjectIsFrozen, ObjectIsSealed, RegExpFlagGetters, RegExpPrototypeSource,
   ReflectGetPrototypeOf, ReflectOwnKeys, SetIteratorPrototypeNext, SetPrototypeValues,
@@ -28,8 +30,8 @@ import {
 } from '../abstract-ops/buffers.js';
 import { intrinsicName, intrinsicNames } from './intrinsic-names.js';
 import { lookupMismatch, unlistedIndexFound } from './lookups.js';
-import { appendOutput, finishOutput, outputList } from './output.js';
-import { observeBytes, observeString } from './strings.js';
+import { LONG_THRESHOLD, observeBytes, observeString } from './strings.js';
+import { observationOf } from './tape.js';
 
 /**
  * A value in an observation; `type` says which. docs/observation.md lists the fields.
@@ -41,6 +43,7 @@ import { observeBytes, observeString } from './strings.js';
  * @property {Map<object, string>} names  the observing realm's intrinsic names
  * @property {Map<object, number>} ids  objects met so far, by identity id (first-visit order)
  * @property {object[]} objects  every object met as a value, intrinsics included
+ * @property {import('./tape.js').Tape} tape  what the walk read, in order (tape.js)
  */
 
 /**
@@ -66,22 +69,23 @@ export function option(options, key) {
  * @returns {Observation}
  */
 export function observe(value, options) {
-  return observeGraph(value, options).observation;
+  return observationOf(observeGraph(value, options).tape);
 }
 
 /**
- * `observe`, also returning every object the walk met (for identity checks
- * between an input and its clone).
+ * The walk of `observe`, as its tape (tape.js: `observationOf` makes it the
+ * observation), with every object it met (for identity checks between an
+ * input and its clone).
  * @param {unknown} value
  * @param {ObserveOptions} [options]
- * @returns {{observation: Observation, objects: object[]}}
+ * @returns {{tape: import('./tape.js').Tape, objects: object[]}}
  */
 export function observeGraph(value, options) {
   const global = option(options, 'realm') ?? globalThis;
   /** @type {Walk} */
-  const walk = record({ names: intrinsicNames(global), ids: new MapCtor(), objects: newList() });
-  const observation = observeValue(walk, value);
-  return record({ observation, objects: walk.objects });
+  const walk = record({ names: intrinsicNames(global), ids: new MapCtor(), objects: newList(), tape: newList() });
+  observeValue(walk, value);
+  return record({ tape: walk.tape, objects: walk.objects });
 }
 
 /**
@@ -101,23 +105,45 @@ export function symbolKeyText(symbol) {
 }
 
 /**
+ * Writes a value's observation on the walk's tape.
  * @param {Walk} walk
  * @param {unknown} value
- * @returns {Observation}
  */
 function observeValue(walk, value) {
+  const tape = walk.tape;
   switch (typeof value) {
-    case 'undefined': return { type: 'undefined' };
-    case 'boolean': return { type: 'boolean', value };
-    case 'number': return { type: 'number', value: numberText(value) };
-    case 'bigint': return { type: 'bigint', value: StringCtor(value) };
-    case 'string': return observeString(value);
-    case 'symbol': return { type: 'symbol', description: SymbolPrototypeDescription(value) ?? null };
+    case 'undefined': append(tape, 'u'); return;
+    case 'boolean': append(tape, value ? 't' : 'f'); return;
+    case 'number': append(tape, 'n'); append(tape, numberText(value)); return;
+    case 'bigint': append(tape, 'b'); append(tape, StringCtor(value)); return;
+    case 'string': writeString(tape, value); return;
+    case 'symbol': append(tape, 'y'); append(tape, SymbolPrototypeDescription(value) ?? null); return;
     default:
-      if (value === null) return { type: 'null' };
+      if (value === null) {
+        append(tape, 'z');
+        return;
+      }
       append(walk.objects, value);
-      return observeObject(walk, /** @type {object} */ (value));
+      observeObject(walk, /** @type {object} */ (value));
   }
+}
+
+/**
+ * @param {import('./tape.js').Tape} tape
+ * @param {string} string
+ */
+function writeString(tape, string) {
+  if (string.length <= LONG_THRESHOLD) {
+    append(tape, 's');
+    append(tape, string);
+    return;
+  }
+  const { length, hash, head, tail } = /** @type {import('./strings.js').Summary} */ (observeString(string));
+  append(tape, 'S');
+  append(tape, length);
+  append(tape, hash);
+  append(tape, head);
+  append(tape, tail);
 }
 
 /**
@@ -127,31 +153,42 @@ function observeValue(walk, value) {
  * prototype), which is what makes ids comparable across runtimes.
  * @param {Walk} walk
  * @param {object} object
- * @returns {Observation}
  */
 function observeObject(walk, object) {
+  const tape = walk.tape;
   const name = intrinsicName(walk.names, object);
-  if (name !== undefined) return { type: 'intrinsic', name };
+  if (name !== undefined) {
+    append(tape, 'i');
+    append(tape, name);
+    return;
+  }
   const seen = MapPrototypeGet(walk.ids, object);
-  if (seen !== undefined) return { type: 'ref', id: seen };
+  if (seen !== undefined) {
+    append(tape, 'r');
+    append(tape, seen);
+    return;
+  }
   const id = MapPrototypeSize(walk.ids);
   MapPrototypeSet(walk.ids, object, id);
   const kind = classifyObject(object);
-  if (kind === 'proxy') return { type: 'object', id, kind };
+  if (kind === 'proxy') {
+    append(tape, 'p');
+    append(tape, id);
+    return;
+  }
+  append(tape, 'o');
+  append(tape, id);
+  append(tape, kind);
   // In this order (contents, properties, prototype): it fixes the ids.
-  const contents = observeContents(walk, object, kind);
+  observeContents(walk, object, kind);
   const { keys, threw } = ownKeysOf(walk, object);
-  const props = observeProperties(walk, object, kind, keys);
-  const integrity = integrityLevel(object);
-  const proto = observePrototype(walk, ReflectGetPrototypeOf(object));
-  const observation = contents === undefined
-    ? { type: 'object', id, kind, props, integrity, proto }
-    : { type: 'object', id, kind, [CONTENTS_FIELD[kind]]: contents, props, integrity, proto };
-  // Present only when listing the keys threw (below).
-  const listed = threw === undefined ? observation : { ...observation, ownKeysThrew: threw };
-  // Present only when the object answers for an index its key list skips (lookups.js).
-  const unlistedIndex = unlistedIndexFound(object, keys);
-  return unlistedIndex === undefined ? listed : { ...listed, unlistedIndex };
+  observeProperties(walk, object, kind, keys);
+  append(tape, integrityLevel(object));
+  observePrototype(walk, ReflectGetPrototypeOf(object));
+  // Undefined unless listing the keys threw (below).
+  append(tape, threw);
+  // Undefined unless the object answers for an index its key list skips (lookups.js).
+  append(tape, unlistedIndexFound(object, keys));
 }
 
 /**
@@ -183,12 +220,20 @@ function ownKeysOf(walk, object) {
  * legitimately share a prototype only if it is an intrinsic.
  * @param {Walk} walk
  * @param {object | null} prototype
- * @returns {Observation}
  */
 function observePrototype(walk, prototype) {
-  if (prototype === null) return { type: 'null' };
-  if (intrinsicName(walk.names, prototype) === undefined) append(walk.objects, prototype);
-  return observeObject(walk, prototype);
+  if (prototype === null) {
+    append(walk.tape, 'z');
+    return;
+  }
+  const name = intrinsicName(walk.names, prototype);
+  if (name !== undefined) {
+    append(walk.tape, 'i');
+    append(walk.tape, name);
+    return;
+  }
+  append(walk.objects, prototype);
+  observeObject(walk, prototype);
 }
 
 /**
@@ -210,43 +255,35 @@ const BOXED_VALUE_OF = record({
   symbol: SymbolPrototypeValueOf,
 });
 
-/** The field of an object observation that holds the contents of each kind's internal slots. */
-const CONTENTS_FIELD = record({
-  boolean: 'boxed', number: 'boxed', bigint: 'boxed', string: 'boxed', symbol: 'boxed',
-  date: 'date',
-  regexp: 'regexp',
-  map: 'entries',
-  set: 'values',
-  arraybuffer: 'buffer', sharedarraybuffer: 'buffer',
-  typedarray: 'view', dataview: 'view',
-});
-
 /**
- * The contents of the internal slots of the object's kind (the value of its
- * CONTENTS_FIELD), or undefined for a kind without any.
+ * Writes the contents of the internal slots of the object's kind, if it has any.
  * @param {Walk} walk
  * @param {any} object
  * @param {string} kind from classifyObject
- * @returns {unknown}
  */
 function observeContents(walk, object, kind) {
   switch (kind) {
     case 'boolean': case 'number': case 'bigint': case 'string': case 'symbol':
-      return observeValue(walk, BOXED_VALUE_OF[kind](object));
+      observeValue(walk, BOXED_VALUE_OF[kind](object));
+      return;
     case 'date':
-      return numberText(DatePrototypeGetTime(object));
+      append(walk.tape, numberText(DatePrototypeGetTime(object)));
+      return;
     case 'regexp':
-      return { source: observeString(RegExpPrototypeSource(object)), flags: originalFlags(object) };
+      writeString(walk.tape, RegExpPrototypeSource(object));
+      append(walk.tape, originalFlags(object));
+      return;
     case 'map':
-      return observeMapEntries(walk, object);
+      observeMapEntries(walk, object);
+      return;
     case 'set':
-      return observeSetValues(walk, object);
+      observeSetValues(walk, object);
+      return;
     case 'arraybuffer': case 'sharedarraybuffer':
-      return observeBuffer(object, kind === 'sharedarraybuffer');
+      observeBuffer(walk.tape, object, kind === 'sharedarraybuffer');
+      return;
     case 'typedarray': case 'dataview':
-      return observeView(walk, object);
-    default:
-      return undefined;
+      observeView(walk, object);
   }
 }
 
@@ -267,58 +304,66 @@ function originalFlags(regexp) {
 
 /**
  * [[MapData]] in order, through the captured iterator (never a possibly
- * polluted Map.prototype.entries or %MapIteratorPrototype%.next).
+ * polluted Map.prototype.entries or %MapIteratorPrototype%.next): the size,
+ * then each key and value.
  * @param {Walk} walk
  * @param {Map<unknown, unknown>} map
- * @returns {{key: Observation, value: Observation}[]}
  */
 function observeMapEntries(walk, map) {
-  const entries = outputList();
+  append(walk.tape, MapPrototypeSize(map));
   const iterator = MapPrototypeEntries(map);
   for (let step = MapIteratorPrototypeNext(iterator); !step.done; step = MapIteratorPrototypeNext(iterator)) {
-    const key = observeValue(walk, step.value[0]);
-    appendOutput(entries, { key, value: observeValue(walk, step.value[1]) });
+    observeValue(walk, step.value[0]);
+    observeValue(walk, step.value[1]);
   }
-  return finishOutput(entries);
 }
 
 /**
- * [[SetData]] in order, through the captured iterator.
+ * [[SetData]] in order, through the captured iterator: the size, then each value.
  * @param {Walk} walk
  * @param {Set<unknown>} set
- * @returns {Observation[]}
  */
 function observeSetValues(walk, set) {
-  const values = outputList();
+  append(walk.tape, SetPrototypeSize(set));
   const iterator = SetPrototypeValues(set);
   for (let step = SetIteratorPrototypeNext(iterator); !step.done; step = SetIteratorPrototypeNext(iterator)) {
-    appendOutput(values, observeValue(walk, step.value));
+    observeValue(walk, step.value);
   }
-  return finishOutput(values);
 }
 
 /**
  * An ArrayBuffer or SharedArrayBuffer. The bytes are read through a fresh
  * Uint8Array made by the captured constructor, not through any view the
- * program holds.
+ * program holds, and written as numbers (or summarized, when long).
+ * @param {import('./tape.js').Tape} tape
  * @param {ArrayBuffer | SharedArrayBuffer} buffer
  * @param {boolean} shared
  */
-function observeBuffer(buffer, shared) {
+function observeBuffer(tape, buffer, shared) {
   const detached = !shared && IsDetachedBuffer(/** @type {ArrayBuffer} */ (buffer));
   const byteLength = shared ? SharedArrayBufferPrototypeByteLength(buffer) : ArrayBufferPrototypeByteLength(buffer);
   const resizable = hasMaxByteLength(buffer);
   let maxByteLength = byteLength;
   if (!shared) maxByteLength = ArrayBufferPrototypeMaxByteLength(buffer);
   else if (SharedArrayBufferPrototypeMaxByteLength !== undefined) maxByteLength = SharedArrayBufferPrototypeMaxByteLength(buffer);
-  return {
-    shared,
-    detached,
-    resizable,
-    maxByteLength,
-    byteLength,
-    bytes: detached ? '' : observeBytes(new Uint8ArrayCtor(buffer), byteLength),
-  };
+  append(tape, shared);
+  append(tape, detached);
+  append(tape, resizable);
+  append(tape, maxByteLength);
+  append(tape, byteLength);
+  if (detached || byteLength <= LONG_THRESHOLD) {
+    append(tape, 'x');
+    if (detached) return;
+    const bytes = new Uint8ArrayCtor(buffer);
+    for (let i = 0; i < byteLength; i++) append(tape, bytes[i]);
+    return;
+  }
+  const { length, hash, head, tail } = /** @type {import('./strings.js').Summary} */ (observeBytes(new Uint8ArrayCtor(buffer), byteLength));
+  append(tape, 'X');
+  append(tape, length);
+  append(tape, hash);
+  append(tape, head);
+  append(tape, tail);
 }
 
 /**
@@ -329,26 +374,23 @@ function observeBuffer(buffer, shared) {
  * @param {any} view
  */
 function observeView(walk, view) {
+  const tape = walk.tape;
   const dataView = isDataView(view);
   const buffer = viewedBuffer(view);
   append(walk.objects, buffer);
-  const type = dataView ? 'DataView' : TypedArrayPrototypeToStringTag(view);
-  const bufferObservation = observeObject(walk, buffer);
+  append(tape, dataView ? 'DataView' : TypedArrayPrototypeToStringTag(view));
+  observeObject(walk, buffer);
   const outOfBounds = IsArrayBufferViewOutOfBounds(view);
-  const lengthTracking = outOfBounds ? null : isLengthTracking(view);
+  append(tape, outOfBounds);
+  append(tape, outOfBounds ? null : isLengthTracking(view));
   if (dataView) {
-    return {
-      type, buffer: bufferObservation, outOfBounds, lengthTracking,
-      byteOffset: outOfBounds ? 0 : DataViewPrototypeByteOffset(view),
-      byteLength: outOfBounds ? 0 : DataViewPrototypeByteLength(view),
-    };
+    append(tape, outOfBounds ? 0 : DataViewPrototypeByteOffset(view));
+    append(tape, outOfBounds ? 0 : DataViewPrototypeByteLength(view));
+    return;
   }
-  return {
-    type, buffer: bufferObservation, outOfBounds, lengthTracking,
-    byteOffset: TypedArrayPrototypeByteOffset(view),
-    byteLength: TypedArrayPrototypeByteLength(view),
-    length: TypedArrayPrototypeLength(view),
-  };
+  append(tape, TypedArrayPrototypeByteOffset(view));
+  append(tape, TypedArrayPrototypeByteLength(view));
+  append(tape, TypedArrayPrototypeLength(view));
 }
 
 /**
@@ -383,39 +425,38 @@ function isEngineErrorProperty(key) {
  * @param {(string | symbol)[]} keys the object's [[OwnPropertyKeys]]
  */
 function observeProperties(walk, object, kind, keys) {
+  const tape = walk.tape;
   let first = 0;
   if (kind === 'typedarray') first = TypedArrayPrototypeLength(object);
   else if (kind === 'string') first = StringPrototypeValueOf(object).length;
-  const props = outputList();
   for (let i = first; i < keys.length; i++) {
     const key = keys[i];
     if (kind === 'error' && typeof key === 'string' && isEngineErrorProperty(key)) {
       // Never [[GetOwnProperty]]: V8 formats a stack lazily on first access,
       // calling Error.prototype.toString, which runs a program's `name` or
       // `message` getter in a polluted realm (seen fuzzing @ungap/structured-clone).
-      appendOutput(props, { key, implementationDefined: 'present' });
+      append(tape, 'E');
+      append(tape, key);
       continue;
     }
     const descriptor = ObjectGetOwnPropertyDescriptor(object, key);
     if (descriptor === undefined) continue;
     const isData = ObjectHasOwn(descriptor, 'value');
-    const { enumerable, configurable } = descriptor;
-    let prop;
+    const symbol = typeof key === 'symbol';
     if (isData) {
-      const value = observeValue(walk, descriptor.value);
-      const writable = descriptor.writable;
-      prop = typeof key === 'symbol'
-        ? { key: symbolKeyText(key), symbol: true, value, writable, enumerable, configurable }
-        : { key, value, writable, enumerable, configurable };
+      append(tape, symbol ? 'd' : 'D');
+      append(tape, symbol ? symbolKeyText(key) : key);
+      observeValue(walk, descriptor.value);
+      append(tape, descriptor.writable);
     } else {
-      const get = observeValue(walk, descriptor.get);
-      const set = observeValue(walk, descriptor.set);
-      prop = typeof key === 'symbol'
-        ? { key: symbolKeyText(key), symbol: true, get, set, enumerable, configurable }
-        : { key, get, set, enumerable, configurable };
+      append(tape, symbol ? 'a' : 'A');
+      append(tape, symbol ? symbolKeyText(key) : key);
+      observeValue(walk, descriptor.get);
+      observeValue(walk, descriptor.set);
     }
-    const lookup = typeof key === 'string' ? lookupMismatch(object, key, descriptor) : undefined;
-    appendOutput(props, lookup === undefined ? prop : { ...prop, lookup });
+    append(tape, descriptor.enumerable);
+    append(tape, descriptor.configurable);
+    if (!symbol) append(tape, lookupMismatch(object, key, descriptor));
   }
-  return finishOutput(props);
+  append(tape, ']');
 }

@@ -10,7 +10,7 @@
 import { CreateDataProperty } from '../abstract-ops/object-operations.js';
 import {
   DOMExceptionPrototypeCode, DOMExceptionPrototypeMessage, DOMExceptionPrototypeName,
-  ObjectGetOwnPropertyDescriptor, ObjectHasOwn, ReflectGetPrototypeOf,
+  ObjectGetOwnPropertyDescriptor, ObjectHasOwn, ReflectGetPrototypeOf, withoutStackTraces,
 } from '../primordials/intrinsics.js';
 import { classifyObject, isProxy } from '../abstract-ops/brands.js';
 import { intrinsicName, intrinsicNames } from './intrinsic-names.js';
@@ -40,7 +40,8 @@ export function observeThrown(thrown, options) {
   if (kind === 'proxy') return { kind };
   const prototype = ReflectGetPrototypeOf(object);
   const names = intrinsicNames(option(options, 'realm') ?? globalThis);
-  const domCode = readDOMException(DOMExceptionPrototypeCode, object);
+  // The brand check throws for anything but a DOMException: without a stack trace.
+  const domCode = withoutStackTraces(domExceptionCode, object);
   const isDOMException = domCode !== undefined;
   const name = isDOMException ? readDOMException(DOMExceptionPrototypeName, object) : dataProperty(object, 'name');
   const result = {
@@ -54,6 +55,14 @@ export function observeThrown(thrown, options) {
     CreateDataProperty(result, 'message', typeof message === 'string' ? message : null);
   }
   return result;
+}
+
+/**
+ * @param {object} object
+ * @returns {any} its DOMException `code`, or undefined when it is not a DOMException
+ */
+function domExceptionCode(object) {
+  return readDOMException(DOMExceptionPrototypeCode, object);
 }
 
 /**
