@@ -176,7 +176,7 @@ export function pathSteps(path) {
  * @param {string} holder the kind of object that holds it
  * @returns {string} `index`, `symbol key`, `named key`, or the key itself when it has a role of its own there
  */
-export function keyRole(key, symbol, holder) {
+function keyRole(key, symbol, holder) {
   if (symbol) return 'symbol key';
   if (NAMED_ROLES[/** @type {keyof NAMED_ROLES} */ (holder)]?.has(key)) return `"${key}"`;
   return INDEXED.has(holder) && isArrayIndex(key) ? 'index' : 'named key';
@@ -296,7 +296,7 @@ function sidesClass(expected, actual, category) {
  * @param {unknown} side one side of a difference (diff.js `describe` texts and fields)
  * @returns {string}
  */
-export function sideClass(side) {
+function sideClass(side) {
   if (side === null || side === undefined) return 'none';
   if (typeof side === 'boolean') return String(side);
   if (typeof side === 'number') return 'number';

@@ -87,7 +87,7 @@ export function deathOf(detail = '') {
  * FNV-1a, 32 bits, over UTF-16 code units: a stable short name, not a security property.
  * @param {string} text
  */
-export function fnv1a(text) {
+function fnv1a(text) {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);
