@@ -35,11 +35,11 @@ export function withTransferList(program) {
 }
 
 /**
- * @param {string} channel a reshaping function's name
+ * @param {string} channel a reshaping function's name (load.js `channels`)
  * @returns {boolean} whether the channel has a transfer list at all (the oracle converts one only then)
  */
 export function hasTransferList(channel) {
-  return channel !== 'withoutTransfer';
+  return !channel.startsWith('withoutTransfer') && !channel.startsWith('withStorage');
 }
 
 /**
@@ -52,4 +52,31 @@ export function withoutTransfer(program) {
   if (prepared.transfer === undefined) return prepared;
   const { transfer, ...rest } = prepared;
   return rest;
+}
+
+/**
+ * Serialized for storage, without a transfer list: IndexedDB's put() runs
+ * StructuredSerializeForStorage on every value it stores, whatever the
+ * program says, and takes no transfer list.
+ * @param {any} program
+ */
+export function withStorage(program) {
+  return { ...withoutTransfer(program), forStorage: true };
+}
+
+/**
+ * With every SharedArrayBuffer an ArrayBuffer (growable ones resizable):
+ * for a host that has no SharedArrayBuffer at all (WebKitGTK's MiniBrowser,
+ * though cross-origin isolated), where such a program could not even be
+ * built. The program the target ran says so, as every reshaped program does.
+ * @param {any} program
+ */
+export function unshared(program) {
+  if (!(program.objects ?? []).some((node) => node.kind === 'arraybuffer' && node.shared === true)) return program;
+  const objects = program.objects.map((node) => {
+    if (node.kind !== 'arraybuffer' || node.shared !== true) return node;
+    const { shared, ...rest } = node;
+    return rest;
+  });
+  return { ...program, objects };
 }
