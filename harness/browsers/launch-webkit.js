@@ -132,6 +132,8 @@ function webDriverClient(base) {
  */
 function webKitBrowser({ sessionId, capabilities }, webdriver, groups, driver, driverErrors) {
   const session = `/session/${sessionId}`;
+  /** @type {Promise<string>} the session's first window, blank: new windows are opened from it */
+  const first = webdriver.send('GET', `${session}/window`);
   /** @type {((detail: string) => void)[]} */
   const goneListeners = [];
   let closing = false;
@@ -145,6 +147,8 @@ function webKitBrowser({ sessionId, capabilities }, webdriver, groups, driver, d
     version: capabilities.browserVersion,
     processGroups: groups,
     openPage: (url) => webdriver.serially(async () => {
+      // A command needs a current window that is open: the last page's may be closed by now.
+      await webdriver.send('POST', `${session}/window`, { handle: await first });
       const { handle } = await webdriver.send('POST', `${session}/window/new`, { type: 'tab' });
       await webdriver.send('POST', `${session}/window`, { handle });
       await webdriver.send('POST', `${session}/url`, { url });

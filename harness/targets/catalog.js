@@ -101,12 +101,14 @@ const CHANNELS = {
 };
 
 /**
- * How a channel reshapes programs on a runtime: a browser without
- * SharedArrayBuffer (WebKitGTK) gets ArrayBuffers in their place (programs.js `unshared`).
+ * How a channel reshapes programs on a runtime (load.js `channels`): a
+ * browser's page cannot set up its window's indices, and one without
+ * SharedArrayBuffer (WebKitGTK) gets ArrayBuffers in their place (programs.js).
  * @param {string} channel @param {import('../runtimes.js').Runtime} runtime
  */
 function reshapingOn(channel, runtime) {
-  return runtime.browser !== undefined && !BROWSERS[runtime.browser].sharedArrayBuffer ? `${channel}+unshared` : channel;
+  if (runtime.browser === undefined) return channel;
+  return `${channel}+window${BROWSERS[runtime.browser].sharedArrayBuffer ? '' : '+unshared'}`;
 }
 
 /** The channel names, in listing order. */
@@ -254,7 +256,7 @@ export async function listTargets(userRuntimes = new Map(), userBrowsers = new M
         rows.push({ name, description: channel.describe(''), runtime: runtimeName, available: false, installable, reason });
         continue;
       }
-      const unshared = reshapingOn(channel.channel, runtime) !== channel.channel ? ' (no SharedArrayBuffer here: shared buffers become ArrayBuffers)' : '';
+      const unshared = reshapingOn(channel.channel, runtime).endsWith('+unshared') ? ' (no SharedArrayBuffer here: shared buffers become ArrayBuffers)' : '';
       rows.push({ name, description: `${channel.describe(runtime.family)}${unshared}`, runtime: runtimeName, version: runtime.version, available: true });
     }
   }

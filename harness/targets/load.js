@@ -4,7 +4,7 @@
 // half that resolves names, on the main thread) re-exports it.
 
 import { settlingCloneFunction } from '../case/case.js';
-import { asIs, withStorage, withTransferList, withoutStorage, withoutTransfer, unshared } from './programs.js';
+import { asIs, inWindow, unshared, withStorage, withTransferList, withoutStorage, withoutTransfer } from './programs.js';
 
 /**
  * A loaded channel module: a clone function that returns (or settles with)
@@ -18,14 +18,21 @@ import { asIs, withStorage, withTransferList, withoutStorage, withoutTransfer, u
 
 const BASE = { asIs, withStorage, withoutStorage, withTransferList, withoutTransfer };
 
+/** What a host cannot build, by the suffix that names it (programs.js): a browser's, a browser's without SharedArrayBuffer. */
+const HOST_LIMITS = { '': [], '+window': [inWindow], '+window+unshared': [inWindow, unshared] };
+
 /**
  * The program reshaping functions, by the name a TargetSpec carries (so
- * specs stay plain data for workers, agents and pages): each channel's, and
- * each of them `+unshared` for a host without SharedArrayBuffer (programs.js).
+ * specs stay plain data for workers, agents and pages): each channel's,
+ * followed by its host's limits (`withoutStorage+window+unshared`).
  * @type {Record<string, (program: any) => any>}
  */
-export const channels = { ...BASE };
-for (const [name, reshape] of Object.entries(BASE)) channels[`${name}+unshared`] = (program) => unshared(reshape(program));
+export const channels = {};
+for (const [name, reshape] of Object.entries(BASE)) {
+  for (const [suffix, limits] of Object.entries(HOST_LIMITS)) {
+    channels[`${name}${suffix}`] = (program) => limits.reduce((reshaped, limit) => limit(reshaped), reshape(program));
+  }
+}
 
 /** Thrown for a target name or module the user must fix; the CLI prints it as one line and exits 2. */
 export class TargetError extends Error {}

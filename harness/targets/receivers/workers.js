@@ -24,6 +24,7 @@ import { answerText, messageError, splitMessage } from './messages.js';
  */
 
 const PromiseCtor = Promise;
+const ReflectApply = Reflect.apply;
 
 /** What a dead receiving worker's pending and later answers reject with. */
 export class ReceiverDied extends Error {}
@@ -54,9 +55,15 @@ function startFrame(documentURL, onAnswer) {
   };
   scope.addEventListener('message', onWindowMessage);
   scope.document.documentElement.append(frame);
+  // This page's postMessage, called on the frame's window: the errors that
+  // serialization makes (a DataCloneError, a TypeError) are this realm's, as
+  // the oracle's are its own. (The frame's own postMessage would make them in
+  // the frame's realm: the current realm is the callee's.)
+  // ([Global] puts Window's operations on the window itself.)
+  const post = scope.postMessage;
   return {
-    postMessage: (/** @type {unknown} */ message, /** @type {unknown[]} */ transfer) => (transfer === undefined
-      ? frame.contentWindow.postMessage(message, origin) : frame.contentWindow.postMessage(message, origin, transfer)),
+    postMessage: (/** @type {unknown} */ message, /** @type {unknown[]} */ transfer) => ReflectApply(post, frame.contentWindow,
+      transfer === undefined ? [message, origin] : [message, origin, transfer]),
     terminate: () => {
       scope.removeEventListener('message', onWindowMessage);
       frame.remove();
