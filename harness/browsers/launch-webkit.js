@@ -9,6 +9,7 @@
 // commands that switch to one and act on it go one at a time.
 
 import { spawn } from 'node:child_process';
+import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { LAUNCH_TIMEOUT_MS, killGroup } from './launch.js';
 
@@ -80,15 +81,30 @@ function webDriverClient(base) {
    * @param {string} method @param {string} path @param {unknown} [body]
    * @returns {Promise<any>} the command's value
    */
-  const send = async (method, path, body) => {
-    const response = await fetch(`${base}${path}`, {
-      method, headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(COMMAND_TIMEOUT_MS),
+  const send = (method, path, body) => new Promise((resolve, reject) => {
+    // A connection per command: the driver drops idle ones, and a reused one fails.
+    const outgoing = request(`${base}${path}`, {
+      method, agent: false, timeout: COMMAND_TIMEOUT_MS, headers: { 'Content-Type': 'application/json; charset=utf-8' },
+    }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => { text += chunk; });
+      response.on('end', () => {
+        let answer;
+        try {
+          answer = JSON.parse(text);
+        } catch {
+          reject(new Error(`WebKitWebDriver ${method} ${path} answered ${response.statusCode}: ${text.slice(0, 200)}`));
+          return;
+        }
+        if (answer.value?.error !== undefined) reject(new Error(`WebKitWebDriver ${method} ${path}: ${answer.value.error}: ${answer.value.message}`));
+        else resolve(answer.value);
+      });
     });
-    const answer = await response.json();
-    if (answer.value?.error !== undefined) throw new Error(`WebKitWebDriver ${method} ${path}: ${answer.value.error}: ${answer.value.message}`);
-    return answer.value;
-  };
+    outgoing.on('timeout', () => outgoing.destroy(new Error(`WebKitWebDriver ${method} ${path}: no answer in ${COMMAND_TIMEOUT_MS / 1000} s`)));
+    outgoing.on('error', reject);
+    outgoing.end(body === undefined ? undefined : JSON.stringify(body));
+  });
   /** @template T @param {() => Promise<T>} work @returns {Promise<T>} */
   const serially = (work) => {
     const done = queue.then(work);
@@ -113,7 +129,7 @@ function webDriverClient(base) {
             },
           });
         } catch (error) {
-          const refused = error instanceof TypeError; // fetch failed: nothing listens yet
+          const refused = /ECONNREFUSED/.test(String(error?.code ?? error?.message)); // nothing listens yet
           if (!refused || performance.now() > deadline) throw new Error(`WebKitWebDriver did not start a MiniBrowser session: ${error instanceof Error ? error.message : error}`);
           await new Promise((resolve) => setTimeout(resolve, 50));
         }

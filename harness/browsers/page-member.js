@@ -6,10 +6,17 @@
 // pool's workerData first, then one JSON message per task and per answer;
 // heartbeats are short text messages (`b CASE TARGET`, a few microseconds
 // each), kept here in memory for the watchdog.
+//
+// A browser that clonecheck restarted to be rid of another page that hung
+// did not die: this page opens again in the new browser and runs its task
+// again from the start (tasks are deterministic; the pool sees one answer).
 
 import { EventEmitter } from 'node:events';
-import { browserFor, pageServer, restartBrowser } from './sessions.js';
+import { browserFor, pageServer, restartBrowser, wasRestarted } from './sessions.js';
 import { LAUNCH_TIMEOUT_MS } from './launch.js';
+
+/** How long a page whose connection dropped waits for the browser to say it crashed. */
+const CRASH_REPORT_WAIT_MS = 200;
 
 /** A page that does not close by then is hung past help: its browser is restarted. */
 const CLOSE_TIMEOUT_MS = 5000;
@@ -22,6 +29,7 @@ export class PageMember extends EventEmitter {
   constructor(runtime, { workerData }) {
     super();
     this.runtime = runtime;
+    this.workerData = workerData;
     const cells = { counter: 0, caseIndex: -1, targetIndex: -1 };
     this.cells = cells;
     /** @type {import('../pool/heartbeat.js').HeartbeatReader} */
@@ -34,28 +42,47 @@ export class PageMember extends EventEmitter {
     this.socket = undefined;
     /** @type {import('./launch.js').OpenPage | undefined} */
     this.page = undefined;
+    /** @type {unknown} the task the page is on (sent again if the page opens again) */
+    this.task = undefined;
+    /** Each opening of the page; events of an earlier one are ignored. */
+    this.opening = 0;
+    this.ready = false;
     this.ended = false;
     this.detail = '';
     this.crashReport = '';
-    this.exited = this.start(workerData).catch((error) => {
-      if (!this.ended) this.emit('error', error);
+    /** @type {(message: unknown) => string} */
+    this.encode = JSON.stringify;
+    this.exited = this.open();
+  }
+
+  /** Opens the page (again); an error is the member's (the pool fails a run whose member cannot load). */
+  open() {
+    const opening = ++this.opening;
+    return this.load(opening).catch((error) => {
+      if (!this.ended && opening === this.opening) this.emit('error', error);
     });
   }
 
-  /** @param {object} workerData */
-  async start(workerData) {
+  /** @param {number} opening */
+  async load(opening) {
+    const current = () => !this.ended && opening === this.opening;
     const server = await pageServer();
     const browser = await browserFor(this.runtime);
-    if (this.ended) return;
+    if (!current()) return;
     const expected = server.expect();
     this.cancelConnection = expected.cancel;
-    browser.onGone((detail) => this.die(detail));
-    this.page = await browser.openPage(expected.url);
-    if (this.ended) {
-      await this.closePage();
+    browser.onGone((detail) => {
+      if (!current()) return;
+      if (wasRestarted(browser)) this.reopen();
+      else this.die(detail);
+    });
+    const page = await browser.openPage(expected.url);
+    if (!current()) {
+      await page.close().catch(() => {});
       return;
     }
-    this.page.onCrash((detail) => { this.crashReport = detail; });
+    this.page = page;
+    page.onCrash((detail) => { this.crashReport = detail; });
     const timer = setTimeout(expected.cancel, LAUNCH_TIMEOUT_MS);
     let socket;
     try {
@@ -65,18 +92,30 @@ export class PageMember extends EventEmitter {
     } finally {
       clearTimeout(timer);
     }
-    if (this.ended) {
+    if (!current()) {
       socket.terminate();
       return;
     }
     this.socket = socket;
-    socket.on('message', (data) => this.onMessage(String(data)));
-    socket.on('close', (code, reason) => {
-      const said = String(reason);
-      this.die(said !== '' ? said : this.crashReport !== '' ? this.crashReport : `the ${this.runtime.name} page's connection closed (code ${code}): its process died`);
+    socket.on('message', (data) => {
+      if (current()) this.onMessage(String(data));
+    });
+    socket.on('close', (code) => {
+      // The browser's own word on a crashed renderer comes a moment after the connection drops.
+      setTimeout(() => {
+        if (current()) this.die(`the ${this.runtime.name} page's connection closed (code ${code}): its process died`);
+      }, CRASH_REPORT_WAIT_MS);
     });
     this.encode = server.toPageJSON;
-    socket.send(server.toPageJSON(workerData));
+    socket.send(this.encode(this.workerData));
+  }
+
+  /** The browser was restarted for another page's sake: open again there, and run the task again. */
+  reopen() {
+    this.socket?.terminate();
+    this.socket = undefined;
+    this.page = undefined;
+    this.exited = this.open();
   }
 
   /** @param {string} text */
@@ -92,11 +131,20 @@ export class PageMember extends EventEmitter {
       this.crashReport = `the ${this.runtime.name} agent page failed: ${text.slice(2)}`;
       return;
     }
-    this.emit('message', JSON.parse(text));
+    const message = JSON.parse(text);
+    if (message === 'ready' && this.ready) {
+      // Opened again: the task it was on starts over; the pool heard 'ready' once.
+      if (this.task !== undefined) this.socket?.send(this.encode(this.task));
+      return;
+    }
+    if (message === 'ready') this.ready = true;
+    else this.task = undefined;
+    this.emit('message', message);
   }
 
   /** @param {unknown} task */
   postMessage(task) {
+    this.task = task;
     this.socket?.send(this.encode(task));
   }
 
@@ -107,7 +155,6 @@ export class PageMember extends EventEmitter {
   die(detail) {
     if (this.ended) return;
     this.ended = true;
-    // The browser may say why a moment after the connection drops.
     this.detail = this.crashReport !== '' ? this.crashReport : detail;
     this.closePage();
     this.emit('exit', null, null);

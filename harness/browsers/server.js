@@ -33,15 +33,13 @@ const ISOLATION_HEADERS = {
  * What a page imports instead of what only Node has: fast-check (a bare
  * name; bundled once, its ESM build imports pure-rand by subpaths), Node's
  * host hooks (util.types: a page has none, so the reference uses its brand
- * checks, as in any other host), and conform's task module (it reads files
- * and hears Node's uncaught errors). Modules in workers and frames import
- * none of these.
+ * checks, as in any other host). Modules in workers and frames import
+ * neither.
  */
 const IMPORT_MAP = {
   imports: {
     'fast-check': '/vendor/fast-check.js',
     '/harness/case/node-host.js': '/harness/browsers/page/no-host-hooks.js',
-    '/harness/conform/tasks.js': '/harness/browsers/page/conform-tasks.js',
   },
 };
 

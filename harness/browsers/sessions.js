@@ -63,9 +63,13 @@ async function launch(runtime) {
   return browser;
 }
 
+/** @type {WeakSet<import('./launch.js').LaunchedBrowser>} browsers clonecheck ended itself, to be rid of a hung page */
+const restarted = new WeakSet();
+
 /**
- * Restarts a runtime's browser (a page that would not close): the pages in
- * it die with it, and the next page starts a new one.
+ * Restarts a runtime's browser, to be rid of a page that would not close
+ * (WebKitWebDriver cannot switch to a hung window): the other pages in it
+ * open again in the new one (page-member.js), and go on with their tasks.
  * @param {import('../runtimes.js').Runtime} runtime
  */
 export async function restartBrowser(runtime) {
@@ -74,8 +78,14 @@ export async function restartBrowser(runtime) {
   if (browser === undefined) return;
   const running = await browser.catch(() => undefined);
   if (running === undefined) return;
+  restarted.add(running);
   for (const group of running.processGroups) killGroup(group);
   forget(running);
+}
+
+/** @param {import('./launch.js').LaunchedBrowser} browser @returns {boolean} whether clonecheck ended it (it did not die) */
+export function wasRestarted(browser) {
+  return restarted.has(browser);
 }
 
 /** @param {number} group */
