@@ -42,6 +42,8 @@ export class PageMember extends EventEmitter {
     this.socket = undefined;
     /** @type {import('./launch.js').OpenPage | undefined} */
     this.page = undefined;
+    /** @type {import('./launch.js').LaunchedBrowser | undefined} the browser it opened in */
+    this.browser = undefined;
     /** @type {unknown} the task the page is on (sent again if the page opens again) */
     this.task = undefined;
     /** Each opening of the page; events of an earlier one are ignored. */
@@ -59,7 +61,10 @@ export class PageMember extends EventEmitter {
   open() {
     const opening = ++this.opening;
     return this.load(opening).catch((error) => {
-      if (!this.ended && opening === this.opening) this.emit('error', error);
+      if (this.ended || opening !== this.opening) return;
+      // Its browser was restarted under it (for another page's sake) while it opened.
+      if (this.browser !== undefined && wasRestarted(this.browser)) this.reopen();
+      else this.emit('error', error);
     });
   }
 
@@ -68,6 +73,7 @@ export class PageMember extends EventEmitter {
     const current = () => !this.ended && opening === this.opening;
     const server = await pageServer();
     const browser = await browserFor(this.runtime);
+    this.browser = browser;
     if (!current()) return;
     const expected = server.expect();
     this.cancelConnection = expected.cancel;
