@@ -72,6 +72,8 @@ export class PageMember extends EventEmitter {
   async load(opening) {
     const current = () => !this.ended && opening === this.opening;
     const server = await pageServer();
+    // A member ended before it opened (the pool had no task for it) starts no browser.
+    if (!current()) return;
     const browser = await browserFor(this.runtime);
     this.browser = browser;
     if (!current()) return;

@@ -53,6 +53,8 @@ export function browserFor(runtime) {
 async function launch(runtime) {
   whenDone(stopBrowsers);
   guardExit();
+  // Before the browser starts: the watchdog looks for it while it does.
+  watchdog ??= startWatchdog();
   const browser = await launchBrowser(runtime);
   for (const group of browser.processGroups) watch(group);
   const current = browsers.get(runtime.name);
@@ -103,7 +105,7 @@ function forget(browser) {
 }
 
 function startWatchdog() {
-  const child = spawn(process.execPath, [fileURLToPath(new URL('./watchdog.js', import.meta.url))], {
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./watchdog.js', import.meta.url)), String(process.pid)], {
     stdio: ['pipe', 'ignore', 'ignore'], detached: true,
   });
   child.stdin.on('error', () => {});
@@ -141,14 +143,17 @@ function guardExit() {
 
 /** Ends every browser and the page server; the watchdog goes with nothing left to kill. */
 export async function stopBrowsers() {
-  const running = [...browsers.values()];
-  browsers.clear();
-  await Promise.all(running.map(async (starting) => {
-    const browser = await starting.catch(() => undefined);
-    if (browser === undefined) return;
-    await browser.close();
-    forget(browser);
-  }));
+  // Until none is left: a browser may be asked for while others close.
+  while (browsers.size > 0) {
+    const running = [...browsers.values()];
+    browsers.clear();
+    await Promise.all(running.map(async (starting) => {
+      const browser = await starting.catch(() => undefined);
+      if (browser === undefined) return;
+      await browser.close();
+      forget(browser);
+    }));
+  }
   const stopping = server;
   server = undefined;
   await (await stopping)?.close();
