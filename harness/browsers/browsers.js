@@ -32,9 +32,6 @@ export const BROWSERS = {
 /** The browser names, in listing order. */
 export const browserNames = /** @type {BrowserKind[]} */ (Object.keys(BROWSERS));
 
-/** The Debian packages of every browser (what .ci/run installs). */
-export const BROWSER_PACKAGES = [...new Set(browserNames.flatMap((kind) => BROWSERS[kind].packages))];
-
 /** @param {string} name @returns {boolean} */
 export function isBrowserName(name) {
   return Object.hasOwn(BROWSERS, name);
