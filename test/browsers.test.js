@@ -7,9 +7,10 @@
 
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { clonecheck } from './helpers.js';
@@ -125,6 +126,38 @@ test('a finding of a browser replays with clonecheck repro --target BROWSER:CHAN
   const elsewhere = clonecheck(['repro', finding, '--target', 'firefox:worker', '--target', 'webkit:iframe']);
   assert.match(elsewhere.stdout, /^(PASS|DEVIATION) firefox:worker/m);
   assert.match(elsewhere.stdout, /^(PASS|DEVIATION) webkit:iframe/m);
+});
+
+test("a browser finding's repro.html, served from a plain static server, prints FAIL in the browser (iframe channel: it is the frame's document too)", async () => {
+  const out = scratch();
+  const fuzz = clonecheck(['fuzz', '--target', 'chromium:iframe', '--runs', '300', '--seed', '1', '--workers', '1', '--shrink-runs', '50', '--out', out]);
+  assert.equal(fuzz.status, 1, fuzz.stdout);
+  const folder = join(out, 'findings', readdirSync(join(out, 'findings')).find((name) => name.includes('.keys.')) ?? '');
+  assert.ok(existsSync(join(folder, 'repro.html')));
+  const server = createServer((request, response) => {
+    const file = join(folder, new URL(request.url ?? '/', 'http://127.0.0.1').pathname);
+    response.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+    response.setHeader('Cross-Origin-Embedder-Policy', 'require-corp');
+    if (!existsSync(file)) {
+      response.statusCode = 404;
+      response.end();
+      return;
+    }
+    response.setHeader('Content-Type', extname(file) === '.html' ? 'text/html' : 'text/javascript');
+    response.end(readFileSync(file));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: '/usr/lib/chromium/chromium', headless: true });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}/repro.html`);
+    await page.waitForFunction(() => /PASS|FAIL/.test(document.getElementById('out')?.textContent ?? ''), null, { timeout: 20_000 });
+    assert.match(await page.evaluate(() => document.getElementById('out')?.textContent ?? ''), /^FAIL chromium:iframe: 1 difference/);
+  } finally {
+    await browser.close();
+    server.close();
+  }
 });
 
 test('a page whose renderer is killed is a crash finding; the run goes on in a new page', async () => {
