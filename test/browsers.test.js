@@ -85,6 +85,23 @@ test('a channel a browser lacks, and a --browser that is no browser, are one-lin
   assert.match(missing.stderr, /--browser mine: no such file \/no\/such\/chrome/);
 });
 
+test('a browser that is not installed is listed as unavailable, and naming it says how to install it', async () => {
+  const { BROWSERS: known } = await import('../harness/browsers/browsers.js');
+  const { TargetError, listTargets, resolveTarget } = await import('../harness/targets/catalog.js');
+  const installed = known.firefox.binary;
+  // Where no Firefox is: what a machine without the package looks like to clonecheck.
+  known.firefox.binary = '/nonexistent/firefox-esr';
+  try {
+    const row = (await listTargets()).find((r) => r.name === 'firefox:clone');
+    assert.equal(row?.available, false);
+    const fix = /firefox is not installed \(no \/nonexistent\/firefox-esr\): install it with 'apt-get install -y firefox-esr' \(as root\), or give your build with --browser firefox=PATH/;
+    assert.match(row?.reason ?? '', fix);
+    await assert.rejects(resolveTarget('firefox:worker'), (error) => error instanceof TargetError && fix.test(error.message));
+  } finally {
+    known.firefox.binary = installed;
+  }
+});
+
 for (const browser of BROWSERS) {
   test(`${browser}: 150 cases on every channel, every verdict a pass or a deviation`, () => {
     const out = scratch();

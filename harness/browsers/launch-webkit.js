@@ -11,7 +11,7 @@
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
-import { LAUNCH_TIMEOUT_MS, killGroup } from './launch.js';
+import { LAUNCH_TIMEOUT_MS, killGroup } from './processes.js';
 
 /** WebDriver answers in milliseconds; a command that takes this long will not answer (a session request without a display hangs silently). */
 const COMMAND_TIMEOUT_MS = 20_000;

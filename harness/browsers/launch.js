@@ -9,6 +9,7 @@
 // starts empty). What a launcher returns is a LaunchedBrowser.
 
 import { launchWebKit } from './launch-webkit.js';
+import { LAUNCH_TIMEOUT_MS, killGroup } from './processes.js';
 
 /**
  * @typedef {object} OpenPage
@@ -30,25 +31,10 @@ const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage', '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
 ];
 
-/** A browser that does not start by then never will (Firefox takes 2-4 s here). */
-export const LAUNCH_TIMEOUT_MS = 60_000;
-
 /** @param {import('../runtimes.js').Runtime} runtime @returns {Promise<LaunchedBrowser>} */
 export function launchBrowser(runtime) {
   if (runtime.browser === 'webkit') return launchWebKit(runtime.binary);
   return launchWithPlaywright(runtime);
-}
-
-/**
- * Kills a process group, if it still exists.
- * @param {number} group
- */
-export function killGroup(group) {
-  try {
-    process.kill(-group, 'SIGKILL');
-  } catch {
-    // Gone already.
-  }
 }
 
 /** @param {import('../runtimes.js').Runtime} runtime @returns {Promise<LaunchedBrowser>} */

@@ -13,7 +13,7 @@
 
 import { EventEmitter } from 'node:events';
 import { browserFor, pageServer, restartBrowser, wasRestarted } from './sessions.js';
-import { LAUNCH_TIMEOUT_MS } from './launch.js';
+import { LAUNCH_TIMEOUT_MS } from './processes.js';
 
 /** How long a page whose connection dropped waits for the browser to say it crashed. */
 const CRASH_REPORT_WAIT_MS = 200;

@@ -11,7 +11,8 @@
 
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { killGroup, launchBrowser } from './launch.js';
+import { launchBrowser } from './launch.js';
+import { killGroup } from './processes.js';
 import { startPageServer } from './server.js';
 import { whenDone } from './shutdown.js';
 
