@@ -6,6 +6,7 @@
 
 import { Command, CommanderError } from 'commander';
 import { EXIT, UsageError } from './commands/common.js';
+import { shutdown } from './browsers/shutdown.js';
 import {
   conformWorkersOption, harnessTimeoutOption, maxDifferencesOption, replayOption, runsOption, seedOption, shrinkRunsOption,
   stallShrinkRunsOption, stallShrinkTimeOption, suiteOption, timeOption, timeoutOption, witnessesOption, workersOption,
@@ -19,7 +20,12 @@ process.stdout.on('error', (error) => {
 
 /** @param {(...args: any[]) => Promise<number>} command */
 const run = (command) => async (...args) => {
-  process.exitCode = await command(...args);
+  try {
+    process.exitCode = await command(...args);
+  } finally {
+    // The browsers a command started end with it (harness/browsers/sessions.js).
+    await shutdown();
+  }
 };
 /** @param {string} value @param {string[] | undefined} previous */
 const collect = (value, previous) => [...(previous ?? []), value];
@@ -37,14 +43,16 @@ cli
   .description('list the targets with their availability')
   .option('--json', 'print JSON for machines')
   .option('--runtime <name=path>', 'also list a runtime binary of yours under NAME (repeatable)', collect)
+  .option('--browser <name=path>', 'also list a browser build of yours under NAME (chromium, firefox, webkit or a name of yours; repeatable)', collect)
   .action(run(async (options) => (await import('./commands/targets.js')).targetsCommand(options)));
 
 cli
   .command('fuzz')
   .description('run generated programs on targets and compare each with the reference; shrink and write findings')
   .option('--target <name>', 'a target (repeatable): RUNTIME[@VERSION]:CHANNEL (node, node@22, bun, deno, bun@1.3.9, …; '
-    + 'clone, clone-transfer, messagechannel, worker, broadcast, wire), ref:spec, ref:tiers, impl:PATH, polyfill:…', collect)
+    + 'chromium, firefox, webkit; clone, clone-transfer, messagechannel, worker, broadcast, wire, iframe, storage), ref:spec, ref:tiers, impl:PATH, polyfill:…', collect)
   .option('--runtime <name=path>', 'a runtime binary of yours (e.g. a fresh build of bun), then --target NAME:CHANNEL (repeatable)', collect)
+  .option('--browser <name=path>', 'a browser build of yours (chromium, firefox, webkit, or a name of yours), then --target NAME:CHANNEL (repeatable)', collect)
   .addOption(seedOption('32-bit seed; the same seed and runs give the same cases and findings'))
   .addOption(runsOption('number of programs').conflicts('time'))
   .addOption(timeOption())
@@ -66,6 +74,7 @@ cli
   .argument('<finding-or-program>', 'a finding folder written by fuzz, or a program.json')
   .option('--target <name>', "a target (repeatable; default: the finding's, else node:clone)", collect)
   .option('--runtime <name=path>', 'a runtime binary of yours, then --target NAME:CHANNEL (repeatable)', collect)
+  .option('--browser <name=path>', 'a browser build of yours, then --target NAME:CHANNEL (repeatable)', collect)
   .addOption(timeoutOption('a target that makes no progress for this long is a timeout'))
   .action(run(async (where, options) => (await import('./commands/repro.js')).reproCommand(where, options)));
 
@@ -109,9 +118,10 @@ cli
   .description('run the conformance suite (wpt/, and upstream WPT files with --wpt-dir) on the real testharness.js on targets; '
     + 'exit 1 on a result its expectations do not list (docs/conform.md)')
   .argument('[test...]', 'test files or folders to run instead of the whole wpt/ suite')
-  .option('--target <name>', 'a target (repeatable): ref:spec, ref:tiers, polyfill:…, impl:PATH, or a runtime: node, node@22, bun, deno, bun@1.3.9, …; '
+  .option('--target <name>', 'a target (repeatable): ref:spec, ref:tiers, polyfill:…, impl:PATH, or a runtime: node, node@22, bun, deno, bun@1.3.9, chromium, firefox, webkit, …; '
     + 'all: every one of them pinned (default: ref:spec and node)', collect)
   .option('--runtime <name=path>', 'a runtime binary of yours, then --target NAME (repeatable)', collect)
+  .option('--browser <name=path>', 'a browser build of yours, then --target NAME (repeatable)', collect)
   .addOption(suiteOption())
   .option('--wpt-dir <dir>', 'a checkout of web-platform-tests: its structured clone files run too, reported apart')
   .option('--expectations <dir>', 'where each target\'s expectations are (default: wpt/expectations)')

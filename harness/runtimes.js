@@ -14,24 +14,30 @@
 //                        so a user who never asks for Bun never downloads it.
 //   NAME                 a binary given with --runtime NAME=PATH (a fresh
 //                        build of Bun, say); its family is read from --version
-// Every runtime but this Node is driven by agent processes (harness/agents/).
+//   chromium, firefox, webkit
+//                        browsers (harness/browsers/browsers.js), or a build
+//                        given with --browser NAME=PATH
+// Every runtime but this Node is driven by agent processes (harness/agents/),
+// or, for a browser, by agent pages (harness/browsers/).
 
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { isBrowserName, parseUserBrowsers as parseBrowserFlags, resolveBrowser } from './browsers/browsers.js';
 
 /** @typedef {'node' | 'bun' | 'deno'} Family */
 
 /**
  * @typedef {object} Runtime
- * @property {string} name  as target names spell it: `node`, `node@22`, `bun@1.3.9`, a --runtime NAME
- * @property {Family} family
+ * @property {string} name  as target names spell it: `node`, `node@22`, `bun@1.3.9`, a --runtime NAME, `chromium`, a --browser NAME
+ * @property {Family | import('./browsers/browsers.js').BrowserKind} family
  * @property {string} version  what the binary says it is
  * @property {string} binary
- * @property {'this process' | 'cache' | 'user'} source
+ * @property {'this process' | 'cache' | 'user' | 'system'} source  `system`: a browser from Debian's packages
  * @property {boolean} inProcess  this Node: targets run in worker threads, no agent
- * @property {string[]} command  how an agent starts: the binary and its flags, before the script
+ * @property {string[]} command  how an agent starts: the binary and its flags, before the script (none for a browser)
+ * @property {import('./browsers/browsers.js').BrowserKind} [browser]  a browser: its agents are pages (harness/browsers/page-member.js)
  */
 
 /** Thrown for a runtime the user must fix or install; the CLI prints it as one line and exits 2. */
@@ -140,20 +146,32 @@ export function parseUserRuntimes(given) {
 }
 
 /**
+ * Parses `--browser NAME=PATH` values (harness/browsers/browsers.js).
+ * @param {string[]} given
+ * @returns {Map<string, string>} name → absolute path
+ * @throws {RuntimeError}
+ */
+export function parseUserBrowsers(given) {
+  return parseBrowserFlags(given, (message) => new RuntimeError(message));
+}
+
+/**
  * The runtime a target names, installing it first when it is a version not
  * yet in the cache (`onInstall` hears about it).
- * @param {string} name `node`, `bun`, `node@22`, `bun@1.3.9`, a --runtime NAME
- * @param {{userRuntimes?: Map<string, string>, install?: boolean, onInstall?: (message: string) => void}} [options]
+ * @param {string} name `node`, `bun`, `node@22`, `bun@1.3.9`, a --runtime NAME, `chromium`, a --browser NAME
+ * @param {{userRuntimes?: Map<string, string>, userBrowsers?: Map<string, string>, install?: boolean, onInstall?: (message: string) => void}} [options]
  * @returns {Promise<Runtime>}
  * @throws {RuntimeError} unknown, missing, or not installable
  */
-export async function resolveRuntime(name, { userRuntimes = new Map(), install = true, onInstall = () => {} } = {}) {
+export async function resolveRuntime(name, { userRuntimes = new Map(), userBrowsers = new Map(), install = true, onInstall = () => {} } = {}) {
+  if (userBrowsers.has(name) || isBrowserName(name)) return resolveBrowser(name, userBrowsers, (message) => new RuntimeError(message));
   const userPath = userRuntimes.get(name);
   if (userPath !== undefined) return runtimeAt({ name, binary: userPath, source: 'user' });
   if (name === 'node') return thisNode();
   const match = /^(node|bun|deno)@([\w.^~<>=-]+)$/.exec(Object.hasOwn(PINNED, name) ? PINNED[name] : name);
   if (match === null) {
-    throw new RuntimeError(`unknown runtime '${name}': use node, node@22, node@24, node@26, bun, deno, bun@X, deno@X, node@X, or --runtime ${name}=PATH`);
+    throw new RuntimeError(`unknown runtime '${name}': use node, node@22, node@24, node@26, bun, deno, bun@X, deno@X, node@X, chromium, firefox, webkit, `
+      + `or --runtime ${name}=PATH (--browser ${name}=PATH for a browser)`);
   }
   const family = /** @type {Family} */ (match[1]);
   const version = match[2];

@@ -24,7 +24,7 @@ const DEFAULT_TARGETS = ['ref:spec', 'node'];
 
 /**
  * @param {string[]} tests files or folders of tests to run instead of wpt/
- * @param {{target?: string[], runtime?: string[], suite?: string[], wptDir?: string, expectations?: string,
+ * @param {{target?: string[], runtime?: string[], browser?: string[], suite?: string[], wptDir?: string, expectations?: string,
  *   updateExpectations?: boolean, json?: string, junit?: string, timeout: number, workers?: number}} raw commander's options (options.js)
  */
 export async function conformCommand(tests, raw) {
@@ -58,7 +58,7 @@ export async function conformCommand(tests, raw) {
 
   let targets;
   try {
-    targets = await resolveConformTargets(raw.target ?? DEFAULT_TARGETS, raw.runtime ?? []);
+    targets = await resolveConformTargets(raw.target ?? DEFAULT_TARGETS, raw.runtime ?? [], raw.browser ?? []);
   } catch (error) {
     if (error instanceof TargetError || error instanceof RuntimeError) throw new UsageError(error.message);
     throw error;

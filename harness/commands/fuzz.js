@@ -11,7 +11,7 @@ import { fuzzResults } from '../fuzz/results.js';
 import { bundleAhead } from '../findings/repro.js';
 import { writeFinding } from '../findings/write.js';
 import { saveRegression } from '../findings/regressions.js';
-import { RuntimeError, parseUserRuntimes } from '../runtimes.js';
+import { RuntimeError, parseUserBrowsers, parseUserRuntimes } from '../runtimes.js';
 import { TargetError, loadTarget, resolveTarget, runsInAgent } from '../targets/catalog.js';
 import { EXIT, UsageError, count, interrupts, progressDisplay } from './common.js';
 import { parseWeights } from './weights.js';
@@ -22,14 +22,16 @@ import { parseWeights } from './weights.js';
  * runtimes are found (and bun@X, deno@X, node@X installed when not cached).
  * @param {string[]} names
  * @param {string[]} [runtimeFlags] --runtime NAME=PATH values
+ * @param {string[]} [browserFlags] --browser NAME=PATH values
  * @returns {Promise<import('../targets/catalog.js').TargetSpec[]>}
  */
-export async function targetsFromNames(names, runtimeFlags = []) {
+export async function targetsFromNames(names, runtimeFlags = [], browserFlags = []) {
   const specs = [];
   try {
     const userRuntimes = parseUserRuntimes(runtimeFlags);
+    const userBrowsers = parseUserBrowsers(browserFlags);
     for (const name of new Set(names)) {
-      const spec = await resolveTarget(name, { userRuntimes, onInstall: (message) => process.stderr.write(`clonecheck: ${message}\n`) });
+      const spec = await resolveTarget(name, { userRuntimes, userBrowsers, onInstall: (message) => process.stderr.write(`clonecheck: ${message}\n`) });
       if (!runsInAgent(spec)) await loadTarget(spec);
       specs.push(spec);
     }
@@ -60,7 +62,7 @@ function coverageSummary(report) {
 }
 
 /**
- * @param {{target?: string[], runtime?: string[], seed: number, runs: number, time?: number, out: string, json?: string,
+ * @param {{target?: string[], runtime?: string[], browser?: string[], seed: number, runs: number, time?: number, out: string, json?: string,
  *   saveRegressions?: boolean, workers: number, timeout: number, shrinkRuns: number, witnesses: number, stallShrinkRuns: number,
  *   stallShrinkTime: number, weights?: string}} raw
  *   commander's options, parsed, defaulted and range-checked (options.js)
@@ -73,7 +75,7 @@ export async function fuzzCommand(raw) {
   const runs = seconds === undefined ? raw.runs : undefined;
   const weights = parseWeights(raw.weights);
   const outDir = resolve(raw.out);
-  const targets = await targetsFromNames(names, raw.runtime);
+  const targets = await targetsFromNames(names, raw.runtime, raw.browser);
   const byName = new Map(targets.map((t) => [t.name, t]));
 
   process.stderr.write(`clonecheck fuzz --seed ${seed} ${runs === undefined ? `--time ${seconds}` : `--runs ${runs}`} on ${targets.map((t) => t.name).join(', ')} `

@@ -1,20 +1,22 @@
 // `clonecheck targets [--json]`: every target with its availability
 // (available, installable on first use, or unavailable and why).
 
-import { RuntimeError, parseUserRuntimes } from '../runtimes.js';
+import { RuntimeError, parseUserBrowsers, parseUserRuntimes } from '../runtimes.js';
 import { listTargets } from '../targets/catalog.js';
 import { EXIT, UsageError } from './common.js';
 
-/** @param {{json?: boolean, runtime?: string[]}} raw */
+/** @param {{json?: boolean, runtime?: string[], browser?: string[]}} raw */
 export async function targetsCommand(raw) {
   let userRuntimes;
+  let userBrowsers;
   try {
     userRuntimes = parseUserRuntimes(raw.runtime ?? []);
+    userBrowsers = parseUserBrowsers(raw.browser ?? []);
   } catch (error) {
     if (error instanceof RuntimeError) throw new UsageError(error.message);
     throw error;
   }
-  const rows = await listTargets(userRuntimes);
+  const rows = await listTargets(userRuntimes, userBrowsers);
   if (raw.json) {
     process.stdout.write(`${JSON.stringify({ schemaVersion: 1, targets: rows, impl: 'impl:PATH — an ES module whose default export is (value, {transfer, forStorage}) => clone (or a Promise of it)' }, null, 2)}\n`);
     return EXIT.ok;

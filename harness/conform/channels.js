@@ -9,7 +9,8 @@
 //  - messagechannel: port1.postMessage(value, transfer), received on port2
 //    (the fuzz channel's module, harness/targets/clone-functions/);
 //  - worker: postMessage to a worker (echo-worker.js) that sends the value
-//    back: deserialized in the worker's realm, serialized again there;
+//    back: deserialized in the worker's realm, serialized again there (a
+//    worker_threads Worker in Node, a web Worker in Bun, Deno and browsers);
 //  - wire: the engine's serializer as a library (node:v8, bun:jsc), no
 //    transfer list.
 
@@ -18,8 +19,9 @@ import { messageError } from '../targets/receivers/messages.js';
 /** Every channel conform knows, in listing order. */
 export const CONFORM_CHANNELS = ['clone', 'messagechannel', 'worker', 'wire'];
 
-/** The channels of a runtime's own structured clone; a module target (ref:, polyfill:, impl:) has only `clone`. */
+/** The channels of a runtime's own structured clone; a browser has no serializer library; a module target (ref:, polyfill:, impl:) has only `clone`. */
 export const RUNTIME_CHANNELS = CONFORM_CHANNELS;
+export const BROWSER_CHANNELS = ['clone', 'messagechannel', 'worker'];
 export const MODULE_CHANNELS = ['clone'];
 
 /**
@@ -61,7 +63,7 @@ function echoWorker() {
   /** @type {((answer: any) => void)[]} answers awaited, in order */
   const waiting = [];
   const onAnswer = (/** @type {any} */ answer) => waiting.shift()?.(answer);
-  if (typeof globalThis.Bun !== 'undefined' || typeof globalThis.Deno !== 'undefined') {
+  if (typeof globalThis.process === 'undefined' || typeof globalThis.Bun !== 'undefined' || typeof globalThis.Deno !== 'undefined') {
     worker = new Worker(url.href, { type: 'module' });
     worker.onmessage = (/** @type {MessageEvent} */ event) => onAnswer(event.data);
   } else {

@@ -1,10 +1,10 @@
 // The receiving end of conform's `worker` channel (channels.js): a worker
 // that sends back every value it receives, inside a record ({landed}), or
 // {messageerror: true} when the value could not be deserialized here. A
-// worker_threads Worker in Node, a web Worker in Bun and Deno (as the fuzz
+// worker_threads Worker in Node, a web Worker in Bun, Deno and browsers (as the fuzz
 // channel's receivers, harness/targets/receivers/workers.js).
 
-if (typeof globalThis.Bun === 'undefined' && typeof globalThis.Deno === 'undefined') {
+if (typeof globalThis.process !== 'undefined' && typeof globalThis.Bun === 'undefined' && typeof globalThis.Deno === 'undefined') {
   const { parentPort } = process.getBuiltinModule('node:worker_threads');
   parentPort.on('message', (landed) => parentPort.postMessage({ landed }));
   parentPort.on('messageerror', () => parentPort.postMessage({ messageerror: true }));

@@ -5,7 +5,7 @@
 // scripts in this global, in that order, then testharness's completion
 // callback gives the results. Portable: no host API is imported here (the
 // host hands in the sources, how uncaught errors reach it, and a heartbeat),
-// so a browser page can run the same code later.
+// so a browser page runs the same code (harness/browsers/page/conform-tasks.js).
 //
 // What a browser does for a test page, this does for a shell global:
 //  - a script that throws, or does not parse, is an uncaught error: the
@@ -51,6 +51,8 @@ const STACK_CHARACTERS = 1200;
  * @property {(onError: (error: unknown) => void, onRejection: (reason: unknown) => void) => void} routeUncaught
  *   makes the host's uncaught exceptions and unhandled rejections call these
  * @property {(index: number) => void} beat  a subtest has a result (the pool's watchdog hears it)
+ * @property {() => void} [scriptsDone]  every script has run: a page fires its load event here
+ *   (testharness in a window completes only after it)
  */
 
 /** @param {unknown} stack */
@@ -82,7 +84,11 @@ export function runTestFile({ harness, scripts, test, timeoutMs }, host) {
   const listeners = { error: [], unhandledrejection: [] };
   const hadListener = Object.hasOwn(scope, 'addEventListener');
   const nativeListener = scope.addEventListener;
-  scope.addEventListener = (/** @type {string} */ type, /** @type {(event: object) => void} */ listener) => listeners[type]?.push(listener);
+  // Other events (a window's load and message) go to the global's own listeners, where it has them.
+  scope.addEventListener = (/** @type {string} */ type, /** @type {(event: object) => void} */ listener, /** @type {unknown[]} */ ...rest) => {
+    if (Object.hasOwn(listeners, type)) listeners[type].push(listener);
+    else nativeListener?.call(scope, type, listener, ...rest);
+  };
   try {
     evaluateScript(harness);
   } finally {
@@ -125,6 +131,7 @@ export function runTestFile({ harness, scripts, test, timeoutMs }, host) {
         uncaught(error);
       }
     }
+    host.scriptsDone?.();
   });
 }
 

@@ -5,6 +5,7 @@
 // past the watchdog is a TIMEOUT, one whose thread or agent dies a CRASH;
 // the run goes on with the next file either way.
 
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { runPool } from '../pool/pool.js';
 import { syntaxErrorLocation } from './files.js';
@@ -50,7 +51,9 @@ const WATCHDOG_GRACE_MS = 5000;
  * @returns {Promise<Map<string, FileOutcome[]>>} each target's outcomes, by target name, in file order
  */
 export async function runConformance({ targets, files, timeoutMs, workers, onFile }) {
-  const harness = testharness().path;
+  // The sources go with each task: a page (harness/browsers/) has no file system.
+  const read = (/** @type {{name: string, path: string}} */ source) => ({ name: source.name, text: readFileSync(source.path, 'utf8') });
+  const harness = read({ name: 'testharness.js', path: testharness().path });
   const perTarget = workers ?? Math.max(1, Math.floor((2 * availableParallelism()) / targets.length));
   /** @type {Map<string, FileOutcome[]>} */
   const outcomes = new Map();
@@ -74,7 +77,7 @@ export async function runConformance({ targets, files, timeoutMs, workers, onFil
         queue.push({
           file, id, channel,
           task: {
-            kind: 'file', harness, scripts: file.scripts, test: { name: file.id, path: file.path }, channel,
+            kind: 'file', harness, scripts: file.scripts.map(read), test: read({ name: file.id, path: file.path }), channel,
             timeoutMs: file.long ? timeoutMs * LONG_TIMEOUT_FACTOR : timeoutMs,
           },
         });

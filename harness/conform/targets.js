@@ -9,17 +9,18 @@
 //  - a module (`ref:spec`, `ref:tiers`, `polyfill:…`, `impl:PATH`): its
 //    clone function installed as the global structuredClone of a worker
 //    thread of this Node, channel `clone` only.
-// A new kind of host (a browser page) is a new `host` here and a pool
-// member that speaks the same task messages; nothing else changes.
+//  - a browser (`chromium`, `firefox`, `webkit`, a --browser NAME): its own
+//    structuredClone in a fresh agent page per file (harness/browsers/), the
+//    same pool member as for fuzzing, with the channels a browser has.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HTML_REVISION } from '../../src/html/steps.js';
-import { RuntimeError, parseUserRuntimes, pinnedRuntimeNames, resolveRuntime } from '../runtimes.js';
+import { RuntimeError, parseUserBrowsers, parseUserRuntimes, pinnedRuntimeNames, resolveRuntime } from '../runtimes.js';
 import { TargetError, builtInTargetNames, channelNames, resolveTarget } from '../targets/catalog.js';
-import { MODULE_CHANNELS, RUNTIME_CHANNELS } from './channels.js';
+import { BROWSER_CHANNELS, MODULE_CHANNELS, RUNTIME_CHANNELS } from './channels.js';
 
 /**
  * @typedef {object} ConformTarget  plain data: it goes to the thread or agent that runs it
@@ -40,23 +41,26 @@ export const REFERENCE = HTML_REVISION;
 /**
  * @param {string[]} names  from --target (`all` stands for ALL_TARGETS)
  * @param {string[]} runtimeFlags  --runtime NAME=PATH
+ * @param {string[]} [browserFlags]  --browser NAME=PATH
  * @returns {Promise<ConformTarget[]>}
  * @throws {TargetError | RuntimeError} a name the user must fix
  */
-export async function resolveConformTargets(names, runtimeFlags) {
+export async function resolveConformTargets(names, runtimeFlags, browserFlags = []) {
   const userRuntimes = parseUserRuntimes(runtimeFlags);
+  const userBrowsers = parseUserBrowsers(browserFlags);
   const expanded = [...new Set(names.flatMap((name) => (name === 'all' ? ALL_TARGETS : [name])))];
   const targets = [];
-  for (const name of expanded) targets.push(await resolveConformTarget(name, userRuntimes));
+  for (const name of expanded) targets.push(await resolveConformTarget(name, userRuntimes, userBrowsers));
   return targets;
 }
 
 /**
  * @param {string} name
  * @param {Map<string, string>} userRuntimes
+ * @param {Map<string, string>} userBrowsers
  * @returns {Promise<ConformTarget>}
  */
-async function resolveConformTarget(name, userRuntimes) {
+async function resolveConformTarget(name, userRuntimes, userBrowsers) {
   const onInstall = (/** @type {string} */ message) => process.stderr.write(`clonecheck: ${message}\n`);
   if (/^(ref|polyfill|impl):/.test(name)) {
     const spec = await resolveTarget(name);
@@ -69,11 +73,12 @@ async function resolveConformTarget(name, userRuntimes) {
   if (colon > 0 && channelNames.includes(name.slice(colon + 1))) {
     throw new TargetError(`conform takes a runtime (${name.slice(0, colon)}), not a channel: a test file asks for its channels (// META: channel=...)`);
   }
-  const runtime = await resolveRuntime(name, { userRuntimes, onInstall });
+  const runtime = await resolveRuntime(name, { userRuntimes, userBrowsers, onInstall });
+  const global = runtime.inProcess ? 'a worker thread of this process' : runtime.browser === undefined ? 'its main global' : 'a fresh page per file';
   return {
-    name, description: `${runtime.family} ${runtime.version}: its own structuredClone, in ${runtime.inProcess ? 'a worker thread of this process' : 'its main global'}`,
+    name, description: `${runtime.family} ${runtime.version}: its own structuredClone, in ${global}`,
     version: `${runtime.family} ${runtime.version}`,
-    channels: RUNTIME_CHANNELS,
+    channels: runtime.browser === undefined ? RUNTIME_CHANNELS : BROWSER_CHANNELS,
     ...(runtime.inProcess ? {} : { agent: runtime }),
   };
 }

@@ -1,11 +1,11 @@
 // What a conform pool member does (a worker thread of this Node, worker.js,
-// or an agent process of another runtime, harness/agents/agent.js): load its
+// an agent process of another runtime, harness/agents/agent.js, or a
+// browser's agent page, harness/browsers/page/agent.js): load its
 // one target (a module target's clone becomes the global structuredClone),
 // then run one test file in this global (realm.js) and answer with its
 // results. The pool gives every file a fresh member, so every file has a
 // fresh global, as every WPT test has its own page.
 
-import { readFileSync } from 'node:fs';
 import { openChannel } from './channels.js';
 import { runTestFile } from './realm.js';
 
@@ -44,9 +44,9 @@ export async function loadTargets([target]) {
 /**
  * @typedef {object} FileTask
  * @property {'file'} kind
- * @property {string} harness  the path of testharness.js
- * @property {{name: string, path: string}[]} scripts  the file's includes, in order
- * @property {{name: string, path: string}} test
+ * @property {import('./realm.js').Source} harness  testharness.js
+ * @property {import('./realm.js').Source[]} scripts  the file's includes, in order
+ * @property {import('./realm.js').Source} test
  * @property {string} [channel]  the variant's channel (channels.js)
  * @property {number} timeoutMs
  */
@@ -56,9 +56,48 @@ export async function loadTargets([target]) {
  * @param {import('../pool/heartbeat.js').HeartbeatWriter} heartbeat
  * @returns {Promise<import('./realm.js').FileResult>}
  */
-export async function runTask(task, heartbeat) {
+export function runTask(task, heartbeat) {
+  return runFileTask(task, heartbeat, typeof globalThis.process === 'undefined' ? PAGE : RUNTIME);
+}
+
+/** A runtime's main global (an agent) or a worker thread: Node's uncaught events. */
+const RUNTIME = {
+  routeUncaught(onError, onRejection) {
+    process.on('uncaughtException', onError);
+    process.on('unhandledRejection', onRejection);
+  },
+};
+
+/**
+ * A browser's agent page (harness/browsers/page/agent.js), a fresh one per
+ * file: its own error events, and a load event once the scripts have run,
+ * as a test page's would fire.
+ * @type {Omit<import('./realm.js').RealmHost, 'beat'>}
+ */
+const PAGE = {
+  routeUncaught(onError, onRejection) {
+    const scope = /** @type {any} */ (globalThis);
+    scope.addEventListener('error', (/** @type {ErrorEvent} */ event) => {
+      event.preventDefault();
+      onError(event.error ?? event.message);
+    });
+    scope.addEventListener('unhandledrejection', (/** @type {PromiseRejectionEvent} */ event) => {
+      event.preventDefault();
+      onRejection(event.reason);
+    });
+  },
+  scriptsDone: () => globalThis.dispatchEvent(new Event('load')),
+};
+
+/**
+ * One file task in this global, with the channel it asks for.
+ * @param {FileTask} task
+ * @param {import('../pool/heartbeat.js').HeartbeatWriter} heartbeat
+ * @param {Omit<import('./realm.js').RealmHost, 'beat'>} host  how this global's uncaught errors reach testharness
+ * @returns {Promise<import('./realm.js').FileResult>}
+ */
+export async function runFileTask(task, heartbeat, host) {
   heartbeat.beat(0, 0);
-  const read = (/** @type {{name: string, path: string}} */ source) => ({ name: source.name, text: readFileSync(source.path, 'utf8') });
   const channel = task.channel === undefined ? undefined : await openChannel(task.channel);
   const scope = /** @type {any} */ (globalThis);
   if (channel !== undefined) {
@@ -66,18 +105,10 @@ export async function runTask(task, heartbeat) {
     scope.channel_clone = channel.clone;
   }
   try {
-    return await runTestFile({
-      harness: { name: 'testharness.js', text: readFileSync(task.harness, 'utf8') },
-      scripts: task.scripts.map(read),
-      test: read(task.test),
-      timeoutMs: task.timeoutMs,
-    }, {
-      routeUncaught(onError, onRejection) {
-        process.on('uncaughtException', onError);
-        process.on('unhandledRejection', onRejection);
-      },
-      beat: (index) => heartbeat.beat(index, 0),
-    });
+    return await runTestFile(
+      { harness: task.harness, scripts: task.scripts, test: task.test, timeoutMs: task.timeoutMs },
+      { ...host, beat: (index) => heartbeat.beat(index, 0) },
+    );
   } finally {
     channel?.close();
   }

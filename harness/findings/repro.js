@@ -11,6 +11,9 @@ import { canonicalJSON, emit } from '../../src/index.js';
 
 const REPRO_MAIN = fileURLToPath(new URL('./repro-main.js', import.meta.url));
 
+/** What a page needs from its server for SharedArrayBuffer. */
+const ISOLATION_NOTE = 'with Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp for a SharedArrayBuffer';
+
 /** @type {Map<string, string>} bundles by clone module, made once per process */
 const bundles = new Map();
 
@@ -78,6 +81,12 @@ export async function bundleAhead(targets) {
  */
 export function reproCommands(target, script = 'repro.mjs') {
   const commands = { node: `node ${script}`, bun: `bun ${script}`, deno: `deno run --allow-read ${script}` };
+  const browser = target.runtime?.browser;
+  if (browser !== undefined) {
+    // A page runs it: repro.html loads repro.mjs (a snippet goes in a module script of a page, or the console).
+    const page = script === 'repro.mjs' ? 'repro.html' : `a page that runs ${script} as a module`;
+    return { first: `${page} in ${browser}, served over HTTP (${ISOLATION_NOTE})`, command: `open ${page} in ${browser}`, others: Object.values(commands) };
+  }
   const family = target.runtime?.family ?? 'node';
   const ownBinary = target.runtime !== undefined && (target.runtime.source === 'cache' || target.runtime.source === 'user');
   const binary = ownBinary ? target.runtime.binary : undefined;
@@ -125,10 +134,42 @@ export function reproSource({ program, expected, target, signature, replay, verd
     'if (clonecheck.inReceivingWorker()) {',
     '  clonecheck.serveRealm();',
     '} else {',
-    `  const passed = await clonecheck.runRepro({ program, expected, makeBuilt, cloneModule: ${target.external ? 'cloneModule' : 'clonecheck.cloneModule'}, target, scriptURL: import.meta.url });`,
+    // The iframe channel's receiving realm is a document: repro.html, which loads this script again.
+    `  const passed = await clonecheck.runRepro({ program, expected, makeBuilt, cloneModule: ${target.external ? 'cloneModule' : 'clonecheck.cloneModule'}, target, scriptURL: ${
+      target.moduleURL.endsWith('/iframe.js') ? "new URL('repro.html', import.meta.url).href" : 'import.meta.url'} });`,
     '  if (!passed && typeof process === \'object\' && process !== null) process.exitCode = 1;',
     '}',
     '',
   );
   return lines.join('\n');
+}
+
+/**
+ * repro.html: the page that runs repro.mjs in a browser and shows what it
+ * prints (PASS or FAIL and the differences); for the iframe channel it is
+ * also the receiving frame's document.
+ * @param {{target: import('../targets/catalog.js').TargetSpec, signature: string}} finding
+ * @returns {string}
+ */
+export function reproPage({ target, signature }) {
+  return `<!doctype html>
+<meta charset="utf-8">
+<title>clonecheck repro: ${signature}</title>
+<!--
+  clonecheck repro of ${target.name} (${target.description}).
+  Serve this folder over HTTP (any static server; ${ISOLATION_NOTE}) and open
+  repro.html in the browser: it prints PASS or FAIL with the differences, here and in the console.
+-->
+<pre id="out"></pre>
+<script>
+  if (window.parent === window) {
+    const log = console.log.bind(console);
+    console.log = (...lines) => {
+      log(...lines);
+      document.getElementById('out').textContent += lines.join(' ') + '\\n';
+    };
+  }
+</script>
+<script type="module" src="repro.mjs"></script>
+`;
 }

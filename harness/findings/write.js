@@ -3,13 +3,14 @@
 //   finding.json  everything else, for machines (and `clonecheck repro`)
 //   report.md     expected, actual, the differences, and how to replay
 //   repro.mjs     a standalone script (repro.js)
+//   repro.html    for a browser's finding: the page that runs repro.mjs
 // Written when the finding is first seen and again when it is shrunk, so an
 // interrupted run loses nothing it found.
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { canonicalJSON } from '../../src/index.js';
-import { reproCommands, reproSource } from './repro.js';
+import { reproCommands, reproPage, reproSource } from './repro.js';
 import { snippetFor, snippetOutput } from './snippet.js';
 
 /** The version of finding.json. */
@@ -52,6 +53,7 @@ export function writeFinding(outDir, finding, target, run) {
     writeFileSync(files.reproFile, reproSource({
       program: finding.program, expected: finding.expected, target, signature: finding.signature, replay, verdict: finding.verdict,
     }));
+    if (target.runtime?.browser !== undefined) writeFileSync(join(directory, 'repro.html'), reproPage({ target, signature: finding.signature }));
   }
   return files;
 }

@@ -8,7 +8,7 @@ import { build } from '../../src/index.js';
 import {
   cloneCaseElsewhere, deliveredObservation, observedCaseAsync, oracleCloneFunction, seenDeviations, seenElsewhere, seenHere,
 } from '../case/case.js';
-import { channels, loadTarget } from '../targets/catalog.js';
+import { channels, loadTarget } from '../targets/load.js';
 import { hasTransferList } from '../targets/programs.js';
 import { signatureOf } from './signature.js';
 import { ReceiverDied } from '../targets/receivers/workers.js';

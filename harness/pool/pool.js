@@ -5,8 +5,8 @@
 // and the run goes on. This is what turns a target that hangs or kills its
 // thread into a verdict instead of a stuck or failed run.
 //
-// The worker module (e.g. harness/fuzz/worker.js) or agent
-// (harness/agents/agent.js) posts one message when it has loaded, then
+// The worker module (e.g. harness/fuzz/worker.js), agent
+// (harness/agents/agent.js) or agent page (harness/browsers/) posts one message when it has loaded, then
 // answers each task with one message, and reports progress through a
 // heartbeat (`heartbeat.js`).
 
@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { AgentProcess } from '../agents/process.js';
+import { PageMember } from '../browsers/page-member.js';
 import { fileHeartbeatReader, newSharedHeartbeat, sharedHeartbeatReader } from './heartbeat.js';
 
 /** How often the watchdog looks at the heartbeats. */
@@ -27,7 +28,7 @@ const LOAD_TIMEOUT_MS = 60_000;
  * @template Task, Result
  * @typedef {object} PoolOptions
  * @property {URL} [workerURL]  the worker thread module, or
- * @property {import('../agents/process.js').AgentRuntime} [agent]  the runtime whose agent processes do the work
+ * @property {import('../runtimes.js').Runtime} [agent]  the runtime whose agent processes (or, for a browser, agent pages) do the work
  * @property {number} workers  threads (at least 1)
  * @property {object} [workerData]  handed to every worker (e.g. the targets to load before it says ready)
  * @property {number} [timeoutMs]  a case that runs longer is a stall (default: no watchdog)
@@ -48,11 +49,15 @@ const LOAD_TIMEOUT_MS = 60_000;
  * @returns {Promise<void>}
  */
 export function runPool({ workerURL, agent, workers, workerData = {}, timeoutMs, freshMemberPerTask = false, nextTask, onResult, onStall }) {
-  // Agents beat into files, one per agent started.
-  const heartbeatDir = agent === undefined ? undefined : mkdtempSync(join(tmpdir(), 'clonecheck-heartbeats-'));
+  // Agent processes beat into files, one per agent started; pages over their connection.
+  const heartbeatDir = agent === undefined || agent.browser !== undefined ? undefined : mkdtempSync(join(tmpdir(), 'clonecheck-heartbeats-'));
   let started = 0;
-  /** @returns {{worker: Worker | AgentProcess, heartbeat: import('./heartbeat.js').HeartbeatReader}} */
+  /** @returns {{worker: Worker | AgentProcess | PageMember, heartbeat: import('./heartbeat.js').HeartbeatReader}} */
   const startMember = () => {
+    if (agent?.browser !== undefined) {
+      const page = new PageMember(agent, { workerData });
+      return { worker: page, heartbeat: page.heartbeat };
+    }
     if (heartbeatDir !== undefined && agent !== undefined) {
       const heartbeatPath = join(heartbeatDir, String(started++));
       const heartbeat = fileHeartbeatReader(heartbeatPath);
@@ -62,9 +67,9 @@ export function runPool({ workerURL, agent, workers, workerData = {}, timeoutMs,
     const worker = new Worker(/** @type {URL} */ (workerURL), { workerData: { ...workerData, heartbeat: memory }, stderr: false });
     return { worker, heartbeat: sharedHeartbeatReader(memory) };
   };
-  const memberName = agent === undefined ? 'a worker thread' : `the ${agent.name} agent`;
+  const memberName = agent === undefined ? 'a worker thread' : `the ${agent.name} agent${agent.browser === undefined ? '' : ' page'}`;
   return new Promise((resolve, reject) => {
-    /** @type {Set<{slot: number, worker: Worker | AgentProcess, heartbeat: import('./heartbeat.js').HeartbeatReader, task: Task | undefined, lastBeat: number, lastChange: number, ready: boolean}>} */
+    /** @type {Set<{slot: number, worker: Worker | AgentProcess | PageMember, heartbeat: import('./heartbeat.js').HeartbeatReader, task: Task | undefined, lastBeat: number, lastChange: number, ready: boolean}>} */
     const slots = new Set();
     let failed = false;
     let finished = false;
@@ -167,7 +172,7 @@ export function runPool({ workerURL, agent, workers, workerData = {}, timeoutMs,
       worker.on('error', (error) => replace(slot, 'crash', `uncaught in the worker: ${error instanceof Error ? error.stack : String(error)}`));
       worker.on('exit', (code, signal) => {
         if (!slots.has(slot)) return;
-        replace(slot, 'crash', worker instanceof AgentProcess ? worker.exitDetail(code, signal) : `the worker thread exited with code ${code}`);
+        replace(slot, 'crash', worker instanceof Worker ? `the worker thread exited with code ${code}` : worker.exitDetail(code, signal));
       });
     };
 

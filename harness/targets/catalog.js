@@ -2,43 +2,34 @@
 //  - in this process's worker threads: the reference (`ref:`), polyfills,
 //    a user's module (`impl:PATH`), and this Node's channels (`node:CHANNEL`);
 //  - in agent processes (harness/agents/): every other runtime's channels,
-//    `RUNTIME[@VERSION]:CHANNEL` (harness/runtimes.js).
+//    `RUNTIME[@VERSION]:CHANNEL` (harness/runtimes.js);
+//  - in agent pages (harness/browsers/): every browser's channels,
+//    `chromium:CHANNEL`, `firefox:CHANNEL`, `webkit:CHANNEL`.
 // A target is a channel module (harness/targets/clone-functions/, or the
 // user's module) plus the way the channel reshapes programs.
 
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { settlingCloneFunction } from '../case/case.js';
 import { NotInstalledError, RuntimeError, cachedRuntimeNames, pinnedRuntimeNames, resolveRuntime } from '../runtimes.js';
-import { asIs, withTransferList, withoutStorage, withoutTransfer } from './programs.js';
+import { BROWSERS, browserNames } from '../browsers/browsers.js';
+import { TargetError, loadTarget } from './load.js';
 
 /**
  * @typedef {object} TargetSpec
  * @property {string} name  as typed on the command line
  * @property {string} description
  * @property {string} moduleURL  the channel module
- * @property {'asIs' | 'withoutStorage' | 'withTransferList' | 'withoutTransfer'} channel  how programs are reshaped (programs.js)
+ * @property {string} channel  how programs are reshaped: a name in load.js `channels` (programs.js)
  * @property {boolean} external  the module is the user's: a repro imports it instead of bundling it
  * @property {import('../runtimes.js').Runtime} [runtime]  for RUNTIME:CHANNEL targets; its agents run them unless it is this Node
  */
 
-/**
- * A loaded channel module: a clone function that returns (or settles with)
- * the clone here, or one that delivers the value to receiving realms
- * elsewhere and takes the oracle there too (`worker`, `broadcast`). Those
- * realms are workers, started by `start()` before the first case.
- * @typedef {{kind: 'here', clone: import('../case/case.js').SettlingCloneFunction}
- *   | {kind: 'elsewhere', start: (scriptURL?: string) => Promise<void>, stop: () => void, delivery: import('../case/case.js').Delivery,
- *      oracle: (program: any, coverage: Record<string, Record<string, number>> | undefined, transferList: boolean) => Promise<any>}} LoadedTarget
- */
-
-/** The program reshaping functions, by the name a TargetSpec carries (so specs stay plain data for workers and agents). */
-export const channels = { asIs, withoutStorage, withTransferList, withoutTransfer };
+export { TargetError, channels, loadTarget } from './load.js';
 
 const channelModule = (file) => new URL(`./clone-functions/${file}`, import.meta.url).href;
 
-/** @type {Record<string, {description: string, moduleURL: string, channel: TargetSpec['channel']}>} */
+/** @type {Record<string, {description: string, moduleURL: string, channel: string}>} */
 const BUILT_IN = {
   'ref:spec': {
     description: 'the reference engine, spec path only (the oracle)',
@@ -62,43 +53,66 @@ const BUILT_IN = {
   },
 };
 
+const RUNTIME_FAMILIES = ['node', 'bun', 'deno'];
+const EVERY_FAMILY = [...RUNTIME_FAMILIES, ...browserNames];
+
 /**
  * The channels of every runtime (`RUNTIME:CHANNEL`): the module, how it
- * reshapes programs, and what it does in a runtime of some family.
- * @type {Record<string, {moduleURL: string, channel: TargetSpec['channel'], describe: (family: string) => string}>}
+ * reshapes programs, the families that have it (a browser has no engine
+ * serializer as a library; only a browser has frames and IndexedDB), and what
+ * it does in a runtime of some family.
+ * @type {Record<string, {moduleURL: string, channel: string, families: string[], lacking: string, describe: (family: string) => string}>}
  */
 const CHANNELS = {
   clone: {
-    moduleURL: channelModule('host-structured-clone.js'), channel: 'withoutStorage',
+    moduleURL: channelModule('host-structured-clone.js'), channel: 'withoutStorage', families: EVERY_FAMILY, lacking: '',
     describe: () => 'structuredClone(value, {transfer})',
   },
   'clone-transfer': {
-    moduleURL: channelModule('host-structured-clone.js'), channel: 'withTransferList',
+    moduleURL: channelModule('host-structured-clone.js'), channel: 'withTransferList', families: EVERY_FAMILY, lacking: '',
     describe: () => 'structuredClone with a non-empty transfer list (an extra buffer when the program has none)',
   },
   messagechannel: {
-    moduleURL: channelModule('message-channel.js'), channel: 'withoutStorage',
+    moduleURL: channelModule('message-channel.js'), channel: 'withoutStorage', families: EVERY_FAMILY, lacking: '',
     describe: () => 'MessageChannel: port1.postMessage(value, transfer), received on port2',
   },
   worker: {
-    moduleURL: channelModule('worker.js'), channel: 'withoutStorage',
-    describe: (family) => `${family === 'node' ? 'worker_threads' : 'web'} Worker: postMessage(value, transfer), set up and observed in the worker`,
+    moduleURL: channelModule('worker.js'), channel: 'withoutStorage', families: EVERY_FAMILY, lacking: '',
+    describe: (family) => `${family === 'node' ? 'worker_threads' : family === 'bun' || family === 'deno' ? 'web' : 'dedicated'} Worker: `
+      + 'postMessage(value, transfer), set up and observed in the worker',
   },
   broadcast: {
-    moduleURL: channelModule('broadcast.js'), channel: 'withoutTransfer',
+    moduleURL: channelModule('broadcast.js'), channel: 'withoutTransfer', families: EVERY_FAMILY, lacking: '',
     describe: () => 'BroadcastChannel to three workers, each set up and observed there (no transfer list)',
   },
   wire: {
-    moduleURL: channelModule('wire.js'), channel: 'withoutTransfer',
+    moduleURL: channelModule('wire.js'), channel: 'withoutTransfer', families: RUNTIME_FAMILIES,
+    lacking: 'a browser has no structured clone serializer a script can call as a library',
     describe: (family) => `${family === 'bun' ? 'bun:jsc' : 'node:v8'} serialize then deserialize (no transfer list)`,
+  },
+  iframe: {
+    moduleURL: channelModule('iframe.js'), channel: 'withoutStorage', families: browserNames, lacking: 'only a browser has frames',
+    describe: () => 'postMessage(value, origin, transfer) to a same-origin iframe (a second realm in the same agent), set up and observed there',
+  },
+  storage: {
+    moduleURL: channelModule('storage.js'), channel: 'withStorage', families: browserNames, lacking: 'only a browser has IndexedDB',
+    describe: () => 'IndexedDB put, then get in a new transaction (StructuredSerializeForStorage; no transfer list)',
   },
 };
 
+/**
+ * How a channel reshapes programs on a runtime (load.js `channels`): a
+ * browser's page cannot set up its window's indices, and one without
+ * SharedArrayBuffer (WebKitGTK) gets ArrayBuffers in their place (programs.js).
+ * @param {string} channel @param {import('../runtimes.js').Runtime} runtime
+ */
+function reshapingOn(channel, runtime) {
+  if (runtime.browser === undefined) return channel;
+  return `${channel}+window${BROWSERS[runtime.browser].sharedArrayBuffer ? '' : '+unshared'}`;
+}
+
 /** The channel names, in listing order. */
 export const channelNames = Object.keys(CHANNELS);
-
-/** Thrown for a target name or module the user must fix; the CLI prints it as one line and exits 2. */
-export class TargetError extends Error {}
 
 /** The names of the built-in targets that need no runtime, in listing order. */
 export const builtInTargetNames = Object.keys(BUILT_IN);
@@ -106,6 +120,7 @@ export const builtInTargetNames = Object.keys(BUILT_IN);
 /**
  * @typedef {object} ResolveOptions
  * @property {Map<string, string>} [userRuntimes]  from --runtime NAME=PATH
+ * @property {Map<string, string>} [userBrowsers]  from --browser NAME=PATH
  * @property {boolean} [install]  install bun@X, deno@X, node@X when not cached (default true)
  * @property {(message: string) => void} [onInstall]  hears about installs
  */
@@ -148,9 +163,13 @@ export async function resolveTarget(name, options = {}) {
     if (error instanceof RuntimeError) throw new TargetError(`${name}: ${error.message}`);
     throw error;
   }
+  if (!channel.families.includes(runtime.family)) {
+    const own = channelNames.filter((c) => CHANNELS[c].families.includes(runtime.family));
+    throw new TargetError(`${name}: ${runtimeName} has no '${channelName}' channel (${channel.lacking}); its channels: ${own.join(', ')}`);
+  }
   return {
     name, description: `${runtime.family} ${runtime.version}: ${channel.describe(runtime.family)}`,
-    moduleURL: channel.moduleURL, channel: channel.channel, external: false, runtime,
+    moduleURL: channel.moduleURL, channel: reshapingOn(channel.channel, runtime), external: false, runtime,
   };
 }
 
@@ -191,31 +210,6 @@ export function groupByHost(specs) {
 }
 
 /**
- * Loads a target's channel module (in the thread or agent that runs it).
- * @param {TargetSpec} spec
- * @returns {Promise<LoadedTarget>}
- * @throws {TargetError} when the module cannot be loaded or exports neither form
- */
-export async function loadTarget(spec) {
-  let module;
-  try {
-    module = await import(spec.moduleURL);
-  } catch (error) {
-    const why = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    const fix = spec.external ? 'fix the module' : 'run npm ci in the clonecheck directory';
-    throw new TargetError(`${spec.name}: cannot load ${spec.moduleURL}: ${why}; ${fix}`);
-  }
-  if (typeof module.send === 'function') {
-    const { start, stop, prepare, send, landed, oracle } = module;
-    return { kind: 'elsewhere', start, stop, delivery: { prepare, send, landed }, oracle };
-  }
-  if (typeof module.default !== 'function') {
-    throw new TargetError(`${spec.name}: ${spec.moduleURL} has no default export function; export default (value, options) => clone`);
-  }
-  return { kind: 'here', clone: settlingCloneFunction(module) };
-}
-
-/**
  * @typedef {object} TargetRow
  * @property {string} name
  * @property {string} description
@@ -228,13 +222,15 @@ export async function loadTarget(spec) {
 
 /**
  * Every target with its availability, for `clonecheck targets`: the built-in
- * ones (available when their module loads here) and every channel of every
+ * ones (available when their module loads here), every channel of every
  * runtime that is pinned (installed or not: nothing is installed to list
- * them), cached, or given with --runtime.
+ * them), cached, or given with --runtime, and every channel of each browser
+ * (installed or not: nothing is started to list them) and of each --browser.
  * @param {Map<string, string>} [userRuntimes]
+ * @param {Map<string, string>} [userBrowsers]
  * @returns {Promise<TargetRow[]>}
  */
-export async function listTargets(userRuntimes = new Map()) {
+export async function listTargets(userRuntimes = new Map(), userBrowsers = new Map()) {
   const rows = [];
   for (const name of builtInTargetNames) {
     const spec = await resolveTarget(name);
@@ -245,24 +241,32 @@ export async function listTargets(userRuntimes = new Map()) {
       rows.push({ name, description: spec.description, available: false, reason: error.message });
     }
   }
-  const runtimeNames = [...new Set(['node', ...pinnedRuntimeNames, ...cachedRuntimeNames(), ...userRuntimes.keys()])];
+  const runtimeNames = [...new Set([
+    'node', ...pinnedRuntimeNames, ...cachedRuntimeNames(), ...userRuntimes.keys(), ...browserNames, ...userBrowsers.keys(),
+  ])];
   for (const runtimeName of runtimeNames) {
     let runtime;
     let reason;
     let installable = false;
     try {
-      runtime = await resolveRuntime(runtimeName, { userRuntimes, install: false });
+      runtime = await resolveRuntime(runtimeName, { userRuntimes, userBrowsers, install: false });
     } catch (error) {
       if (!(error instanceof RuntimeError)) throw error;
       reason = error.message;
       installable = error instanceof NotInstalledError;
     }
+    // A runtime not found here still has its name's family (node@22, bun, chromium).
+    const family = runtime?.family ?? (browserNames.includes(runtimeName) ? runtimeName : /^(node|bun|deno)\b/.exec(runtimeName)?.[1]);
     for (const channelName of channelNames) {
-      const name = `${runtimeName}:${channelName}`;
       const channel = CHANNELS[channelName];
-      rows.push(runtime === undefined
-        ? { name, description: channel.describe(''), runtime: runtimeName, available: false, installable, reason }
-        : { name, description: channel.describe(runtime.family), runtime: runtimeName, version: runtime.version, available: true });
+      if (family !== undefined && !channel.families.includes(family)) continue;
+      const name = `${runtimeName}:${channelName}`;
+      if (runtime === undefined) {
+        rows.push({ name, description: channel.describe(''), runtime: runtimeName, available: false, installable, reason });
+        continue;
+      }
+      const unshared = reshapingOn(channel.channel, runtime).endsWith('+unshared') ? ' (no SharedArrayBuffer here: shared buffers become ArrayBuffers)' : '';
+      rows.push({ name, description: `${channel.describe(runtime.family)}${unshared}`, runtime: runtimeName, version: runtime.version, available: true });
     }
   }
   return rows;

@@ -1,5 +1,9 @@
 // How a target's channel reshapes a program before it runs, so that the
-// target and the oracle see the same program (and the repro shows it).
+// target and the oracle see the same program (and the repro shows it); and
+// how a host that cannot build some programs reshapes them (a browser page's
+// global is a Window: `inWindow`; WebKitGTK has no SharedArrayBuffer: `unshared`).
+
+import { isArrayIndex } from '../../src/abstract-ops/object-operations.js';
 
 /**
  * The program as it is: the channel can express everything a program says.
@@ -35,11 +39,11 @@ export function withTransferList(program) {
 }
 
 /**
- * @param {string} channel a reshaping function's name
+ * @param {string} channel a reshaping function's name (load.js `channels`)
  * @returns {boolean} whether the channel has a transfer list at all (the oracle converts one only then)
  */
 export function hasTransferList(channel) {
-  return channel !== 'withoutTransfer';
+  return !channel.startsWith('withoutTransfer') && !channel.startsWith('withStorage');
 }
 
 /**
@@ -52,4 +56,60 @@ export function withoutTransfer(program) {
   if (prepared.transfer === undefined) return prepared;
   const { transfer, ...rest } = prepared;
   return rest;
+}
+
+/**
+ * Serialized for storage, without a transfer list: IndexedDB's put() runs
+ * StructuredSerializeForStorage on every value it stores, whatever the
+ * program says, and takes no transfer list.
+ * @param {any} program
+ */
+export function withStorage(program) {
+  return { ...withoutTransfer(program), forStorage: true };
+}
+
+/**
+ * Without SharedArrayBuffer, for a host that has none at all (WebKitGTK's
+ * MiniBrowser, though cross-origin isolated), where such a program could
+ * not even be built: every SharedArrayBuffer an ArrayBuffer (a growable one
+ * resizable), an object whose prototype is SharedArrayBuffer.prototype one
+ * whose prototype is ArrayBuffer.prototype, and realm steps on
+ * SharedArrayBuffer.prototype dropped (no value here could meet them). The
+ * program the target ran says so, as every reshaped program does.
+ * @param {any} program
+ */
+export function unshared(program) {
+  const SHARED_PROTOTYPE = 'SharedArrayBuffer.prototype';
+  const mentions = JSON.stringify(program).includes(SHARED_PROTOTYPE);
+  if (!mentions && !(program.objects ?? []).some((node) => node.shared === true)) return program;
+  const reshaped = { ...program };
+  if (program.objects !== undefined) {
+    reshaped.objects = program.objects.map((node) => {
+      const { shared, ...rest } = node;
+      if (rest.proto === SHARED_PROTOTYPE) rest.proto = 'ArrayBuffer.prototype';
+      return shared === undefined && rest.proto === node.proto ? node : rest;
+    });
+  }
+  for (const side of /** @type {const} */ (['sender', 'receiver'])) {
+    if (program[side] !== undefined) reshaped[side] = program[side].filter((step) => step.on !== SHARED_PROTOTYPE);
+  }
+  return reshaped;
+}
+
+/**
+ * Without realm steps on a window's indices: a page's global is a Window,
+ * whose array-index properties are its child frames, and which refuses to
+ * define or delete any (HTML's WindowProxy [[DefineOwnProperty]] and
+ * [[Delete]]), so no script can set one up, and such a step could be neither
+ * applied nor undone there.
+ * @param {any} program
+ */
+export function inWindow(program) {
+  const onIndex = (/** @type {any} */ step) => step.on === 'globalThis' && typeof step.key === 'string' && isArrayIndex(step.key);
+  if (!(program.sender ?? []).some(onIndex) && !(program.receiver ?? []).some(onIndex)) return program;
+  const reshaped = { ...program };
+  for (const side of /** @type {const} */ (['sender', 'receiver'])) {
+    if (program[side] !== undefined) reshaped[side] = program[side].filter((step) => !onIndex(step));
+  }
+  return reshaped;
 }

@@ -395,12 +395,15 @@ function observeView(walk, view) {
 
 /**
  * Own properties engines put on Error objects by their own choice: `stack`
- * (HTML: user agents "should" keep one; V8 makes it own), and JavaScriptCore's
+ * (HTML: user agents "should" keep one; V8 makes it own), JavaScriptCore's
  * source position (`line`, `column`, `sourceURL`; Bun adds `originalLine`,
- * `originalColumn`). Only whether they are there, and as what kind of
- * property, is observed.
+ * `originalColumn`), and SpiderMonkey's (`fileName`, `lineNumber`,
+ * `columnNumber`: Firefox's deserialized Error keeps the original's). Only
+ * whether they are there, and as what kind of property, is observed.
  */
-const ENGINE_ERROR_PROPERTIES = ['stack', 'line', 'column', 'sourceURL', 'originalLine', 'originalColumn'];
+const ENGINE_ERROR_PROPERTIES = [
+  'stack', 'line', 'column', 'sourceURL', 'originalLine', 'originalColumn', 'fileName', 'lineNumber', 'columnNumber',
+];
 
 /**
  * @param {string} key

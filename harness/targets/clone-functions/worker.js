@@ -7,60 +7,70 @@ import { answerText } from '../receivers/messages.js';
 import { sendLog } from '../receivers/sends.js';
 import { landedText, oracleIn, startReceivers } from '../receivers/workers.js';
 
-/** @type {import('../receivers/workers.js').Receiver} */
-let receiver;
-/** The case's sends; one that threw posted the worker a stand-in value to observe and drop. */
-const sends = sendLog();
-
 /**
- * Starts the receiving worker (before any case: never while a program's pollution is in place).
- * @param {string} [scriptURL] its module; realm-worker.js by default
+ * A channel to one receiving realm that stays alive across cases: a worker
+ * (this channel), or a frame of the page (iframe.js).
+ * @param {'worker' | 'frame'} kind
  */
-export async function start(scriptURL) {
-  [receiver] = await startReceivers(1, scriptURL);
+export function oneReceiverChannel(kind) {
+  /** @type {import('../receivers/workers.js').Receiver} */
+  let receiver;
+  /** The case's sends; one that threw posted the receiver a stand-in value to observe and drop. */
+  const sends = sendLog();
+  return {
+    /**
+     * Starts the receiving realm (before any case: never while a program's pollution is in place).
+     * @param {string} [scriptURL] its module (realm-worker.js by default), or its document for a frame
+     */
+    async start(scriptURL) {
+      [receiver] = await startReceivers(1, scriptURL, kind);
+    },
+
+    stop() {
+      receiver.stop();
+    },
+
+    /** @param {string} receiverSteps @param {number} deliveries */
+    async prepare(receiverSteps, deliveries) {
+      sends.reset();
+      // The same port carries the values next: no need to wait for the set-up.
+      receiver.post(`arm\n${deliveries}\n${receiverSteps}`);
+    },
+
+    /** @param {unknown} value @param {unknown[] | undefined} transfer */
+    send(value, transfer) {
+      try {
+        receiver.post(value, transfer);
+      } catch (error) {
+        // The receiver takes the next message on its port as a value: send it
+        // one (any value could be the program's, so no control word will do);
+        // it observes and answers (restoring after the case's last value), and
+        // `landed` drops the answer.
+        receiver.post(undefined);
+        sends.record(true);
+        throw error;
+      }
+      sends.record(false);
+    },
+
+    async landed() {
+      if (sends.nextThrew()) {
+        answerText(await receiver.reply(), 'landed');
+        return null;
+      }
+      return `[${await landedText(receiver)}]`;
+    },
+
+    /**
+     * The reference's case observation, taken in the receiving realm.
+     * @param {any} program
+     * @param {Record<string, Record<string, number>> | undefined} coverage
+     * @param {boolean} transferList whether the channel has a transfer list (judge.js says)
+     */
+    oracle(program, coverage, transferList) {
+      return oracleIn(receiver, program, coverage, transferList);
+    },
+  };
 }
 
-export function stop() {
-  receiver.stop();
-}
-
-/** @param {string} receiverSteps @param {number} deliveries */
-export async function prepare(receiverSteps, deliveries) {
-  sends.reset();
-  // The same port carries the values next: no need to wait for the set-up.
-  receiver.post(`arm\n${deliveries}\n${receiverSteps}`);
-}
-
-/** @param {unknown} value @param {unknown[] | undefined} transfer */
-export function send(value, transfer) {
-  try {
-    receiver.post(value, transfer);
-  } catch (error) {
-    // The worker takes the next message on its port as a value: send it
-    // one (any value could be the program's, so no control word will do);
-    // it observes and answers (restoring after the case's last value), and
-    // `landed` drops the answer.
-    receiver.post(undefined);
-    sends.record(true);
-    throw error;
-  }
-  sends.record(false);
-}
-
-export async function landed() {
-  if (sends.nextThrew()) {
-    answerText(await receiver.reply(), 'landed');
-    return null;
-  }
-  return `[${await landedText(receiver)}]`;
-}
-
-/**
- * The reference's case observation, taken in the receiving worker.
- * @param {any} program
- * @param {Record<string, Record<string, number>> | undefined} coverage
- * @param {boolean} transferList whether the channel has a transfer list (judge.js says)
- */
-export function oracle(program, coverage, transferList) {
-  return oracleIn(receiver, program, coverage, transferList);
-}
+export const { start, stop, prepare, send, landed, oracle } = oneReceiverChannel('worker');

@@ -1,8 +1,9 @@
 // A receiving realm: what a worker that the `worker` and `broadcast` channels
 // (harness/targets/receivers/workers.js) send values to does. It runs in a
-// Node worker thread or a web Worker (Bun, Deno) and stays alive across
-// cases; realm-worker.js is its entry, and a repro.mjs of a worker channel
-// starts itself as one. Messages are strings, `tag\ntext`, so that no
+// Node worker thread or a web Worker (Bun, Deno, a browser), or in a
+// same-origin frame of a page (the `iframe` channel), and stays alive across
+// cases; realm-worker.js (realm-frame.html in a browser) is its entry, and a
+// repro.mjs of a worker channel starts itself as one. Messages are strings, `tag\ntext`, so that no
 // harness object is serialized while a program's pollution is in place:
 //   'arm\nK\nSTEPS'    apply the receiver's realm steps and keep them for K
 //                      values: the next K messages on this port (the `worker`
@@ -27,19 +28,29 @@ import { splitMessage } from './messages.js';
 const JSONParse = JSON.parse;
 const JSONStringify = JSON.stringify;
 
+/** @returns {boolean} whether a runtime (Node, Bun, Deno) runs this, not a browser */
+function inRuntime() {
+  return typeof globalThis.process !== 'undefined';
+}
+
 /** @returns {boolean} whether Node runs this, in a worker thread */
 function inNodeThread() {
-  return typeof globalThis.Bun === 'undefined' && typeof globalThis.Deno === 'undefined'
+  return inRuntime() && typeof globalThis.Bun === 'undefined' && typeof globalThis.Deno === 'undefined'
     && process.getBuiltinModule('node:worker_threads').parentPort !== null;
 }
 
-/** @returns {boolean} whether this runs in a worker (of any runtime), not in a main thread */
+/** @returns {boolean} whether this is a frame of a page (the `iframe` channel's receiving realm) */
+function inFrame() {
+  return typeof globalThis.window !== 'undefined' && globalThis.window.parent !== globalThis.window;
+}
+
+/** @returns {boolean} whether this runs in a receiving realm (a worker of any runtime or browser, or a frame), not in a main one */
 export function inReceivingWorker() {
   // Node and Bun say so in worker_threads; Deno 2.9.6 says isMainThread
   // there even in a web Worker, which has a WorkerGlobalScope (Bun 1.4.5's has none).
-  if (!process.getBuiltinModule('node:worker_threads').isMainThread) return true;
+  if (inRuntime() && !process.getBuiltinModule('node:worker_threads').isMainThread) return true;
   // @ts-ignore WorkerGlobalScope exists in web Workers only
-  return typeof WorkerGlobalScope !== 'undefined' && globalThis instanceof WorkerGlobalScope;
+  return (typeof WorkerGlobalScope !== 'undefined' && globalThis instanceof WorkerGlobalScope) || inFrame();
 }
 
 /**
@@ -60,6 +71,16 @@ function parentPort() {
     };
   }
   const scope = /** @type {any} */ (globalThis);
+  if (inFrame()) {
+    // A frame answers its parent page, on the page's own origin.
+    const page = scope.parent;
+    const PostMessage = page.postMessage;
+    return {
+      post: (text) => PostMessage.call(page, text, scope.location.origin),
+      onMessage: (handler) => { scope.onmessage = (/** @type {MessageEvent} */ event) => handler(event.data); },
+      onMessageError: (handler) => { scope.onmessageerror = handler; },
+    };
+  }
   return {
     post: scope.postMessage.bind(scope),
     onMessage: (handler) => { scope.onmessage = (/** @type {MessageEvent} */ event) => handler(event.data); },

@@ -1,7 +1,8 @@
 // The sending side of the `worker` and `broadcast` channels: receiving
 // realms in workers (realm.js), started when a channel module loads and kept
-// for the whole run. Node's are worker_threads; Bun's and Deno's are web
-// Workers (their own postMessage, the one a web page uses).
+// for the whole run. Node's are worker_threads; Bun's, Deno's and a
+// browser's are web Workers (their own postMessage, the one a web page
+// uses); the `iframe` channel's is a same-origin frame of the page.
 //
 // A receiving worker that dies (the runtime's own message dispatch threw
 // under the receiving realm's pollution, say) fails what is awaited of it
@@ -23,21 +24,59 @@ import { answerText, messageError, splitMessage } from './messages.js';
  */
 
 const PromiseCtor = Promise;
+const ReflectApply = Reflect.apply;
 
 /** What a dead receiving worker's pending and later answers reject with. */
 export class ReceiverDied extends Error {}
 
 /** @param {string} why */
 function protocolBroken(why) {
+  // A page has no process to end: the error ends its agent (harness/browsers/page/agent.js).
+  if (typeof globalThis.process === 'undefined') throw new Error(`a receiving worker broke the protocol: ${why}`);
   process.stderr.write(`clonecheck: a receiving worker broke the protocol: ${why}\n`);
   process.exit(70);
 }
 
 /**
- * @param {string} scriptURL the worker's module: realm-worker.js, or a repro.mjs
- * @returns {Promise<Receiver>} once the worker has loaded
+ * A same-origin frame of this page as a receiving realm, with a worker's
+ * postMessage and terminate: values go to its window with the page's origin
+ * as the target, answers come on this window from that frame only. A frame
+ * shares the page's agent (its thread): it dies only with the page.
+ * @param {string} documentURL the frame's document (realm-frame.html, or a repro.html)
+ * @param {(data: unknown) => void} onAnswer
  */
-async function startReceiver(scriptURL) {
+function startFrame(documentURL, onAnswer) {
+  const scope = /** @type {any} */ (globalThis);
+  const frame = scope.document.createElement('iframe');
+  frame.src = documentURL;
+  const origin = scope.location.origin;
+  const onWindowMessage = (/** @type {MessageEvent} */ event) => {
+    if (event.source === frame.contentWindow) onAnswer(event.data);
+  };
+  scope.addEventListener('message', onWindowMessage);
+  scope.document.documentElement.append(frame);
+  // This page's postMessage, called on the frame's window: the errors that
+  // serialization makes (a DataCloneError, a TypeError) are this realm's, as
+  // the oracle's are its own. (The frame's own postMessage would make them in
+  // the frame's realm: the current realm is the callee's.)
+  // ([Global] puts Window's operations on the window itself.)
+  const post = scope.postMessage;
+  return {
+    postMessage: (/** @type {unknown} */ message, /** @type {unknown[]} */ transfer) => ReflectApply(post, frame.contentWindow,
+      transfer === undefined ? [message, origin] : [message, origin, transfer]),
+    terminate: () => {
+      scope.removeEventListener('message', onWindowMessage);
+      frame.remove();
+    },
+  };
+}
+
+/**
+ * @param {string} scriptURL the worker's module (realm-worker.js, or a repro.mjs), or a frame's document
+ * @param {'worker' | 'frame'} kind
+ * @returns {Promise<Receiver>} once the worker (or frame) has loaded
+ */
+async function startReceiver(scriptURL, kind) {
   // Answers are awaited while a program's pollution is in place: queues
   // without a prototype (no inherited setter or method can run) and a
   // promise constructor captured now. An answer may come before anyone
@@ -99,9 +138,11 @@ async function startReceiver(scriptURL) {
     stopping = true;
     worker.terminate();
   };
-  if (typeof globalThis.Bun !== 'undefined' || typeof globalThis.Deno !== 'undefined') {
+  if (kind === 'frame') {
+    worker = startFrame(scriptURL, onAnswer);
+  } else if (typeof globalThis.process === 'undefined' || typeof globalThis.Bun !== 'undefined' || typeof globalThis.Deno !== 'undefined') {
     worker = new Worker(scriptURL, { type: 'module' });
-    worker.onmessage = (event) => onAnswer(event.data);
+    worker.onmessage = (/** @type {MessageEvent} */ event) => onAnswer(event.data);
     worker.onerror = (/** @type {ErrorEvent} */ event) => {
       // Handled here: unhandled, it would end this process (Deno does).
       event.preventDefault();
@@ -126,14 +167,16 @@ async function startReceiver(scriptURL) {
 
 /**
  * @param {number} count
- * @param {string} [scriptURL] the workers' module (default realm-worker.js)
+ * @param {string} [scriptURL] the workers' module (default realm-worker.js), or the frames' document
+ *   (default the browser's realm-frame.html)
+ * @param {'worker' | 'frame'} [kind]
  * @returns {Promise<Receiver[]>}
  */
-export async function startReceivers(count, scriptURL) {
+export async function startReceivers(count, scriptURL, kind = 'worker') {
   // Resolved only when needed: a repro.mjs bundles this file and gives its own URL.
-  scriptURL ??= new URL('./realm-worker.js', import.meta.url).href;
+  scriptURL ??= new URL(kind === 'frame' ? '../../browsers/page/realm-frame.html' : './realm-worker.js', import.meta.url).href;
   const receivers = [];
-  for (let i = 0; i < count; i++) receivers.push(await startReceiver(scriptURL));
+  for (let i = 0; i < count; i++) receivers.push(await startReceiver(scriptURL, kind));
   return receivers;
 }
 

@@ -1,0 +1,102 @@
+// Starting a browser, one kind at a time, with the flags that work on these
+// machines (ENVIRONMENT.md, Browsers), every name lookup kept on loopback:
+//  - Chromium and Firefox ESR through playwright-core (1.64.1: 1.65 fails on
+//    Firefox ESR 153's WebDriver BiDi), as a browser server in its own
+//    process group that this process connects to;
+//  - WebKitGTK's MiniBrowser through WebKitWebDriver under a private Xvfb
+//    (launch-webkit.js).
+// Each page gets a browser context of its own (its own storage: IndexedDB
+// starts empty). What a launcher returns is a LaunchedBrowser.
+
+import { launchWebKit } from './launch-webkit.js';
+import { LAUNCH_TIMEOUT_MS, killGroup } from './processes.js';
+
+/**
+ * @typedef {object} OpenPage
+ * @property {() => Promise<void>} close  closes the page (a hung one too)
+ * @property {(listener: (detail: string) => void) => void} onCrash  what the browser reported when the page's process died, if it does
+ */
+
+/**
+ * @typedef {object} LaunchedBrowser
+ * @property {string} version  what the running browser says it is
+ * @property {number[]} processGroups  every process it started is in one of these (for the watchdog)
+ * @property {(url: string) => Promise<OpenPage>} openPage
+ * @property {(listener: (detail: string) => void) => void} onGone  the browser died or was closed
+ * @property {() => Promise<void>} close  ends it, and everything it started
+ */
+
+const CHROMIUM_ARGS = [
+  '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--disable-dev-shm-usage', '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
+];
+
+/** @param {import('../runtimes.js').Runtime} runtime @returns {Promise<LaunchedBrowser>} */
+export function launchBrowser(runtime) {
+  if (runtime.browser === 'webkit') return launchWebKit(runtime.binary);
+  return launchWithPlaywright(runtime);
+}
+
+/** @param {import('../runtimes.js').Runtime} runtime @returns {Promise<LaunchedBrowser>} */
+async function launchWithPlaywright(runtime) {
+  const { chromium, firefox } = await import('playwright-core');
+  const common = {
+    executablePath: runtime.binary, headless: true, timeout: LAUNCH_TIMEOUT_MS,
+    // clonecheck ends its browsers itself: Ctrl-C first stops the run gracefully (commands/common.js).
+    handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false,
+  };
+  const type = runtime.browser === 'chromium' ? chromium : firefox;
+  const server = await (runtime.browser === 'chromium'
+    ? chromium.launchServer({ ...common, args: CHROMIUM_ARGS })
+    : firefox.launchServer({
+      ...common,
+      channel: 'moz-firefox',
+      // Without both, Firefox looks up its remote-settings host.
+      env: { ...process.env, MOZ_REMOTE_SETTINGS_DEVTOOLS: '1' },
+      firefoxUserPrefs: { 'services.settings.server': 'data:,#remote-settings-dummy/v1' },
+    }));
+  const group = /** @type {number} */ (server.process().pid);
+  let browser;
+  try {
+    browser = await type.connect(server.wsEndpoint(), { timeout: LAUNCH_TIMEOUT_MS });
+  } catch (error) {
+    killGroup(group);
+    throw error;
+  }
+  /** @type {((detail: string) => void)[]} */
+  const goneListeners = [];
+  let gone = false;
+  const onExit = (/** @type {string} */ detail) => {
+    if (gone) return;
+    gone = true;
+    for (const listener of goneListeners) listener(detail);
+  };
+  server.process().on('exit', (code, signal) => onExit(`the ${runtime.name} browser process ${signal === null ? `exited with code ${code}` : `was killed by ${signal}`}`));
+  browser.on('disconnected', () => onExit(`the ${runtime.name} browser closed its connection`));
+  return {
+    version: browser.version(),
+    processGroups: [group],
+    async openPage(url) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      /** @type {((detail: string) => void)[]} */
+      const crashListeners = [];
+      page.on('crash', () => {
+        for (const listener of crashListeners) listener(`the ${runtime.name} page crashed (the browser reported its renderer gone)`);
+      });
+      // The page's own WebSocket says when it has loaded; navigation only has to begin.
+      await page.goto(url, { waitUntil: 'commit', timeout: LAUNCH_TIMEOUT_MS });
+      return {
+        close: () => context.close(),
+        onCrash: (listener) => crashListeners.push(listener),
+      };
+    },
+    onGone: (listener) => goneListeners.push(listener),
+    async close() {
+      gone = true;
+      await browser.close().catch(() => {});
+      await Promise.race([server.close(), new Promise((resolve) => setTimeout(resolve, 5000))]);
+      killGroup(group);
+    },
+  };
+}

@@ -1,0 +1,158 @@
+// The pages' web server: HTTP on 127.0.0.1 at an ephemeral port, one per
+// clonecheck process. It serves this package's own files (src/ runs in a
+// page unchanged, as ES modules), the agent page with its import map, and
+// one WebSocket per agent page back to the pool member that opened it
+// (page-member.js). Every response carries COOP same-origin and COEP
+// require-corp, so pages, their workers and their frames are
+// crossOriginIsolated and have SharedArrayBuffer, as real sites that use it do.
+
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildSync } from 'esbuild';
+import sirv from 'sirv';
+import { WebSocketServer } from 'ws';
+
+/** This package's folder: what the server serves from. */
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ROOT_URL = pathToFileURL(ROOT).href;
+
+/** The folders a page may load from (the rest of the package is not served). */
+const SERVED = ['/src/', '/harness/', '/fuzzers/', '/node_modules/'];
+
+/** The fields of a task or workerData that hold a module URL. */
+const MODULE_URL_KEYS = new Set(['moduleURL', 'cloneModuleURL', 'tasks']);
+
+const ISOLATION_HEADERS = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+
+/**
+ * What a page imports instead of what only Node has: fast-check (a bare
+ * name; bundled once, its ESM build imports pure-rand by subpaths), Node's
+ * host hooks (util.types: a page has none, so the reference uses its brand
+ * checks, as in any other host). Modules in workers and frames import
+ * neither.
+ */
+const IMPORT_MAP = {
+  imports: {
+    'fast-check': '/vendor/fast-check.js',
+    '/harness/case/node-host.js': '/harness/browsers/page/no-host-hooks.js',
+  },
+};
+
+/** fast-check and its dependencies as one ES module (bundled once per process, ~30 ms). */
+function fastCheckBundle() {
+  const result = buildSync({
+    stdin: { contents: "export * from 'fast-check'; export { default } from 'fast-check';", resolveDir: ROOT },
+    bundle: true, write: false, format: 'esm', platform: 'browser', target: 'es2022', logLevel: 'silent',
+  });
+  return result.outputFiles[0].text;
+}
+
+/**
+ * @param {string} member
+ * @param {string} token
+ */
+function agentPage(member, token) {
+  return `<!doctype html>
+<meta charset="utf-8">
+<title>clonecheck agent ${member}</title>
+<script type="importmap">${JSON.stringify(IMPORT_MAP)}</script>
+<script type="module">
+import { serveAgent } from '/harness/browsers/page/agent.js';
+serveAgent(${JSON.stringify(member)}, ${JSON.stringify(token)});
+</script>
+`;
+}
+
+/**
+ * @typedef {object} PageServer
+ * @property {string} origin  `http://127.0.0.1:PORT`
+ * @property {() => {url: string, connection: Promise<import('ws').WebSocket>, cancel: () => void}} expect
+ *   a new agent page: the URL to open, and its WebSocket once it has connected
+ * @property {(message: unknown) => string} toPageJSON  a message's JSON, with this package's module URLs made page paths
+ * @property {() => Promise<void>} close
+ */
+
+/** @returns {Promise<PageServer>} */
+export async function startPageServer() {
+  const token = randomBytes(16).toString('hex');
+  const files = sirv(ROOT, { dev: true, dotfiles: false, setHeaders: (response) => response.setHeader('Cache-Control', 'no-cache') });
+  let vendor;
+  /** @type {Map<string, (socket: import('ws').WebSocket) => void>} pages opened and not yet connected, by member id */
+  const waiting = new Map();
+  let members = 0;
+
+  const server = createServer((request, response) => {
+    for (const [name, value] of Object.entries(ISOLATION_HEADERS)) response.setHeader(name, value);
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname === '/agent.html' && url.searchParams.get('token') === token) {
+      response.setHeader('Content-Type', 'text/html; charset=utf-8');
+      response.end(agentPage(url.searchParams.get('member') ?? '', token));
+    } else if (url.pathname === '/vendor/fast-check.js') {
+      vendor ??= fastCheckBundle();
+      response.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+      response.end(vendor);
+    } else if (SERVED.some((prefix) => url.pathname.startsWith(prefix))) {
+      files(request, response, () => {
+        response.statusCode = 404;
+        response.end();
+      });
+    } else {
+      response.statusCode = 404;
+      response.end();
+    }
+  });
+  const sockets = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 1 << 30 });
+  server.on('upgrade', (request, socket, head) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const accept = waiting.get(url.searchParams.get('member') ?? '');
+    // Only an agent page this server opened, from its own origin.
+    if (url.pathname !== '/agent' || url.searchParams.get('token') !== token || accept === undefined || request.headers.origin !== origin) {
+      socket.destroy();
+      return;
+    }
+    waiting.delete(url.searchParams.get('member') ?? '');
+    sockets.handleUpgrade(request, socket, head, accept);
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve(undefined));
+  });
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+  const origin = `http://127.0.0.1:${port}`;
+
+  /**
+   * Module URLs (a TargetSpec's moduleURL, conform's cloneModuleURL, the
+   * tasks module) name files of this package, which the page loads from here.
+   * @param {string} key @param {unknown} value
+   */
+  const pageURL = (key, value) => (typeof value === 'string' && MODULE_URL_KEYS.has(key) && value.startsWith(ROOT_URL)
+    ? `/${value.slice(ROOT_URL.length).replace(/^\//, '')}` : value);
+
+  return {
+    origin,
+    expect() {
+      const member = String(members++);
+      let cancel = () => {};
+      const connection = new Promise((resolve, reject) => {
+        waiting.set(member, resolve);
+        cancel = () => {
+          waiting.delete(member);
+          reject(new Error('cancelled'));
+        };
+      });
+      connection.catch(() => {});
+      return { url: `${origin}/agent.html?member=${member}&token=${token}`, connection, cancel };
+    },
+    toPageJSON: (message) => JSON.stringify(message, pageURL),
+    close() {
+      for (const client of sockets.clients) client.terminate();
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve(undefined)));
+    },
+  };
+}
