@@ -105,8 +105,13 @@ function forget(browser) {
   }
 }
 
+/** Set in this process's environment, so every browser, driver and X server started after it inherits it (watchdog.js). */
+const WATCHED_BY = 'CLONECHECK_WATCHED_BY';
+
 function startWatchdog() {
-  const child = spawn(process.execPath, [fileURLToPath(new URL('./watchdog.js', import.meta.url)), String(process.pid)], {
+  process.env[WATCHED_BY] = String(process.pid);
+  const mark = `${WATCHED_BY}=${process.pid}`;
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./watchdog.js', import.meta.url)), String(process.pid), mark], {
     stdio: ['pipe', 'ignore', 'ignore'], detached: true,
   });
   child.stdin.on('error', () => {});

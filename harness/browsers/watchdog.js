@@ -6,14 +6,21 @@
 // has started, `-GROUP` when clonecheck has ended it itself. A browser that
 // is still starting has no group clonecheck knows of yet (Playwright says
 // the pid once the browser is up), so the watchdog also looks, five times a
-// second, for processes under clonecheck that lead groups of their own.
-// When stdin closes, clonecheck is gone (or done): every group still listed
-// is killed, and so is this.
+// second, for processes under clonecheck that lead groups of their own. A
+// browser that starts between two looks and whose clonecheck is then killed
+// is no longer under clonecheck when the watchdog looks again (it is init's
+// now): so every process clonecheck starts after the watchdog carries a
+// mark in its environment (sessions.js), and the watchdog's last
+// look finds them by that (a kill -9 under load left a Firefox behind
+// without it). When stdin closes, clonecheck is gone (or done): every group
+// still listed is killed, and so is this.
 
 import { readFileSync, readdirSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 const parent = Number(process.argv[2]);
+/** `NAME=pid`: the variable sessions.js sets in clonecheck's environment, for every process it starts to inherit. */
+const mark = process.argv[3];
 const SCAN_INTERVAL_MS = 200;
 
 /** @type {Set<number>} */
@@ -51,6 +58,20 @@ function scan() {
   }
 }
 
+/** Adds the groups of processes that carry clonecheck's mark, wherever they are now. */
+function scanMarked() {
+  const table = processTable();
+  const own = new Set([table.get(process.pid)?.group, table.get(parent)?.group]);
+  for (const [pid, { group }] of table) {
+    if (own.has(group) || ended.has(group)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(mark)) groups.add(group);
+    } catch {
+      // Gone meanwhile, or not ours to read.
+    }
+  }
+}
+
 const scanner = setInterval(scan, SCAN_INTERVAL_MS);
 
 const lines = createInterface({ input: process.stdin });
@@ -65,6 +86,7 @@ lines.on('line', (line) => {
 });
 lines.on('close', () => {
   clearInterval(scanner);
+  scanMarked();
   for (const group of groups) {
     try {
       process.kill(-group, 'SIGKILL');

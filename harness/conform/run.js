@@ -58,24 +58,27 @@ export async function runConformance({ targets, files, timeoutMs, workers, onFil
   /** @type {Map<string, FileOutcome[]>} */
   const outcomes = new Map();
   await Promise.all(targets.map(async (target) => {
-    /** @type {FileOutcome[]} */
+    /** @type {FileOutcome[]} in the order of the files (and their channels), told in that order as soon as each is known */
     const done = [];
     outcomes.set(target.name, done);
-    const record = (/** @type {FileOutcome} */ outcome) => {
-      done.push(outcome);
-      onFile(target, outcome);
+    let told = 0;
+    const record = (/** @type {number} */ place, /** @type {FileOutcome} */ outcome) => {
+      done[place] = outcome;
+      for (; told < done.length && done[told] !== undefined; told++) onFile(target, done[told]);
     };
     const queue = [];
+    let places = 0;
     for (const file of files) {
       for (const channel of file.channels ?? [undefined]) {
+        const place = places++;
         const id = channel === undefined ? file.id : `${file.id}?channel=${channel}`;
         const notApplicable = notApplicableIn(file, target, channel);
         if (notApplicable !== undefined) {
-          record({ suite: file.suite, id, channel, status: 'N/A', message: notApplicable, subtests: [], durationMs: 0 });
+          record(place, { suite: file.suite, id, channel, status: 'N/A', message: notApplicable, subtests: [], durationMs: 0 });
           continue;
         }
         queue.push({
-          file, id, channel,
+          file, id, channel, place,
           task: {
             kind: 'file', harness, scripts: file.scripts.map(read), test: read({ name: file.id, path: file.path }), channel,
             timeoutMs: file.long ? timeoutMs * LONG_TIMEOUT_FACTOR : timeoutMs,
@@ -93,7 +96,7 @@ export async function runConformance({ targets, files, timeoutMs, workers, onFil
       // Upstream files use whatever a browser has: what this global lacks is not applicable here.
       const judged = entry.file.suite === 'wpt' ? lacksGlobals(result) : result;
       if (judged.status === 'ERROR' && /^Uncaught SyntaxError/.test(judged.message ?? '')) judged.message += syntaxErrorLocation(entry.file);
-      record({
+      record(entry.place, {
         suite: entry.file.suite, id: entry.id, channel: entry.channel, ...judged, durationMs: Math.round(performance.now() - started),
       });
     };
@@ -120,6 +123,5 @@ export async function runConformance({ targets, files, timeoutMs, workers, onFil
       },
     });
   }));
-  for (const list of outcomes.values()) list.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return outcomes;
 }
