@@ -83,9 +83,9 @@ export function reproCommands(target, script = 'repro.mjs') {
   const commands = { node: `node ${script}`, bun: `bun ${script}`, deno: `deno run --allow-read ${script}` };
   const browser = target.runtime?.browser;
   if (browser !== undefined) {
-    // A page runs it: repro.html loads repro.mjs (a snippet goes in a module script of a page, or the console).
-    const page = script === 'repro.mjs' ? 'repro.html' : `a page that runs ${script} as a module`;
-    return { first: `${page} in ${browser}, served over HTTP (${ISOLATION_NOTE})`, command: `open ${page} in ${browser}`, others: Object.values(commands) };
+    // A page runs it: repro.html loads repro.mjs; a snippet goes in a page's console, or in a module script of its own.
+    const command = script === 'repro.mjs' ? `open repro.html in ${browser}` : `paste it into the console of a page in ${browser}, or load it with <script type="module" src="${script}">`;
+    return { first: `repro.html in ${browser}, served over HTTP (${ISOLATION_NOTE})`, command, others: Object.values(commands) };
   }
   const family = target.runtime?.family ?? 'node';
   const ownBinary = target.runtime !== undefined && (target.runtime.source === 'cache' || target.runtime.source === 'user');

@@ -149,7 +149,9 @@ function snippetSection(finding, target) {
   const { command, binary } = reproCommands(target, 'snippet.mjs');
   return [
     ...heading,
-    `Plain JavaScript, no clonecheck. Save it as \`snippet.mjs\` and run it: \`${command}\`${binary ? ` (with ${binary})` : ''}.`,
+    target.runtime?.browser === undefined
+      ? `Plain JavaScript, no clonecheck. Save it as \`snippet.mjs\` and run it: \`${command}\`${binary ? ` (with ${binary})` : ''}.`
+      : `Plain JavaScript, no clonecheck: ${command}.`,
     `It checks \`${snippet.check.path}\`, the first difference one comparison can show.`,
     '',
     '```js',
