@@ -11,11 +11,15 @@
 //                    sending values that way (channels.js); clonecheck's own
 //   global=…         which globals WPT runs the file in: recorded, not
 //                    enforced (clonecheck runs every file in a shell global)
+//   spec=P,Q         clonecheck's own: the file asserts what the spec
+//                    profiles P and Q say (src/html/profiles.js), and is not
+//                    applicable in a run that follows another (--spec)
 
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { Script } from 'node:vm';
 import { CONFORM_CHANNELS } from './channels.js';
+import { SPEC_PROFILES } from '../../src/html/profiles.js';
 
 const META_LINE = /^\/\/\s*META:\s*(\w+)=(.*)$/;
 
@@ -36,6 +40,7 @@ export const UPSTREAM_PATHS = [
  * @property {{name: string, path: string}[]} scripts  the includes that resolve
  * @property {string[]} unresolved  the includes that do not (the file is not applicable then)
  * @property {string[] | undefined} channels  what META: channel= asks for
+ * @property {string[] | undefined} specs  the spec profiles META: spec= names: the only ones the file's assertions hold under
  * @property {boolean} long  META: timeout=long
  */
 
@@ -93,9 +98,10 @@ function testFile(suite, root, path) {
     if (existsSync(scriptPath) && statSync(scriptPath).isFile()) scripts.push({ name: idOf(root, scriptPath), path: scriptPath });
     else unresolved.push(script);
   }
-  const channels = meta.channel?.flatMap((list) => list.split(',').map((c) => c.trim()).filter((c) => c !== ''));
+  const listed = (/** @type {string[] | undefined} */ lines) => lines?.flatMap((list) => list.split(',').map((c) => c.trim()).filter((c) => c !== ''));
   return {
-    suite, id: idOf(root, path), path: resolve(path), root, meta, scripts, unresolved, channels, long: (meta.timeout ?? []).includes('long'),
+    suite, id: idOf(root, path), path: resolve(path), root, meta, scripts, unresolved, channels: listed(meta.channel), specs: listed(meta.spec),
+    long: (meta.timeout ?? []).includes('long'),
   };
 }
 
@@ -113,6 +119,15 @@ function idOf(root, path) {
  */
 export function unknownChannels(file) {
   return (file.channels ?? []).filter((c) => !CONFORM_CHANNELS.includes(c));
+}
+
+/**
+ * The spec profiles a file names that do not exist.
+ * @param {TestFile} file
+ * @returns {string[]}
+ */
+export function unknownSpecs(file) {
+  return (file.specs ?? []).filter((p) => !Object.hasOwn(SPEC_PROFILES, p));
 }
 
 /**

@@ -1,6 +1,7 @@
 // What a target cannot run is not applicable there, not a failure: a file
 // variant whose channel the target lacks, a file whose `META: script=`
-// includes do not resolve, and (upstream WPT files only, which use whatever
+// includes do not resolve, a file whose `META: spec=` profiles are not the
+// run's (its assertions hold under those only), and (upstream WPT files only, which use whatever
 // a browser has) a subtest or a whole file that stopped on a global this
 // runtime does not define (`ImageData is not defined`), or that testharness
 // itself calls PRECONDITION_FAILED (an optional feature the test says is missing).
@@ -20,6 +21,7 @@ const MISSING_GLOBAL = /(?:^|ReferenceError: )(\w+) is not defined|Can't find va
  */
 export function notApplicableIn(file, target, channel) {
   if (file.unresolved.length > 0) return `META: script=${file.unresolved[0]} does not resolve under ${file.root}`;
+  if (file.specs !== undefined && !file.specs.includes(target.profile)) return `asserts --spec ${file.specs.join(' or ')}; this run follows ${target.profile}`;
   if (channel !== undefined && !target.channels.includes(channel)) return `${target.name} has no '${channel}' channel (only ${target.channels.join(', ')})`;
   return undefined;
 }

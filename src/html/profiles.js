@@ -60,6 +60,16 @@ export const SPEC_PROFILES = ObjectFreeze({
 export const DEFAULT_SPEC_PROFILE = 'html';
 
 /**
+ * What a results file records of the profile a run followed: its name, what
+ * it adds, the issues it follows, and the revision of the standard it starts from.
+ * @param {string} [name]
+ */
+export function specRecord(name = DEFAULT_SPEC_PROFILE) {
+  const { summary, pending } = specProfile(name);
+  return { name, summary, pending: [...pending], standard: { ...HTML_REVISION } };
+}
+
+/**
  * The profile named `name` (default `html`); an unknown name is a RangeError that lists the names.
  * @param {string} [name]
  * @returns {Readonly<SpecProfile>}
