@@ -133,6 +133,7 @@ cli
   .addOption(harnessTimeoutOption())
   .addOption(conformWorkersOption())
   .addOption(specOption())
+  .option('--generate', 'write wpt/generated/: a test per program of corpus/seeds and corpus/regressions, then exit (runs nothing)')
   .action(run(async (tests, options) => (await import('./commands/conform.js')).conformCommand(tests, options)));
 
 cli

@@ -5,10 +5,11 @@
 // The full suite on every target is a command (docs/conform.md), not a test.
 
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { test } from 'node:test';
+import { GENERATED_DIR, generatedFiles } from '../harness/conform/generate.js';
 import { clonecheck, fixture } from './helpers.js';
 
 const FIXTURES = fixture('conform');
@@ -151,4 +152,13 @@ test('impl: a clone whose Int32-array fast path forgets named properties fails t
     'numeric-looking keys that are not array indices are named properties',
     'int32-array refuses a named property (named-property)',
   ]);
+});
+
+test('wpt/generated/ is what `clonecheck conform --generate` writes from corpus/: regenerate it after changing the corpus', () => {
+  const expected = generatedFiles();
+  const onDisk = readdirSync(GENERATED_DIR, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile()).map((entry) => relative(GENERATED_DIR, join(entry.parentPath ?? entry.path, entry.name))).sort();
+  assert.deepEqual(onDisk, [...expected.keys()].sort(), 'the same files');
+  for (const [name, text] of expected) assert.equal(readFileSync(join(GENERATED_DIR, name), 'utf8'), text, `${name} is up to date`);
+  assert.ok([...expected.values()].join('').split("}, \"").length > 80, 'a test per corpus program');
 });

@@ -26,9 +26,14 @@ const DEFAULT_TARGETS = ['ref:spec', 'node'];
 /**
  * @param {string[]} tests files or folders of tests to run instead of wpt/
  * @param {{target?: string[], runtime?: string[], browser?: string[], suite?: string[], wptDir?: string, expectations?: string,
- *   updateExpectations?: boolean, json?: string, junit?: string, timeout: number, workers?: number, spec: string}} raw commander's options (options.js)
+ *   updateExpectations?: boolean, json?: string, junit?: string, timeout: number, workers?: number, spec: string, generate?: boolean}} raw commander's options (options.js)
  */
 export async function conformCommand(tests, raw) {
+  if (raw.generate) {
+    const { GENERATED_DIR, writeGenerated } = await import('../conform/generate.js');
+    process.stderr.write(`clonecheck: wrote ${count.format(writeGenerated())} test files to ${GENERATED_DIR}\n`);
+    return EXIT.ok;
+  }
   const started = performance.now();
   const startedAt = new Date().toISOString();
   const suites = raw.suite ?? (raw.wptDir === undefined ? ['clonecheck'] : ['clonecheck', 'wpt']);

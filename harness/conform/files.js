@@ -1,5 +1,8 @@
 // The test files of a suite and what their META lines ask for. A file is
-// `*.any.js`, testharness.js tests for any global; its first lines may be
+// `*.any.js`, testharness.js tests for any global (upstream, also
+// `*.window.js`: tests WPT runs in a window only, run here in the same shell
+// global, where what a window has and the global lacks is not applicable,
+// as for any upstream file); its first lines may be
 // `// META: key=value` (read as WPT reads them: from the top, until the first
 // line that is not one):
 //   title=…          the file's title
@@ -23,7 +26,7 @@ import { SPEC_PROFILES } from '../../src/html/profiles.js';
 
 const META_LINE = /^\/\/\s*META:\s*(\w+)=(.*)$/;
 
-/** The upstream files `--wpt-dir` runs, relative to a WPT checkout: folders are searched for *.any.js. */
+/** The upstream files `--wpt-dir` runs, relative to a WPT checkout: folders are searched for *.any.js and *.window.js. */
 export const UPSTREAM_PATHS = [
   'html/webappapis/structured-clone',
   'html/infrastructure/safe-passing-of-structured-data',
@@ -45,7 +48,9 @@ export const UPSTREAM_PATHS = [
  */
 
 /**
- * The `*.any.js` files under `paths` (files or folders), sorted by id.
+ * The test files under `paths` (files or folders), sorted by id: `*.any.js`,
+ * and in the upstream suite `*.window.js` too (the Error [[Stack]] tests of
+ * wpt#58397 are window tests that need nothing of a window but `document` in one).
  * @param {{suite: string, root: string, paths: string[]}} suite
  * @returns {TestFile[]}
  */
@@ -54,18 +59,21 @@ export function suiteFiles({ suite, root, paths }) {
   for (const path of paths) {
     if (!existsSync(path)) continue;
     if (statSync(path).isFile()) files.push(path);
-    else files.push(...anyFilesUnder(path));
+    else files.push(...testFilesUnder(path, suite === 'wpt' ? UPSTREAM_SUFFIXES : SUITE_SUFFIXES));
   }
   return [...new Set(files)].map((path) => testFile(suite, root, path)).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-/** @param {string} folder @returns {string[]} */
-function anyFilesUnder(folder) {
+const SUITE_SUFFIXES = ['.any.js'];
+const UPSTREAM_SUFFIXES = ['.any.js', '.window.js'];
+
+/** @param {string} folder @param {string[]} suffixes @returns {string[]} */
+function testFilesUnder(folder, suffixes) {
   const found = [];
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
     const path = join(folder, entry.name);
-    if (entry.isDirectory()) found.push(...anyFilesUnder(path));
-    else if (entry.name.endsWith('.any.js')) found.push(path);
+    if (entry.isDirectory()) found.push(...testFilesUnder(path, suffixes));
+    else if (suffixes.some((suffix) => entry.name.endsWith(suffix))) found.push(path);
   }
   return found;
 }

@@ -8,9 +8,11 @@
 
 /**
  * How V8 and JSC word a reference to a global that does not exist, alone
- * (an assertion's message) or quoted (a promise_test's rejection).
+ * (an assertion's message) or quoted (a promise_test's rejection), and a
+ * call of a window's method the global lacks (`self.postMessage(message,
+ * targetOrigin, transfer)` of upstream window tests).
  */
-const MISSING_GLOBAL = /(?:^|ReferenceError: )(\w+) is not defined|Can't find variable: (\w+)/;
+const MISSING_GLOBAL = /(?:^|ReferenceError: )(\w+) is not defined|Can't find variable: (\w+)|\b(?:self|window)\.(\w+) is not a function/;
 
 /**
  * Why a file variant cannot run on a target at all, before it runs.
@@ -32,7 +34,7 @@ export function notApplicableIn(file, target, channel) {
  */
 function missingGlobal(message) {
   const match = MISSING_GLOBAL.exec(message ?? '');
-  return match === null ? undefined : match[1] ?? match[2];
+  return match === null ? undefined : match[1] ?? match[2] ?? match[3];
 }
 
 /**
