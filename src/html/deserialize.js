@@ -84,7 +84,7 @@ export function StructuredDeserialize(serialized, targetRealm = currentRealm, me
         realm.MapSet(value, deserializedKey, deserializedValue);
       }
     } else if (serialized.Type === 'Error') {
-      // The data step 17.7 carried under a pending profile, defined as
+      // The data StructuredSerializeInternal step 17.7 carried under a pending profile, defined as
       // InstallErrorCause and the AggregateError constructor define them:
       // writable, non-enumerable, configurable.
       if (ObjectHasOwn(serialized, 'Cause')) defineHidden(value, 'cause', StructuredDeserialize(serialized.Cause, realm, memory));

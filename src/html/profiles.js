@@ -17,8 +17,8 @@ import { HTML_REVISION } from './steps.js';
  * @property {string} summary  what the profile adds to the standard, in a line
  * @property {readonly string[]} pending  the open issues and pull requests it follows (none for `html`)
  * @property {boolean} cause  StructuredSerializeInternal step 17.7 carries the own data property `cause`
- * @property {boolean} aggregate  step 17.2 keeps the name "AggregateError" and step 17.7 carries its own `errors`
- * @property {readonly string[]} errorNames  the names step 17.2 keeps
+ * @property {boolean} aggregate  StructuredSerializeInternal step 17.2 keeps the name "AggregateError" (and StructuredSerializeInternal step 17.7 its own `errors`)
+ * @property {readonly string[]} errorNames  the names StructuredSerializeInternal step 17.2 keeps
  */
 
 /**

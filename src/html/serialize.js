@@ -262,7 +262,7 @@ function serializeError(error, profile) {
  * nobody read yet on the first read, through its Error.prototype.toString
  * steps: Get of `name` and `message`, ToString of their values. When that could
  * run a program's code, the stack is not read; the clone then keeps the stack
- * its constructor gave it (deserialize.js, step 21.12): a stack, not this one.
+ * its constructor gave it (StructuredDeserialize step 21.12): a stack, not this one.
  * @param {object} error
  * @returns {string | undefined} undefined when there is no stack string to carry
  */
