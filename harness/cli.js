@@ -9,7 +9,7 @@ import { EXIT, UsageError } from './commands/common.js';
 import { shutdown } from './browsers/shutdown.js';
 import {
   conformWorkersOption, harnessTimeoutOption, maxDifferencesOption, replayOption, runsOption, seedOption, shrinkRunsOption,
-  stallShrinkRunsOption, stallShrinkTimeOption, suiteOption, timeOption, timeoutOption, witnessesOption, workersOption,
+  specOption, stallShrinkRunsOption, stallShrinkTimeOption, suiteOption, timeOption, timeoutOption, witnessesOption, workersOption,
 } from './commands/options.js';
 
 // A reader that stops early (`clonecheck targets | head`) is not an error.
@@ -66,6 +66,7 @@ cli
   .addOption(stallShrinkRunsOption())
   .addOption(stallShrinkTimeOption())
   .option('--weights <list>', 'generator weights, e.g. almostInt32Array=10,pollution=5,bytes=0 (docs/fuzzing.md)')
+  .addOption(specOption())
   .action(run(async (options) => (await import('./commands/fuzz.js')).fuzzCommand(options)));
 
 cli
@@ -76,6 +77,7 @@ cli
   .option('--runtime <name=path>', 'a runtime binary of yours, then --target NAME:CHANNEL (repeatable)', collect)
   .option('--browser <name=path>', 'a browser build of yours, then --target NAME:CHANNEL (repeatable)', collect)
   .addOption(timeoutOption('a target that makes no progress for this long is a timeout'))
+  .addOption(specOption())
   .action(run(async (where, options) => (await import('./commands/repro.js')).reproCommand(where, options)));
 
 cli
@@ -124,12 +126,14 @@ cli
   .option('--browser <name=path>', 'a browser build of yours, then --target NAME (repeatable)', collect)
   .addOption(suiteOption())
   .option('--wpt-dir <dir>', 'a checkout of web-platform-tests: its structured clone files run too, reported apart')
-  .option('--expectations <dir>', 'where each target\'s expectations are (default: wpt/expectations)')
+  .option('--expectations <dir>', 'where each target\'s expectations are (default: wpt/expectations, and wpt/expectations/PROFILE for another --spec)')
   .option('--update-expectations', "rewrite each target's expectations from this run's results (exit 0)")
   .option('--json <file>', 'write the results as JSON (docs/conform.md)')
   .option('--junit <file>', 'write the results as JUnit XML (a testcase per subtest per target)')
   .addOption(harnessTimeoutOption())
   .addOption(conformWorkersOption())
+  .addOption(specOption())
+  .option('--generate', 'write wpt/generated/: a test per program of corpus/seeds and corpus/regressions, then exit (runs nothing)')
   .action(run(async (tests, options) => (await import('./commands/conform.js')).conformCommand(tests, options)));
 
 cli

@@ -8,6 +8,7 @@ import { cloneWithTiers } from './tiers/index.js';
 export { captureRealm, currentRealm } from './primordials/realm.js';
 export { registerOpaque, setHostHooks } from './abstract-ops/brands.js';
 export { DataCloneError } from './html/errors.js';
+export { DEFAULT_SPEC_PROFILE, SPEC_PROFILES, specProfile, specRecord } from './html/profiles.js';
 export { structuredCloneSpec };
 export { toTransferList } from './html/structured-clone.js';
 export { StructuredSerializeWithTransfer } from './html/serialize.js';

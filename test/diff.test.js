@@ -104,11 +104,20 @@ test('long strings compare by length and hash', () => {
   assert.deepEqual(differences('a'.repeat(300), 'a'.repeat(300)), []);
 });
 
-test('implementation-defined: an Error stack present on one side only', () => {
+test('keys: an Error without the stack the reference\'s clone has lost [[Stack]] (whatwg/html#12239)', () => {
   const withoutStack = new Error('m');
   delete withoutStack.stack;
   const [difference] = diff(observe(new Error('m')), observe(withoutStack));
   assert.equal(difference.path, '$.stack');
+  assert.equal(difference.category, 'keys');
+  assert.deepEqual(diff(observe(new Error('m')), observe(new Error('m'))), [], 'two stacks of different text are alike');
+});
+
+test('implementation-defined: an engine\'s other own Error property present on one side only', () => {
+  const withLine = new Error('m');
+  Object.defineProperty(withLine, 'lineNumber', { value: 1 });
+  const [difference] = diff(observe(new Error('m')), observe(withLine));
+  assert.equal(difference.path, '$.lineNumber');
   assert.equal(difference.category, 'implementation-defined');
 });
 

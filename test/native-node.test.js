@@ -51,13 +51,6 @@ const pollutesArrayIterator = (program) => [...(program.sender ?? []), ...(progr
 
 /** @type {Record<string, Deviation>} */
 const KNOWN_NODE_DEVIATIONS = {
-  'error-stack-copied': {
-    title: 'Node (V8) copies an Error\'s stack into the clone as an own data property',
-    spec: 'HTML StructuredSerializeInternal, the [[ErrorData]] branch (step 17) serializes only name and message; '
-      + 'a stack is only a "should" for user agents: implementation-defined, not a failure',
-    program: { schema: 'clonecheck/program@1', root: { ref: 0 }, objects: [{ kind: 'error', type: 'TypeError', message: 'm' }] },
-    explains: (d) => d.category === 'implementation-defined' && d.path.endsWith('.stack'),
-  },
   'error-cause-copied': {
     title: 'Node (V8) copies an Error\'s cause deeply into the clone',
     spec: 'HTML StructuredSerializeInternal step 17 records [[Name]] and [[Message]] only; StructuredDeserialize '

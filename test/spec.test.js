@@ -218,7 +218,8 @@ test('Error name is read with Get: a getter on the prototype chain runs (step 17
 test('Error message comes only from an own data property and becomes non-enumerable (steps 17.3–17.4, 21.10)', () => {
   const c = clone(new Error('hello'));
   assert.deepEqual(Object.getOwnPropertyDescriptor(c, 'message'), { value: 'hello', writable: true, enumerable: false, configurable: true });
-  assert.deepEqual(Reflect.ownKeys(c), ['message'], 'no stack, no cause, no engine-specific own properties');
+  // Node has no Error.prototype.stack accessor: the own `stack` stands for [[Stack]] (step 21.12).
+  assert.deepEqual(Reflect.ownKeys(c), ['message', 'stack'], 'no cause, no engine-specific own properties but the stack');
   const accessor = new Error();
   let called = false;
   Object.defineProperty(accessor, 'message', { get() { called = true; return 'no'; } });
@@ -239,6 +240,80 @@ test('Error cause and extra own properties are not carried (not in the spec text
   const c = clone(error);
   assert.equal(Object.hasOwn(c, 'cause'), false);
   assert.equal(Object.hasOwn(c, 'extra'), false);
+});
+
+test('[[Stack]] is carried: the clone\'s stack is the original\'s text, on every profile (steps 17.5, 21.12)', () => {
+  for (const spec of ['html', 'html+cause', 'html+cause+aggregate']) {
+    for (const Kind of [Error, TypeError, URIError]) {
+      const error = new Kind('m');
+      const c = clone(error, { spec });
+      assert.equal(typeof c.stack, 'string');
+      assert.equal(c.stack, error.stack, `${Kind.name} under ${spec}`);
+      assert.equal(Object.getOwnPropertyDescriptor(c, 'stack').enumerable, false);
+    }
+  }
+  const rewritten = new Error('m');
+  rewritten.stack = 'a stack set by script';
+  assert.equal(clone(rewritten).stack, 'a stack set by script', 'without the accessor the own property is the slot');
+});
+
+test('[[Stack]] of an error whose formatting would run script is not read: the getters run once, the clone has a stack', () => {
+  let calls = 0;
+  const error = new Error('m');
+  Object.defineProperty(error, 'message', { get() { calls++; return 'g'; } });
+  Object.defineProperty(error, 'name', { get() { calls++; return 'TypeError'; } });
+  const c = clone(error);
+  assert.equal(calls, 1, 'name read once by step 17.1, the message getter never');
+  assert.equal(typeof c.stack, 'string');
+});
+
+test('html: cause, errors and AggregateError are not carried (whatwg/html#11321, #5749 open)', () => {
+  const aggregate = new AggregateError([new TypeError('t')], 'agg', { cause: 'why' });
+  const c = clone(aggregate);
+  assert.equal(Object.getPrototypeOf(c), Error.prototype);
+  assert.equal(c.message, 'agg');
+  assert.equal(Object.hasOwn(c, 'cause'), false);
+  assert.equal(Object.hasOwn(c, 'errors'), false);
+});
+
+test('html+cause: the own cause data property is cloned deeply, non-enumerable; a cycle through it is kept', () => {
+  const error = new RangeError('m', { cause: { deep: [1, 2] } });
+  const c = clone(error, { spec: 'html+cause' });
+  assert.deepEqual(c.cause, { deep: [1, 2] });
+  assert.notEqual(c.cause, error.cause);
+  assert.deepEqual(Object.getOwnPropertyDescriptor(c, 'cause'), { value: c.cause, writable: true, enumerable: false, configurable: true });
+  const cyclic = new Error('c');
+  cyclic.cause = cyclic;
+  const cc = clone(cyclic, { spec: 'html+cause' });
+  assert.equal(cc.cause, cc);
+  let called = false;
+  const accessor = new Error('a');
+  Object.defineProperty(accessor, 'cause', { get() { called = true; return 1; } });
+  assert.equal(Object.hasOwn(clone(accessor, { spec: 'html+cause' }), 'cause'), false, 'an accessor cause is not read');
+  assert.equal(called, false);
+  assert.throws(() => clone(new Error('s', { cause: Symbol('no') }), { spec: 'html+cause' }), { name: 'DataCloneError' });
+  assert.equal(Object.getPrototypeOf(clone(new AggregateError([], 'x'), { spec: 'html+cause' })), Error.prototype);
+});
+
+test('html+cause+aggregate: an AggregateError stays one, with its errors cloned and shared identity kept', () => {
+  const inner = new TypeError('t');
+  const aggregate = new AggregateError([inner, inner, 3], 'agg', { cause: inner });
+  const c = clone(aggregate, { spec: 'html+cause+aggregate' });
+  assert.equal(Object.getPrototypeOf(c), AggregateError.prototype);
+  assert.equal(c.message, 'agg');
+  assert.equal(Array.isArray(c.errors), true);
+  assert.equal(Object.getPrototypeOf(c.errors[0]), TypeError.prototype);
+  assert.equal(c.errors[0], c.errors[1]);
+  assert.equal(c.cause, c.errors[0]);
+  assert.equal(c.errors[2], 3);
+  assert.equal(Object.getOwnPropertyDescriptor(c, 'errors').enumerable, false);
+  const renamed = new Error('r');
+  renamed.name = 'AggregateError';
+  assert.equal(Object.getPrototypeOf(clone(renamed, { spec: 'html+cause+aggregate' })), AggregateError.prototype, 'the name decides, as for the other names');
+});
+
+test('an unknown spec profile is a RangeError that lists the profiles', () => {
+  assert.throws(() => clone(1, { spec: 'html+nope' }), { name: 'RangeError', message: /html, html\+cause, html\+cause\+aggregate/ });
 });
 
 test('Array length comes from the own descriptor; holes stay holes; named properties are kept (steps 18, 19)', () => {

@@ -691,6 +691,19 @@ test('tiers on ≡ tiers off under Array.prototype and Object.prototype setters'
   }
 });
 
+test('tiers on ≡ tiers off under every spec profile, on errors among the values the tiers take', () => {
+  const errorsAmongFlatValues = () => {
+    const inner = new TypeError('t');
+    const aggregate = new AggregateError([inner, { a: 1 }], 'agg', { cause: inner });
+    return [{ a: 1 }, aggregate, new RangeError('r', { cause: [1, 2, 3] }), { b: 2 }];
+  };
+  for (const spec of ['html', 'html+cause', 'html+cause+aggregate']) {
+    assertInvisible(`errors under ${spec}`, errorsAmongFlatValues, () => ({ spec }));
+    assertInvisible(`int32 array under ${spec}`, () => [1, 2, 3], () => ({ spec }));
+    assertInvisible(`flat object under ${spec}`, () => ({ a: 1, b: 'x' }), () => ({ spec }));
+  }
+});
+
 test('tiers on ≡ tiers off with transfer lists and forStorage', () => {
   assertInvisible('primitive with transfer', () => 1, () => ({ transfer: [new ArrayBuffer(4)] }));
   assertInvisible('array with forStorage', () => [1, 2], () => ({ forStorage: true }));

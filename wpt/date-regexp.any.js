@@ -1,4 +1,4 @@
-// META: title=Date keeps its time value (step 12); RegExp keeps source and flags, not lastIndex (step 13)
+// META: title=Date keeps its time value (HTML StructuredSerializeInternal step 11); RegExp keeps source and flags, not lastIndex (step 12)
 
 for (const [name, time] of [['the epoch', 0], ['a recent date', 1700000000000], ['a date before 1970', -1e12],
   ['the largest time value', 8.64e15], ['the smallest time value', -8.64e15], ['a date with milliseconds', 1234567890123]]) {

@@ -1,4 +1,4 @@
-// META: title=Identity and cycles: the memory map makes every object cloned once (HTML StructuredSerializeInternal steps 1-2)
+// META: title=Identity and cycles: the memory map makes every object cloned once (HTML StructuredSerializeInternal steps 2 and 25)
 
 test(() => {
   const shared = { s: 1 };

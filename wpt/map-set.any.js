@@ -1,4 +1,4 @@
-// META: title=Map and Set: entries in order, copied before any of them is serialized (HTML StructuredSerializeInternal steps 16-17, 26.1-26.2)
+// META: title=Map and Set: entries in order, copied before any of them is serialized (HTML StructuredSerializeInternal steps 15-16, 26.1-26.2)
 
 test(() => {
   const clone = structuredClone(new Map([[1, 'a'], ['b', 2], [null, undefined]]));

@@ -1,4 +1,4 @@
-// META: title=What cannot be cloned throws DataCloneError: callables, exotic objects, objects with other internal slots (HTML StructuredSerializeInternal steps 21-25)
+// META: title=What cannot be cloned throws DataCloneError: callables, exotic objects, objects with other internal slots (HTML StructuredSerializeInternal steps 21-23)
 
 const UNCLONEABLE = [
   ['a function', () => function named() {}],

@@ -1,4 +1,4 @@
-// META: title=Typed arrays and DataView: kind, offset, length and buffer identity (HTML StructuredSerializeInternal step 15)
+// META: title=Typed arrays and DataView: kind, offset, length and buffer identity (HTML StructuredSerializeInternal step 14, StructuredDeserialize step 16)
 
 const KINDS = [Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array, Float32Array, Float64Array, BigInt64Array, BigUint64Array];
 const sample = (Kind) => (Kind === BigInt64Array || Kind === BigUint64Array ? [1n, 2n, 3n] : [1, 2, 3]);

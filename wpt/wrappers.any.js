@@ -1,4 +1,4 @@
-// META: title=Primitive wrappers are cloned as wrappers of the same primitive (HTML StructuredSerializeInternal steps 7-11)
+// META: title=Primitive wrappers are cloned as wrappers of the same primitive (HTML StructuredSerializeInternal steps 7-10)
 
 const WRAPPERS = [
   ['a Boolean wrapper of true', () => new Boolean(true), Boolean.prototype, true],

@@ -14,9 +14,11 @@ import {
 import { isMessageError } from '../targets/receivers/messages.js';
 
 /**
- * @typedef {(value: unknown, options: {transfer: unknown[], forStorage: boolean}) => unknown} CloneFunction
+ * @typedef {{transfer: unknown[], forStorage: boolean, spec?: string}} CloneCallOptions  `spec`: the spec
+ *   profile the reference follows (src/html/profiles.js); other implementations ignore it
+ * @typedef {(value: unknown, options: CloneCallOptions) => unknown} CloneFunction
  *   a structured clone implementation under test, or the reference: returns the clone
- * @typedef {(value: unknown, options: {transfer: unknown[], forStorage: boolean}) => Promise<{value: unknown}>} SettlingCloneFunction
+ * @typedef {(value: unknown, options: CloneCallOptions) => Promise<{value: unknown}>} SettlingCloneFunction
  *   one that settles later, with the clone boxed (`settled`)
  */
 
@@ -27,7 +29,20 @@ import { isMessageError } from '../targets/receivers/messages.js';
  * @returns {CloneFunction}
  */
 export function referenceClone({ tiers, coverage }) {
-  return (value, { transfer, forStorage }) => structuredClone(value, { tiers, coverage, transfer, forStorage });
+  return (value, { transfer, forStorage, spec }) => structuredClone(value, { tiers, coverage, transfer, forStorage, spec });
+}
+
+/**
+ * A clone function called with the run's spec profile (`--spec`) added to
+ * its options; without a profile, the function itself.
+ * @template {CloneFunction | SettlingCloneFunction} F
+ * @param {F} cloneFunction
+ * @param {string | undefined} spec
+ * @returns {F}
+ */
+export function withSpec(cloneFunction, spec) {
+  if (spec === undefined) return cloneFunction;
+  return /** @type {F} */ ((value, { transfer, forStorage }) => cloneFunction(value, { transfer, forStorage, spec }));
 }
 
 /**
@@ -38,12 +53,13 @@ export function referenceClone({ tiers, coverage }) {
  * @param {boolean} [transferList] whether the channel takes a transfer list at all: without
  *   one (BroadcastChannel, an engine's serializer) there is no options.transfer to convert,
  *   so a polluted Array.prototype[@@iterator] is never called
+ * @param {string} [spec] the spec profile (src/html/profiles.js); default `html`
  * @returns {CloneFunction}
  */
-export function oracleClone(coverage, transferList = true) {
+export function oracleClone(coverage, transferList = true, spec = undefined) {
   const specPath = referenceClone({ tiers: false });
   return (value, { transfer, forStorage }) => {
-    const options = { transfer: transferList ? transfer : undefined, forStorage };
+    const options = { transfer: transferList ? transfer : undefined, forStorage, spec };
     if (coverage !== undefined) countSelection(coverage, selectTier(value, options));
     return specPath(value, options);
   };
@@ -53,10 +69,11 @@ export function oracleClone(coverage, transferList = true) {
  * `oracleClone` as a settling clone function, for `cloneCaseAsync` beside a target's.
  * @param {Record<string, Record<string, number>> | undefined} coverage
  * @param {boolean} [transferList]
+ * @param {string} [spec]
  * @returns {SettlingCloneFunction}
  */
-export function oracleCloneFunction(coverage, transferList = true) {
-  return settlingCloneFunction({ default: oracleClone(coverage, transferList) });
+export function oracleCloneFunction(coverage, transferList = true, spec = undefined) {
+  return settlingCloneFunction({ default: oracleClone(coverage, transferList, spec) });
 }
 
 const PromiseCtor = Promise;

@@ -8,11 +8,12 @@ import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ExpectationsError, judgeOutcome, readExpectations, updateExpectations } from '../conform/expectations.js';
-import { UPSTREAM_PATHS, suiteFiles, unknownChannels } from '../conform/files.js';
+import { UPSTREAM_PATHS, suiteFiles, unknownChannels, unknownSpecs } from '../conform/files.js';
 import { fileLines, junitXml, resultsDocument, summaryTable, targetCounts } from '../conform/report.js';
 import { runConformance } from '../conform/run.js';
 import { REFERENCE, RuntimeError, TargetError, resolveConformTargets, testharness } from '../conform/targets.js';
 import { EXIT, UsageError, count } from './common.js';
+import { DEFAULT_SPEC_PROFILE, SPEC_PROFILES, specRecord } from '../../src/html/profiles.js';
 
 const PROJECT = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 /** clonecheck's own suite and its expectations. */
@@ -25,9 +26,14 @@ const DEFAULT_TARGETS = ['ref:spec', 'node'];
 /**
  * @param {string[]} tests files or folders of tests to run instead of wpt/
  * @param {{target?: string[], runtime?: string[], browser?: string[], suite?: string[], wptDir?: string, expectations?: string,
- *   updateExpectations?: boolean, json?: string, junit?: string, timeout: number, workers?: number}} raw commander's options (options.js)
+ *   updateExpectations?: boolean, json?: string, junit?: string, timeout: number, workers?: number, spec: string, generate?: boolean}} raw commander's options (options.js)
  */
 export async function conformCommand(tests, raw) {
+  if (raw.generate) {
+    const { GENERATED_DIR, writeGenerated } = await import('../conform/generate.js');
+    process.stderr.write(`clonecheck: wrote ${count.format(writeGenerated())} test files to ${GENERATED_DIR}\n`);
+    return EXIT.ok;
+  }
   const started = performance.now();
   const startedAt = new Date().toISOString();
   const suites = raw.suite ?? (raw.wptDir === undefined ? ['clonecheck'] : ['clonecheck', 'wpt']);
@@ -54,16 +60,19 @@ export async function conformCommand(tests, raw) {
   for (const file of files) {
     const unknown = unknownChannels(file);
     if (unknown.length > 0) throw new UsageError(`${file.path}: META: channel=${unknown[0]} is not a channel; use ${['clone', 'messagechannel', 'worker', 'wire'].join(', ')}`);
+    const unknownSpec = unknownSpecs(file);
+    if (unknownSpec.length > 0) throw new UsageError(`${file.path}: META: spec=${unknownSpec[0]} is not a spec profile; use ${Object.keys(SPEC_PROFILES).join(', ')}`);
   }
 
   let targets;
   try {
-    targets = await resolveConformTargets(raw.target ?? DEFAULT_TARGETS, raw.runtime ?? [], raw.browser ?? []);
+    targets = await resolveConformTargets(raw.target ?? DEFAULT_TARGETS, raw.runtime ?? [], raw.browser ?? [], raw.spec);
   } catch (error) {
     if (error instanceof TargetError || error instanceof RuntimeError) throw new UsageError(error.message);
     throw error;
   }
-  const expectationsDir = resolve(raw.expectations ?? EXPECTATIONS_DIR);
+  // Each profile has its own expectations: a pending change makes other tests fail.
+  const expectationsDir = resolve(raw.expectations ?? (raw.spec === DEFAULT_SPEC_PROFILE ? EXPECTATIONS_DIR : join(EXPECTATIONS_DIR, raw.spec)));
   /** @type {Map<string, import('../conform/expectations.js').TargetExpectations>} */
   const expectations = new Map();
   try {
@@ -75,7 +84,7 @@ export async function conformCommand(tests, raw) {
 
   const harness = testharness();
   process.stderr.write(`clonecheck conform: ${count.format(files.length)} files (${suiteRecords.map((s) => `${s.name}: ${s.files}`).join(', ')}) `
-    + `on ${targets.map((t) => t.name).join(', ')}; testharness.js from ${harness.version}; judged against ${REFERENCE.standard} (checked ${REFERENCE.checked})\n`);
+    + `on ${targets.map((t) => t.name).join(', ')}; testharness.js from ${harness.version}; judged against --spec ${raw.spec}: ${SPEC_PROFILES[raw.spec].summary}\n`);
 
   /** @type {Map<string, import('../conform/report.js').JudgedOutcome[]>} */
   const judged = new Map(targets.map((t) => [t.name, []]));
@@ -103,7 +112,7 @@ export async function conformCommand(tests, raw) {
 
   if (raw.json !== undefined) {
     const document = resultsDocument({
-      startedAt, durationMs, reference: REFERENCE, harness: harness.version, suites: suiteRecords, timeoutMs: raw.timeout, targets: byTarget,
+      startedAt, durationMs, reference: REFERENCE, spec: specRecord(raw.spec), harness: harness.version, suites: suiteRecords, timeoutMs: raw.timeout, targets: byTarget,
     });
     writeFileSync(raw.json, `${JSON.stringify(document, null, 2)}\n`);
   }

@@ -23,9 +23,10 @@ import { parseWeights } from './weights.js';
  * @param {string[]} names
  * @param {string[]} [runtimeFlags] --runtime NAME=PATH values
  * @param {string[]} [browserFlags] --browser NAME=PATH values
+ * @param {string} [profile] --spec: the spec profile the reference follows judging every target
  * @returns {Promise<import('../targets/catalog.js').TargetSpec[]>}
  */
-export async function targetsFromNames(names, runtimeFlags = [], browserFlags = []) {
+export async function targetsFromNames(names, runtimeFlags = [], browserFlags = [], profile = undefined) {
   const specs = [];
   try {
     const userRuntimes = parseUserRuntimes(runtimeFlags);
@@ -33,7 +34,7 @@ export async function targetsFromNames(names, runtimeFlags = [], browserFlags = 
     for (const name of new Set(names)) {
       const spec = await resolveTarget(name, { userRuntimes, userBrowsers, onInstall: (message) => process.stderr.write(`clonecheck: ${message}\n`) });
       if (!runsInAgent(spec)) await loadTarget(spec);
-      specs.push(spec);
+      specs.push(profile === undefined ? spec : { ...spec, profile });
     }
   } catch (error) {
     if (error instanceof TargetError || error instanceof RuntimeError) throw new UsageError(error.message);
@@ -64,7 +65,7 @@ function coverageSummary(report) {
 /**
  * @param {{target?: string[], runtime?: string[], browser?: string[], seed: number, runs: number, time?: number, out: string, json?: string,
  *   saveRegressions?: boolean, workers: number, timeout: number, shrinkRuns: number, witnesses: number, stallShrinkRuns: number,
- *   stallShrinkTime: number, weights?: string}} raw
+ *   stallShrinkTime: number, weights?: string, spec: string}} raw
  *   commander's options, parsed, defaulted and range-checked (options.js)
  */
 export async function fuzzCommand(raw) {
@@ -75,11 +76,11 @@ export async function fuzzCommand(raw) {
   const runs = seconds === undefined ? raw.runs : undefined;
   const weights = parseWeights(raw.weights);
   const outDir = resolve(raw.out);
-  const targets = await targetsFromNames(names, raw.runtime, raw.browser);
+  const targets = await targetsFromNames(names, raw.runtime, raw.browser, raw.spec);
   const byName = new Map(targets.map((t) => [t.name, t]));
 
   process.stderr.write(`clonecheck fuzz --seed ${seed} ${runs === undefined ? `--time ${seconds}` : `--runs ${runs}`} on ${targets.map((t) => t.name).join(', ')} `
-    + `(${workers} worker${workers === 1 ? '' : 's'}); findings go to ${outDir}/findings\n`);
+    + `judged against --spec ${raw.spec} (${workers} worker${workers === 1 ? '' : 's'}); findings go to ${outDir}/findings\n`);
   const ctrlC = interrupts([
     'stopping after the cases in progress; shrinking what was found (Ctrl-C again to skip shrinking)',
     'skipping the rest of the shrinking; writing what was found (Ctrl-C again to quit at once)',
@@ -128,7 +129,7 @@ export async function fuzzCommand(raw) {
   if (raw.saveRegressions) {
     for (const f of outcome.findings) saveRegression(f, { seed, runtime: byName.get(f.target).runtime });
   }
-  const summary = fuzzResults(outcome, files);
+  const summary = fuzzResults(outcome, files, raw.spec);
   if (raw.json !== undefined) writeFileSync(raw.json, `${JSON.stringify(summary, null, 2)}\n`);
   const { findings } = summary;
 

@@ -6,6 +6,7 @@
 
 import { availableParallelism } from 'node:os';
 import { InvalidArgumentError, Option } from 'commander';
+import { DEFAULT_SPEC_PROFILE, SPEC_PROFILES } from '../../src/html/profiles.js';
 
 /**
  * A parser for an integer option from `min` to `max`.
@@ -92,3 +93,9 @@ export const suiteOption = () => new Option('--suite <name>', "a suite to run (r
     return [...(previous ?? []), value];
   })
   .default(undefined, 'clonecheck, and wpt when --wpt-dir is given');
+
+/** fuzz, conform and repro --spec: the standard the reference follows (src/html/profiles.js). */
+export const specOption = () => new Option('--spec <profile>',
+  `the standard the reference follows: ${Object.values(SPEC_PROFILES).map((p) => `${p.name} (${p.summary})`).join('; ')}`)
+  .choices(Object.keys(SPEC_PROFILES))
+  .default(DEFAULT_SPEC_PROFILE);

@@ -41,12 +41,12 @@ export function readProgram(where) {
 
 /**
  * @param {string} where
- * @param {{target?: string[], runtime?: string[], browser?: string[], timeout: number}} raw  commander's options (options.js)
+ * @param {{target?: string[], runtime?: string[], browser?: string[], timeout: number, spec: string}} raw  commander's options (options.js)
  */
 export async function reproCommand(where, raw) {
   const { program, target } = readProgram(where);
   const names = raw.target ?? (target === undefined ? ['node:clone'] : [target]);
-  const targets = await targetsFromNames(names, raw.runtime, raw.browser);
+  const targets = await targetsFromNames(names, raw.runtime, raw.browser, raw.spec);
   const verdicts = await replayProgram(program, targets, { timeoutMs: raw.timeout });
   let failed = false;
   for (const v of verdicts) {

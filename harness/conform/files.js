@@ -1,5 +1,8 @@
 // The test files of a suite and what their META lines ask for. A file is
-// `*.any.js`, testharness.js tests for any global; its first lines may be
+// `*.any.js`, testharness.js tests for any global (upstream, also
+// `*.window.js`: tests WPT runs in a window only, run here in the same shell
+// global, where what a window has and the global lacks is not applicable,
+// as for any upstream file); its first lines may be
 // `// META: key=value` (read as WPT reads them: from the top, until the first
 // line that is not one):
 //   title=…          the file's title
@@ -11,15 +14,19 @@
 //                    sending values that way (channels.js); clonecheck's own
 //   global=…         which globals WPT runs the file in: recorded, not
 //                    enforced (clonecheck runs every file in a shell global)
+//   spec=P,Q         clonecheck's own: the file asserts what the spec
+//                    profiles P and Q say (src/html/profiles.js), and is not
+//                    applicable in a run that follows another (--spec)
 
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { Script } from 'node:vm';
 import { CONFORM_CHANNELS } from './channels.js';
+import { SPEC_PROFILES } from '../../src/html/profiles.js';
 
 const META_LINE = /^\/\/\s*META:\s*(\w+)=(.*)$/;
 
-/** The upstream files `--wpt-dir` runs, relative to a WPT checkout: folders are searched for *.any.js. */
+/** The upstream files `--wpt-dir` runs, relative to a WPT checkout: folders are searched for *.any.js and *.window.js. */
 export const UPSTREAM_PATHS = [
   'html/webappapis/structured-clone',
   'html/infrastructure/safe-passing-of-structured-data',
@@ -36,11 +43,14 @@ export const UPSTREAM_PATHS = [
  * @property {{name: string, path: string}[]} scripts  the includes that resolve
  * @property {string[]} unresolved  the includes that do not (the file is not applicable then)
  * @property {string[] | undefined} channels  what META: channel= asks for
+ * @property {string[] | undefined} specs  the spec profiles META: spec= names: the only ones the file's assertions hold under
  * @property {boolean} long  META: timeout=long
  */
 
 /**
- * The `*.any.js` files under `paths` (files or folders), sorted by id.
+ * The test files under `paths` (files or folders), sorted by id: `*.any.js`,
+ * and in the upstream suite `*.window.js` too (the Error [[Stack]] tests of
+ * wpt#58397 are window tests that need nothing of a window but `document` in one).
  * @param {{suite: string, root: string, paths: string[]}} suite
  * @returns {TestFile[]}
  */
@@ -49,18 +59,21 @@ export function suiteFiles({ suite, root, paths }) {
   for (const path of paths) {
     if (!existsSync(path)) continue;
     if (statSync(path).isFile()) files.push(path);
-    else files.push(...anyFilesUnder(path));
+    else files.push(...testFilesUnder(path, suite === 'wpt' ? UPSTREAM_SUFFIXES : SUITE_SUFFIXES));
   }
   return [...new Set(files)].map((path) => testFile(suite, root, path)).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-/** @param {string} folder @returns {string[]} */
-function anyFilesUnder(folder) {
+const SUITE_SUFFIXES = ['.any.js'];
+const UPSTREAM_SUFFIXES = ['.any.js', '.window.js'];
+
+/** @param {string} folder @param {string[]} suffixes @returns {string[]} */
+function testFilesUnder(folder, suffixes) {
   const found = [];
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
     const path = join(folder, entry.name);
-    if (entry.isDirectory()) found.push(...anyFilesUnder(path));
-    else if (entry.name.endsWith('.any.js')) found.push(path);
+    if (entry.isDirectory()) found.push(...testFilesUnder(path, suffixes));
+    else if (suffixes.some((suffix) => entry.name.endsWith(suffix))) found.push(path);
   }
   return found;
 }
@@ -93,9 +106,10 @@ function testFile(suite, root, path) {
     if (existsSync(scriptPath) && statSync(scriptPath).isFile()) scripts.push({ name: idOf(root, scriptPath), path: scriptPath });
     else unresolved.push(script);
   }
-  const channels = meta.channel?.flatMap((list) => list.split(',').map((c) => c.trim()).filter((c) => c !== ''));
+  const listed = (/** @type {string[] | undefined} */ lines) => lines?.flatMap((list) => list.split(',').map((c) => c.trim()).filter((c) => c !== ''));
   return {
-    suite, id: idOf(root, path), path: resolve(path), root, meta, scripts, unresolved, channels, long: (meta.timeout ?? []).includes('long'),
+    suite, id: idOf(root, path), path: resolve(path), root, meta, scripts, unresolved, channels: listed(meta.channel), specs: listed(meta.spec),
+    long: (meta.timeout ?? []).includes('long'),
   };
 }
 
@@ -113,6 +127,15 @@ function idOf(root, path) {
  */
 export function unknownChannels(file) {
   return (file.channels ?? []).filter((c) => !CONFORM_CHANNELS.includes(c));
+}
+
+/**
+ * The spec profiles a file names that do not exist.
+ * @param {TestFile} file
+ * @returns {string[]}
+ */
+export function unknownSpecs(file) {
+  return (file.specs ?? []).filter((p) => !Object.hasOwn(SPEC_PROFILES, p));
 }
 
 /**

@@ -1,15 +1,18 @@
 // What a target cannot run is not applicable there, not a failure: a file
 // variant whose channel the target lacks, a file whose `META: script=`
-// includes do not resolve, and (upstream WPT files only, which use whatever
+// includes do not resolve, a file whose `META: spec=` profiles are not the
+// run's (its assertions hold under those only), and (upstream WPT files only, which use whatever
 // a browser has) a subtest or a whole file that stopped on a global this
 // runtime does not define (`ImageData is not defined`), or that testharness
 // itself calls PRECONDITION_FAILED (an optional feature the test says is missing).
 
 /**
  * How V8 and JSC word a reference to a global that does not exist, alone
- * (an assertion's message) or quoted (a promise_test's rejection).
+ * (an assertion's message) or quoted (a promise_test's rejection), and a
+ * call of a window's method the global lacks (`self.postMessage(message,
+ * targetOrigin, transfer)` of upstream window tests).
  */
-const MISSING_GLOBAL = /(?:^|ReferenceError: )(\w+) is not defined|Can't find variable: (\w+)/;
+const MISSING_GLOBAL = /(?:^|ReferenceError: )(\w+) is not defined|Can't find variable: (\w+)|\b(?:self|window)\.(\w+) is not a function/;
 
 /**
  * Why a file variant cannot run on a target at all, before it runs.
@@ -20,6 +23,7 @@ const MISSING_GLOBAL = /(?:^|ReferenceError: )(\w+) is not defined|Can't find va
  */
 export function notApplicableIn(file, target, channel) {
   if (file.unresolved.length > 0) return `META: script=${file.unresolved[0]} does not resolve under ${file.root}`;
+  if (file.specs !== undefined && !file.specs.includes(target.profile)) return `asserts --spec ${file.specs.join(' or ')}; this run follows ${target.profile}`;
   if (channel !== undefined && !target.channels.includes(channel)) return `${target.name} has no '${channel}' channel (only ${target.channels.join(', ')})`;
   return undefined;
 }
@@ -30,7 +34,7 @@ export function notApplicableIn(file, target, channel) {
  */
 function missingGlobal(message) {
   const match = MISSING_GLOBAL.exec(message ?? '');
-  return match === null ? undefined : match[1] ?? match[2];
+  return match === null ? undefined : match[1] ?? match[2] ?? match[3];
 }
 
 /**

@@ -68,7 +68,7 @@ export function summaryTable(rows) {
 
 /**
  * The results document.
- * @param {{startedAt: string, durationMs: number, reference: object, harness: string, suites: object[], timeoutMs: number,
+ * @param {{startedAt: string, durationMs: number, reference: object, spec: object, harness: string, suites: object[], timeoutMs: number,
  *   targets: {target: import('./targets.js').ConformTarget, results: JudgedOutcome[]}[]}} run
  */
 export function resultsDocument(run) {
@@ -78,6 +78,7 @@ export function resultsDocument(run) {
     startedAt: run.startedAt,
     durationMs: Math.round(run.durationMs),
     reference: run.reference,
+    spec: run.spec,
     testharness: run.harness,
     timeoutMs: run.timeoutMs,
     suites: run.suites,

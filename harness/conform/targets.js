@@ -18,6 +18,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HTML_REVISION } from '../../src/html/steps.js';
+import { DEFAULT_SPEC_PROFILE } from '../../src/html/profiles.js';
 import { RuntimeError, parseUserBrowsers, parseUserRuntimes, pinnedRuntimeNames, resolveRuntime } from '../runtimes.js';
 import { TargetError, builtInTargetNames, channelNames, resolveTarget } from '../targets/catalog.js';
 import { BROWSER_CHANNELS, MODULE_CHANNELS, RUNTIME_CHANNELS } from './channels.js';
@@ -30,6 +31,8 @@ import { BROWSER_CHANNELS, MODULE_CHANNELS, RUNTIME_CHANNELS } from './channels.
  * @property {string[]} channels  the channels a test file can ask of it (channels.js)
  * @property {string} [cloneModuleURL]  a module target: the module whose default export becomes structuredClone
  * @property {import('../runtimes.js').Runtime} [agent]  the runtime whose agent processes run it; none: this process's worker threads
+ * @property {string} profile  the spec profile of the run (`--spec`): ref:spec and ref:tiers follow it, and a test
+ *   file whose `META: spec=` does not list it is not applicable
  */
 
 /** `--target all`: every built-in module target, this Node, and the pinned runtimes. */
@@ -42,15 +45,16 @@ export const REFERENCE = HTML_REVISION;
  * @param {string[]} names  from --target (`all` stands for ALL_TARGETS)
  * @param {string[]} runtimeFlags  --runtime NAME=PATH
  * @param {string[]} [browserFlags]  --browser NAME=PATH
+ * @param {string} [profile]  --spec (src/html/profiles.js)
  * @returns {Promise<ConformTarget[]>}
  * @throws {TargetError | RuntimeError} a name the user must fix
  */
-export async function resolveConformTargets(names, runtimeFlags, browserFlags = []) {
+export async function resolveConformTargets(names, runtimeFlags, browserFlags = [], profile = DEFAULT_SPEC_PROFILE) {
   const userRuntimes = parseUserRuntimes(runtimeFlags);
   const userBrowsers = parseUserBrowsers(browserFlags);
   const expanded = [...new Set(names.flatMap((name) => (name === 'all' ? ALL_TARGETS : [name])))];
   const targets = [];
-  for (const name of expanded) targets.push(await resolveConformTarget(name, userRuntimes, userBrowsers));
+  for (const name of expanded) targets.push({ ...await resolveConformTarget(name, userRuntimes, userBrowsers), profile });
   return targets;
 }
 
@@ -58,7 +62,7 @@ export async function resolveConformTargets(names, runtimeFlags, browserFlags = 
  * @param {string} name
  * @param {Map<string, string>} userRuntimes
  * @param {Map<string, string>} userBrowsers
- * @returns {Promise<ConformTarget>}
+ * @returns {Promise<Omit<ConformTarget, 'profile'>>}
  */
 async function resolveConformTarget(name, userRuntimes, userBrowsers) {
   const onInstall = (/** @type {string} */ message) => process.stderr.write(`clonecheck: ${message}\n`);

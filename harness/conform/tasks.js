@@ -33,7 +33,7 @@ export async function loadTargets([target]) {
       if (typeof options !== 'object' && typeof options !== 'function') throw new TypeErrorCtor(NOT_A_DICTIONARY);
       transfer = options.transfer;
     }
-    const result = clone(value, { transfer, forStorage: false });
+    const result = clone(value, { transfer, forStorage: false, spec: target.profile });
     if (result instanceof PromiseCtor) throw new TypeErrorCtor(`${target.name} returned a Promise: conform installs it as the synchronous structuredClone`);
     return result;
   }

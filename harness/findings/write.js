@@ -9,7 +9,7 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { canonicalJSON } from '../../src/index.js';
+import { DEFAULT_SPEC_PROFILE, canonicalJSON } from '../../src/index.js';
 import { reproCommands, reproPage, reproSource } from './repro.js';
 import { snippetFor, snippetOutput } from './snippet.js';
 
@@ -32,7 +32,7 @@ export function writeFinding(outDir, finding, target, run) {
     reproFile: join(directory, 'repro.mjs'),
     reportFile: join(directory, 'report.md'),
   };
-  const replay = replayCommand(finding, run);
+  const replay = replayCommand(finding, target, run);
   writeFileSync(files.programFile, `${JSON.stringify(finding.program, null, 2)}\n`);
   writeFileSync(join(directory, 'finding.json'), `${JSON.stringify({
     schema: FINDING_SCHEMA,
@@ -40,6 +40,7 @@ export function writeFinding(outDir, finding, target, run) {
     target: finding.target,
     verdict: finding.verdict,
     category: finding.category,
+    spec: target.profile ?? DEFAULT_SPEC_PROFILE,
     minimized: finding.minimized,
     shrink: finding.shrink,
     found: { seed: run.seed, case: finding.case, chunkSeed: finding.chunkSeed, path: finding.path, count: finding.count },
@@ -60,11 +61,13 @@ export function writeFinding(outDir, finding, target, run) {
 
 /**
  * @param {import('../fuzz/tally.js').Finding} finding
+ * @param {import('../targets/catalog.js').TargetSpec} target
  * @param {{seed: number, weights: Record<string, number>}} run
  */
-function replayCommand(finding, run) {
+function replayCommand(finding, target, run) {
   const weights = Object.entries(run.weights).map(([k, v]) => `${k}=${v}`).join(',');
-  return `clonecheck fuzz --target ${finding.target} --seed ${run.seed} --runs ${finding.case + 1}${weights ? ` --weights ${weights}` : ''} (case ${finding.case})`;
+  const spec = target.profile === undefined || target.profile === DEFAULT_SPEC_PROFILE ? '' : ` --spec ${target.profile}`;
+  return `clonecheck fuzz --target ${finding.target} --seed ${run.seed} --runs ${finding.case + 1}${weights ? ` --weights ${weights}` : ''}${spec} (case ${finding.case})`;
 }
 
 /**

@@ -6,7 +6,7 @@
 
 import { build } from '../../src/index.js';
 import {
-  cloneCaseElsewhere, deliveredObservation, observedCaseAsync, oracleCloneFunction, seenDeviations, seenElsewhere, seenHere,
+  cloneCaseElsewhere, deliveredObservation, observedCaseAsync, oracleCloneFunction, seenDeviations, seenElsewhere, seenHere, withSpec,
 } from '../case/case.js';
 import { channels, loadTarget } from '../targets/load.js';
 import { hasTransferList } from '../targets/programs.js';
@@ -46,6 +46,8 @@ export async function openTargets(specs) {
   for (const spec of specs) {
     const loaded = await loadTarget(spec);
     if (loaded.kind === 'elsewhere') await loaded.start();
+    // ref:spec and ref:tiers follow the run's profile too (other implementations ignore it).
+    else loaded.clone = withSpec(loaded.clone, spec.profile);
     // The oracle runs where the value lands: here, or in the channel's receiving realm.
     const oracleKey = loaded.kind === 'here' ? spec.channel : `${spec.channel} ${spec.moduleURL}`;
     open.push({ spec, loaded, prepare: channels[spec.channel], oracleKey });
@@ -61,8 +63,8 @@ export async function openTargets(specs) {
  * @returns {Promise<import('../case/case.js').SeenCase>}
  */
 async function oracleObservationWhereValueLands({ spec, loaded }, program, coverage) {
-  if (loaded.kind === 'elsewhere') return seenElsewhere(await loaded.oracle(program, coverage, hasTransferList(spec.channel)));
-  return seenHere(await observedCaseAsync(program, () => build(program), oracleCloneFunction(coverage, hasTransferList(spec.channel))));
+  if (loaded.kind === 'elsewhere') return seenElsewhere(await loaded.oracle(program, coverage, hasTransferList(spec.channel), spec.profile));
+  return seenHere(await observedCaseAsync(program, () => build(program), oracleCloneFunction(coverage, hasTransferList(spec.channel), spec.profile)));
 }
 
 /**

@@ -2,7 +2,7 @@
 // here, in one place, from what the run returns and where its findings were
 // written; the command only writes and prints it.
 
-import { tiers } from '../../src/index.js';
+import { specRecord, tiers } from '../../src/index.js';
 import { guardCoverageReport } from '../case/counts.js';
 
 /** The version of the document (docs/results.md). */
@@ -11,14 +11,16 @@ export const FUZZ_SCHEMA_VERSION = 1;
 /**
  * @param {import('./run.js').FuzzOutcome} outcome
  * @param {Map<string, {directory: string, programFile: string, reproFile: string}>} files  where each finding went, by signature
+ * @param {string} [spec] the spec profile the run judged against (--spec)
  */
-export function fuzzResults(outcome, files) {
+export function fuzzResults(outcome, files, spec) {
   const { seed, runs, timeLimitMs, cases, fuzzMs } = outcome;
   // Over the fuzzing phase: shrinking is not fuzzing.
   const perSecond = (/** @type {number} */ n) => (fuzzMs > 0 ? Math.round((n * 1000) / fuzzMs) : 0);
   return {
     schemaVersion: FUZZ_SCHEMA_VERSION,
     command: 'fuzz',
+    spec: specRecord(spec),
     seed,
     runs: runs === Infinity ? null : runs,
     timeLimitMs: timeLimitMs === Infinity ? null : timeLimitMs,

@@ -82,7 +82,7 @@ export async function expectedWhereValueLands(target, program) {
   installNodeHostHooks();
   const transferList = hasTransferList(target.channel);
   // Synchronous here: on this thread nothing else may run while the realm is set up.
-  if (!landsInWorkers(target)) return cloneCase(program, () => build(program), oracleClone(undefined, transferList)).clone;
-  const [firstReceiver] = await cloneCaseElsewhere(program, () => build(program), referenceDelivery(undefined, transferList));
+  if (!landsInWorkers(target)) return cloneCase(program, () => build(program), oracleClone(undefined, transferList, target.profile)).clone;
+  const [firstReceiver] = await cloneCaseElsewhere(program, () => build(program), referenceDelivery(undefined, transferList, target.profile));
   return firstReceiver;
 }

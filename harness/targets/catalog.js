@@ -23,6 +23,7 @@ import { TargetError, loadTarget } from './load.js';
  * @property {string} channel  how programs are reshaped: a name in load.js `channels` (programs.js)
  * @property {boolean} external  the module is the user's: a repro imports it instead of bundling it
  * @property {import('../runtimes.js').Runtime} [runtime]  for RUNTIME:CHANNEL targets; its agents run them unless it is this Node
+ * @property {string} [profile]  the spec profile the reference follows judging it (`--spec`, src/html/profiles.js); default `html`
  */
 
 export { TargetError, channels, loadTarget } from './load.js';

@@ -9,8 +9,9 @@ import { IsSharedArrayBuffer, whileResized } from '../abstract-ops/buffers.js';
 import { DataCloneError } from './errors.js';
 import { CreateDataProperty } from '../abstract-ops/object-operations.js';
 import {
-  MapCtor, MapPrototypeGet, MapPrototypeHas, MapPrototypeSet, ObjectCreate, ReflectConstruct,
-  ReflectDefineProperty, ReflectDeleteProperty, ReflectOwnKeys, TypedArrayPrototypeSet,
+  ErrorPrototypeStackGetter, MapCtor, MapPrototypeGet, MapPrototypeHas, MapPrototypeSet, ObjectCreate,
+  ObjectHasOwn, ReflectConstruct,
+  ReflectDefineProperty, ReflectDeleteProperty, ReflectOwnKeys, SymbolIterator, TypedArrayPrototypeSet,
   Uint8ArrayCtor, newList, append, record,
 } from '../primordials/intrinsics.js';
 import { currentRealm } from '../primordials/realm.js';
@@ -65,7 +66,7 @@ export function StructuredDeserialize(serialized, targetRealm = currentRealm, me
     // Step 20. A new ordinary object with %Object.prototype%.
     case 'Object': value = ObjectCreate(realm.ObjectPrototype); deep = true; break;
     // Step 21.
-    case 'Error': value = deserializeError(serialized, realm); break;
+    case 'Error': value = deserializeError(serialized, realm); deep = ObjectHasOwn(serialized, 'Cause') || ObjectHasOwn(serialized, 'Errors'); break;
     // Step 22. Platform interfaces: src/ has none to make.
     default: throw DataCloneError(`StructuredDeserialize step 22: no interface named ${serialized.Type} in the target realm`);
   }
@@ -82,6 +83,12 @@ export function StructuredDeserialize(serialized, targetRealm = currentRealm, me
         const deserializedValue = StructuredDeserialize(entry.Value, realm, memory);
         realm.MapSet(value, deserializedKey, deserializedValue);
       }
+    } else if (serialized.Type === 'Error') {
+      // The data StructuredSerializeInternal step 17.7 carried under a pending profile, defined as
+      // InstallErrorCause and the AggregateError constructor define them:
+      // writable, non-enumerable, configurable.
+      if (ObjectHasOwn(serialized, 'Cause')) defineHidden(value, 'cause', StructuredDeserialize(serialized.Cause, realm, memory));
+      if (ObjectHasOwn(serialized, 'Errors')) defineHidden(value, 'errors', StructuredDeserialize(serialized.Errors, realm, memory));
     } else if (serialized.Type === 'Set') {
       // Step 24.2.
       for (let i = 0; i < serialized.SetData.length; i++) {
@@ -165,22 +172,51 @@ function deserializeView(serialized, realm, memory) {
  * Step 21: OrdinaryObjectCreate(prototype, « [[ErrorData]], [[Stack]] »).
  * Script gets [[ErrorData]] only from an error constructor, which may add own
  * properties of its engine's (V8 `stack`; JavaScriptCore `line`, `column`,
- * `sourceURL`); OrdinaryObjectCreate adds none, so they are removed.
+ * `sourceURL`); OrdinaryObjectCreate adds none, so they are removed, all but
+ * the one that stands for [[Stack]] where the host has no Error.prototype.stack
+ * accessor (step 21.12, below).
  * @param {Serialized} serialized
  * @param {Realm} realm
  * @returns {Error}
  */
 function deserializeError(serialized, realm) {
-  // Steps 21.1–21.7. Name was already reduced to one of the seven at serialization.
+  // Steps 21.1–21.7. Name was already reduced to a kept name at serialization.
   const constructor = realm.errors[serialized.Name];
-  const value = ReflectConstruct(constructor, []);
+  // AggregateError's first argument must be iterable: an empty one that reads
+  // nothing a program may have polluted (its `errors` is removed below anyway).
+  const value = ReflectConstruct(constructor, serialized.Name === 'AggregateError' ? [EMPTY_ITERABLE] : []);
   const ownKeys = ReflectOwnKeys(value);
-  for (let i = 0; i < ownKeys.length; i++) ReflectDeleteProperty(value, ownKeys[i]);
+  const ownStack = ErrorPrototypeStackGetter === undefined;
+  const keepConstructorStack = ownStack && !ObjectHasOwn(serialized, 'Stack');
+  for (let i = 0; i < ownKeys.length; i++) if (!(keepConstructorStack && ownKeys[i] === 'stack')) ReflectDeleteProperty(value, ownKeys[i]);
   // Steps 21.8–21.11. message: writable, non-enumerable, configurable.
-  if (serialized.Message !== undefined) {
-    ReflectDefineProperty(value, 'message', record({ value: serialized.Message, writable: true, enumerable: false, configurable: true }));
-  }
+  if (serialized.Message !== undefined) defineHidden(value, 'message', serialized.Message);
+  // Step 21.12. value.[[Stack]] = serialized.[[Stack]]. A host with the
+  // Error.prototype.stack accessor gives script no way to set the slot (its
+  // setter defines an own property instead), so the clone keeps the stack its
+  // constructor captured there. Elsewhere the engine's own `stack` property is
+  // the slot: the serialized string becomes a data property as V8 11 and
+  // JavaScriptCore make it (V8 12+ makes an accessor pair; the observation
+  // sees only that there is one). The constructor's stack is deleted rather
+  // than set: V8 would format it first, running the target realm's `name` and
+  // `message` getters. With no string serialized (serialize.js stackOf), the
+  // constructor's stays, unread.
+  if (ownStack && ObjectHasOwn(serialized, 'Stack')) defineHidden(value, 'stack', serialized.Stack);
   return value;
+}
+
+/** An iterable of nothing whose iterator and results are own properties of null-prototype objects. */
+const EMPTY_ITERABLE = record({ [SymbolIterator]: () => record({ next: () => record({ done: true, value: undefined }) }) });
+
+/**
+ * Defines a writable, non-enumerable, configurable data property, as an
+ * error's constructor defines its message and cause.
+ * @param {object} object
+ * @param {string} key
+ * @param {unknown} value
+ */
+function defineHidden(object, key, value) {
+  ReflectDefineProperty(object, key, record({ value, writable: true, enumerable: false, configurable: true }));
 }
 
 /**

@@ -6,19 +6,20 @@
 // from objects to their records, so shared references and cycles map to one
 // record (step 2) and the deserializer rebuilds the same topology.
 
-import { classifyObject } from '../abstract-ops/brands.js';
+import { classifyObject, isProxy } from '../abstract-ops/brands.js';
 import {
   CopyDataBlock, DetachArrayBuffer, IsArrayBufferViewOutOfBounds, IsDetachedBuffer,
   hasMaxByteLength, isDataView, isLengthTracking, viewedBuffer,
 } from '../abstract-ops/buffers.js';
 import { DataCloneError } from './errors.js';
+import { specProfile } from './profiles.js';
 import {
-  ArrayBufferPrototypeByteLength, ArrayBufferPrototypeMaxByteLength, BigIntPrototypeValueOf,
+  ArrayBufferPrototypeByteLength, ArrayBufferPrototypeMaxByteLength, BigIntPrototypeValueOf, ErrorPrototypeStackGetter,
   BooleanPrototypeValueOf, DataViewPrototypeByteLength, DataViewPrototypeByteOffset,
   DatePrototypeGetTime, MapCtor, MapIteratorPrototypeNext, MapPrototypeEntries, MapPrototypeGet,
-  MapPrototypeHas, MapPrototypeSet, NATIVE_ERROR_NAMES, NumberPrototypeValueOf,
+  MapPrototypeHas, MapPrototypeSet, NumberPrototypeValueOf,
   ObjectGetOwnPropertyDescriptor, ObjectHasOwn, RegExpFlagGetters, RegExpPrototypeSource,
-  ReflectOwnKeys, SetIteratorPrototypeNext, SetPrototypeValues,
+  ReflectApply, ReflectGetPrototypeOf, ReflectOwnKeys, SetIteratorPrototypeNext, SetPrototypeValues,
   SharedArrayBufferPrototypeByteLength, SharedArrayBufferPrototypeMaxByteLength,
   StringPrototypeValueOf, TypedArrayPrototypeByteLength, TypedArrayPrototypeByteOffset,
   TypedArrayPrototypeLength, TypedArrayPrototypeToStringTag, append, newList, record,
@@ -35,10 +36,12 @@ import {
  * @property {boolean} [crossOriginIsolated] the current settings object's
  *   cross-origin isolated capability (step 13.1.1). Node, Deno and Bun share
  *   SharedArrayBuffers freely, like an isolated page; default true.
+ * @property {Readonly<import('./profiles.js').SpecProfile>} [profile] the standard
+ *   followed (profiles.js): which Error data step 17 carries; default `html`
  */
 
 /** @type {SerializeOptions} */
-const DEFAULT_OPTIONS = record({ crossOriginIsolated: true });
+const DEFAULT_OPTIONS = record({ crossOriginIsolated: true, profile: specProfile() });
 
 /**
  * StructuredSerializeInternal(value, forStorage [, memory])
@@ -87,7 +90,7 @@ export function StructuredSerializeInternal(value, forStorage, memory = new MapC
     // Steps 15–16. Map and Set: entries are serialized in step 26.
     case 'map': serialized = record({ Type: 'Map', MapData: newList() }); deep = true; break;
     case 'set': serialized = record({ Type: 'Set', SetData: newList() }); deep = true; break;
-    case 'error': serialized = serializeError(object); break;
+    case 'error': serialized = serializeError(object, options.profile ?? DEFAULT_OPTIONS.profile); deep = ObjectHasOwn(serialized, 'Cause') || ObjectHasOwn(serialized, 'Errors'); break;
     // Step 18. Array: the length comes from the own "length" descriptor (no getter can run).
     case 'array': serialized = record({
       Type: 'Array', Length: ObjectGetOwnPropertyDescriptor(object, 'length').value, Properties: newList(),
@@ -111,6 +114,7 @@ export function StructuredSerializeInternal(value, forStorage, memory = new MapC
   if (deep) {
     if (kind === 'map') serializeMapEntries(/** @type {Map<any, any>} */ (object), serialized, forStorage, memory, options);
     else if (kind === 'set') serializeSetEntries(/** @type {Set<any>} */ (object), serialized, forStorage, memory, options);
+    else if (kind === 'error') serializeErrorData(serialized, forStorage, memory, options);
     else serializeProperties(object, serialized, forStorage, memory, options);
   }
   // Step 27.
@@ -210,28 +214,107 @@ function serializeView(view, forStorage, memory, options) {
 }
 
 /**
- * Step 17: Error objects.
+ * Step 17: Error objects. Under a pending profile, step 17.7's "interesting
+ * accompanying data" are `cause` and an AggregateError's `errors`: their values
+ * are kept in the record here and serialized in the deep pass (serializeErrorData),
+ * after step 25 put the error in memory, so an error that is its own cause
+ * (V8 and SpiderMonkey: the clone is its own cause too) terminates.
  * @param {object} error
+ * @param {Readonly<import('./profiles.js').SpecProfile>} profile
  * @returns {Serialized}
  */
-function serializeError(error) {
+function serializeError(error, profile) {
   // Step 17.1. Get runs getters on the object and its prototype chain.
   const name = /** @type {any} */ (error).name;
-  // Step 17.2. Only the seven native names survive; anything else (including
-  // a non-string that would stringify to one of them) becomes "Error".
+  // Step 17.2. Only the seven native names survive (html+cause+aggregate:
+  // and "AggregateError"); anything else, including a non-string that would
+  // stringify to one of them, becomes "Error".
   let keptName = 'Error';
-  for (let i = 0; i < NATIVE_ERROR_NAMES.length; i++) if (name === NATIVE_ERROR_NAMES[i]) keptName = name;
+  for (let i = 0; i < profile.errorNames.length; i++) if (name === profile.errorNames[i]) keptName = name;
   // Steps 17.3–17.4. The message comes from the own *data* property only; an
   // accessor is not called. ToString may throw (a Symbol) or run user code.
   const messageDesc = ObjectGetOwnPropertyDescriptor(error, 'message');
   const message = messageDesc !== undefined && ObjectHasOwn(messageDesc, 'value') ? `${messageDesc.value}` : undefined;
-  // Step 17.5 leaves [[Stack]] implementation-defined; this engine carries none
-  // (a policy: runtimes that carry one are reported as implementation-defined),
-  // and never reads `stack`: V8 formats a stack nobody read yet on its first
-  // read, through Error.prototype.toString, which runs the `name` and `message`
-  // getters that steps 17.1–17.4 run once and never, respectively.
-  // Step 17.7 "interesting accompanying data" (e.g. `cause`) is likewise not carried.
-  return record({ Type: 'Error', Name: keptName, Message: message });
+  /** @type {Serialized} */
+  const serialized = record({ Type: 'Error', Name: keptName, Message: message });
+  // Steps 17.5–17.6. [[Stack]]: the string stays as the engine wrote it.
+  const stack = stackOf(error);
+  if (stack !== undefined) serialized.Stack = stack;
+  // Step 17.7, html+cause: the own `cause` data property, as V8 and SpiderMonkey
+  // read it (an accessor is not called, as for the message).
+  const causeDesc = profile.cause ? ObjectGetOwnPropertyDescriptor(error, 'cause') : undefined;
+  if (causeDesc !== undefined && ObjectHasOwn(causeDesc, 'value')) serialized.Cause = causeDesc.value;
+  // Step 17.7, html+cause+aggregate: an AggregateError's own `errors` data property.
+  const errorsDesc = profile.aggregate && keptName === 'AggregateError' ? ObjectGetOwnPropertyDescriptor(error, 'errors') : undefined;
+  if (errorsDesc !== undefined && ObjectHasOwn(errorsDesc, 'value')) serialized.Errors = errorsDesc.value;
+  return serialized;
+}
+
+/**
+ * Step 17.5: [[Stack]], "an implementation-defined string that represents the
+ * stack trace". Where the host has the Error.prototype.stack accessor, its
+ * original getter reads the slot itself: an own `stack` a script defined later
+ * does not count (tc39/proposal-error-stack-accessor#16). V8 and JavaScriptCore
+ * have no accessor yet: each error carries its stack as an own property (V8 12+:
+ * an accessor pair of its own; V8 11 and JavaScriptCore: a data property), the
+ * closest thing to the slot, read without looking at the prototype chain.
+ * Obtaining the string runs no script in the standard, but V8 formats a stack
+ * nobody read yet on the first read, through its Error.prototype.toString
+ * steps: Get of `name` and `message`, ToString of their values. When that could
+ * run a program's code, the stack is not read; the clone then keeps the stack
+ * its constructor gave it (StructuredDeserialize step 21.12): a stack, not this one.
+ * @param {object} error
+ * @returns {string | undefined} undefined when there is no stack string to carry
+ */
+function stackOf(error) {
+  /** @type {unknown} */
+  let stack;
+  if (ErrorPrototypeStackGetter !== undefined) stack = ErrorPrototypeStackGetter(error);
+  else {
+    if (formattingMayRunScript(error)) return undefined;
+    const descriptor = ObjectGetOwnPropertyDescriptor(error, 'stack');
+    if (descriptor === undefined) return undefined;
+    stack = ObjectHasOwn(descriptor, 'value') ? descriptor.value
+      : descriptor.get === undefined ? undefined : ReflectApply(descriptor.get, error, []);
+  }
+  return typeof stack === 'string' ? stack : undefined;
+}
+
+/**
+ * Whether V8's formatting of the error's stack (its Error.prototype.toString
+ * steps) could call a program's code: `name` or `message` found on the chain
+ * is an accessor or holds an object (ToString would call its methods) or a
+ * Symbol, or the chain has a Proxy (its traps would run).
+ * @param {object} error
+ * @returns {boolean}
+ */
+function formattingMayRunScript(error) {
+  const keys = ['name', 'message'];
+  for (let k = 0; k < 2; k++) {
+    for (let object = error; object !== null; object = ReflectGetPrototypeOf(object)) {
+      if (isProxy(object)) return true;
+      const descriptor = ObjectGetOwnPropertyDescriptor(object, keys[k]);
+      if (descriptor === undefined) continue;
+      if (!ObjectHasOwn(descriptor, 'value')) return true;
+      const value = descriptor.value;
+      if ((typeof value === 'object' && value !== null) || typeof value === 'function' || typeof value === 'symbol') return true;
+      break;
+    }
+  }
+  return false;
+}
+
+/**
+ * The deep pass for an Error under a pending profile: the `cause` and
+ * `errors` values serialized through the same memory (step 17.7's data).
+ * @param {Serialized} serialized
+ * @param {boolean} forStorage
+ * @param {Map<object, Serialized>} memory
+ * @param {SerializeOptions} options
+ */
+function serializeErrorData(serialized, forStorage, memory, options) {
+  if (ObjectHasOwn(serialized, 'Cause')) serialized.Cause = StructuredSerializeInternal(serialized.Cause, forStorage, memory, options);
+  if (ObjectHasOwn(serialized, 'Errors')) serialized.Errors = StructuredSerializeInternal(serialized.Errors, forStorage, memory, options);
 }
 
 /**

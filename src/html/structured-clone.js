@@ -3,6 +3,7 @@
 // then deserialize), as one function over the spec path alone.
 
 import { StructuredDeserialize, StructuredDeserializeWithTransfer } from './deserialize.js';
+import { specProfile } from './profiles.js';
 import { StructuredSerializeForStorage, StructuredSerializeWithTransfer } from './serialize.js';
 import { ReflectApply, SymbolIterator, append, newList } from '../primordials/intrinsics.js';
 import { currentRealm } from '../primordials/realm.js';
@@ -13,6 +14,8 @@ import { currentRealm } from '../primordials/realm.js';
  * @property {boolean} [forStorage] serialize with forStorage = true (no transfer list)
  * @property {import('../primordials/realm.js').Realm} [realm] the target realm; default: this one
  * @property {boolean} [crossOriginIsolated] see SerializeOptions; default true
+ * @property {string} [spec] the spec profile followed (profiles.js): `html` (the default),
+ *   `html+cause`, `html+cause+aggregate`
  */
 
 /**
@@ -25,7 +28,7 @@ import { currentRealm } from '../primordials/realm.js';
 export function structuredCloneSpec(value, options = {}) {
   const transferList = toTransferList(options.transfer);
   const realm = options.realm === undefined ? currentRealm : options.realm;
-  const serializeOptions = { crossOriginIsolated: options.crossOriginIsolated !== false };
+  const serializeOptions = { crossOriginIsolated: options.crossOriginIsolated !== false, profile: specProfile(options.spec) };
   if (options.forStorage) {
     if (transferList.length !== 0) throw new TypeError('structuredClone: forStorage cannot be combined with a transfer list');
     return StructuredDeserialize(StructuredSerializeForStorage(value, serializeOptions), realm);

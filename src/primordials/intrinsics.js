@@ -162,6 +162,16 @@ export const NATIVE_ERROR_NAMES = /** @type {const} */ ([
 export const TypeErrorCtor = TypeError;
 export const ErrorCtor = Error;
 
+const ErrorPrototypeStackDescriptor = Object.getOwnPropertyDescriptor(Error.prototype, 'stack');
+/**
+ * get Error.prototype.stack (TC39 Error Stack Accessor, stage 3), where the host
+ * has it: it returns [[Stack]] of an object with [[ErrorData]]. Undefined where
+ * the stack is an own property of each error instead (V8 and JavaScriptCore today).
+ * @type {((error: object) => unknown) | undefined}
+ */
+export const ErrorPrototypeStackGetter = ErrorPrototypeStackDescriptor?.get === undefined
+  ? undefined : uncurryThis(ErrorPrototypeStackDescriptor.get);
+
 /** @type {((value: unknown) => boolean) | undefined} ES2026 Error.isError, where the host has it. */
 export const ErrorIsError = /** @type {any} */ (Error).isError;
 

@@ -41,6 +41,8 @@ export function captureRealm(global) {
   /** @type {Record<string, ErrorConstructor>} */
   const errors = ObjectCreate(null);
   for (const name of NATIVE_ERROR_NAMES) errors[name] = global[name];
+  // Kept by the html+cause+aggregate profile (whatwg/html#5749).
+  if (typeof global.AggregateError === 'function') errors.AggregateError = global.AggregateError;
   return ObjectFreeze({
     global,
     ObjectPrototype: global.Object.prototype,

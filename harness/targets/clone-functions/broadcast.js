@@ -74,7 +74,8 @@ export async function landed() {
  * @param {any} program
  * @param {Record<string, Record<string, number>> | undefined} coverage
  * @param {boolean} transferList whether the channel has a transfer list (judge.js says)
+ * @param {string} [spec] the spec profile the reference follows
  */
-export function oracle(program, coverage, transferList) {
-  return oracleIn(receivers[0], program, coverage, transferList);
+export function oracle(program, coverage, transferList, spec) {
+  return oracleIn(receivers[0], program, coverage, transferList, spec);
 }

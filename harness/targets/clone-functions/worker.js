@@ -66,9 +66,10 @@ export function oneReceiverChannel(kind) {
      * @param {any} program
      * @param {Record<string, Record<string, number>> | undefined} coverage
      * @param {boolean} transferList whether the channel has a transfer list (judge.js says)
+     * @param {string} [spec] the spec profile the reference follows
      */
-    oracle(program, coverage, transferList) {
-      return oracleIn(receiver, program, coverage, transferList);
+    oracle(program, coverage, transferList, spec) {
+      return oracleIn(receiver, program, coverage, transferList, spec);
     },
   };
 }

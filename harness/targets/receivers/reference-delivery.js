@@ -11,15 +11,17 @@
 
 import {
   StructuredDeserializeWithTransfer, StructuredSerializeWithTransfer, countSelection, currentRealm, observeLanded,
-  selectTier, setupRealm, toTransferList,
+  selectTier, setupRealm, specProfile, toTransferList,
 } from '../../../src/index.js';
 
 /**
  * @param {Record<string, Record<string, number>> | undefined} coverage counts which tier would take each value
  * @param {boolean} transferList whether the channel has a transfer list at all (BroadcastChannel has none)
+ * @param {string} [spec] the spec profile followed (src/html/profiles.js); default `html`
  * @returns {import('../../case/case.js').Delivery}
  */
-export function referenceDelivery(coverage, transferList) {
+export function referenceDelivery(coverage, transferList, spec) {
+  const serializeOptions = { crossOriginIsolated: true, profile: specProfile(spec) };
   /** @type {unknown} */
   let receiverSteps;
   /**
@@ -43,7 +45,7 @@ export function referenceDelivery(coverage, transferList) {
       const list = transferList ? toTransferList(transfer) : [];
       // Guard coverage counts the generated values, not their repeats.
       if (coverage !== undefined && index === 0) countSelection(coverage, selectTier(value, { transfer: list }));
-      serialized[index] = StructuredSerializeWithTransfer(value, list);
+      serialized[index] = StructuredSerializeWithTransfer(value, list, serializeOptions);
     },
     async landed() {
       const serialization = serialized[landings++];

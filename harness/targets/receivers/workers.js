@@ -186,9 +186,10 @@ export async function startReceivers(count, scriptURL, kind = 'worker') {
  * @param {any} program
  * @param {Record<string, Record<string, number>> | undefined} coverage counted there and added here
  * @param {boolean} transferList whether the channel has a transfer list (harness/case/case.js oracleCloneFunction)
+ * @param {string} [spec] the spec profile the reference follows (src/html/profiles.js)
  */
-export async function oracleIn(receiver, program, coverage, transferList) {
-  receiver.post(`oracle\n${JSON.stringify({ program, coverage: coverage !== undefined, transferList })}`);
+export async function oracleIn(receiver, program, coverage, transferList, spec) {
+  receiver.post(`oracle\n${JSON.stringify({ program, coverage: coverage !== undefined, transferList, spec })}`);
   const answer = JSON.parse(answerText(await receiver.reply(), 'oracle'));
   if (coverage !== undefined) addCounts(coverage, answer.coverage);
   return answer.observation;
