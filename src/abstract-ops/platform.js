@@ -1,0 +1,197 @@
+// Platform objects: which [Serializable] interface, if any, an object is an
+// instance of, and the attributes its serialization steps and observation read.
+//
+// Script cannot see a platform object's internal slots, but every attribute
+// getter WebIDL generates is a brand check: it throws a TypeError unless its
+// receiver implements the interface (https://webidl.spec.whatwg.org/#dfn-attribute-getter),
+// whatever the object's prototype now is. The getters are captured from this
+// host's global when the module loads, so a host without an interface (Node
+// has no DOMMatrix, QuickJS no Blob) simply has no such objects, and a
+// polluted realm cannot redirect them.
+
+import {
+  ObjectCreate, ObjectFreeze, ObjectGetOwnPropertyDescriptor, ReflectGetPrototypeOf, append, newList,
+  uncurryThis, withoutStackTraces,
+} from '../primordials/intrinsics.js';
+
+/**
+ * A serializable interface clonecheck knows, by its WebIDL name.
+ * @typedef {'DOMException' | 'File' | 'Blob' | 'ImageData' | 'DOMMatrix' | 'DOMMatrixReadOnly'
+ *   | 'DOMPoint' | 'DOMPointReadOnly' | 'DOMRect' | 'DOMRectReadOnly' | 'DOMQuad'} PlatformInterface
+ */
+
+const MATRIX_ATTRIBUTES = ['is2D', 'm11', 'm12', 'm13', 'm14', 'm21', 'm22', 'm23', 'm24',
+  'm31', 'm32', 'm33', 'm34', 'm41', 'm42', 'm43', 'm44'];
+const POINT_ATTRIBUTES = ['x', 'y', 'z', 'w'];
+const RECT_ATTRIBUTES = ['x', 'y', 'width', 'height'];
+
+/**
+ * Each interface with the attributes read from its instances, the first one
+ * being its brand check: an attribute the interface itself declares (an own
+ * accessor of its prototype object), so a subclass's own check runs first
+ * and its base class's check does not take its instances. Subclasses come
+ * before the interfaces they extend (File before Blob, DOMPoint before
+ * DOMPointReadOnly: the writable interfaces redeclare their attributes).
+ * @type {[PlatformInterface, string[]][]}
+ */
+const KNOWN_INTERFACES = [
+  ['DOMException', ['name', 'message', 'code']],
+  ['File', ['name', 'lastModified', 'size', 'type']],
+  ['Blob', ['size', 'type']],
+  ['ImageData', ['width', 'height', 'data', 'colorSpace']],
+  ['DOMMatrix', joinedWith('m11', MATRIX_ATTRIBUTES)],
+  ['DOMMatrixReadOnly', joinedWith('m11', MATRIX_ATTRIBUTES)],
+  ['DOMPoint', POINT_ATTRIBUTES],
+  ['DOMPointReadOnly', POINT_ATTRIBUTES],
+  ['DOMRect', RECT_ATTRIBUTES],
+  ['DOMRectReadOnly', RECT_ATTRIBUTES],
+  ['DOMQuad', ['p1', 'p2', 'p3', 'p4']],
+];
+
+/**
+ * @param {string} first
+ * @param {string[]} rest
+ * @returns {string[]} first, then the rest without it
+ */
+function joinedWith(first, rest) {
+  const list = [first];
+  for (let i = 0; i < rest.length; i++) if (rest[i] !== first) list[list.length] = rest[i];
+  return list;
+}
+
+/**
+ * An interface this host has: its constructor and its attribute getters.
+ * @typedef {object} HostInterface
+ * @property {PlatformInterface} name
+ * @property {Function} constructor
+ * @property {(object: object) => unknown} brand  the brand-checking getter
+ * @property {Record<string, (object: object) => any>} get  every attribute's getter, by name
+ */
+
+/**
+ * The attribute's getter, found on the interface's prototype chain
+ * (File's `size` is Blob's).
+ * @param {object | null} prototype
+ * @param {string} name
+ * @returns {((object: object) => any) | undefined}
+ */
+function attributeGetter(prototype, name) {
+  for (let p = prototype; p !== null; p = ReflectGetPrototypeOf(p)) {
+    const descriptor = ObjectGetOwnPropertyDescriptor(p, name);
+    if (descriptor !== undefined) return typeof descriptor.get === 'function' ? uncurryThis(descriptor.get) : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The known interfaces of a global object, each only when its constructor
+ * and every attribute it needs are there.
+ * @param {any} global
+ * @returns {HostInterface[]}
+ */
+function hostInterfaces(global) {
+  const found = newList();
+  for (let i = 0; i < KNOWN_INTERFACES.length; i++) {
+    // Not `const [name, attributes] = …`: destructuring runs the (pollutable) array iterator.
+    const name = KNOWN_INTERFACES[i][0];
+    const attributes = KNOWN_INTERFACES[i][1];
+    const constructor = global[name];
+    if (typeof constructor !== 'function' || constructor.prototype === undefined) continue;
+    const brandDescriptor = ObjectGetOwnPropertyDescriptor(constructor.prototype, attributes[0]);
+    if (brandDescriptor === undefined || typeof brandDescriptor.get !== 'function') continue;
+    /** @type {Record<string, (object: object) => any>} */
+    const get = ObjectCreate(null);
+    let complete = true;
+    for (let j = 0; j < attributes.length; j++) {
+      const getter = attributeGetter(constructor.prototype, attributes[j]);
+      if (getter === undefined) complete = false;
+      else get[attributes[j]] = getter;
+    }
+    if (complete) append(found, ObjectFreeze({ name, constructor, brand: uncurryThis(brandDescriptor.get), get: ObjectFreeze(get) }));
+  }
+  return found;
+}
+
+/** The interfaces of the host this module was loaded in. */
+const HOST_INTERFACES = hostInterfaces(globalThis);
+
+/** @type {Record<string, HostInterface>} the same, by name */
+const BY_NAME = ObjectCreate(null);
+for (let i = 0; i < HOST_INTERFACES.length; i++) BY_NAME[HOST_INTERFACES[i].name] = HOST_INTERFACES[i];
+
+/**
+ * @param {string} name
+ * @returns {HostInterface | undefined} the interface, if this host has it
+ */
+export function hostInterface(name) {
+  return BY_NAME[name];
+}
+
+/**
+ * The constructors of the known interfaces a global object has, by name
+ * (a realm's, for StructuredDeserialize to make objects in).
+ * @param {any} global
+ * @returns {Record<string, Function>}
+ */
+export function platformConstructors(global) {
+  /** @type {Record<string, Function>} */
+  const constructors = ObjectCreate(null);
+  const found = global === globalThis ? HOST_INTERFACES : hostInterfaces(global);
+  for (let i = 0; i < found.length; i++) constructors[found[i].name] = found[i].constructor;
+  return ObjectFreeze(constructors);
+}
+
+/**
+ * The brand checks proper, for a caller that already suppressed stack
+ * traces (brands.js). Bun's File `name` getter answers undefined for a
+ * Blob instead of throwing, so an answer of undefined (no known interface
+ * has such an attribute) counts as a refusal too.
+ * @param {object} object
+ * @returns {PlatformInterface | undefined}
+ */
+export function platformInterfaceBySlots(object) {
+  for (let i = 0; i < HOST_INTERFACES.length; i++) {
+    const known = HOST_INTERFACES[i];
+    try {
+      if (known.brand(object) !== undefined) return known.name;
+    } catch {
+      // Not an instance of this interface.
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The serializable interface an object implements, if any (known to this
+ * host): StructuredSerializeInternal step 19 asks for it.
+ * @param {object} object not a Proxy (a getter on a Proxy is not a brand check; proxies are classified first)
+ * @returns {PlatformInterface | undefined}
+ */
+export function platformInterfaceOf(object) {
+  if (HOST_INTERFACES.length === 0) return undefined;
+  return withoutStackTraces(platformInterfaceBySlots, object);
+}
+
+/**
+ * Reads an attribute of a platform object through its captured getter.
+ * @param {object} object an instance of the interface
+ * @param {PlatformInterface} name
+ * @param {string} attribute
+ * @returns {any}
+ */
+export function platformAttribute(object, name, attribute) {
+  return BY_NAME[name].get[attribute](object);
+}
+
+/** The attributes read from each interface, for observation. */
+export const PLATFORM_ATTRIBUTES = (() => {
+  /** @type {Record<string, string[]>} */
+  const table = ObjectCreate(null);
+  for (let i = 0; i < KNOWN_INTERFACES.length; i++) table[KNOWN_INTERFACES[i][0]] = KNOWN_INTERFACES[i][1];
+  return ObjectFreeze(table);
+})();
+
+/** @param {string} kind @returns {boolean} whether an ObjectKind names a platform interface */
+export function isPlatformKind(kind) {
+  return PLATFORM_ATTRIBUTES[kind] !== undefined;
+}
