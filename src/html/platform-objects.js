@@ -1,7 +1,8 @@
 // The serialization and deserialization steps of the serializable platform
 // objects clonecheck knows, each from the standard that defines its interface.
-// StructuredSerializeInternal step 19 makes the record and StructuredSerializeInternal
-// step 26.3 runs these steps; StructuredDeserialize step 22 makes the object and
+// StructuredSerializeInternal step 19 makes the record, and
+// StructuredSerializeInternal step 26.3 runs these steps;
+// StructuredDeserialize step 22 makes the object, and
 // StructuredDeserialize step 24.4 runs its deserialization steps.
 //
 // Script cannot make an empty platform object and fill its slots later, so
@@ -123,7 +124,7 @@ export function serializePlatformObject(value, name, subSerialize) {
 export function deserializePlatformObject(serialized, constructors, subDeserialize) {
   const name = serialized.Type;
   const constructor = constructors[name];
-  // Step 22: the interface must be exposed in the target realm.
+  // StructuredDeserialize step 22: the interface must be exposed in the target realm.
   if (constructor === undefined) throw DataCloneError(`StructuredDeserialize step 22: no interface named ${name} in the target realm`);
   switch (name) {
     case 'DOMException': return ReflectConstruct(constructor, [serialized.Message, serialized.Name]);
