@@ -82,3 +82,69 @@ test('Node\'s host hooks classify platform objects as the brand checks do', () =
   assert.equal(classifyObject(Object.setPrototypeOf(new Blob([]), null)), 'Blob');
   assert.equal(classifyObject(Object.create(Blob.prototype)), 'object');
 });
+
+// ── programs (schema @2) ──
+
+import { PROGRAM_SCHEMA, build, emit, emitPlain, fromBytes, validate } from '../src/program/index.js';
+import { upgradeProgram } from '../src/program/schema.js';
+import { observe, canonicalJSON } from '../src/index.js';
+import { randomBytesFrom } from './helpers.js';
+
+const platformProgram = {
+  schema: PROGRAM_SCHEMA, root: { ref: 0 }, objects: [
+    { kind: 'array', items: [{ ref: 1 }, { ref: 2 }, { ref: 3 }, { ref: 1 }] },
+    { kind: 'domexception', message: 'm', name: 'NotFoundError' },
+    { kind: 'blob', bytes: [1, 2, 3], type: 'text/x' },
+    { kind: 'file', bytes: [65], name: 'a.txt', lastModified: 7, props: [{ key: 'extra', value: 1 }] },
+  ],
+};
+
+test('schema @2 has nodes for platform objects; build, emit and emitPlain make the same graph', () => {
+  assert.equal(PROGRAM_SCHEMA, 'clonecheck/program@2');
+  assert.deepEqual(validate(platformProgram), []);
+  const built = build(platformProgram).value;
+  assert.ok(built[0] instanceof DOMException && built[1] instanceof Blob && built[2] instanceof File);
+  assert.equal(built[0], built[3]);
+  assert.deepEqual([built[0].name, built[0].message, built[2].name, built[2].lastModified, built[2].type], ['NotFoundError', 'm', 'a.txt', 7, '']);
+  const fromEmit = (0, eval)(emit(platformProgram))().value;
+  const fromPlain = new Function(`${emitPlain(platformProgram).value}\nreturn value;`)();
+  for (const other of [fromEmit, fromPlain]) assert.equal(canonicalJSON(observe(other)), canonicalJSON(observe(built)));
+});
+
+test('a @1 program is still read (and upgraded by name); platform kinds need @2', () => {
+  const old = { schema: 'clonecheck/program@1', root: { ref: 0 }, objects: [{ kind: 'array', items: [1] }] };
+  assert.deepEqual(validate(old), []);
+  assert.equal(build(old).value[0], 1);
+  assert.equal(upgradeProgram(old).schema, PROGRAM_SCHEMA);
+  const errors = validate({ ...platformProgram, schema: 'clonecheck/program@1' });
+  assert.deepEqual(errors.map((e) => e.path), ['$.objects[1].kind', '$.objects[2].kind', '$.objects[3].kind']);
+  assert.match(errors[0].message, /needs schema "clonecheck\/program@2"/);
+});
+
+test('a platform object the host lacks is refused by name, in validate with a global and in build', () => {
+  const matrix = { schema: PROGRAM_SCHEMA, root: { ref: 0 }, objects: [{ kind: 'geometry', type: 'DOMMatrix', values: [1, 0, 0, 1, 0, 0] }] };
+  assert.deepEqual(validate(matrix), [], 'the program itself is valid');
+  assert.deepEqual(validate(matrix, { global: globalThis }).map((e) => e.message), ['this host has no DOMMatrix: run the program where the platform object exists (docs/platform-objects.md)']);
+  assert.throws(() => build(matrix), /invalid program at \$\.objects\[0\]: this host has no DOMMatrix/);
+});
+
+test('the shapes of platform nodes are checked', () => {
+  const node = (n) => validate({ schema: PROGRAM_SCHEMA, root: { ref: 0 }, objects: [n] }).map((e) => `${e.path}: ${e.message}`);
+  assert.match(node({ kind: 'geometry', type: 'DOMPoint', values: [1, 2] })[0], /a DOMPoint takes 4 numbers, got 2/);
+  assert.match(node({ kind: 'imagedata', width: 2, height: 1, bytes: [1, 2, 3] })[0], /expected 8 bytes/);
+  assert.match(node({ kind: 'file', bytes: [] })[0], /\$\.objects\[0\]\.name: missing/);
+  assert.match(node({ kind: 'domexception', message: 3 })[0], /message: expected a string/);
+  assert.match(node({ kind: 'domexception', props: [{ key: 'stack', value: 1 }] })[0], /stack is host-defined/);
+});
+
+test('fromBytes makes DOMException, Blob and File nodes, read last, and they build', () => {
+  const next = randomBytesFrom(13);
+  const seen = new Set();
+  for (let i = 0; i < 3000; i++) {
+    const program = fromBytes(next(200));
+    for (const n of program.objects) if (['domexception', 'blob', 'file'].includes(n.kind)) seen.add(n.kind);
+    assert.deepEqual(validate(program, { global: globalThis }), []);
+  }
+  assert.deepEqual([...seen].sort(), ['blob', 'domexception', 'file']);
+  assert.deepEqual(fromBytes(new Uint8Array(0)).objects, [], 'an exhausted input decodes as before');
+});

@@ -24,6 +24,7 @@ import {
   record,
 } from '../primordials/intrinsics.js';
 import { classifyObject } from '../abstract-ops/brands.js';
+import { PLATFORM_ATTRIBUTES, isPlatformKind, platformAttribute } from '../abstract-ops/platform.js';
 import {
   hasMaxByteLength, IsArrayBufferViewOutOfBounds, isDataView, IsDetachedBuffer, isLengthTracking,
   viewedBuffer,
@@ -284,7 +285,26 @@ function observeContents(walk, object, kind) {
       return;
     case 'typedarray': case 'dataview':
       observeView(walk, object);
+      return;
   }
+  if (isPlatformKind(kind)) observePlatformAttributes(walk, object, /** @type {import('../abstract-ops/platform.js').PlatformInterface} */ (kind));
+}
+
+/**
+ * A platform object's attributes, each read through its interface's captured
+ * getter (platform.js), in the interface's order: what its serialization
+ * steps carry (a DOMException's name and message, and the code that follows
+ * from the name; a Blob's size and type; a File's name and lastModified; the
+ * numbers of a geometry object; an ImageData's sides, color space and data
+ * array, which is part of the graph). A Blob's bytes can only be read
+ * asynchronously, so they are not part of the walk.
+ * @param {Walk} walk
+ * @param {object} object
+ * @param {import('../abstract-ops/platform.js').PlatformInterface} kind
+ */
+function observePlatformAttributes(walk, object, kind) {
+  const attributes = PLATFORM_ATTRIBUTES[kind];
+  for (let i = 0; i < attributes.length; i++) observeValue(walk, platformAttribute(object, kind, attributes[i]));
 }
 
 /**
@@ -415,6 +435,20 @@ function isEngineErrorProperty(key) {
 }
 
 /**
+ * Whether an own property is the engine's own, observed by its presence only:
+ * an Error's (or a DOMException's, which engines make like one) stack and
+ * source position, and any symbol-keyed property of a platform object (the
+ * host's internal handles: Node's Blob has `Symbol(kHandle)`, `Symbol(kLength)`, …).
+ * @param {string} kind
+ * @param {string | symbol} key
+ * @returns {boolean}
+ */
+function isEngineProperty(kind, key) {
+  if (typeof key === 'symbol') return isPlatformKind(kind);
+  return (kind === 'error' || kind === 'DOMException') && isEngineErrorProperty(key);
+}
+
+/**
  * Own properties in [[OwnPropertyKeys]] order with full descriptors. Left
  * out, because the kind's contents already say them: the elements of a typed
  * array (they are the buffer's bytes) and the index properties of a String
@@ -434,12 +468,12 @@ function observeProperties(walk, object, kind, keys) {
   else if (kind === 'string') first = StringPrototypeValueOf(object).length;
   for (let i = first; i < keys.length; i++) {
     const key = keys[i];
-    if (kind === 'error' && typeof key === 'string' && isEngineErrorProperty(key)) {
+    if (isEngineProperty(kind, key)) {
       // Never [[GetOwnProperty]]: V8 formats a stack lazily on first access,
       // calling Error.prototype.toString, which runs a program's `name` or
       // `message` getter in a polluted realm (seen fuzzing @ungap/structured-clone).
       append(tape, 'E');
-      append(tape, key);
+      append(tape, typeof key === 'symbol' ? symbolKeyText(key) : key);
       continue;
     }
     const descriptor = ObjectGetOwnPropertyDescriptor(object, key);
