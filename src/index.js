@@ -9,7 +9,7 @@ export { captureRealm, currentRealm } from './primordials/realm.js';
 export { registerOpaque, setHostHooks } from './abstract-ops/brands.js';
 export { DataCloneError } from './html/errors.js';
 export { structuredCloneSpec };
-export { toTransferList } from './html/structured-clone.js';
+export { postMessageTransferList, toTransferList } from './html/structured-clone.js';
 export { StructuredSerializeWithTransfer } from './html/serialize.js';
 export { StructuredDeserializeWithTransfer } from './html/deserialize.js';
 export { tiers, selectTier, countSelection } from './tiers/index.js';

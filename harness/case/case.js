@@ -9,13 +9,14 @@
 
 import {
   beginCloneObservation, beginObservedCase, caseObservationOf, completeLanded, countSelection, diff, observe, observeClone,
-  sameJSON, sameObservedCase, selectTier, structuredClone,
+  postMessageTransferList, sameJSON, sameObservedCase, selectTier, structuredClone, toTransferList,
 } from '../../src/index.js';
 import { isMessageError } from '../targets/receivers/messages.js';
 
 /**
- * @typedef {(value: unknown, options: {transfer: unknown[], forStorage: boolean}) => unknown} CloneFunction
- *   a structured clone implementation under test, or the reference: returns the clone
+ * @typedef {(value: unknown, options: {transfer: unknown[], forStorage: boolean, transferList?: object[]}) => unknown} CloneFunction
+ *   a structured clone implementation under test, or the reference: returns the clone (`transferList`:
+ *   the reference's, already converted, src/html/structured-clone.js)
  * @typedef {(value: unknown, options: {transfer: unknown[], forStorage: boolean}) => Promise<{value: unknown}>} SettlingCloneFunction
  *   one that settles later, with the clone boxed (`settled`)
  */
@@ -27,7 +28,7 @@ import { isMessageError } from '../targets/receivers/messages.js';
  * @returns {CloneFunction}
  */
 export function referenceClone({ tiers, coverage }) {
-  return (value, { transfer, forStorage }) => structuredClone(value, { tiers, coverage, transfer, forStorage });
+  return (value, { transfer, forStorage, transferList }) => structuredClone(value, { tiers, coverage, transfer, forStorage, transferList });
 }
 
 /**
@@ -35,28 +36,55 @@ export function referenceClone({ tiers, coverage }) {
  * it first counts which tier would have taken the value and why the tiers
  * before it refused (the guard coverage of the generated cases).
  * @param {Record<string, Record<string, number>> | undefined} coverage
- * @param {boolean} [transferList] whether the channel takes a transfer list at all: without
- *   one (BroadcastChannel, an engine's serializer) there is no options.transfer to convert,
- *   so a polluted Array.prototype[@@iterator] is never called
+ * @param {import('../targets/programs.js').TransferArgument} [transferArgument] how the channel
+ *   passes the transfer list: without one (BroadcastChannel, an engine's serializer) nothing is
+ *   converted, so a polluted Array.prototype[@@iterator] is never called; as postMessage's
+ *   overloaded second argument it is converted as WebIDL's overload resolution says
  * @returns {CloneFunction}
  */
-export function oracleClone(coverage, transferList = true) {
+export function oracleClone(coverage, transferArgument = 'sequence') {
   const specPath = referenceClone({ tiers: false });
   return (value, { transfer, forStorage }) => {
-    const options = { transfer: transferList ? transfer : undefined, forStorage };
+    const options = transferOptions(transferArgument, transfer, forStorage);
     if (coverage !== undefined) countSelection(coverage, selectTier(value, options));
     return specPath(value, options);
   };
 }
 
 /**
+ * The reference's options for a transfer list passed the channel's way.
+ * @param {import('../targets/programs.js').TransferArgument} transferArgument
+ * @param {unknown} transfer
+ * @param {boolean} forStorage
+ */
+function transferOptions(transferArgument, transfer, forStorage) {
+  if (transferArgument === 'none') return { transfer: undefined, forStorage };
+  if (transferArgument === 'sequence') return { transfer, forStorage };
+  const transferList = postMessageTransferList(transfer);
+  // `transfer` too, converted: the tiers' guards look at it.
+  return { transfer: transferList, transferList, forStorage };
+}
+
+/**
+ * The transfer list of one send through a channel, converted the channel's
+ * way (`oracleClone`), for the reference's StructuredSerializeWithTransfer.
+ * @param {import('../targets/programs.js').TransferArgument} transferArgument
+ * @param {unknown} transfer
+ * @returns {object[]}
+ */
+export function convertedTransferList(transferArgument, transfer) {
+  if (transferArgument === 'none') return [];
+  return transferArgument === 'overloaded' ? postMessageTransferList(transfer) : toTransferList(transfer);
+}
+
+/**
  * `oracleClone` as a settling clone function, for `cloneCaseAsync` beside a target's.
  * @param {Record<string, Record<string, number>> | undefined} coverage
- * @param {boolean} [transferList]
+ * @param {import('../targets/programs.js').TransferArgument} [transferArgument]
  * @returns {SettlingCloneFunction}
  */
-export function oracleCloneFunction(coverage, transferList = true) {
-  return settlingCloneFunction({ default: oracleClone(coverage, transferList) });
+export function oracleCloneFunction(coverage, transferArgument = 'sequence') {
+  return settlingCloneFunction({ default: oracleClone(coverage, transferArgument) });
 }
 
 const PromiseCtor = Promise;

@@ -73,8 +73,8 @@ export async function landed() {
  * The reference's case observation, taken in the first receiving worker.
  * @param {any} program
  * @param {Record<string, Record<string, number>> | undefined} coverage
- * @param {boolean} transferList whether the channel has a transfer list (judge.js says)
+ * @param {import('../programs.js').TransferArgument} transferArgument how the channel passes its transfer list (judge.js says)
  */
-export function oracle(program, coverage, transferList) {
-  return oracleIn(receivers[0], program, coverage, transferList);
+export function oracle(program, coverage, transferArgument) {
+  return oracleIn(receivers[0], program, coverage, transferArgument);
 }

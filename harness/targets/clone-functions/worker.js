@@ -65,10 +65,10 @@ export function oneReceiverChannel(kind) {
      * The reference's case observation, taken in the receiving realm.
      * @param {any} program
      * @param {Record<string, Record<string, number>> | undefined} coverage
-     * @param {boolean} transferList whether the channel has a transfer list (judge.js says)
+     * @param {import('../programs.js').TransferArgument} transferArgument how the channel passes its transfer list (judge.js says)
      */
-    oracle(program, coverage, transferList) {
-      return oracleIn(receiver, program, coverage, transferList);
+    oracle(program, coverage, transferArgument) {
+      return oracleIn(receiver, program, coverage, transferArgument);
     },
   };
 }

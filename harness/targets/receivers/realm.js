@@ -168,9 +168,9 @@ function landedNothing() {
 
 /** @param {string} text */
 async function oracle(text) {
-  const { program, coverage, transferList } = JSONParse(text);
+  const { program, coverage, transferArgument } = JSONParse(text);
   const counts = coverage ? {} : undefined;
-  const [observation] = await cloneCaseElsewhere(program, () => build(program), referenceDelivery(counts, transferList));
+  const [observation] = await cloneCaseElsewhere(program, () => build(program), referenceDelivery(counts, transferArgument));
   parent.post(`oracle\n${JSONStringify({ observation, coverage: counts })}`);
 }
 

@@ -185,10 +185,11 @@ export async function startReceivers(count, scriptURL, kind = 'worker') {
  * @param {Receiver} receiver
  * @param {any} program
  * @param {Record<string, Record<string, number>> | undefined} coverage counted there and added here
- * @param {boolean} transferList whether the channel has a transfer list (harness/case/case.js oracleCloneFunction)
+ * @param {import('../programs.js').TransferArgument} transferArgument how the channel passes its
+ *   transfer list (harness/case/case.js oracleCloneFunction)
  */
-export async function oracleIn(receiver, program, coverage, transferList) {
-  receiver.post(`oracle\n${JSON.stringify({ program, coverage: coverage !== undefined, transferList })}`);
+export async function oracleIn(receiver, program, coverage, transferArgument) {
+  receiver.post(`oracle\n${JSON.stringify({ program, coverage: coverage !== undefined, transferArgument })}`);
   const answer = JSON.parse(answerText(await receiver.reply(), 'oracle'));
   if (coverage !== undefined) addCounts(coverage, answer.coverage);
   return answer.observation;
