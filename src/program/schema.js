@@ -8,7 +8,7 @@
 // always builds, and unknown fields, so that a typo never passes silently.
 
 import {
-  ArrayIsArray, JSONStringify, NATIVE_ERROR_NAMES, ObjectCreate, ObjectHasOwn, ObjectKeys,
+  ArrayIsArray, JSONStringify, NATIVE_ERROR_NAMES, NumberIsSafeInteger, ObjectCreate, ObjectHasOwn, ObjectKeys,
   TYPED_ARRAY_NAMES, append, newList, record,
 } from '../primordials/intrinsics.js';
 import { currentRealm } from '../primordials/realm.js';
@@ -511,7 +511,11 @@ const KIND_CHECKS = record({
     checkBytes(node, path, v);
     checkString(own(node, 'type'), `${path}.type`, v);
     checkString(own(node, 'name'), `${path}.name`, v);
-    checkInteger(own(node, 'lastModified'), `${path}.lastModified`, v);
+    // A long long: negative times (before 1970) too.
+    const lastModified = own(node, 'lastModified');
+    if (lastModified !== undefined && !(typeof lastModified === 'number' && NumberIsSafeInteger(lastModified))) {
+      report(v.errors, `${path}.lastModified`, `expected a safe integer (milliseconds since 1970), got ${describe(lastModified)}`);
+    }
   },
   imagedata(node, path, v) {
     const width = own(node, 'width');
