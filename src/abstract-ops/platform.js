@@ -28,23 +28,24 @@ const RECT_ATTRIBUTES = ['x', 'y', 'width', 'height'];
 /**
  * Each interface with the attributes read from its instances, the first one
  * being its brand check: an attribute the interface itself declares (an own
- * accessor of its prototype object), so a subclass's own check runs first
- * and its base class's check does not take its instances. Subclasses come
- * before the interfaces they extend (File before Blob, DOMPoint before
- * DOMPointReadOnly: the writable interfaces redeclare their attributes).
- * @type {[PlatformInterface, string[]][]}
+ * accessor of its prototype object), so a subclass's check does not take its
+ * base class's instances, and the interface it extends, if any: the base's
+ * check takes the subclass's instances too, so a subclass is checked only
+ * for objects its base's check took (one thrown check per interface family
+ * for an ordinary object, not one per interface).
+ * @type {[PlatformInterface, string[], PlatformInterface?][]}
  */
 const KNOWN_INTERFACES = [
   ['DOMException', ['name', 'message', 'code']],
-  ['File', ['name', 'lastModified', 'size', 'type']],
   ['Blob', ['size', 'type']],
+  ['File', ['name', 'lastModified', 'size', 'type'], 'Blob'],
   ['ImageData', ['width', 'height', 'data', 'colorSpace']],
-  ['DOMMatrix', joinedWith('m11', MATRIX_ATTRIBUTES)],
   ['DOMMatrixReadOnly', joinedWith('m11', MATRIX_ATTRIBUTES)],
-  ['DOMPoint', POINT_ATTRIBUTES],
+  ['DOMMatrix', joinedWith('m11', MATRIX_ATTRIBUTES), 'DOMMatrixReadOnly'],
   ['DOMPointReadOnly', POINT_ATTRIBUTES],
-  ['DOMRect', RECT_ATTRIBUTES],
+  ['DOMPoint', POINT_ATTRIBUTES, 'DOMPointReadOnly'],
   ['DOMRectReadOnly', RECT_ATTRIBUTES],
+  ['DOMRect', RECT_ATTRIBUTES, 'DOMRectReadOnly'],
   ['DOMQuad', ['p1', 'p2', 'p3', 'p4']],
 ];
 
@@ -66,6 +67,7 @@ function joinedWith(first, rest) {
  * @property {Function} constructor
  * @property {(object: object) => unknown} brand  the brand-checking getter
  * @property {Record<string, (object: object) => any>} get  every attribute's getter, by name
+ * @property {HostInterface[]} subclasses  the interfaces of this host that extend it
  */
 
 /**
@@ -107,13 +109,22 @@ function hostInterfaces(global) {
       if (getter === undefined) complete = false;
       else get[attributes[j]] = getter;
     }
-    if (complete) append(found, ObjectFreeze({ name, constructor, brand: uncurryThis(brandDescriptor.get), get: ObjectFreeze(get) }));
+    if (!complete) continue;
+    const entry = { name, constructor, brand: uncurryThis(brandDescriptor.get), get: ObjectFreeze(get), subclasses: newList() };
+    append(found, entry);
+    // A subclass follows its base in the table: a host without the base has no use for it.
+    const base = KNOWN_INTERFACES[i][2];
+    for (let j = 0; j < found.length; j++) if (found[j].name === base) append(found[j].subclasses, entry);
   }
   return found;
 }
 
 /** The interfaces of the host this module was loaded in. */
 const HOST_INTERFACES = hostInterfaces(globalThis);
+
+/** @type {Record<string, string>} the interface each known one extends */
+const BASE_OF = ObjectCreate(null);
+for (let i = 0; i < KNOWN_INTERFACES.length; i++) if (KNOWN_INTERFACES[i][2] !== undefined) BASE_OF[KNOWN_INTERFACES[i][0]] = KNOWN_INTERFACES[i][2];
 
 /** @type {Record<string, HostInterface>} the same, by name */
 const BY_NAME = ObjectCreate(null);
@@ -152,13 +163,26 @@ export function platformConstructors(global) {
 export function platformInterfaceBySlots(object) {
   for (let i = 0; i < HOST_INTERFACES.length; i++) {
     const known = HOST_INTERFACES[i];
-    try {
-      if (known.brand(object) !== undefined) return known.name;
-    } catch {
-      // Not an instance of this interface.
+    if (BASE_OF[known.name] !== undefined || !implementsInterface(object, known)) continue;
+    for (let j = 0; j < known.subclasses.length; j++) {
+      if (implementsInterface(object, known.subclasses[j])) return known.subclasses[j].name;
     }
+    return known.name;
   }
   return undefined;
+}
+
+/**
+ * @param {object} object
+ * @param {HostInterface} known
+ * @returns {boolean} whether the interface's brand-checking getter takes the object
+ */
+function implementsInterface(object, known) {
+  try {
+    return known.brand(object) !== undefined;
+  } catch {
+    return false;
+  }
 }
 
 /**
