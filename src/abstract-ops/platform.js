@@ -10,8 +10,8 @@
 // polluted realm cannot redirect them.
 
 import {
-  ObjectCreate, ObjectFreeze, ObjectGetOwnPropertyDescriptor, ReflectGetPrototypeOf, append, newList,
-  uncurryThis, withoutStackTraces,
+  ObjectCreate, ObjectFreeze, ObjectGetOwnPropertyDescriptor, ReflectGetPrototypeOf, StringPrototypeSlice,
+  append, newList, uncurryThis, withoutStackTraces,
 } from '../primordials/intrinsics.js';
 
 /**
@@ -26,7 +26,8 @@ const POINT_ATTRIBUTES = ['x', 'y', 'z', 'w'];
 const RECT_ATTRIBUTES = ['x', 'y', 'width', 'height'];
 
 /**
- * Each interface with the attributes read from its instances, the first one
+ * Each interface with the attributes read from its instances (a trailing `?`:
+ * one that some hosts lack, read as undefined there), the first one
  * being its brand check: an attribute the interface itself declares (an own
  * accessor of its prototype object), so a subclass's check does not take its
  * base class's instances, and the interface it extends, if any: the base's
@@ -39,7 +40,8 @@ const KNOWN_INTERFACES = [
   ['DOMException', ['name', 'message', 'code']],
   ['Blob', ['size', 'type']],
   ['File', ['name', 'lastModified', 'size', 'type'], 'Blob'],
-  ['ImageData', ['width', 'height', 'data', 'colorSpace']],
+  // Firefox ESR 153 has no ImageData colorSpace (its images are all sRGB).
+  ['ImageData', ['width', 'height', 'data', 'colorSpace?']],
   ['DOMMatrixReadOnly', joinedWith('m11', MATRIX_ATTRIBUTES)],
   ['DOMMatrix', joinedWith('m11', MATRIX_ATTRIBUTES), 'DOMMatrixReadOnly'],
   ['DOMPointReadOnly', POINT_ATTRIBUTES],
@@ -58,6 +60,14 @@ function joinedWith(first, rest) {
   const list = [first];
   for (let i = 0; i < rest.length; i++) if (rest[i] !== first) list[list.length] = rest[i];
   return list;
+}
+
+/**
+ * @param {string} entry an attribute in KNOWN_INTERFACES
+ * @returns {string} its name (without the `?` of an optional one)
+ */
+function attributeName(entry) {
+  return entry[entry.length - 1] === '?' ? StringPrototypeSlice(entry, 0, -1) : entry;
 }
 
 /**
@@ -105,9 +115,10 @@ function hostInterfaces(global) {
     const get = ObjectCreate(null);
     let complete = true;
     for (let j = 0; j < attributes.length; j++) {
-      const getter = attributeGetter(constructor.prototype, attributes[j]);
-      if (getter === undefined) complete = false;
-      else get[attributes[j]] = getter;
+      const attribute = attributeName(attributes[j]);
+      const getter = attributeGetter(constructor.prototype, attribute);
+      if (getter !== undefined) get[attribute] = getter;
+      else if (attribute === attributes[j]) complete = false;
     }
     if (!complete) continue;
     const entry = { name, constructor, brand: uncurryThis(brandDescriptor.get), get: ObjectFreeze(get), subclasses: newList() };
@@ -204,14 +215,22 @@ export function platformInterfaceOf(object) {
  * @returns {any}
  */
 export function platformAttribute(object, name, attribute) {
-  return BY_NAME[name].get[attribute](object);
+  const getter = BY_NAME[name].get[attribute];
+  return getter === undefined ? undefined : getter(object);
 }
 
-/** The attributes read from each interface, for observation. */
+/** The attributes read from each interface, for observation (an optional one reads as undefined where the host lacks it). */
 export const PLATFORM_ATTRIBUTES = (() => {
   /** @type {Record<string, string[]>} */
   const table = ObjectCreate(null);
-  for (let i = 0; i < KNOWN_INTERFACES.length; i++) table[KNOWN_INTERFACES[i][0]] = KNOWN_INTERFACES[i][1];
+  for (let i = 0; i < KNOWN_INTERFACES.length; i++) {
+    const names = newList();
+    const attributes = KNOWN_INTERFACES[i][1];
+    for (let j = 0; j < attributes.length; j++) {
+      append(names, attributeName(attributes[j]));
+    }
+    table[KNOWN_INTERFACES[i][0]] = names;
+  }
   return ObjectFreeze(table);
 })();
 
