@@ -10,7 +10,7 @@
 // polluted realm cannot redirect them.
 
 import {
-  ObjectCreate, ObjectFreeze, ObjectGetOwnPropertyDescriptor, ReflectGetPrototypeOf, StringPrototypeSlice,
+  ObjectCreate, ObjectFreeze, ObjectGetOwnPropertyDescriptor, ObjectHasOwn, ReflectGetPrototypeOf, StringPrototypeSlice,
   append, newList, uncurryThis, withoutStackTraces,
 } from '../primordials/intrinsics.js';
 
@@ -27,7 +27,8 @@ const RECT_ATTRIBUTES = ['x', 'y', 'width', 'height'];
 
 /**
  * Each interface with the attributes read from its instances (a trailing `?`:
- * one that some hosts lack, read as undefined there), the first one
+ * one that some hosts lack or make an own data property of each instance,
+ * read from there, else as undefined), the first one
  * being its brand check: an attribute the interface itself declares (an own
  * accessor of its prototype object), so a subclass's check does not take its
  * base class's instances, and the interface it extends, if any: the base's
@@ -40,8 +41,9 @@ const KNOWN_INTERFACES = [
   ['DOMException', ['name', 'message', 'code']],
   ['Blob', ['size', 'type']],
   ['File', ['name', 'lastModified', 'size', 'type'], 'Blob'],
-  // Firefox ESR 153 has no ImageData colorSpace (its images are all sRGB).
-  ['ImageData', ['width', 'height', 'data', 'colorSpace?']],
+  // Firefox ESR 153 has no ImageData colorSpace (its images are all sRGB);
+  // WebKitGTK 2.50 makes `data` an own data property of each ImageData.
+  ['ImageData', ['width', 'height', 'data?', 'colorSpace?']],
   ['DOMMatrixReadOnly', joinedWith('m11', MATRIX_ATTRIBUTES)],
   ['DOMMatrix', joinedWith('m11', MATRIX_ATTRIBUTES), 'DOMMatrixReadOnly'],
   ['DOMPointReadOnly', POINT_ATTRIBUTES],
@@ -216,7 +218,9 @@ export function platformInterfaceOf(object) {
  */
 export function platformAttribute(object, name, attribute) {
   const getter = BY_NAME[name].get[attribute];
-  return getter === undefined ? undefined : getter(object);
+  if (getter !== undefined) return getter(object);
+  const descriptor = ObjectGetOwnPropertyDescriptor(object, attribute);
+  return descriptor !== undefined && ObjectHasOwn(descriptor, 'value') ? descriptor.value : undefined;
 }
 
 /** The attributes read from each interface, for observation (an optional one reads as undefined where the host lacks it). */
