@@ -144,14 +144,6 @@ const BY_NAME = ObjectCreate(null);
 for (let i = 0; i < HOST_INTERFACES.length; i++) BY_NAME[HOST_INTERFACES[i].name] = HOST_INTERFACES[i];
 
 /**
- * @param {string} name
- * @returns {HostInterface | undefined} the interface, if this host has it
- */
-export function hostInterface(name) {
-  return BY_NAME[name];
-}
-
-/**
  * The constructors of the known interfaces a global object has, by name
  * (a realm's, for StructuredDeserialize to make objects in).
  * @param {any} global
