@@ -148,3 +148,34 @@ test('fromBytes makes DOMException, Blob and File nodes, read last, and they bui
   assert.deepEqual([...seen].sort(), ['blob', 'domexception', 'file']);
   assert.deepEqual(fromBytes(new Uint8Array(0)).objects, [], 'an exhausted input decodes as before');
 });
+
+// ── observation ──
+
+import { observedCaseAsync, oracleCloneFunction } from '../harness/case/case.js';
+import { caseObservationOf, diff } from '../src/index.js';
+
+test('a platform object is observed by its attributes; a Blob\'s bytes are read where the case is observed asynchronously', async () => {
+  const program = {
+    schema: PROGRAM_SCHEMA, root: { ref: 0 }, objects: [
+      { kind: 'array', items: [{ ref: 1 }, { ref: 2 }, { ref: 3 }] },
+      { kind: 'blob', bytes: [1, 2, 255], type: 'text/x' },
+      { kind: 'file', bytes: [65], name: 'a.txt', lastModified: 3 },
+      { kind: 'domexception', message: 'm', name: 'AbortError' },
+    ],
+  };
+  const expected = caseObservationOf(await observedCaseAsync(program, () => build(program), oracleCloneFunction(undefined)));
+  const [blob, file, exception] = expected.value.props.slice(0, 3).map((p) => p.value);
+  assert.deepEqual([blob.kind, blob.platform.bytes, blob.platform.type.value], ['Blob', '0102ff', 'text/x']);
+  assert.deepEqual([file.kind, file.platform.bytes, file.platform.name.value, file.platform.lastModified.value], ['File', '41', 'a.txt', '3']);
+  assert.deepEqual([exception.platform.name.value, exception.platform.code.value], ['AbortError', '20']);
+  assert.equal(observe(new Blob(['x'])).platform.bytes, 'unread', 'a synchronous walk cannot read them');
+  // A clone that changes one byte, one File's name and the DOMException's name.
+  const lossy = async () => ({
+    __proto__: null,
+    value: [new Blob([new Uint8Array([1, 2, 254])], { type: 'text/x' }), new File(['A'], 'b.txt', { lastModified: 3 }), new DOMException('m', 'SyntaxError')],
+  });
+  const actual = caseObservationOf(await observedCaseAsync(program, () => build(program), lossy));
+  assert.deepEqual(diff(expected, actual).map((d) => `${d.path} ${d.expected} ${d.actual}`), [
+    '$[0]<bytes> 0102ff 0102fe', '$[1]<name> "a.txt" "b.txt"', '$[2]<name> "AbortError" "SyntaxError"', '$[2]<code> 20 12',
+  ]);
+});

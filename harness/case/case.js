@@ -9,7 +9,7 @@
 
 import {
   beginCloneObservation, beginObservedCase, caseObservationOf, completeLanded, countSelection, diff, observe, observeClone,
-  postMessageTransferList, sameJSON, sameObservedCase, selectTier, structuredClone, toTransferList,
+  postMessageTransferList, readClonedBlobBytes, sameJSON, sameObservedCase, selectTier, structuredClone, toTransferList,
 } from '../../src/index.js';
 import { isMessageError } from '../targets/receivers/messages.js';
 
@@ -185,8 +185,11 @@ export async function observedCaseAsync(program, makeBuilt, cloneFunction) {
       threw = true;
       result = error;
     }
+    const observed = finish(threw, result);
+    // A Blob's bytes can only be read asynchronously: here, on both sides of a comparison.
+    await readClonedBlobBytes(observed);
     // A null-prototype record: settling this async function with it reads no `then`.
-    return finish(threw, result);
+    return observed;
   } finally {
     built.restore();
   }

@@ -230,6 +230,15 @@ export const PLATFORM_ATTRIBUTES = (() => {
   return ObjectFreeze(table);
 })();
 
+/** Blob.prototype.arrayBuffer, captured: a Blob's (or File's) bytes, which script reads only asynchronously. */
+export const BlobPrototypeArrayBuffer = typeof globalThis.Blob === 'function' && typeof globalThis.Blob.prototype.arrayBuffer === 'function'
+  ? uncurryThis(globalThis.Blob.prototype.arrayBuffer) : undefined;
+
+/** @param {string} kind @returns {boolean} whether an ObjectKind holds a Blob's bytes (Blob, File) */
+export function hasBlobBytes(kind) {
+  return kind === 'Blob' || kind === 'File';
+}
+
 /** @param {string} kind @returns {boolean} whether an ObjectKind names a platform interface */
 export function isPlatformKind(kind) {
   return PLATFORM_ATTRIBUTES[kind] !== undefined;

@@ -24,7 +24,9 @@ import {
   record,
 } from '../primordials/intrinsics.js';
 import { classifyObject } from '../abstract-ops/brands.js';
-import { PLATFORM_ATTRIBUTES, isPlatformKind, platformAttribute } from '../abstract-ops/platform.js';
+import {
+  BlobPrototypeArrayBuffer, PLATFORM_ATTRIBUTES, hasBlobBytes, isPlatformKind, platformAttribute,
+} from '../abstract-ops/platform.js';
 import {
   hasMaxByteLength, IsArrayBufferViewOutOfBounds, isDataView, IsDetachedBuffer, isLengthTracking,
   viewedBuffer,
@@ -45,6 +47,14 @@ import { observationOf } from './tape.js';
  * @property {Map<object, number>} ids  objects met so far, by identity id (first-visit order)
  * @property {object[]} objects  every object met as a value, intrinsics included
  * @property {import('./tape.js').Tape} tape  what the walk read, in order (tape.js)
+ * @property {BlobSlot[]} blobs  the Blobs met, with the tape slot of their bytes
+ */
+
+/**
+ * A Blob (or File) met by a walk, and where on the tape its bytes go: they
+ * can only be read asynchronously (`readBlobBytes`), so the walk writes
+ * 'unread' there.
+ * @typedef {{blob: object, at: number}} BlobSlot
  */
 
 /**
@@ -79,14 +89,38 @@ export function observe(value, options) {
  * input and its clone).
  * @param {unknown} value
  * @param {ObserveOptions} [options]
- * @returns {{tape: import('./tape.js').Tape, objects: object[]}}
+ * @returns {{tape: import('./tape.js').Tape, objects: object[], blobs: BlobSlot[]}}
  */
 export function observeGraph(value, options) {
   const global = option(options, 'realm') ?? globalThis;
   /** @type {Walk} */
-  const walk = record({ names: intrinsicNames(global), ids: new MapCtor(), objects: newList(), tape: newList() });
+  const walk = record({ names: intrinsicNames(global), ids: new MapCtor(), objects: newList(), tape: newList(), blobs: newList() });
   observeValue(walk, value);
-  return record({ tape: walk.tape, objects: walk.objects });
+  return record({ tape: walk.tape, objects: walk.objects, blobs: walk.blobs });
+}
+
+/**
+ * Reads the bytes of the Blobs a walk met into their tape slots (observe.js
+ * leaves 'unread' there): lowercase hex, or LENGTH:HASH past LONG_THRESHOLD
+ * bytes, or 'unreadable' when reading them fails. Through the captured
+ * Blob.prototype.arrayBuffer, one Blob after another.
+ * @param {import('./tape.js').Tape} tape
+ * @param {BlobSlot[]} blobs
+ * @returns {Promise<void>}
+ */
+export async function readBlobBytes(tape, blobs) {
+  for (let i = 0; i < blobs.length; i++) {
+    let text;
+    try {
+      const buffer = await /** @type {(blob: object) => Promise<ArrayBuffer>} */ (BlobPrototypeArrayBuffer)(blobs[i].blob);
+      const length = ArrayBufferPrototypeByteLength(buffer);
+      const bytes = observeBytes(new Uint8ArrayCtor(buffer), length);
+      text = typeof bytes === 'string' ? bytes : `${bytes.length}:${bytes.hash}`;
+    } catch {
+      text = 'unreadable';
+    }
+    tape[blobs[i].at] = text;
+  }
 }
 
 /**
@@ -297,7 +331,7 @@ function observeContents(walk, object, kind) {
  * from the name; a Blob's size and type; a File's name and lastModified; the
  * numbers of a geometry object; an ImageData's sides, color space and data
  * array, which is part of the graph). A Blob's bytes can only be read
- * asynchronously, so they are not part of the walk.
+ * asynchronously: the walk leaves 'unread' in their slot, for `readBlobBytes`.
  * @param {Walk} walk
  * @param {object} object
  * @param {import('../abstract-ops/platform.js').PlatformInterface} kind
@@ -305,6 +339,9 @@ function observeContents(walk, object, kind) {
 function observePlatformAttributes(walk, object, kind) {
   const attributes = PLATFORM_ATTRIBUTES[kind];
   for (let i = 0; i < attributes.length; i++) observeValue(walk, platformAttribute(object, kind, attributes[i]));
+  if (!hasBlobBytes(kind)) return;
+  append(walk.blobs, record({ blob: object, at: walk.tape.length }));
+  append(walk.tape, 'unread');
 }
 
 /**
