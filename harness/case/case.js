@@ -172,6 +172,7 @@ export async function cloneCaseAsync(program, makeBuilt, cloneFunction) {
  */
 export async function observedCaseAsync(program, makeBuilt, cloneFunction) {
   const built = makeBuilt();
+  let observed;
   try {
     built.setupReceiver();
     const { input, clone, effects } = caseOptions(program, built, cloneFunction);
@@ -185,14 +186,17 @@ export async function observedCaseAsync(program, makeBuilt, cloneFunction) {
       threw = true;
       result = error;
     }
-    const observed = finish(threw, result);
-    // A Blob's bytes can only be read asynchronously: here, on both sides of a comparison.
-    await readClonedBlobBytes(observed);
-    // A null-prototype record: settling this async function with it reads no `then`.
-    return observed;
+    observed = finish(threw, result);
   } finally {
     built.restore();
   }
+  // A Blob's bytes can only be read asynchronously: here, on both sides of a
+  // comparison, once the realm is restored: the host's own reading code runs
+  // on its built-ins (Node 20 aborts the process, node_blob.cc Concat's
+  // assertion, reading a Blob while Array.prototype has an index accessor).
+  await readClonedBlobBytes(observed);
+  // A null-prototype record: settling this async function with it reads no `then`.
+  return observed;
 }
 
 /**
