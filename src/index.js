@@ -10,13 +10,13 @@ export { registerOpaque, setHostHooks } from './abstract-ops/brands.js';
 export { DataCloneError } from './html/errors.js';
 export { DEFAULT_SPEC_PROFILE, SPEC_PROFILES, specProfile, specRecord } from './html/profiles.js';
 export { structuredCloneSpec };
-export { toTransferList } from './html/structured-clone.js';
+export { postMessageTransferList, toTransferList } from './html/structured-clone.js';
 export { StructuredSerializeWithTransfer } from './html/serialize.js';
 export { StructuredDeserializeWithTransfer } from './html/deserialize.js';
 export { tiers, selectTier, countSelection } from './tiers/index.js';
 export {
   beginCloneObservation, beginObservedCase, canonicalJSON, caseObservationOf, completeLanded, diff, observe,
-  observeCase, observeClone, observeLanded, observeThrown, sameJSON, sameObservedCase,
+  observeCase, observeClone, observeLanded, observeThrown, readClonedBlobBytes, sameJSON, sameObservedCase,
 } from './observe/index.js';
 export { PROGRAM_SCHEMA, validate, build, emit, fromBytes, setupRealm } from './program/index.js';
 

@@ -43,7 +43,7 @@ function growingObject({ deliveries, late = 3 } = {}) {
  * @returns {import('../harness/case/case.js').Delivery}
  */
 function staleAfterFirst() {
-  const reference = referenceDelivery(undefined, true);
+  const reference = referenceDelivery(undefined, 'sequence');
   /** @type {string | null | undefined} */
   let first;
   return {
@@ -70,19 +70,19 @@ test('deliveries: a count of 1 to 3, absent meaning 1', () => {
 });
 
 test('each delivery serializes the value again: its getters run again, and what they changed goes too', async () => {
-  const [grown] = await observed(growingObject({ deliveries: 3 }), referenceDelivery(undefined, true));
+  const [grown] = await observed(growingObject({ deliveries: 3 }), referenceDelivery(undefined, 'sequence'));
   assert.ok(Array.isArray(grown));
   assert.deepEqual(grown.map((d) => d.value.props.map((p) => p.key)), [['a', 'b'], ['a', 'b', 'c'], ['a', 'b', 'c']]);
   assert.deepEqual(grown.map((d) => d.effects.length), [1, 1, 1]);
-  const [poisoned] = await observed(growingObject({ deliveries: 3, late: { symbol: 'late' } }), referenceDelivery(undefined, true));
+  const [poisoned] = await observed(growingObject({ deliveries: 3, late: { symbol: 'late' } }), referenceDelivery(undefined, 'sequence'));
   assert.deepEqual(poisoned.map((d) => d.thrown?.name), [undefined, 'DataCloneError', 'DataCloneError']);
 });
 
 test('a bug that shows only on the second delivery is a deviation at $<delivery 2>, with a signature of its own', async () => {
   const once = growingObject();
-  assert.deepEqual(deviations((await observed(once, referenceDelivery(undefined, true)))[0], (await observed(once, staleAfterFirst()))[0]), []);
+  assert.deepEqual(deviations((await observed(once, referenceDelivery(undefined, 'sequence')))[0], (await observed(once, staleAfterFirst()))[0]), []);
   const twice = growingObject({ deliveries: 2 });
-  const [expected] = await observed(twice, referenceDelivery(undefined, true));
+  const [expected] = await observed(twice, referenceDelivery(undefined, 'sequence'));
   const [actual] = await observed(twice, staleAfterFirst());
   const found = deviations(expected, actual);
   assert.ok(found.length > 0);
@@ -96,7 +96,7 @@ test('a repeat of a value with a transfer list goes without it: the transferred 
     schema: 'clonecheck/program@1', root: { ref: 0 }, deliveries: 2, transfer: [0],
     objects: [{ kind: 'arraybuffer', bytes: [1, 2] }],
   };
-  const [[first, second]] = await observed(program, referenceDelivery(undefined, true));
+  const [[first, second]] = await observed(program, referenceDelivery(undefined, 'sequence'));
   assert.equal(first.outcome, 'value');
   assert.equal(second.thrown.name, 'DataCloneError');
 });

@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { families } from '../fuzzers/programs.js';
+import { PROGRAM_SCHEMA } from '../src/index.js';
 import { clonecheck, fixture } from './helpers.js';
 
 /**
@@ -73,7 +74,7 @@ test('a planted bug (-0 becomes 0 in number arrays) is found, shrunk, and its re
   const plain = document.findings.find((f) => f.diff.length === 1 && f.diff[0].path === '$[0]' && f.diff[0].expected === '-0');
   assert.ok(plain, JSON.stringify(foundCases(document)));
   assert.deepEqual(JSON.parse(readFileSync(plain.programFile, 'utf8')), {
-    schema: 'clonecheck/program@1', root: { ref: 0 }, objects: [{ kind: 'array', items: [{ number: '-0' }] }],
+    schema: PROGRAM_SCHEMA, root: { ref: 0 }, objects: [{ kind: 'array', items: [{ number: '-0' }] }],
   });
   assert.equal(plain.shrink.localMinimum, true);
 });
@@ -135,7 +136,8 @@ test('a timeout and a crash are shrunk, each candidate in a fresh thread; a cras
   const { document } = fuzz([
     '--target', `impl:${fixture('hangs-on-maps.mjs')}`, '--target', `impl:${fixture('exits-on-sets.mjs')}`,
     '--target', `impl:${fixture('exits-on-fiftieth-call.mjs')}`,
-    '--seed', '7', '--runs', '100', '--timeout', '1000', '--shrink-runs', '1',
+    // A seed whose run reaches the fiftieth call between the other two's restarts.
+    '--seed', '11', '--runs', '100', '--timeout', '1000', '--shrink-runs', '1',
   ]);
   const stalled = (/** @type {string} */ verdict, /** @type {string} */ fixtureName) => {
     const finding = document.findings.find((f) => f.verdict === verdict && f.target.endsWith(fixtureName));
@@ -144,10 +146,10 @@ test('a timeout and a crash are shrunk, each candidate in a fresh thread; a cras
   };
   // Each down to what the target fails on (a Map, a Set), its simplest.
   const hang = stalled('timeout', 'hangs-on-maps.mjs');
-  assert.deepEqual(hang.program, { schema: 'clonecheck/program@1', root: { ref: 0 }, objects: [{ kind: 'map', entries: [] }] });
+  assert.deepEqual(hang.program, { schema: PROGRAM_SCHEMA, root: { ref: 0 }, objects: [{ kind: 'map', entries: [] }] });
   assert.ok(hang.minimized && hang.shrink.localMinimum && hang.shrink.reproduced && hang.shrink.removed > 0, JSON.stringify(hang.shrink));
   const crash = stalled('crash', 'exits-on-sets.mjs');
-  assert.deepEqual(crash.program, { schema: 'clonecheck/program@1', root: { ref: 0 }, objects: [{ kind: 'set', values: [] }] });
+  assert.deepEqual(crash.program, { schema: PROGRAM_SCHEMA, root: { ref: 0 }, objects: [{ kind: 'set', values: [] }] });
   assert.match(crash.detail, /exited with code 7/);
   assert.ok(crash.minimized && crash.shrink.localMinimum && crash.shrink.reproduced);
   // The fiftieth call dies whatever the value: in a fresh thread the case alone passes.

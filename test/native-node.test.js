@@ -105,6 +105,33 @@ const KNOWN_NODE_DEVIATIONS = {
       && reference.outcome === 'throw' && reference.thrown.name === 'DataCloneError'
       && (program.transfer ?? []).some((i) => program.objects[i].kind === 'arraybuffer' && program.objects[i].detached === true),
   },
+  'domexception-cloned-as-object': {
+    title: 'Node 20 clones a DOMException as an ordinary object (Node 22 and later clone it as a DOMException)',
+    spec: 'HTML StructuredSerializeInternal step 19: a DOMException is a serializable platform object (WebIDL, the '
+      + 'DOMException serialization steps: [[Name]] and [[Message]]); StructuredDeserialize step 22 makes a DOMException',
+    program: { schema: 'clonecheck/program@2', root: { ref: 0 }, objects: [{ kind: 'domexception', message: 'm', name: 'NotFoundError' }] },
+    explains: (d) => d.category === 'kind' && d.expected === 'DOMException' && d.actual === 'object',
+  },
+  'file-cloned-as-blob': {
+    title: 'Node 20 (and 22, 24) clones a File as a Blob: its name and lastModified are lost (Node 26 keeps the File)',
+    spec: 'HTML StructuredSerializeInternal step 19: a File is serializable by its own steps (File API: the blob '
+      + 'serialization steps, then [[Name]] and [[LastModified]]), and deserializes as a File',
+    program: { schema: 'clonecheck/program@2', root: { ref: 0 }, objects: [{ kind: 'file', bytes: [1], name: 'f.txt', lastModified: 5 }] },
+    explains: (d) => d.category === 'kind' && d.expected === 'File' && d.actual === 'Blob',
+  },
+  'blob-other-prototype-needs-transfer': {
+    title: 'Node 20 throws a TypeError ("Object that needs transfer was found in message but not listed in transferList") '
+      + 'for a Blob or File whose prototype was changed',
+    spec: 'HTML StructuredSerializeInternal step 19 goes by the object\'s interface (its slots), not by its prototype: '
+      + 'the Blob is serialized and a Blob is made, with the interface\'s own prototype',
+    program: {
+      schema: 'clonecheck/program@2', root: { ref: 0 }, objects: [{ kind: 'blob', bytes: [1], proto: null }],
+    },
+    explains: (d, { program, node: observed }) => d.category === 'outcome'
+      && (program.objects ?? []).some((o) => (o.kind === 'blob' || o.kind === 'file') && o.proto !== undefined)
+      && observed.outcome === 'throw' && observed.thrown.name === 'TypeError'
+      && /^Object that needs transfer was found in message/.test(observed.thrown.message),
+  },
   'transfer-option-not-iterated': {
     title: 'Node reads options.transfer without its @@iterator, so a polluted Array.prototype[Symbol.iterator] is never called',
     spec: 'structuredClone(value, options): StructuredSerializeOptions.transfer is a WebIDL sequence<object>; converting '

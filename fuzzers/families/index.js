@@ -1,7 +1,7 @@
 // The families of programs: most aimed at one tier's guard, with values just
 // inside it and just outside (*almost* eligible), the others at one area of
 // the algorithm (buffers, collections, errors, boxed primitives,
-// uncloneables, transfer lists), and random graphs (objectGraph) for what no
+// uncloneables, transfer lists, platform objects), and random graphs (objectGraph) for what no
 // family thought of. One file per family or group of related families; the
 // table below is the mix and its default weights.
 
@@ -13,6 +13,7 @@ import { almostContiguousArray, almostDoubleArray, almostInt32Array } from './de
 import { errorGraph } from './errors.js';
 import { flatObjectArray, wideObject } from './flat-objects.js';
 import { homogeneousContainer } from './homogeneous.js';
+import { platformGraph } from './platform.js';
 import { primitiveRoot } from './primitive-root.js';
 import { sideEffectGraph } from './side-effects.js';
 import { almostSimpleObject } from './simple-objects.js';
@@ -37,4 +38,6 @@ export const families = {
   transferGraph: { arbitrary: transferGraph, weight: 1 },
   homogeneousContainer: { arbitrary: homogeneousContainer, weight: 1 },
   objectGraph: { arbitrary: objectGraph(), weight: 5 },
+  // Last, and light: about 3% of the generated programs.
+  platformGraph: { arbitrary: platformGraph, weight: 1 },
 };

@@ -9,13 +9,14 @@
 
 import {
   beginCloneObservation, beginObservedCase, caseObservationOf, completeLanded, countSelection, diff, observe, observeClone,
-  sameJSON, sameObservedCase, selectTier, structuredClone,
+  postMessageTransferList, readClonedBlobBytes, sameJSON, sameObservedCase, selectTier, structuredClone, toTransferList,
 } from '../../src/index.js';
 import { isMessageError } from '../targets/receivers/messages.js';
 
 /**
- * @typedef {{transfer: unknown[], forStorage: boolean, spec?: string}} CloneCallOptions  `spec`: the spec
- *   profile the reference follows (src/html/profiles.js); other implementations ignore it
+ * @typedef {{transfer: unknown[], forStorage: boolean, spec?: string, transferList?: object[]}} CloneCallOptions  `spec`: the spec
+ *   profile the reference follows (src/html/profiles.js), `transferList`: the reference's transfer list, already
+ *   converted (src/html/structured-clone.js); other implementations ignore both
  * @typedef {(value: unknown, options: CloneCallOptions) => unknown} CloneFunction
  *   a structured clone implementation under test, or the reference: returns the clone
  * @typedef {(value: unknown, options: CloneCallOptions) => Promise<{value: unknown}>} SettlingCloneFunction
@@ -29,7 +30,7 @@ import { isMessageError } from '../targets/receivers/messages.js';
  * @returns {CloneFunction}
  */
 export function referenceClone({ tiers, coverage }) {
-  return (value, { transfer, forStorage, spec }) => structuredClone(value, { tiers, coverage, transfer, forStorage, spec });
+  return (value, { transfer, forStorage, spec, transferList }) => structuredClone(value, { tiers, coverage, transfer, forStorage, spec, transferList });
 }
 
 /**
@@ -50,30 +51,57 @@ export function withSpec(cloneFunction, spec) {
  * it first counts which tier would have taken the value and why the tiers
  * before it refused (the guard coverage of the generated cases).
  * @param {Record<string, Record<string, number>> | undefined} coverage
- * @param {boolean} [transferList] whether the channel takes a transfer list at all: without
- *   one (BroadcastChannel, an engine's serializer) there is no options.transfer to convert,
- *   so a polluted Array.prototype[@@iterator] is never called
+ * @param {import('../targets/programs.js').TransferArgument} [transferArgument] how the channel
+ *   passes the transfer list: without one (BroadcastChannel, an engine's serializer) nothing is
+ *   converted, so a polluted Array.prototype[@@iterator] is never called; as postMessage's
+ *   overloaded second argument it is converted as WebIDL's overload resolution says
  * @param {string} [spec] the spec profile (src/html/profiles.js); default `html`
  * @returns {CloneFunction}
  */
-export function oracleClone(coverage, transferList = true, spec = undefined) {
+export function oracleClone(coverage, transferArgument = 'sequence', spec = undefined) {
   const specPath = referenceClone({ tiers: false });
   return (value, { transfer, forStorage }) => {
-    const options = { transfer: transferList ? transfer : undefined, forStorage, spec };
+    const options = { ...transferOptions(transferArgument, transfer, forStorage), spec };
     if (coverage !== undefined) countSelection(coverage, selectTier(value, options));
     return specPath(value, options);
   };
 }
 
 /**
+ * The reference's options for a transfer list passed the channel's way.
+ * @param {import('../targets/programs.js').TransferArgument} transferArgument
+ * @param {unknown} transfer
+ * @param {boolean} forStorage
+ */
+function transferOptions(transferArgument, transfer, forStorage) {
+  if (transferArgument === 'none') return { transfer: undefined, forStorage };
+  if (transferArgument === 'sequence') return { transfer, forStorage };
+  const transferList = postMessageTransferList(transfer);
+  // `transfer` too, converted: the tiers' guards look at it.
+  return { transfer: transferList, transferList, forStorage };
+}
+
+/**
+ * The transfer list of one send through a channel, converted the channel's
+ * way (`oracleClone`), for the reference's StructuredSerializeWithTransfer.
+ * @param {import('../targets/programs.js').TransferArgument} transferArgument
+ * @param {unknown} transfer
+ * @returns {object[]}
+ */
+export function convertedTransferList(transferArgument, transfer) {
+  if (transferArgument === 'none') return [];
+  return transferArgument === 'overloaded' ? postMessageTransferList(transfer) : toTransferList(transfer);
+}
+
+/**
  * `oracleClone` as a settling clone function, for `cloneCaseAsync` beside a target's.
  * @param {Record<string, Record<string, number>> | undefined} coverage
- * @param {boolean} [transferList]
+ * @param {import('../targets/programs.js').TransferArgument} [transferArgument]
  * @param {string} [spec]
  * @returns {SettlingCloneFunction}
  */
-export function oracleCloneFunction(coverage, transferList = true, spec = undefined) {
-  return settlingCloneFunction({ default: oracleClone(coverage, transferList, spec) });
+export function oracleCloneFunction(coverage, transferArgument = 'sequence', spec = undefined) {
+  return settlingCloneFunction({ default: oracleClone(coverage, transferArgument, spec) });
 }
 
 const PromiseCtor = Promise;
@@ -161,6 +189,7 @@ export async function cloneCaseAsync(program, makeBuilt, cloneFunction) {
  */
 export async function observedCaseAsync(program, makeBuilt, cloneFunction) {
   const built = makeBuilt();
+  let observed;
   try {
     built.setupReceiver();
     const { input, clone, effects } = caseOptions(program, built, cloneFunction);
@@ -174,11 +203,17 @@ export async function observedCaseAsync(program, makeBuilt, cloneFunction) {
       threw = true;
       result = error;
     }
-    // A null-prototype record: settling this async function with it reads no `then`.
-    return finish(threw, result);
+    observed = finish(threw, result);
   } finally {
     built.restore();
   }
+  // A Blob's bytes can only be read asynchronously: here, on both sides of a
+  // comparison, once the realm is restored: the host's own reading code runs
+  // on its built-ins (Node 20 aborts the process, node_blob.cc Concat's
+  // assertion, reading a Blob while Array.prototype has an index accessor).
+  await readClonedBlobBytes(observed);
+  // A null-prototype record: settling this async function with it reads no `then`.
+  return observed;
 }
 
 /**

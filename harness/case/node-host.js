@@ -7,6 +7,7 @@
 import { types } from 'node:util';
 import { setHostHooks } from '../../src/index.js';
 import { isWeakRefOrRegistryObject } from '../../src/abstract-ops/brands.js';
+import { platformInterfaceOf } from '../../src/abstract-ops/platform.js';
 import { WeakMapCtor, WeakMapPrototypeGet, WeakMapPrototypeSet } from '../../src/primordials/intrinsics.js';
 
 // Deno's node:util has no isExternal (Deno 2.9.6); a script cannot make an External there anyway.
@@ -69,9 +70,12 @@ function kindBySlots(object) {
   if (types.isArrayBufferView(object)) return types.isDataView(object) ? 'dataview' : 'typedarray';
   if (types.isMap(object)) return 'map';
   if (types.isSet(object)) return 'set';
-  if (types.isNativeError(object)) return 'error';
+  // A DOMException has [[ErrorData]] where Error.isError exists (Node 26), and is a platform object first.
+  if (types.isNativeError(object)) return platformInterfaceOf(object) ?? 'error';
   if (types.isWeakMap(object) || types.isWeakSet(object) || types.isPromise(object)
     || types.isGeneratorObject(object) || types.isMapIterator(object) || types.isSetIterator(object)
     || types.isArgumentsObject(object) || types.isModuleNamespaceObject(object) || isExternal(object)) return 'opaque';
-  return isWeakRefOrRegistryObject(object) ? 'opaque' : 'object';
+  if (isWeakRefOrRegistryObject(object)) return 'opaque';
+  // Node's DOMException, Blob and File: their getters' brand checks, as any host's.
+  return platformInterfaceOf(object) ?? 'object';
 }

@@ -9,7 +9,7 @@ import {
   cloneCaseElsewhere, deliveredObservation, observedCaseAsync, oracleCloneFunction, seenDeviations, seenElsewhere, seenHere, withSpec,
 } from '../case/case.js';
 import { channels, loadTarget } from '../targets/load.js';
-import { hasTransferList } from '../targets/programs.js';
+import { transferArgument } from '../targets/programs.js';
 import { signatureOf } from './signature.js';
 import { ReceiverDied } from '../targets/receivers/workers.js';
 
@@ -63,8 +63,8 @@ export async function openTargets(specs) {
  * @returns {Promise<import('../case/case.js').SeenCase>}
  */
 async function oracleObservationWhereValueLands({ spec, loaded }, program, coverage) {
-  if (loaded.kind === 'elsewhere') return seenElsewhere(await loaded.oracle(program, coverage, hasTransferList(spec.channel), spec.profile));
-  return seenHere(await observedCaseAsync(program, () => build(program), oracleCloneFunction(coverage, hasTransferList(spec.channel), spec.profile)));
+  if (loaded.kind === 'elsewhere') return seenElsewhere(await loaded.oracle(program, coverage, transferArgument(spec), spec.profile));
+  return seenHere(await observedCaseAsync(program, () => build(program), oracleCloneFunction(coverage, transferArgument(spec), spec.profile)));
 }
 
 /**

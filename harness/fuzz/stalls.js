@@ -13,7 +13,7 @@ import { CHUNK_SIZE, chunkSeed } from './chunks.js';
 import { runNext } from './schedule.js';
 import { verdictSignature } from './signature.js';
 import { channels, landsInWorkers } from '../targets/catalog.js';
-import { hasTransferList } from '../targets/programs.js';
+import { transferArgument } from '../targets/programs.js';
 import { referenceDelivery } from '../targets/receivers/reference-delivery.js';
 
 /**
@@ -80,9 +80,9 @@ export async function handleStall(host, task, { reason, heartbeat, detail }, tal
  */
 export async function expectedWhereValueLands(target, program) {
   installNodeHostHooks();
-  const transferList = hasTransferList(target.channel);
+  const argument = transferArgument(target);
   // Synchronous here: on this thread nothing else may run while the realm is set up.
-  if (!landsInWorkers(target)) return cloneCase(program, () => build(program), oracleClone(undefined, transferList, target.profile)).clone;
-  const [firstReceiver] = await cloneCaseElsewhere(program, () => build(program), referenceDelivery(undefined, transferList, target.profile));
+  if (!landsInWorkers(target)) return cloneCase(program, () => build(program), oracleClone(undefined, argument, target.profile)).clone;
+  const [firstReceiver] = await cloneCaseElsewhere(program, () => build(program), referenceDelivery(undefined, argument, target.profile));
   return firstReceiver;
 }

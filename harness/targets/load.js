@@ -13,7 +13,7 @@ import { asIs, inWindow, unshared, withStorage, withTransferList, withoutStorage
  * Those realms are workers (or a frame), started by `start()` before the first case.
  * @typedef {{kind: 'here', clone: import('../case/case.js').SettlingCloneFunction}
  *   | {kind: 'elsewhere', start: (scriptURL?: string) => Promise<void>, stop: () => void, delivery: import('../case/case.js').Delivery,
- *      oracle: (program: any, coverage: Record<string, Record<string, number>> | undefined, transferList: boolean, spec?: string) => Promise<any>}} LoadedTarget
+ *      oracle: (program: any, coverage: Record<string, Record<string, number>> | undefined, transferArgument: import('./programs.js').TransferArgument, spec?: string) => Promise<any>}} LoadedTarget
  */
 
 const BASE = { asIs, withStorage, withoutStorage, withTransferList, withoutTransfer };

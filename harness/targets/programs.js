@@ -47,6 +47,28 @@ export function hasTransferList(channel) {
 }
 
 /**
+ * How a channel hands its transfer list to the engine, which decides how the
+ * oracle converts it: `none` (the channel has no transfer list), `sequence`
+ * (a sequence<object>: structuredClone's options.transfer, an iframe's
+ * postMessage(message, targetOrigin, transfer), a polyfill's or an impl:
+ * module's list), or `overloaded`: postMessage(message, transfer) on a
+ * MessagePort or a Worker, whose interface also has postMessage(message,
+ * options), so WebIDL overload resolution decides what the second argument
+ * is (src/html/structured-clone.js postMessageTransferList).
+ * @typedef {'none' | 'sequence' | 'overloaded'} TransferArgument
+ */
+
+/**
+ * @param {{name: string, channel: string}} spec a TargetSpec (catalog.js)
+ * @returns {TransferArgument}
+ */
+export function transferArgument(spec) {
+  if (!hasTransferList(spec.channel)) return 'none';
+  const channelName = spec.name.slice(spec.name.lastIndexOf(':') + 1);
+  return channelName === 'messagechannel' || channelName === 'worker' ? 'overloaded' : 'sequence';
+}
+
+/**
  * Without a transfer list (and without `forStorage`): the channel has none
  * (BroadcastChannel, an engine's serializer used as a library).
  * @param {any} program

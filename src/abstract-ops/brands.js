@@ -23,12 +23,14 @@ import {
   WeakMapPrototypeGet, WeakMapPrototypeHas, WeakMapPrototypeSet, WeakSetPrototypeHas, uncurryThis,
   withoutStackTraces,
 } from '../primordials/intrinsics.js';
+import { platformInterfaceBySlots } from './platform.js';
 
 /**
  * What StructuredSerializeInternal sees in an object.
  * @typedef {'proxy' | 'callable' | 'opaque' | 'boolean' | 'number' | 'bigint' | 'string' | 'symbol'
  *   | 'date' | 'regexp' | 'arraybuffer' | 'sharedarraybuffer' | 'typedarray' | 'dataview'
- *   | 'map' | 'set' | 'error' | 'array' | 'object'} ObjectKind
+ *   | 'map' | 'set' | 'error' | 'array' | 'object' | import('./platform.js').PlatformInterface} ObjectKind
+ *   A platform object's kind is its interface's name (platform.js).
  */
 
 /** @type {WeakMap<object, string>} objects `build` made whose slots script cannot see, by kind */
@@ -189,6 +191,10 @@ function classifyBySlots(object) {
   if (succeeds(() => MapPrototypeSize(object))) return 'map';
   if (succeeds(() => SetPrototypeSize(object))) return 'set';
   if (isWeakCollection(object)) return 'opaque';
+  // Before [[ErrorData]]: a DOMException has that slot too in hosts with
+  // Error.isError (StructuredSerializeInternal step 17 is for non-platform objects).
+  const platform = platformInterfaceBySlots(object);
+  if (platform !== undefined) return platform;
   if (hasErrorData(object)) return 'error';
   if (builtinTag(object) === 'Arguments') return 'opaque';
   return 'object';

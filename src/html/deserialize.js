@@ -7,6 +7,7 @@
 
 import { IsSharedArrayBuffer, whileResized } from '../abstract-ops/buffers.js';
 import { DataCloneError } from './errors.js';
+import { deserializePlatformObject } from './platform-objects.js';
 import { CreateDataProperty } from '../abstract-ops/object-operations.js';
 import {
   ErrorPrototypeStackGetter, MapCtor, MapPrototypeGet, MapPrototypeHas, MapPrototypeSet, ObjectCreate,
@@ -67,8 +68,8 @@ export function StructuredDeserialize(serialized, targetRealm = currentRealm, me
     case 'Object': value = ObjectCreate(realm.ObjectPrototype); deep = true; break;
     // Step 21.
     case 'Error': value = deserializeError(serialized, realm); deep = ObjectHasOwn(serialized, 'Cause') || ObjectHasOwn(serialized, 'Errors'); break;
-    // Step 22. Platform interfaces: src/ has none to make.
-    default: throw DataCloneError(`StructuredDeserialize step 22: no interface named ${serialized.Type} in the target realm`);
+    // Steps 22 and 24.4. A platform interface of the target realm (platform-objects.js).
+    default: value = deserializePlatformObject(serialized, realm.platform, (inner) => StructuredDeserialize(inner, realm, memory));
   }
   // Step 23.
   MapPrototypeSet(memory, serialized, value);

@@ -12,6 +12,7 @@ import {
   hasMaxByteLength, isDataView, isLengthTracking, viewedBuffer,
 } from '../abstract-ops/buffers.js';
 import { DataCloneError } from './errors.js';
+import { serializePlatformObject } from './platform-objects.js';
 import { specProfile } from './profiles.js';
 import {
   ArrayBufferPrototypeByteLength, ArrayBufferPrototypeMaxByteLength, BigIntPrototypeValueOf, ErrorPrototypeStackGetter,
@@ -95,7 +96,9 @@ export function StructuredSerializeInternal(value, forStorage, memory = new MapC
     case 'array': serialized = record({
       Type: 'Array', Length: ObjectGetOwnPropertyDescriptor(object, 'length').value, Properties: newList(),
     }); deep = true; break;
-    // Steps 19–20 (platform objects) cannot arise here: src/ sees no host objects.
+    // Step 19 (a serializable platform object) comes after the switch: its
+    // kind is its interface's name (src/abstract-ops/platform.js). Step 20
+    // (another platform object) cannot arise: src/ knows only serializable ones.
     // Step 21. IsCallable(value).
     case 'callable': throw DataCloneError('StructuredSerializeInternal step 21: a callable object cannot be serialized');
     // Step 22. Any other internal slot (Symbol wrapper, WeakMap, Promise, …).
@@ -105,7 +108,11 @@ export function StructuredSerializeInternal(value, forStorage, memory = new MapC
     // its own properties go and falls through to step 24 like any object.
     case 'proxy': throw DataCloneError('StructuredSerializeInternal step 23: an exotic object (Proxy) cannot be serialized');
     // Step 24. Ordinary objects.
-    default: serialized = record({ Type: 'Object', Properties: newList() }); deep = true;
+    case 'object': serialized = record({ Type: 'Object', Properties: newList() }); deep = true; break;
+    // Steps 19 and 26.3. Its serialization steps run at once: none of them
+    // can reach the object itself again, so memory[value] is not needed first.
+    default: serialized = serializePlatformObject(object, /** @type {import('../abstract-ops/platform.js').PlatformInterface} */ (kind),
+      (inner) => StructuredSerializeInternal(inner, forStorage, memory, options));
   }
   // Step 25. Set memory[value] to serialized — before the deep pass, so cycles terminate.
   MapPrototypeSet(memory, object, serialized);

@@ -14,6 +14,7 @@ import {
   ObjectGetOwnPropertyDescriptor, ObjectHasOwn, ObjectKeys, record, StringCtor,
 } from '../primordials/intrinsics.js';
 import { isArrayIndex } from '../abstract-ops/object-operations.js';
+import { PLATFORM_ATTRIBUTES, hasBlobBytes, isPlatformKind } from '../abstract-ops/platform.js';
 import { canonicalJSON, sameJSON } from './canonical-json.js';
 import { appendOutput, finishOutput, outputList } from './output.js';
 import { includes, isIdentifier, quoteJSONString, startsWith } from './strings.js';
@@ -449,6 +450,17 @@ function diffContents(context, path, kind, e, a) {
       return;
     case 'typedarray': case 'dataview':
       diffView(context, path, field(e, 'view'), field(a, 'view'));
+      return;
+  }
+  if (isPlatformKind(kind)) {
+    // A platform object's attributes, each as a value: `$<name>`, `$<size>`, `$<data>`, …
+    const attributes = PLATFORM_ATTRIBUTES[kind];
+    for (let i = 0; i < attributes.length; i++) {
+      diffValue(context, path + '<' + attributes[i] + '>', field(field(e, 'platform'), attributes[i]), field(field(a, 'platform'), attributes[i]));
+    }
+    const eBytes = field(field(e, 'platform'), 'bytes');
+    const aBytes = field(field(a, 'platform'), 'bytes');
+    if (hasBlobBytes(kind) && eBytes !== aBytes) report(context, path + '<bytes>', 'value', eBytes, aBytes);
   }
 }
 

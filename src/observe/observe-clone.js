@@ -19,7 +19,7 @@ import {
 import { sameJSON } from './canonical-json.js';
 import { appendOutput, finishOutput, outputList } from './output.js';
 import { diff } from './diff.js';
-import { observe, observeGraph, option } from './observe.js';
+import { observe, observeGraph, option, readBlobBytes } from './observe.js';
 import { observationOf, sameTape } from './tape.js';
 import { observeThrown } from './thrown.js';
 
@@ -57,6 +57,7 @@ export const CASE_OBSERVATION_SCHEMA = 'clonecheck/case-observation@1';
  * @property {import('./tape.js').Tape} after  and after
  * @property {boolean} inputUnchanged
  * @property {boolean} sharesNoObject
+ * @property {import('./observe.js').BlobSlot[]} [blobs]  the Blobs of the clone, whose bytes `readClonedBlobBytes` reads
  */
 
 /**
@@ -235,19 +236,33 @@ function finishCase({ input, effects, observeOptions, landsElsewhere, before, ef
   let thrown;
   let value;
   let sharesNoObject = true;
+  /** @type {import('./observe.js').BlobSlot[] | undefined} */
+  let blobs;
   if (threw) {
     thrown = observeThrown(result, observeOptions);
   } else if (!landsElsewhere) {
     const cloned = observeGraph(result, observeOptions);
     value = cloned.tape;
+    blobs = cloned.blobs;
     sharesNoObject = !sharesAny(cloned.objects, before.objects, after.objects);
   }
   const loggedEffects = outputList();
   for (let i = effectsBefore; i < effectsAfter; i++) appendOutput(loggedEffects, copyEffect(effects[i]));
   return record({
     threw, value, thrown, effects: finishOutput(loggedEffects), before: before.tape, after: after.tape,
-    inputUnchanged: sameTape(before.tape, after.tape), sharesNoObject,
+    inputUnchanged: sameTape(before.tape, after.tape), sharesNoObject, blobs,
   });
+}
+
+/**
+ * Reads the bytes of the Blobs and Files of an observed case's clone into
+ * its tape (a walk cannot: script reads them only asynchronously). A case
+ * observed without this says 'unread' for them, on both sides alike.
+ * @param {ObservedCase} observed
+ * @returns {Promise<void>}
+ */
+export async function readClonedBlobBytes(observed) {
+  if (observed.value !== undefined && observed.blobs !== undefined && observed.blobs.length > 0) await readBlobBytes(observed.value, observed.blobs);
 }
 
 /**

@@ -25,6 +25,9 @@ import {
 } from '../primordials/intrinsics.js';
 import { classifyObject } from '../abstract-ops/brands.js';
 import {
+  BlobPrototypeArrayBuffer, PLATFORM_ATTRIBUTES, hasBlobBytes, isPlatformKind, platformAttribute,
+} from '../abstract-ops/platform.js';
+import {
   hasMaxByteLength, IsArrayBufferViewOutOfBounds, isDataView, IsDetachedBuffer, isLengthTracking,
   viewedBuffer,
 } from '../abstract-ops/buffers.js';
@@ -44,6 +47,14 @@ import { observationOf } from './tape.js';
  * @property {Map<object, number>} ids  objects met so far, by identity id (first-visit order)
  * @property {object[]} objects  every object met as a value, intrinsics included
  * @property {import('./tape.js').Tape} tape  what the walk read, in order (tape.js)
+ * @property {BlobSlot[]} blobs  the Blobs met, with the tape slot of their bytes
+ */
+
+/**
+ * A Blob (or File) met by a walk, and where on the tape its bytes go: they
+ * can only be read asynchronously (`readBlobBytes`), so the walk writes
+ * 'unread' there.
+ * @typedef {{blob: object, at: number}} BlobSlot
  */
 
 /**
@@ -78,14 +89,38 @@ export function observe(value, options) {
  * input and its clone).
  * @param {unknown} value
  * @param {ObserveOptions} [options]
- * @returns {{tape: import('./tape.js').Tape, objects: object[]}}
+ * @returns {{tape: import('./tape.js').Tape, objects: object[], blobs: BlobSlot[]}}
  */
 export function observeGraph(value, options) {
   const global = option(options, 'realm') ?? globalThis;
   /** @type {Walk} */
-  const walk = record({ names: intrinsicNames(global), ids: new MapCtor(), objects: newList(), tape: newList() });
+  const walk = record({ names: intrinsicNames(global), ids: new MapCtor(), objects: newList(), tape: newList(), blobs: newList() });
   observeValue(walk, value);
-  return record({ tape: walk.tape, objects: walk.objects });
+  return record({ tape: walk.tape, objects: walk.objects, blobs: walk.blobs });
+}
+
+/**
+ * Reads the bytes of the Blobs a walk met into their tape slots (observe.js
+ * leaves 'unread' there): lowercase hex, or LENGTH:HASH past LONG_THRESHOLD
+ * bytes, or 'unreadable' when reading them fails. Through the captured
+ * Blob.prototype.arrayBuffer, one Blob after another.
+ * @param {import('./tape.js').Tape} tape
+ * @param {BlobSlot[]} blobs
+ * @returns {Promise<void>}
+ */
+export async function readBlobBytes(tape, blobs) {
+  for (let i = 0; i < blobs.length; i++) {
+    let text;
+    try {
+      const buffer = await /** @type {(blob: object) => Promise<ArrayBuffer>} */ (BlobPrototypeArrayBuffer)(blobs[i].blob);
+      const length = ArrayBufferPrototypeByteLength(buffer);
+      const bytes = observeBytes(new Uint8ArrayCtor(buffer), length);
+      text = typeof bytes === 'string' ? bytes : `${bytes.length}:${bytes.hash}`;
+    } catch {
+      text = 'unreadable';
+    }
+    tape[blobs[i].at] = text;
+  }
 }
 
 /**
@@ -284,7 +319,29 @@ function observeContents(walk, object, kind) {
       return;
     case 'typedarray': case 'dataview':
       observeView(walk, object);
+      return;
   }
+  if (isPlatformKind(kind)) observePlatformAttributes(walk, object, /** @type {import('../abstract-ops/platform.js').PlatformInterface} */ (kind));
+}
+
+/**
+ * A platform object's attributes, each read through its interface's captured
+ * getter (platform.js), in the interface's order: what its serialization
+ * steps carry (a DOMException's name and message, and the code that follows
+ * from the name; a Blob's size and type; a File's name and lastModified; the
+ * numbers of a geometry object; an ImageData's sides, color space and data
+ * array, which is part of the graph). A Blob's bytes can only be read
+ * asynchronously: the walk leaves 'unread' in their slot, for `readBlobBytes`.
+ * @param {Walk} walk
+ * @param {object} object
+ * @param {import('../abstract-ops/platform.js').PlatformInterface} kind
+ */
+function observePlatformAttributes(walk, object, kind) {
+  const attributes = PLATFORM_ATTRIBUTES[kind];
+  for (let i = 0; i < attributes.length; i++) observeValue(walk, platformAttribute(object, kind, attributes[i]));
+  if (!hasBlobBytes(kind)) return;
+  append(walk.blobs, record({ blob: object, at: walk.tape.length }));
+  append(walk.tape, 'unread');
 }
 
 /**
@@ -415,6 +472,20 @@ function isEngineErrorProperty(key) {
 }
 
 /**
+ * Whether an own property is the engine's own, observed by its presence only:
+ * an Error's (or a DOMException's, which engines make like one) stack and
+ * source position, and any symbol-keyed property of a platform object (the
+ * host's internal handles: Node's Blob has `Symbol(kHandle)`, `Symbol(kLength)`, …).
+ * @param {string} kind
+ * @param {string | symbol} key
+ * @returns {boolean}
+ */
+function isEngineProperty(kind, key) {
+  if (typeof key === 'symbol') return isPlatformKind(kind);
+  return (kind === 'error' || kind === 'DOMException') && isEngineErrorProperty(key);
+}
+
+/**
  * Own properties in [[OwnPropertyKeys]] order with full descriptors. Left
  * out, because the kind's contents already say them: the elements of a typed
  * array (they are the buffer's bytes) and the index properties of a String
@@ -434,12 +505,12 @@ function observeProperties(walk, object, kind, keys) {
   else if (kind === 'string') first = StringPrototypeValueOf(object).length;
   for (let i = first; i < keys.length; i++) {
     const key = keys[i];
-    if (kind === 'error' && typeof key === 'string' && isEngineErrorProperty(key)) {
+    if (isEngineProperty(kind, key)) {
       // Never [[GetOwnProperty]]: V8 formats a stack lazily on first access,
       // calling Error.prototype.toString, which runs a program's `name` or
       // `message` getter in a polluted realm (seen fuzzing @ungap/structured-clone).
       append(tape, 'E');
-      append(tape, key);
+      append(tape, typeof key === 'symbol' ? symbolKeyText(key) : key);
       continue;
     }
     const descriptor = ObjectGetOwnPropertyDescriptor(object, key);

@@ -26,11 +26,15 @@
 //         each value; arraybuffer / sharedarraybuffer SHARED DETACHED RESIZABLE
 //         MAX-BYTE-LENGTH BYTE-LENGTH BYTES; typedarray / dataview TYPE BUFFER
 //         (a value) OUT-OF-BOUNDS LENGTH-TRACKING BYTE-OFFSET BYTE-LENGTH and,
-//         for a typed array, LENGTH
+//         for a typed array, LENGTH; a platform interface (DOMException, Blob, …)
+//         each of its attributes (platform.js PLATFORM_ATTRIBUTES) as a value; a Blob
+//         or File then its BYTES as a string: lowercase hex, LENGTH:HASH when longer
+//         than LONG_THRESHOLD, or 'unread' (observe.js readBlobBytes)
 //       BYTES: 'x' and each byte as a number (BYTE-LENGTH of them, none when
 //         detached), or 'X' LENGTH HASH HEAD TAIL for more than LONG_THRESHOLD
 //       PROPS: each own property, then ']':
-//         'E' KEY  an engine's own Error property (its presence only)
+//         'E' KEY  an engine's own Error property, or a symbol-keyed one of a platform
+//           object (its presence only; a symbol as its text)
 //         'D' KEY VALUE WRITABLE ENUMERABLE CONFIGURABLE LOOKUP  data, string key
 //         'A' KEY GET SET ENUMERABLE CONFIGURABLE LOOKUP  accessor, string key
 //         'd' / 'a'  the same for a symbol key (its text, '@@' + description), no LOOKUP
@@ -38,6 +42,8 @@
 //       PROTO a value ('z', 'i', 'o' or 'r'); OWN-KEYS-THREW and UNLISTED-INDEX:
 //         undefined or a string
 
+import { CreateDataProperty } from '../abstract-ops/object-operations.js';
+import { PLATFORM_ATTRIBUTES, hasBlobBytes, isPlatformKind } from '../abstract-ops/platform.js';
 import { ArrayPrototype, ObjectSetPrototypeOf, StringCtor, TypeErrorCtor } from '../primordials/intrinsics.js';
 import { appendOutput, finishOutput, outputList } from './output.js';
 import { hex } from './strings.js';
@@ -137,7 +143,7 @@ const CONTENTS_FIELD = {
 function readObject(reader) {
   const id = next(reader);
   const kind = next(reader);
-  const field = CONTENTS_FIELD[kind];
+  const field = isPlatformKind(kind) ? 'platform' : CONTENTS_FIELD[kind];
   const contents = field === undefined ? undefined : readContents(reader, kind);
   const props = readProperties(reader);
   const integrity = next(reader);
@@ -193,8 +199,16 @@ function readContents(reader, kind) {
       if (type === 'DataView') return { type, buffer, outOfBounds, lengthTracking, byteOffset, byteLength };
       return { type, buffer, outOfBounds, lengthTracking, byteOffset, byteLength, length: next(reader) };
     }
-    default:
-      return readValue(reader);
+    default: {
+      if (!isPlatformKind(kind)) return readValue(reader);
+      const attributes = PLATFORM_ATTRIBUTES[kind];
+      /** @type {Record<string, unknown>} */
+      const platform = {};
+      // Defined, never [[Set]]: a polluted Object.prototype may have a setter for `name`.
+      for (let i = 0; i < attributes.length; i++) CreateDataProperty(platform, attributes[i], readValue(reader));
+      if (hasBlobBytes(kind)) CreateDataProperty(platform, 'bytes', next(reader));
+      return platform;
+    }
   }
 }
 

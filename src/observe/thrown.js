@@ -12,7 +12,8 @@ import {
   DOMExceptionPrototypeCode, DOMExceptionPrototypeMessage, DOMExceptionPrototypeName,
   ObjectGetOwnPropertyDescriptor, ObjectHasOwn, ReflectGetPrototypeOf, withoutStackTraces,
 } from '../primordials/intrinsics.js';
-import { classifyObject, isProxy } from '../abstract-ops/brands.js';
+import { classifyObject, hasErrorData, isProxy } from '../abstract-ops/brands.js';
+import { isPlatformKind } from '../abstract-ops/platform.js';
 import { intrinsicName, intrinsicNames } from './intrinsic-names.js';
 import { observe, option } from './observe.js';
 
@@ -36,8 +37,13 @@ export function observeThrown(thrown, options) {
     return { kind: 'primitive', value: observe(thrown, options) };
   }
   const object = /** @type {object} */ (thrown);
-  const kind = classifyObject(object);
-  if (kind === 'proxy') return { kind };
+  const classified = classifyObject(object);
+  if (classified === 'proxy') return { kind: classified };
+  // A thrown DOMException (a DataCloneError) keeps the kind it had before
+  // platform objects had kinds of their own: 'error' where the host can tell
+  // it has [[ErrorData]], else 'object'. Its name, code and prototype say
+  // what it is, and stored observations (corpus/regressions/) stay as they are.
+  const kind = isPlatformKind(classified) ? (hasErrorData(object) ? 'error' : 'object') : classified;
   const prototype = ReflectGetPrototypeOf(object);
   const names = intrinsicNames(option(options, 'realm') ?? globalThis);
   // The brand check throws for anything but a DOMException: without a stack trace.

@@ -64,6 +64,7 @@ export const ArrayIteratorPrototypeNext = ArrayIteratorPrototype.next;
 export const MathMin = Math.min;
 export const MathMax = Math.max;
 export const NumberIsInteger = Number.isInteger;
+export const NumberIsSafeInteger = Number.isSafeInteger;
 export const StringCtor = String;
 export const StringPrototypeCharCodeAt = uncurryThis(String.prototype.charCodeAt);
 export const StringPrototypeSlice = uncurryThis(String.prototype.slice);

@@ -6,6 +6,7 @@
 import {
   NATIVE_ERROR_NAMES, ObjectCreate, ObjectFreeze, TYPED_ARRAY_NAMES, uncurryThis,
 } from './intrinsics.js';
+import { platformConstructors } from '../abstract-ops/platform.js';
 
 /**
  * A realm's intrinsics as StructuredDeserialize needs them. `captureRealm`
@@ -28,6 +29,7 @@ import {
  * @property {DataViewConstructor} DataView
  * @property {Record<string, any>} typedArrays  constructors by [[TypedArrayName]]
  * @property {Record<string, ErrorConstructor>} errors  constructors by native error name
+ * @property {Record<string, Function>} platform  the serializable platform interfaces it has, by name
  */
 
 /**
@@ -60,6 +62,7 @@ export function captureRealm(global) {
     DataView: global.DataView,
     typedArrays: ObjectFreeze(typedArrays),
     errors: ObjectFreeze(errors),
+    platform: platformConstructors(global),
   });
 }
 

@@ -80,7 +80,8 @@ function planOf(program) {
   const isObject = typeof program === 'object' && program !== null;
   let plan = isObject ? WeakMapPrototypeGet(plans, program) : undefined;
   if (plan === undefined) {
-    rejectInvalid(validate(program), 'program');
+    // With this host's global: a platform object it cannot make is refused here, by name.
+    rejectInvalid(validate(program, { global: GLOBAL }), 'program');
     plan = compile(program);
     WeakMapPrototypeSet(plans, /** @type {object} */ (program), plan);
   }

@@ -7,6 +7,8 @@
 // arrays, buffers of at most 64 bytes) and valid by construction: every
 // choice is made among the options `validate` accepts, using the same
 // constraint helpers (`viewProblem`, `keyProblem`, `prototypeCycles`).
+// Platform objects come last, and only the ones every host clonecheck runs
+// has (DOMException, Blob, File: Node, Bun, Deno and the browsers).
 
 import { CreateDataProperty } from '../abstract-ops/object-operations.js';
 import {
@@ -16,7 +18,7 @@ import { currentRealm } from '../primordials/realm.js';
 
 import {
   ELEMENT_SIZE, ERROR_TYPES, FIXED_INTRINSIC_KEYS, FUNCTION_STYLES, INTRINSIC_NAMES, KINDS, MAX_DELIVERIES, OPAQUE_TYPES,
-  PROGRAM_SCHEMA, keyProblem, prototypeCycles,
+  PLATFORM_KINDS, PROGRAM_SCHEMA, keyProblem, prototypeCycles,
 } from './schema.js';
 import { SPECIAL_NUMBERS, WELL_KNOWN_SYMBOLS, keyIdentity, oneOf, own } from './values.js';
 
@@ -40,6 +42,18 @@ const DATE_TIMES = [0, -1, 1e12, 8.64e15, -8.64e15, 8.64e15 + 1, 0.5];
 const VIEW_TYPES = ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array',
   'Uint32Array', 'Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array', 'DataView'];
 const INTEGRITY = ['preventExtensions', 'seal', 'freeze'];
+/**
+ * The kinds an object's first byte picks among: those of the first schema only, so
+ * an input decodes to the program it always did (platform objects are read last).
+ */
+const BYTE_KINDS = (() => {
+  const kinds = newList();
+  for (let i = 0; i < KINDS.length; i++) if (!oneOf(PLATFORM_KINDS, KINDS[i])) append(kinds, KINDS[i]);
+  return kinds;
+})();
+const DOMEXCEPTION_NAMES = ['Error', 'DataCloneError', 'NotFoundError', 'AbortError', 'SyntaxError', 'MyError', ''];
+const MEDIA_TYPES = ['', 'text/plain', 'TEXT/X', 'application/octet-stream', 'a\u00e9'];
+const LAST_MODIFIED = [0, 1, 1e12, 8.64e15];
 
 /**
  * A cursor over the input: each read takes the next byte, or 0 past the end.
@@ -78,7 +92,7 @@ export function fromBytes(bytes) {
   const r = reader(new Uint8ArrayCtor(bytes));
   const count = r.int(MAX_OBJECTS + 1);
   const kinds = newList();
-  for (let i = 0; i < count; i++) append(kinds, r.pick(KINDS));
+  for (let i = 0; i < count; i++) append(kinds, r.pick(BYTE_KINDS));
   fixKinds(kinds);
   const g = { r, kinds, count, nodes: newList() };
   // Buffers first, so views can be sized against them.
@@ -106,7 +120,61 @@ export function fromBytes(bytes) {
   if (r.chance(4)) put(program, 'receiver', steps(g));
   // Read last: an input that ends before it decodes as it did before the field existed.
   if (r.chance(4)) put(program, 'deliveries', 2 + r.int(MAX_DELIVERIES - 1));
+  // Read after that, for the same reason: a platform object, a property of
+  // the first object (or the root when there is none, or it is a proxy).
+  if (r.chance(6)) addPlatformObject(program, platformNode(r), r.pick(KEYS));
   return program;
+}
+
+/**
+ * Appends a platform node and makes it reachable.
+ * @param {any} program
+ * @param {any} platform the node
+ * @param {string} key the property of the first object that holds it
+ */
+function addPlatformObject(program, platform, key) {
+  const objects = program.objects;
+  const id = objects.length;
+  push(objects, platform);
+  const first = objects[0];
+  if (id === 0 || first.kind === 'proxy' || keyProblem(first, key) !== undefined) {
+    put(program, 'root', { ref: id });
+    return;
+  }
+  const props = own(first, 'props') ?? [];
+  // A key the first object defined non-configurable earlier cannot be defined again.
+  for (let i = 0; i < props.length; i++) {
+    if (keyIdentity(props[i].key) === keyIdentity(key) && own(props[i], 'configurable') === false) {
+      put(program, 'root', { ref: id });
+      return;
+    }
+  }
+  push(props, { key, value: { ref: id } });
+  put(first, 'props', props);
+}
+
+/**
+ * A DOMException, Blob or File node.
+ * @param {ReturnType<typeof reader>} r
+ */
+function platformNode(r) {
+  const which = r.int(3);
+  if (which === 0) {
+    const result = { kind: 'domexception' };
+    if (r.chance(2)) put(result, 'message', r.pick(STRINGS));
+    if (r.chance(2)) put(result, 'name', r.pick(DOMEXCEPTION_NAMES));
+    return result;
+  }
+  const bytes = [];
+  const n = r.int(9);
+  for (let i = 0; i < n; i++) push(bytes, r.byte());
+  const result = { kind: which === 1 ? 'blob' : 'file', bytes };
+  if (r.chance(2)) put(result, 'type', r.pick(MEDIA_TYPES));
+  if (which === 2) {
+    put(result, 'name', r.pick(STRINGS));
+    if (r.chance(2)) put(result, 'lastModified', r.pick(LAST_MODIFIED));
+  }
+  return result;
 }
 
 /**

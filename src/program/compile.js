@@ -13,7 +13,7 @@ import { currentRealm } from '../primordials/realm.js';
 import {
   UNDEFINED, call, commentStmt, constStmt, doStmt, exprs, list, lit, returnStmt, thunk, trimTrue, variable,
 } from './plan.js';
-import { INTRINSIC_NAMES } from './schema.js';
+import { INTRINSIC_NAMES, platformInterfaceOfNode } from './schema.js';
 import { describe, keyExpr, keyText, objectVar, own, soleKey, valueExpr } from './values.js';
 
 /** @typedef {import('./plan.js').Expr} Expr @typedef {import('./plan.js').Stmt} Stmt */
@@ -194,8 +194,20 @@ function summary(node) {
     case 'error': return own(node, 'stack') === 'untouched' ? `${node.type}, stack left unformatted` : node.type;
     case 'function': return `${node.style} function`;
     case 'opaque': return node.type;
+    case 'geometry': return node.type;
+    case 'domexception': case 'blob': case 'file': case 'imagedata': return platformInterfaceOfNode(node);
   }
   return node.kind;
+}
+
+/**
+ * @param {number[]} bytes
+ * @returns {Expr} the bytes as a list of literals
+ */
+function byteList(bytes) {
+  const items = newList();
+  for (let i = 0; i < bytes.length; i++) append(items, lit(bytes[i]));
+  return list(items);
 }
 
 /**
@@ -214,13 +226,10 @@ function makeExpr(node) {
     case 'regexp': return call('regexp', exprs(lit(node.source), lit(node.flags)));
     case 'map': return call('map', exprs());
     case 'set': return call('set', exprs());
-    case 'arraybuffer': {
-      const bytes = newList();
-      for (let i = 0; i < node.bytes.length; i++) append(bytes, lit(node.bytes[i]));
+    case 'arraybuffer':
       return call('arraybuffer', exprs(
-        lit(own(node, 'byteLength') ?? node.bytes.length), optional(own(node, 'maxByteLength')), lit(own(node, 'shared') === true), list(bytes),
+        lit(own(node, 'byteLength') ?? node.bytes.length), optional(own(node, 'maxByteLength')), lit(own(node, 'shared') === true), byteList(node.bytes),
       ));
-    }
     case 'view':
       return call('view', exprs(lit(node.type), variable(objectVar(node.buffer)), lit(own(node, 'byteOffset') ?? 0), optional(own(node, 'length'))));
     case 'error':
@@ -230,6 +239,18 @@ function makeExpr(node) {
     case 'function': return call('callable', exprs(lit(node.style)));
     case 'proxy': return call('proxy', exprs(CX, variable(objectVar(node.target))));
     case 'opaque': return call('opaque', exprs(CX, lit(node.type)));
+    // Platform objects: defaults spelled out, so the repro states every field.
+    case 'domexception': return call('domexception', exprs(lit(own(node, 'message') ?? ''), lit(own(node, 'name') ?? 'Error')));
+    case 'blob': return call('blob', exprs(byteList(node.bytes), lit(own(node, 'type') ?? '')));
+    case 'file': return call('file', exprs(byteList(node.bytes), lit(node.name), lit(own(node, 'type') ?? ''), lit(own(node, 'lastModified') ?? 0)));
+    case 'imagedata': return call('imagedata', exprs(
+      lit(node.width), lit(node.height), ObjectHasOwn(node, 'bytes') ? byteList(node.bytes) : UNDEFINED, lit(own(node, 'colorSpace') ?? 'srgb'),
+    ));
+    case 'geometry': {
+      const values = newList();
+      for (let i = 0; i < node.values.length; i++) append(values, valueExpr(node.values[i]));
+      return call('geometry', exprs(lit(node.type), list(values)));
+    }
   }
   throw new TypeErrorCtor(`unknown kind ${describe(node.kind)}`);
 }

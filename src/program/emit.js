@@ -39,7 +39,7 @@ export function emit(program) {
   checkValid(program);
   const body = printBody(compile(program), '  ');
   return '((rt) => (registerOpaque) => {\n'
-    + '  // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.\n'
+    + '  // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.\n'
     + `${body}})(\n(${RUNTIME_SOURCE})(globalThis))\n`;
 }
 
@@ -250,8 +250,31 @@ function plainPrinter(program, plan, root, log) {
       case 'opaque': return PLAIN_OPAQUES[/** @type {string} */ (litValue(a[1]))];
       case 'intrinsic': return intrinsicSource(/** @type {string} */ (litValue(a[1])));
       case 'behavior': return behavior(a);
+      case 'domexception': return `new DOMException(${expr(a[0])}, ${expr(a[1])})`;
+      case 'blob': return `new Blob([new Uint8Array(${expr(a[0])})], { type: ${expr(a[1])} })`;
+      case 'file': return `new File([new Uint8Array(${expr(a[0])})], ${expr(a[1])}, { type: ${expr(a[2])}, lastModified: ${expr(a[3])} })`;
+      case 'imagedata': {
+        const data = a[2].t === 'undefined' ? '' : `new Uint8ClampedArray(${expr(a[2])}), `;
+        return `new ImageData(${data}${expr(a[0])}, ${expr(a[1])}, { colorSpace: ${expr(a[3])} })`;
+      }
+      case 'geometry': return geometrySource(/** @type {string} */ (litValue(a[0])), a[1].t === 'list' ? a[1].items : []);
     }
     throw new TypeErrorCtor(`no plain form for rt.${op}`);
+  }
+
+  /**
+   * rt.geometry(type, values) as its constructor call.
+   * @param {string} type
+   * @param {Expr[]} values
+   */
+  function geometrySource(type, values) {
+    if (type === 'DOMMatrix' || type === 'DOMMatrixReadOnly') return `new ${type}([${exprList(values)}])`;
+    if (type !== 'DOMQuad') return `new ${type}(${exprList(values)})`;
+    let points = '';
+    for (let i = 0; i < 4; i++) {
+      points += `${i === 0 ? '' : ', '}{ x: ${expr(values[4 * i])}, y: ${expr(values[4 * i + 1])}, z: ${expr(values[4 * i + 2])}, w: ${expr(values[4 * i + 3])} }`;
+    }
+    return `new DOMQuad(${points})`;
   }
 
   /**

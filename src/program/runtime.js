@@ -58,6 +58,12 @@ export function createRuntime(global) {
   const structuredCloneFn = global.structuredClone;
   const TypeErrorCtor = global.TypeError;
   const ErrorCtor = global.Error;
+  const Uint8ClampedArrayCtor = global.Uint8ClampedArray;
+  /** Platform interfaces by name (absent ones stay undefined: `platform` says so). */
+  const platformCtors = create(null);
+  const platformNames = ['DOMException', 'Blob', 'File', 'ImageData', 'DOMPoint', 'DOMPointReadOnly',
+    'DOMRect', 'DOMRectReadOnly', 'DOMMatrix', 'DOMMatrixReadOnly', 'DOMQuad'];
+  for (let i = 0; i < platformNames.length; i++) platformCtors[platformNames[i]] = global[platformNames[i]];
 
   /** Constructors by name, null-prototype so a name never reaches Object.prototype. */
   const views = create(null);
@@ -259,6 +265,53 @@ export function createRuntime(global) {
     }
     register(cx, result, type);
     return result;
+  }
+
+  // ── platform objects: made by their constructors (before any realm step runs) ──
+
+  /** @param {string} name @returns {any} the interface's constructor */
+  function platform(name) {
+    const C = platformCtors[name];
+    if (C === undefined) throw unavailable(name);
+    return C;
+  }
+  /** A sequence argument: an array with its own, captured iterator. */
+  function sequence(items) {
+    const array = newList();
+    for (let i = 0; i < items.length; i++) defineData(array, i, items[i], true, true, true);
+    defineData(array, SymbolCtor.iterator, ArrayValues, true, false, true);
+    return array;
+  }
+  /** A typed array of the bytes, written by index (its own elements: no prototype is reached). */
+  function bytesIn(C, bytes) {
+    const array = new C(bytes.length);
+    for (let i = 0; i < bytes.length; i++) array[i] = bytes[i];
+    return array;
+  }
+  function domexception(message, name) {
+    return new (platform('DOMException'))(message, name);
+  }
+  function blob(bytes, type) {
+    return new (platform('Blob'))(sequence([bytesIn(Uint8ArrayCtor, bytes)]), { __proto__: null, type });
+  }
+  function file(bytes, name, type, lastModified) {
+    return new (platform('File'))(sequence([bytesIn(Uint8ArrayCtor, bytes)]), name, { __proto__: null, type, lastModified });
+  }
+  function imagedata(width, height, bytes, colorSpace) {
+    const C = platform('ImageData');
+    const settings = { __proto__: null, colorSpace };
+    return bytes === undefined ? new C(width, height, settings) : new C(bytesIn(Uint8ClampedArrayCtor, bytes), width, height, settings);
+  }
+  /** @param {string} type a geometry interface @param {number[]} values its numbers (a quad: four points' x, y, z, w) */
+  function geometry(type, values) {
+    const C = platform(type);
+    if (type === 'DOMMatrix' || type === 'DOMMatrixReadOnly') return new C(sequence(values));
+    if (type !== 'DOMQuad') return new C(values[0], values[1], values[2], values[3]);
+    const points = newList();
+    for (let i = 0; i < 4; i++) {
+      points[i] = { __proto__: null, x: values[4 * i], y: values[4 * i + 1], z: values[4 * i + 2], w: values[4 * i + 3] };
+    }
+    return new C(points[0], points[1], points[2], points[3]);
   }
 
   // ── filling: prototypes, properties, contents ──
@@ -492,6 +545,7 @@ export function createRuntime(global) {
     __proto__: null,
     context, number, bigint, symbol, wellKnown, repeat, concat, slice,
     object, array, date, regexp, map, set, arraybuffer, view, error, boxed, callable, proxy, opaque,
+    domexception, blob, file, imagedata, geometry,
     proto, data, accessor, value, mapEntry, setValue, resize, grow, detach, integrity,
     effect, behavior, realm, intrinsic, stepData, stepAccessor, stepDelete, steps, finish, restorer,
   });

@@ -1,5 +1,6 @@
-// `validate(program)`: every reason a program is not a `clonecheck/program@1`
-// that `build` can make, each with the JSON path of the offending part.
+// `validate(program)`: every reason a program is not a `clonecheck/program@2`
+// (or an older `@1`, read as it always was) that `build` can make, each with
+// the JSON path of the offending part.
 //
 // Beyond the shapes in docs/program.md it rejects what would make `build`
 // itself throw (a view out of its buffer's bounds, a prototype cycle, a
@@ -7,7 +8,7 @@
 // always builds, and unknown fields, so that a typo never passes silently.
 
 import {
-  ArrayIsArray, JSONStringify, NATIVE_ERROR_NAMES, ObjectCreate, ObjectHasOwn, ObjectKeys,
+  ArrayIsArray, JSONStringify, NATIVE_ERROR_NAMES, NumberIsSafeInteger, ObjectCreate, ObjectHasOwn, ObjectKeys,
   TYPED_ARRAY_NAMES, append, newList, record,
 } from '../primordials/intrinsics.js';
 import { currentRealm } from '../primordials/realm.js';
@@ -16,7 +17,13 @@ import {
   oneOf, own, quoteAll, report, soleKey,
 } from './values.js';
 
-export const PROGRAM_SCHEMA = 'clonecheck/program@1';
+export const PROGRAM_SCHEMA = 'clonecheck/program@2';
+/**
+ * The schema before platform objects: every program of that version is one
+ * of this version that builds the same value (`upgradeProgram`); only the
+ * platform kinds are new.
+ */
+export const PROGRAM_SCHEMA_1 = 'clonecheck/program@1';
 
 /** Intrinsic objects a realm step may change and a node's `proto` may name. */
 export const INTRINSIC_NAMES = [
@@ -39,8 +46,21 @@ export const FIXED_INTRINSIC_KEYS = record({
   'String.prototype': ['length'],
 });
 
-export const KINDS = ['object', 'array', 'date', 'regexp', 'map', 'set', 'arraybuffer', 'view', 'error',
-  'boxed', 'function', 'proxy', 'opaque'];
+/** The kinds that make platform objects (new in program@2; docs/program.md "Platform objects"). */
+export const PLATFORM_KINDS = ['domexception', 'blob', 'file', 'imagedata', 'geometry'];
+export const KINDS = joined(['object', 'array', 'date', 'regexp', 'map', 'set', 'arraybuffer', 'view', 'error',
+  'boxed', 'function', 'proxy', 'opaque'], PLATFORM_KINDS);
+/** A geometry node's interfaces, with how many numbers each takes. */
+export const GEOMETRY_VALUES = record({
+  DOMPoint: [4], DOMPointReadOnly: [4], DOMRect: [4], DOMRectReadOnly: [4],
+  DOMMatrix: [6, 16], DOMMatrixReadOnly: [6, 16], DOMQuad: [16],
+});
+export const GEOMETRY_TYPES = ObjectKeys(GEOMETRY_VALUES);
+export const COLOR_SPACES = ['srgb', 'display-p3'];
+/** An imagedata node's sides may not be longer than this (its data is 4 bytes a pixel). */
+export const MAX_IMAGE_SIDE = 64;
+/** The interface each platform kind makes (a geometry node's is its `type`). */
+export const PLATFORM_INTERFACE = record({ domexception: 'DOMException', blob: 'Blob', file: 'File', imagedata: 'ImageData' });
 export const FUNCTION_STYLES = ['arrow', 'function', 'class', 'async', 'generator', 'bound'];
 export const OPAQUE_TYPES = ['WeakMap', 'WeakSet', 'WeakRef', 'FinalizationRegistry', 'Promise', 'Generator',
   'Arguments', 'ArrayIterator'];
@@ -79,6 +99,11 @@ export const KIND_FIELDS = record({
   function: { fields: ['style'], required: ['style'] },
   proxy: { fields: ['target'], required: ['target'] },
   opaque: { fields: ['type'], required: ['type'] },
+  domexception: { fields: ['message', 'name'], required: [] },
+  blob: { fields: ['bytes', 'type'], required: ['bytes'] },
+  file: { fields: ['bytes', 'type', 'name', 'lastModified'], required: ['bytes', 'name'] },
+  imagedata: { fields: ['width', 'height', 'bytes', 'colorSpace'], required: ['width', 'height'] },
+  geometry: { fields: ['type', 'values'], required: ['type', 'values'] },
 });
 const DATA_PROP_FIELDS = ['key', 'value', 'writable', 'enumerable', 'configurable'];
 // Accessors also list 'value' and 'writable': mixing them is reported once, as such.
@@ -116,10 +141,14 @@ function joined(a, b) {
 
 /**
  * Every problem with a program, in document order; empty when it is valid.
+ * With `global`, also every platform object that global's host cannot make
+ * (`build` passes its own: a program with a DOMMatrix is valid, and Node
+ * cannot build it).
  * @param {unknown} program
+ * @param {{global?: any}} [options]
  * @returns {ValidationError[]}
  */
-export function validate(program) {
+export function validate(program, options) {
   /** @type {ValidationError[]} */
   const errors = [];
   if (!isRecord(program)) {
@@ -131,13 +160,17 @@ export function validate(program) {
   /** @type {Validator} */
   const v = { errors, nodes, objectCount: nodes.length, allowRefs: true };
   checkFields(program, PROGRAM_FIELDS, '$', v);
-  if (own(program, 'schema') !== PROGRAM_SCHEMA) {
-    report(errors, '$.schema', `expected ${JSONStringify(PROGRAM_SCHEMA)}, got ${describe(own(program, 'schema'))}`);
+  const schema = own(program, 'schema');
+  if (schema !== PROGRAM_SCHEMA && schema !== PROGRAM_SCHEMA_1) {
+    report(errors, '$.schema', `expected ${JSONStringify(PROGRAM_SCHEMA)} (or ${JSONStringify(PROGRAM_SCHEMA_1)}, without platform objects), got ${describe(schema)}`);
   }
   if (!ObjectHasOwn(program, 'root')) report(errors, '$.root', 'missing (the value to clone)');
   else checkValue(program.root, '$.root', v);
   if (objects !== undefined && !ArrayIsArray(objects)) report(errors, '$.objects', `expected an array of object nodes, got ${describe(objects)}`);
   for (let i = 0; i < nodes.length; i++) checkNode(own(nodes, i), i, v);
+  if (schema === PROGRAM_SCHEMA_1) checkNoPlatformKinds(v);
+  const global = option(options, 'global');
+  if (global !== undefined) checkHostInterfaces(v, global);
   checkProxyTargets(v);
   checkPrototypeCycles(v);
   const transfer = own(program, 'transfer');
@@ -157,6 +190,59 @@ export function validate(program) {
   checkSteps(own(program, 'sender'), '$.sender', v);
   checkSteps(own(program, 'receiver'), '$.receiver', v);
   return errors;
+}
+
+/**
+ * @param {unknown} options
+ * @param {string} key
+ * @returns {any} an own data property of the options bag
+ */
+function option(options, key) {
+  return isRecord(options) ? own(options, key) : undefined;
+}
+
+/**
+ * The same program under the current schema name: a `@1` program builds the
+ * same value as `@2` (the schema only added kinds).
+ * @template {Record<string, any>} P
+ * @param {P} program
+ * @returns {P}
+ */
+export function upgradeProgram(program) {
+  if (!isRecord(program) || own(program, 'schema') !== PROGRAM_SCHEMA_1) return program;
+  return { ...program, schema: PROGRAM_SCHEMA };
+}
+
+/**
+ * The interface a platform node makes.
+ * @param {any} node a valid platform node
+ * @returns {string}
+ */
+export function platformInterfaceOfNode(node) {
+  return node.kind === 'geometry' ? node.type : PLATFORM_INTERFACE[node.kind];
+}
+
+/** @param {Validator} v */
+function checkNoPlatformKinds(v) {
+  for (let i = 0; i < v.objectCount; i++) {
+    const kind = kindOf(v, i);
+    if (oneOf(PLATFORM_KINDS, kind)) report(v.errors, `$.objects[${i}].kind`, `${describe(kind)} needs schema ${JSONStringify(PROGRAM_SCHEMA)}`);
+  }
+}
+
+/**
+ * @param {Validator} v
+ * @param {any} global
+ */
+function checkHostInterfaces(v, global) {
+  for (let i = 0; i < v.objectCount; i++) {
+    const node = own(v.nodes, i);
+    if (!isRecord(node) || !oneOf(PLATFORM_KINDS, own(node, 'kind'))) continue;
+    const name = platformInterfaceOfNode(node);
+    if (typeof name === 'string' && typeof global[name] !== 'function') {
+      report(v.errors, `$.objects[${i}]`, `this host has no ${name}: run the program where the platform object exists (docs/platform-objects.md)`);
+    }
+  }
 }
 
 /**
@@ -357,10 +443,7 @@ const KIND_CHECKS = record({
   },
   arraybuffer(node, path, v) {
     const bytes = own(node, 'bytes');
-    if (ObjectHasOwn(node, 'bytes') && !ArrayIsArray(bytes)) report(v.errors, `${path}.bytes`, `expected an array of bytes (0..255), got ${describe(bytes)}`);
-    else if (bytes !== undefined) {
-      for (let i = 0; i < bytes.length; i++) checkInteger(own(bytes, i), `${path}.bytes[${i}]`, v, 255);
-    }
+    checkBytes(node, path, v);
     const byteLength = own(node, 'byteLength');
     const maxByteLength = own(node, 'maxByteLength');
     const resizeTo = own(node, 'resizeTo');
@@ -415,7 +498,86 @@ const KIND_CHECKS = record({
   opaque(node, path, v) {
     if (ObjectHasOwn(node, 'type')) checkEnum(own(node, 'type'), OPAQUE_TYPES, `${path}.type`, v);
   },
+  domexception(node, path, v) {
+    // A Value (so the shrinker simplifies it like an error's message), but only a string one.
+    if (ObjectHasOwn(node, 'message') && checkValue(node.message, `${path}.message`, v) !== undefined) checkString(node.message, `${path}.message`, v);
+    checkString(own(node, 'name'), `${path}.name`, v);
+  },
+  blob(node, path, v) {
+    checkBytes(node, path, v);
+    checkString(own(node, 'type'), `${path}.type`, v);
+  },
+  file(node, path, v) {
+    checkBytes(node, path, v);
+    checkString(own(node, 'type'), `${path}.type`, v);
+    checkString(own(node, 'name'), `${path}.name`, v);
+    // A long long: negative times (before 1970) too.
+    const lastModified = own(node, 'lastModified');
+    if (lastModified !== undefined && !(typeof lastModified === 'number' && NumberIsSafeInteger(lastModified))) {
+      report(v.errors, `${path}.lastModified`, `expected a safe integer (milliseconds since 1970), got ${describe(lastModified)}`);
+    }
+  },
+  imagedata(node, path, v) {
+    const width = own(node, 'width');
+    const height = own(node, 'height');
+    const sidesOk = checkSide(width, `${path}.width`, v) && checkSide(height, `${path}.height`, v);
+    if (ObjectHasOwn(node, 'bytes') && checkBytes(node, path, v) && sidesOk && node.bytes.length !== 4 * width * height) {
+      report(v.errors, `${path}.bytes`, `expected ${4 * width * height} bytes (4 a pixel), got ${node.bytes.length}`);
+    }
+    if (ObjectHasOwn(node, 'colorSpace')) checkEnum(own(node, 'colorSpace'), COLOR_SPACES, `${path}.colorSpace`, v);
+  },
+  geometry(node, path, v) {
+    const type = own(node, 'type');
+    const typeOk = ObjectHasOwn(node, 'type') && checkEnum(type, GEOMETRY_TYPES, `${path}.type`, v);
+    const values = own(node, 'values');
+    if (!ObjectHasOwn(node, 'values')) return;
+    if (!ArrayIsArray(values)) return report(v.errors, `${path}.values`, `expected an array of numbers, got ${describe(values)}`);
+    for (let i = 0; i < values.length; i++) {
+      const value = own(values, i);
+      if (typeof value === 'number' || (isRecord(value) && soleKey(value) === 'number')) checkValue(value, `${path}.values[${i}]`, v);
+      else report(v.errors, `${path}.values[${i}]`, `expected a number or {"number": "NaN"}, got ${describe(value)}`);
+    }
+    if (typeOk && !oneOf(GEOMETRY_VALUES[type], values.length)) {
+      report(v.errors, `${path}.values`, `a ${type} takes ${GEOMETRY_VALUES[type].join(' or ')} numbers, got ${values.length}`);
+    }
+  },
 });
+
+/** @param {unknown} value @param {string} path @param {Validator} v */
+function checkString(value, path, v) {
+  if (value !== undefined && typeof value !== 'string') report(v.errors, path, `expected a string, got ${describe(value)}`);
+}
+
+/**
+ * @param {unknown} value
+ * @param {string} path
+ * @param {Validator} v
+ * @returns {boolean} whether it is a valid side
+ */
+function checkSide(value, path, v) {
+  if (isIndex(value, MAX_IMAGE_SIDE) && value !== 0) return true;
+  if (value !== undefined) report(v.errors, path, `expected an integer 1..${MAX_IMAGE_SIDE}, got ${describe(value)}`);
+  return false;
+}
+
+/**
+ * A node's `bytes`: integers 0..255.
+ * @param {any} node
+ * @param {string} path
+ * @param {Validator} v
+ * @returns {boolean} whether they are valid (or absent)
+ */
+function checkBytes(node, path, v) {
+  const bytes = own(node, 'bytes');
+  if (bytes === undefined) return !ObjectHasOwn(node, 'bytes');
+  if (!ArrayIsArray(bytes)) {
+    report(v.errors, `${path}.bytes`, `expected an array of bytes (0..255), got ${describe(bytes)}`);
+    return false;
+  }
+  let ok = true;
+  for (let i = 0; i < bytes.length; i++) ok = checkInteger(own(bytes, i), `${path}.bytes[${i}]`, v, 255) && ok;
+  return ok;
+}
 
 /**
  * Why an arraybuffer node cannot be resized to `byteLength`, if it cannot.
@@ -497,7 +659,7 @@ export function keyProblem(node, key) {
     case 'array':
       if (key === 'length') return 'an array\'s length is set with the node\'s "length" field';
       break;
-    case 'error':
+    case 'error': case 'domexception':
       // V8 formats the stack when `stack` is redefined, running the error's
       // toString (which may throw): the result would depend on the engine.
       if (key === 'stack') return 'an Error\'s stack is host-defined; redefining it runs engine-specific code';

@@ -73,9 +73,9 @@ export async function landed() {
  * The reference's case observation, taken in the first receiving worker.
  * @param {any} program
  * @param {Record<string, Record<string, number>> | undefined} coverage
- * @param {boolean} transferList whether the channel has a transfer list (judge.js says)
+ * @param {import('../programs.js').TransferArgument} transferArgument how the channel passes its transfer list (judge.js says)
  * @param {string} [spec] the spec profile the reference follows
  */
-export function oracle(program, coverage, transferList, spec) {
-  return oracleIn(receivers[0], program, coverage, transferList, spec);
+export function oracle(program, coverage, transferArgument, spec) {
+  return oracleIn(receivers[0], program, coverage, transferArgument, spec);
 }

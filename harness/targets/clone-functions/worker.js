@@ -65,11 +65,11 @@ export function oneReceiverChannel(kind) {
      * The reference's case observation, taken in the receiving realm.
      * @param {any} program
      * @param {Record<string, Record<string, number>> | undefined} coverage
-     * @param {boolean} transferList whether the channel has a transfer list (judge.js says)
+     * @param {import('../programs.js').TransferArgument} transferArgument how the channel passes its transfer list (judge.js says)
      * @param {string} [spec] the spec profile the reference follows
      */
-    oracle(program, coverage, transferList, spec) {
-      return oracleIn(receiver, program, coverage, transferList, spec);
+    oracle(program, coverage, transferArgument, spec) {
+      return oracleIn(receiver, program, coverage, transferArgument, spec);
     },
   };
 }

@@ -168,9 +168,9 @@ function landedNothing() {
 
 /** @param {string} text */
 async function oracle(text) {
-  const { program, coverage, transferList, spec } = JSONParse(text);
+  const { program, coverage, transferArgument, spec } = JSONParse(text);
   const counts = coverage ? {} : undefined;
-  const [observation] = await cloneCaseElsewhere(program, () => build(program), referenceDelivery(counts, transferList, spec));
+  const [observation] = await cloneCaseElsewhere(program, () => build(program), referenceDelivery(counts, transferArgument, spec));
   parent.post(`oracle\n${JSONStringify({ observation, coverage: counts })}`);
 }
 

@@ -11,16 +11,18 @@
 
 import {
   StructuredDeserializeWithTransfer, StructuredSerializeWithTransfer, countSelection, currentRealm, observeLanded,
-  selectTier, setupRealm, specProfile, toTransferList,
+  selectTier, setupRealm, specProfile,
 } from '../../../src/index.js';
+import { convertedTransferList } from '../../case/case.js';
 
 /**
  * @param {Record<string, Record<string, number>> | undefined} coverage counts which tier would take each value
- * @param {boolean} transferList whether the channel has a transfer list at all (BroadcastChannel has none)
+ * @param {import('../programs.js').TransferArgument} transferArgument how the channel passes its
+ *   transfer list (BroadcastChannel has none; a Worker's postMessage(message, transfer) is overloaded)
  * @param {string} [spec] the spec profile followed (src/html/profiles.js); default `html`
  * @returns {import('../../case/case.js').Delivery}
  */
-export function referenceDelivery(coverage, transferList, spec) {
+export function referenceDelivery(coverage, transferArgument, spec) {
   const serializeOptions = { crossOriginIsolated: true, profile: specProfile(spec) };
   /** @type {unknown} */
   let receiverSteps;
@@ -41,8 +43,8 @@ export function referenceDelivery(coverage, transferList, spec) {
     },
     send(value, transfer) {
       const index = sends++;
-      // postMessage's transfer argument is a sequence<object>: converted like options.transfer.
-      const list = transferList ? toTransferList(transfer) : [];
+      // Converted as the channel's postMessage converts its second argument.
+      const list = convertedTransferList(transferArgument, transfer);
       // Guard coverage counts the generated values, not their repeats.
       if (coverage !== undefined && index === 0) countSelection(coverage, selectTier(value, { transfer: list }));
       serialized[index] = StructuredSerializeWithTransfer(value, list, serializeOptions);

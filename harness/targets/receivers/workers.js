@@ -185,11 +185,12 @@ export async function startReceivers(count, scriptURL, kind = 'worker') {
  * @param {Receiver} receiver
  * @param {any} program
  * @param {Record<string, Record<string, number>> | undefined} coverage counted there and added here
- * @param {boolean} transferList whether the channel has a transfer list (harness/case/case.js oracleCloneFunction)
+ * @param {import('../programs.js').TransferArgument} transferArgument how the channel passes its
+ *   transfer list (harness/case/case.js oracleCloneFunction)
  * @param {string} [spec] the spec profile the reference follows (src/html/profiles.js)
  */
-export async function oracleIn(receiver, program, coverage, transferList, spec) {
-  receiver.post(`oracle\n${JSON.stringify({ program, coverage: coverage !== undefined, transferList, spec })}`);
+export async function oracleIn(receiver, program, coverage, transferArgument, spec) {
+  receiver.post(`oracle\n${JSON.stringify({ program, coverage: coverage !== undefined, transferArgument, spec })}`);
   const answer = JSON.parse(answerText(await receiver.reply(), 'oracle'));
   if (coverage !== undefined) addCounts(coverage, answer.coverage);
   return answer.observation;

@@ -1,0 +1,55 @@
+// Platform objects every host clonecheck runs has (DOMException, Blob, File):
+// cloned by their own serialization steps, never as the plain objects their
+// own properties make them look like. Names with and without a legacy code,
+// odd messages, bytes and media types, a File's name and lastModified; the
+// same object twice (identity), own properties (not carried), another
+// prototype (the brand is in the slots, not the prototype: Node 26 clones
+// a Blob whose prototype is null to undefined) and integrity levels.
+
+import fc from 'fast-check';
+import { stringLiteral } from '../arbitraries/strings.js';
+
+const DOMEXCEPTION_NAMES = ['Error', 'DataCloneError', 'NotFoundError', 'AbortError', 'SyntaxError', 'QuotaExceededError', 'MyError', ''];
+const MEDIA_TYPES = ['', 'text/plain', 'Text/HTML', 'application/json;charset=utf-8', 'caf\u00e9/x'];
+const LAST_MODIFIED = [0, 1, -1, 1e12, 8.64e15];
+
+/** A DOMException node. */
+const domException = fc.record({
+  message: fc.option(stringLiteral, { nil: undefined }),
+  name: fc.option(fc.constantFrom(...DOMEXCEPTION_NAMES), { nil: undefined }),
+}, { requiredKeys: [] }).map(({ message, name }) => ({
+  kind: 'domexception', ...(message === undefined ? {} : { message }), ...(name === undefined ? {} : { name }),
+}));
+
+/** A Blob or File node. */
+const blobOrFile = fc.record({
+  file: fc.boolean(),
+  bytes: fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 8 }),
+  type: fc.constantFrom(...MEDIA_TYPES),
+  name: stringLiteral,
+  lastModified: fc.constantFrom(...LAST_MODIFIED),
+}).map(({ file, bytes, type, name, lastModified }) => (file
+  ? { kind: 'file', bytes, type, name, lastModified }
+  : { kind: 'blob', bytes, type }));
+
+/** What is done to one platform node besides making it. */
+const decoration = fc.record({
+  extra: fc.boolean(),
+  proto: fc.oneof({ weight: 6, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom(null, 'Object.prototype', 'Error.prototype') }),
+  integrity: fc.oneof({ weight: 6, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom('preventExtensions', 'freeze') }),
+});
+
+/** One to three platform objects in an array (the second one twice when there are two). */
+export const platformGraph = fc
+  .array(fc.tuple(fc.oneof(domException, blobOrFile), decoration), { minLength: 1, maxLength: 3 })
+  .map((drawn) => {
+    const nodes = drawn.map(([node, { extra, proto, integrity }]) => ({
+      ...node,
+      ...(extra ? { props: [{ key: 'extra', value: 'kept?' }] } : {}),
+      ...(proto === undefined ? {} : { proto }),
+      ...(integrity === undefined ? {} : { integrity }),
+    }));
+    const items = nodes.map((_, i) => ({ ref: i + 1 }));
+    if (nodes.length === 2) items.push({ ref: 2 });
+    return { root: { ref: 0 }, objects: [{ kind: 'array', items }, ...nodes] };
+  });

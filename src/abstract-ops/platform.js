@@ -1,0 +1,245 @@
+// Platform objects: which [Serializable] interface, if any, an object is an
+// instance of, and the attributes its serialization steps and observation read.
+//
+// Script cannot see a platform object's internal slots, but every attribute
+// getter WebIDL generates is a brand check: it throws a TypeError unless its
+// receiver implements the interface (https://webidl.spec.whatwg.org/#dfn-attribute-getter),
+// whatever the object's prototype now is. The getters are captured from this
+// host's global when the module loads, so a host without an interface (Node
+// has no DOMMatrix, QuickJS no Blob) simply has no such objects, and a
+// polluted realm cannot redirect them.
+
+import {
+  ObjectCreate, ObjectFreeze, ObjectGetOwnPropertyDescriptor, ObjectHasOwn, ReflectGetPrototypeOf, StringPrototypeSlice,
+  append, newList, uncurryThis, withoutStackTraces,
+} from '../primordials/intrinsics.js';
+
+/**
+ * A serializable interface clonecheck knows, by its WebIDL name.
+ * @typedef {'DOMException' | 'File' | 'Blob' | 'ImageData' | 'DOMMatrix' | 'DOMMatrixReadOnly'
+ *   | 'DOMPoint' | 'DOMPointReadOnly' | 'DOMRect' | 'DOMRectReadOnly' | 'DOMQuad'} PlatformInterface
+ */
+
+const MATRIX_ATTRIBUTES = ['is2D', 'm11', 'm12', 'm13', 'm14', 'm21', 'm22', 'm23', 'm24',
+  'm31', 'm32', 'm33', 'm34', 'm41', 'm42', 'm43', 'm44'];
+const POINT_ATTRIBUTES = ['x', 'y', 'z', 'w'];
+const RECT_ATTRIBUTES = ['x', 'y', 'width', 'height'];
+
+/**
+ * Each interface with the attributes read from its instances (a trailing `?`:
+ * one that some hosts lack or make an own data property of each instance,
+ * read from there, else as undefined), the first one
+ * being its brand check: an attribute the interface itself declares (an own
+ * accessor of its prototype object), so a subclass's check does not take its
+ * base class's instances, and the interface it extends, if any: the base's
+ * check takes the subclass's instances too, so a subclass is checked only
+ * for objects its base's check took (one thrown check per interface family
+ * for an ordinary object, not one per interface).
+ * @type {[PlatformInterface, string[], PlatformInterface?][]}
+ */
+const KNOWN_INTERFACES = [
+  ['DOMException', ['name', 'message', 'code']],
+  ['Blob', ['size', 'type']],
+  ['File', ['name', 'lastModified', 'size', 'type'], 'Blob'],
+  // Firefox ESR 153 has no ImageData colorSpace (its images are all sRGB);
+  // WebKitGTK 2.50 makes `data` an own data property of each ImageData.
+  ['ImageData', ['width', 'height', 'data?', 'colorSpace?']],
+  ['DOMMatrixReadOnly', joinedWith('m11', MATRIX_ATTRIBUTES)],
+  ['DOMMatrix', joinedWith('m11', MATRIX_ATTRIBUTES), 'DOMMatrixReadOnly'],
+  ['DOMPointReadOnly', POINT_ATTRIBUTES],
+  ['DOMPoint', POINT_ATTRIBUTES, 'DOMPointReadOnly'],
+  ['DOMRectReadOnly', RECT_ATTRIBUTES],
+  ['DOMRect', RECT_ATTRIBUTES, 'DOMRectReadOnly'],
+  ['DOMQuad', ['p1', 'p2', 'p3', 'p4']],
+];
+
+/**
+ * @param {string} first
+ * @param {string[]} rest
+ * @returns {string[]} first, then the rest without it
+ */
+function joinedWith(first, rest) {
+  const list = [first];
+  for (let i = 0; i < rest.length; i++) if (rest[i] !== first) list[list.length] = rest[i];
+  return list;
+}
+
+/**
+ * @param {string} entry an attribute in KNOWN_INTERFACES
+ * @returns {string} its name (without the `?` of an optional one)
+ */
+function attributeName(entry) {
+  return entry[entry.length - 1] === '?' ? StringPrototypeSlice(entry, 0, -1) : entry;
+}
+
+/**
+ * An interface this host has: its constructor and its attribute getters.
+ * @typedef {object} HostInterface
+ * @property {PlatformInterface} name
+ * @property {Function} constructor
+ * @property {(object: object) => unknown} brand  the brand-checking getter
+ * @property {Record<string, (object: object) => any>} get  every attribute's getter, by name
+ * @property {HostInterface[]} subclasses  the interfaces of this host that extend it
+ */
+
+/**
+ * The attribute's getter, found on the interface's prototype chain
+ * (File's `size` is Blob's).
+ * @param {object | null} prototype
+ * @param {string} name
+ * @returns {((object: object) => any) | undefined}
+ */
+function attributeGetter(prototype, name) {
+  for (let p = prototype; p !== null; p = ReflectGetPrototypeOf(p)) {
+    const descriptor = ObjectGetOwnPropertyDescriptor(p, name);
+    if (descriptor !== undefined) return typeof descriptor.get === 'function' ? uncurryThis(descriptor.get) : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The known interfaces of a global object, each only when its constructor
+ * and every attribute it needs are there.
+ * @param {any} global
+ * @returns {HostInterface[]}
+ */
+function hostInterfaces(global) {
+  const found = newList();
+  for (let i = 0; i < KNOWN_INTERFACES.length; i++) {
+    // Not `const [name, attributes] = …`: destructuring runs the (pollutable) array iterator.
+    const name = KNOWN_INTERFACES[i][0];
+    const attributes = KNOWN_INTERFACES[i][1];
+    const constructor = global[name];
+    if (typeof constructor !== 'function' || constructor.prototype === undefined) continue;
+    const brandDescriptor = ObjectGetOwnPropertyDescriptor(constructor.prototype, attributes[0]);
+    if (brandDescriptor === undefined || typeof brandDescriptor.get !== 'function') continue;
+    /** @type {Record<string, (object: object) => any>} */
+    const get = ObjectCreate(null);
+    let complete = true;
+    for (let j = 0; j < attributes.length; j++) {
+      const attribute = attributeName(attributes[j]);
+      const getter = attributeGetter(constructor.prototype, attribute);
+      if (getter !== undefined) get[attribute] = getter;
+      else if (attribute === attributes[j]) complete = false;
+    }
+    if (!complete) continue;
+    const entry = { name, constructor, brand: uncurryThis(brandDescriptor.get), get: ObjectFreeze(get), subclasses: newList() };
+    append(found, entry);
+    // A subclass follows its base in the table: a host without the base has no use for it.
+    const base = KNOWN_INTERFACES[i][2];
+    for (let j = 0; j < found.length; j++) if (found[j].name === base) append(found[j].subclasses, entry);
+  }
+  return found;
+}
+
+/** The interfaces of the host this module was loaded in. */
+const HOST_INTERFACES = hostInterfaces(globalThis);
+
+/** @type {Record<string, string>} the interface each known one extends */
+const BASE_OF = ObjectCreate(null);
+for (let i = 0; i < KNOWN_INTERFACES.length; i++) if (KNOWN_INTERFACES[i][2] !== undefined) BASE_OF[KNOWN_INTERFACES[i][0]] = KNOWN_INTERFACES[i][2];
+
+/** @type {Record<string, HostInterface>} the same, by name */
+const BY_NAME = ObjectCreate(null);
+for (let i = 0; i < HOST_INTERFACES.length; i++) BY_NAME[HOST_INTERFACES[i].name] = HOST_INTERFACES[i];
+
+/**
+ * The constructors of the known interfaces a global object has, by name
+ * (a realm's, for StructuredDeserialize to make objects in).
+ * @param {any} global
+ * @returns {Record<string, Function>}
+ */
+export function platformConstructors(global) {
+  /** @type {Record<string, Function>} */
+  const constructors = ObjectCreate(null);
+  const found = global === globalThis ? HOST_INTERFACES : hostInterfaces(global);
+  for (let i = 0; i < found.length; i++) constructors[found[i].name] = found[i].constructor;
+  return ObjectFreeze(constructors);
+}
+
+/**
+ * The brand checks proper, for a caller that already suppressed stack
+ * traces (brands.js). Bun's File `name` getter answers undefined for a
+ * Blob instead of throwing, so an answer of undefined (no known interface
+ * has such an attribute) counts as a refusal too.
+ * @param {object} object
+ * @returns {PlatformInterface | undefined}
+ */
+export function platformInterfaceBySlots(object) {
+  for (let i = 0; i < HOST_INTERFACES.length; i++) {
+    const known = HOST_INTERFACES[i];
+    if (BASE_OF[known.name] !== undefined || !implementsInterface(object, known)) continue;
+    for (let j = 0; j < known.subclasses.length; j++) {
+      if (implementsInterface(object, known.subclasses[j])) return known.subclasses[j].name;
+    }
+    return known.name;
+  }
+  return undefined;
+}
+
+/**
+ * @param {object} object
+ * @param {HostInterface} known
+ * @returns {boolean} whether the interface's brand-checking getter takes the object
+ */
+function implementsInterface(object, known) {
+  try {
+    return known.brand(object) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The serializable interface an object implements, if any (known to this
+ * host): StructuredSerializeInternal step 19 asks for it.
+ * @param {object} object not a Proxy (a getter on a Proxy is not a brand check; proxies are classified first)
+ * @returns {PlatformInterface | undefined}
+ */
+export function platformInterfaceOf(object) {
+  if (HOST_INTERFACES.length === 0) return undefined;
+  return withoutStackTraces(platformInterfaceBySlots, object);
+}
+
+/**
+ * Reads an attribute of a platform object through its captured getter.
+ * @param {object} object an instance of the interface
+ * @param {PlatformInterface} name
+ * @param {string} attribute
+ * @returns {any}
+ */
+export function platformAttribute(object, name, attribute) {
+  const getter = BY_NAME[name].get[attribute];
+  if (getter !== undefined) return getter(object);
+  const descriptor = ObjectGetOwnPropertyDescriptor(object, attribute);
+  return descriptor !== undefined && ObjectHasOwn(descriptor, 'value') ? descriptor.value : undefined;
+}
+
+/** The attributes read from each interface, for observation (an optional one reads as undefined where the host lacks it). */
+export const PLATFORM_ATTRIBUTES = (() => {
+  /** @type {Record<string, string[]>} */
+  const table = ObjectCreate(null);
+  for (let i = 0; i < KNOWN_INTERFACES.length; i++) {
+    const names = newList();
+    const attributes = KNOWN_INTERFACES[i][1];
+    for (let j = 0; j < attributes.length; j++) {
+      append(names, attributeName(attributes[j]));
+    }
+    table[KNOWN_INTERFACES[i][0]] = names;
+  }
+  return ObjectFreeze(table);
+})();
+
+/** Blob.prototype.arrayBuffer, captured: a Blob's (or File's) bytes, which script reads only asynchronously. */
+export const BlobPrototypeArrayBuffer = typeof globalThis.Blob === 'function' && typeof globalThis.Blob.prototype.arrayBuffer === 'function'
+  ? uncurryThis(globalThis.Blob.prototype.arrayBuffer) : undefined;
+
+/** @param {string} kind @returns {boolean} whether an ObjectKind holds a Blob's bytes (Blob, File) */
+export function hasBlobBytes(kind) {
+  return kind === 'Blob' || kind === 'File';
+}
+
+/** @param {string} kind @returns {boolean} whether an ObjectKind names a platform interface */
+export function isPlatformKind(kind) {
+  return PLATFORM_ATTRIBUTES[kind] !== undefined;
+}

@@ -1,0 +1,154 @@
+// The serialization and deserialization steps of the serializable platform
+// objects clonecheck knows, each from the standard that defines its interface.
+// StructuredSerializeInternal step 19 makes the record, and
+// StructuredSerializeInternal step 26.3 runs these steps;
+// StructuredDeserialize step 22 makes the object, and
+// StructuredDeserialize step 24.4 runs its deserialization steps.
+//
+// Script cannot make an empty platform object and fill its slots later, so
+// deserialization here calls the interface's constructor with the record's
+// slots, which sets exactly those slots. None of these objects can reach
+// itself through its sub-serializations (an ImageData's data is a typed
+// array, a DOMQuad's points are DOMPoints), so making it when its record is
+// met, after the sub-deserializations, gives the same graph as the spec's order.
+
+import { CreateDataProperty } from '../abstract-ops/object-operations.js';
+import { platformAttribute } from '../abstract-ops/platform.js';
+import {
+  ArrayPrototypeValues, ReflectConstruct, SymbolIterator, append, newList, record,
+} from '../primordials/intrinsics.js';
+import { DataCloneError } from './errors.js';
+
+/** @typedef {import('./serialize.js').Serialized} Serialized */
+/** @typedef {import('../abstract-ops/platform.js').PlatformInterface} PlatformInterface */
+
+const MATRIX_2D = ['m11', 'm12', 'm21', 'm22', 'm41', 'm42'];
+const MATRIX_3D = ['m11', 'm12', 'm13', 'm14', 'm21', 'm22', 'm23', 'm24', 'm31', 'm32', 'm33', 'm34', 'm41', 'm42', 'm43', 'm44'];
+
+/**
+ * @param {object} object
+ * @param {PlatformInterface} name
+ * @param {string[]} attributes
+ * @returns {unknown[]} each attribute's value, through the captured getters
+ */
+function attributeValues(object, name, attributes) {
+  const values = newList();
+  for (let i = 0; i < attributes.length; i++) append(values, platformAttribute(object, name, attributes[i]));
+  return values;
+}
+
+/**
+ * A WebIDL sequence argument (Blob parts, a matrix's numbers): an array the
+ * constructor iterates with its own, captured Symbol.iterator method, so a polluted
+ * Array.prototype[Symbol.iterator] is not called; filled by definition.
+ * @param {unknown[]} items
+ * @returns {unknown[]}
+ */
+function sequence(items) {
+  const array = [];
+  for (let i = 0; i < items.length; i++) CreateDataProperty(array, i, items[i]);
+  CreateDataProperty(array, SymbolIterator, ArrayPrototypeValues);
+  return array;
+}
+
+/**
+ * The serialization steps of value's primary interface, as a record.
+ * @param {object} value
+ * @param {PlatformInterface} name
+ * @param {(value: unknown) => Serialized} subSerialize the sub-serialization (same forStorage, same memory)
+ * @returns {Serialized}
+ */
+export function serializePlatformObject(value, name, subSerialize) {
+  switch (name) {
+    // WebIDL, https://webidl.spec.whatwg.org/#idl-DOMException: [[Name]] and
+    // [[Message]] are the DOMException's name and message (its code follows from the name).
+    case 'DOMException':
+      return record({ Type: name, Name: platformAttribute(value, name, 'name'), Message: platformAttribute(value, name, 'message') });
+    // File API, https://w3c.github.io/FileAPI/#blob-section ("blob serialization
+    // steps"): [[BlobData]] is the blob's [[data]] and [[Type]] its type. The
+    // bytes behind a Blob never change and script reads them only
+    // asynchronously, so the record holds the Blob itself for its [[data]]
+    // (for storage the spec reads all bytes: the same bytes). `BlobType`:
+    // `Type` names the record's branch here.
+    case 'Blob':
+      return record({ Type: name, BlobData: value, BlobType: platformAttribute(value, name, 'type') });
+    // https://w3c.github.io/FileAPI/#file-section: the blob serialization
+    // steps, then [[Name]] and [[LastModified]].
+    case 'File':
+      return record({
+        Type: name, BlobData: value, BlobType: platformAttribute(value, name, 'type'),
+        Name: platformAttribute(value, name, 'name'), LastModified: platformAttribute(value, name, 'lastModified'),
+      });
+    // HTML's ImageData interface (https://html.spec.whatwg.org/multipage/canvas.html,
+    // its serialization steps): [[Data]] is the
+    // sub-serialization of the data attribute's Uint8ClampedArray, then
+    // [[Width]], [[Height]] and [[ColorSpace]].
+    case 'ImageData':
+      return record({
+        Type: name, Data: subSerialize(platformAttribute(value, name, 'data')),
+        Width: platformAttribute(value, name, 'width'), Height: platformAttribute(value, name, 'height'),
+        ColorSpace: platformAttribute(value, name, 'colorSpace'),
+      });
+    // Geometry Interfaces, https://drafts.fxtf.org/geometry/#structured-serialization:
+    // points and rects their four numbers; a matrix is2D and then its six 2D
+    // elements (m11, m12, m21, m22, m41, m42) or all sixteen; a quad the
+    // sub-serializations of its four points.
+    case 'DOMPoint': case 'DOMPointReadOnly':
+      return record({ Type: name, Values: attributeValues(value, name, ['x', 'y', 'z', 'w']) });
+    case 'DOMRect': case 'DOMRectReadOnly':
+      return record({ Type: name, Values: attributeValues(value, name, ['x', 'y', 'width', 'height']) });
+    case 'DOMMatrix': case 'DOMMatrixReadOnly': {
+      const is2D = platformAttribute(value, name, 'is2D');
+      return record({ Type: name, Is2D: is2D, Values: attributeValues(value, name, is2D ? MATRIX_2D : MATRIX_3D) });
+    }
+    case 'DOMQuad': {
+      const points = newList();
+      append(points, subSerialize(platformAttribute(value, name, 'p1')));
+      append(points, subSerialize(platformAttribute(value, name, 'p2')));
+      append(points, subSerialize(platformAttribute(value, name, 'p3')));
+      append(points, subSerialize(platformAttribute(value, name, 'p4')));
+      return record({ Type: name, Points: points });
+    }
+  }
+  throw DataCloneError(`StructuredSerializeInternal step 20: ${name} is a platform object that is not serializable here`);
+}
+
+/**
+ * A new instance of the record's interface in the target realm, with the
+ * record's slots (StructuredDeserialize step 22, then its deserialization steps).
+ * @param {Serialized} serialized
+ * @param {Record<string, Function>} constructors the target realm's interfaces (realm.js `platform`)
+ * @param {(serialized: Serialized) => unknown} subDeserialize the sub-deserialization (same memory)
+ * @returns {object}
+ */
+export function deserializePlatformObject(serialized, constructors, subDeserialize) {
+  const name = serialized.Type;
+  const constructor = constructors[name];
+  // StructuredDeserialize step 22: the interface must be exposed in the target realm.
+  if (constructor === undefined) throw DataCloneError(`StructuredDeserialize step 22: no interface named ${name} in the target realm`);
+  switch (name) {
+    case 'DOMException': return ReflectConstruct(constructor, [serialized.Message, serialized.Name]);
+    // A new Blob whose one part is the original: its [[data]] is the same bytes.
+    case 'Blob': return ReflectConstruct(constructor, [sequence([serialized.BlobData]), record({ type: serialized.BlobType })]);
+    case 'File': return ReflectConstruct(constructor, [
+      sequence([serialized.BlobData]), serialized.Name, record({ type: serialized.BlobType, lastModified: serialized.LastModified }),
+    ]);
+    // The constructor takes the array itself as the data, not a copy.
+    case 'ImageData': return ReflectConstruct(constructor, [
+      subDeserialize(serialized.Data), serialized.Width, serialized.Height, record({ colorSpace: serialized.ColorSpace }),
+    ]);
+    case 'DOMPoint': case 'DOMPointReadOnly': case 'DOMRect': case 'DOMRectReadOnly':
+      return ReflectConstruct(constructor, serialized.Values);
+    // Six numbers make a 2D matrix, sixteen a 3D one.
+    case 'DOMMatrix': case 'DOMMatrixReadOnly': return ReflectConstruct(constructor, [sequence(serialized.Values)]);
+    // The constructor copies the points' coordinates into new DOMPoints: a
+    // deserialized quad's points are never objects met elsewhere in the graph,
+    // where the spec's would be (a quad's point that is also a value of its own).
+    case 'DOMQuad': {
+      const points = newList();
+      for (let i = 0; i < 4; i++) append(points, subDeserialize(serialized.Points[i]));
+      return ReflectConstruct(constructor, points);
+    }
+  }
+  throw DataCloneError(`StructuredDeserialize step 22: no interface named ${name} in the target realm`);
+}

@@ -1,0 +1,181 @@
+// Platform objects in the reference: DOMException, Blob and File (the ones
+// Node has) are cloned by their own serialization steps, brand-checked, into
+// the target realm; a realm without the interface refuses them; tiers refuse
+// them. The interfaces Node lacks (ImageData, geometry) are checked in the
+// browsers (test/browsers.test.js runs the reference there).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import vm from 'node:vm';
+
+import { structuredCloneSpec as clone } from '../src/html/structured-clone.js';
+import { structuredClone, selectTier } from '../src/index.js';
+import { classifyObject } from '../src/abstract-ops/brands.js';
+import { captureRealm } from '../src/primordials/realm.js';
+import { installNodeHostHooks } from '../harness/case/node-host.js';
+
+test('a DOMException is cloned as a DOMException with its name and message (WebIDL serialization steps)', () => {
+  const original = new DOMException('gone', 'NotFoundError');
+  original.extra = 1;
+  const copy = clone(original);
+  assert.ok(copy instanceof DOMException);
+  assert.notEqual(copy, original);
+  assert.equal(copy.name, 'NotFoundError');
+  assert.equal(copy.message, 'gone');
+  assert.equal(copy.code, 8);
+  assert.equal(Object.hasOwn(copy, 'extra'), false, 'own properties are not part of a platform object\'s record');
+});
+
+test('a DOMException is not an Error record, though Error.isError may say it has [[ErrorData]]', () => {
+  assert.equal(classifyObject(new DOMException('m', 'SyntaxError')), 'DOMException');
+  const copy = clone({ e: new DOMException('m', 'SyntaxError') }).e;
+  assert.equal(copy.name, 'SyntaxError', 'an Error record would have kept only "Error"');
+});
+
+test('an object whose prototype is DOMException.prototype is an ordinary object (the getters are brand checks)', () => {
+  const impostor = Object.create(DOMException.prototype);
+  assert.equal(classifyObject(impostor), 'object');
+  const copy = clone(impostor);
+  assert.equal(Object.getPrototypeOf(copy), Object.prototype);
+});
+
+test('a Blob keeps its bytes and type, a File also its name and lastModified (File API blob serialization steps)', async () => {
+  const blob = clone(new Blob(['abc', new Uint8Array([0, 255])], { type: 'text/plain' }));
+  assert.ok(blob instanceof Blob);
+  assert.equal(blob.type, 'text/plain');
+  assert.deepEqual([...new Uint8Array(await blob.arrayBuffer())], [97, 98, 99, 0, 255]);
+  const file = clone(new File(['xyz'], 'notes.txt', { type: 'text/x', lastModified: 1234 }));
+  assert.ok(file instanceof File);
+  assert.deepEqual([file.name, file.lastModified, file.type, await file.text()], ['notes.txt', 1234, 'text/x', 'xyz']);
+});
+
+test('platform objects keep shared identity like any object (memory)', () => {
+  const blob = new Blob(['a']);
+  const copy = clone([blob, blob, new DOMException('x')]);
+  assert.equal(copy[0], copy[1]);
+  assert.notEqual(copy[0], blob);
+});
+
+test('a target realm without the interface refuses the record with DataCloneError (StructuredDeserialize step 22)', () => {
+  const bare = captureRealm(vm.runInNewContext('globalThis'));
+  assert.equal(bare.platform.Blob, undefined);
+  assert.throws(() => clone(new Blob(['a']), { realm: bare }), (error) => {
+    assert.equal(error.name, 'DataCloneError');
+    assert.match(error.message, /step 22: no interface named Blob/);
+    return true;
+  });
+  assert.ok(clone({ a: 1 }, { realm: bare }).a === 1, 'ordinary values still land there');
+});
+
+test('tiers refuse platform objects: they are not plain objects', () => {
+  for (const value of [new DOMException('m'), new Blob([]), [new DOMException('m')], { a: new Blob([]) }]) {
+    const { tier } = selectTier(value, {});
+    assert.equal(tier, undefined, `${Object.prototype.toString.call(value)} takes the spec path`);
+    assert.ok(structuredClone(value, { tiers: true }) !== undefined);
+  }
+});
+
+test('Node\'s host hooks classify platform objects as the brand checks do', () => {
+  installNodeHostHooks();
+  assert.equal(classifyObject(new DOMException('m')), 'DOMException');
+  assert.equal(classifyObject(new File([], 'f')), 'File');
+  assert.equal(classifyObject(new Blob([])), 'Blob');
+  assert.equal(classifyObject(Object.setPrototypeOf(new Blob([]), null)), 'Blob');
+  assert.equal(classifyObject(Object.create(Blob.prototype)), 'object');
+});
+
+// ── programs (schema @2) ──
+
+import { PROGRAM_SCHEMA, build, emit, emitPlain, fromBytes, validate } from '../src/program/index.js';
+import { upgradeProgram } from '../src/program/schema.js';
+import { observe, canonicalJSON } from '../src/index.js';
+import { randomBytesFrom } from './helpers.js';
+
+const platformProgram = {
+  schema: PROGRAM_SCHEMA, root: { ref: 0 }, objects: [
+    { kind: 'array', items: [{ ref: 1 }, { ref: 2 }, { ref: 3 }, { ref: 1 }] },
+    { kind: 'domexception', message: 'm', name: 'NotFoundError' },
+    { kind: 'blob', bytes: [1, 2, 3], type: 'text/x' },
+    { kind: 'file', bytes: [65], name: 'a.txt', lastModified: 7, props: [{ key: 'extra', value: 1 }] },
+  ],
+};
+
+test('schema @2 has nodes for platform objects; build, emit and emitPlain make the same graph', () => {
+  assert.equal(PROGRAM_SCHEMA, 'clonecheck/program@2');
+  assert.deepEqual(validate(platformProgram), []);
+  const built = build(platformProgram).value;
+  assert.ok(built[0] instanceof DOMException && built[1] instanceof Blob && built[2] instanceof File);
+  assert.equal(built[0], built[3]);
+  assert.deepEqual([built[0].name, built[0].message, built[2].name, built[2].lastModified, built[2].type], ['NotFoundError', 'm', 'a.txt', 7, '']);
+  const fromEmit = (0, eval)(emit(platformProgram))().value;
+  const fromPlain = new Function(`${emitPlain(platformProgram).value}\nreturn value;`)();
+  for (const other of [fromEmit, fromPlain]) assert.equal(canonicalJSON(observe(other)), canonicalJSON(observe(built)));
+});
+
+test('a @1 program is still read (and upgraded by name); platform kinds need @2', () => {
+  const old = { schema: 'clonecheck/program@1', root: { ref: 0 }, objects: [{ kind: 'array', items: [1] }] };
+  assert.deepEqual(validate(old), []);
+  assert.equal(build(old).value[0], 1);
+  assert.equal(upgradeProgram(old).schema, PROGRAM_SCHEMA);
+  const errors = validate({ ...platformProgram, schema: 'clonecheck/program@1' });
+  assert.deepEqual(errors.map((e) => e.path), ['$.objects[1].kind', '$.objects[2].kind', '$.objects[3].kind']);
+  assert.match(errors[0].message, /needs schema "clonecheck\/program@2"/);
+});
+
+test('a platform object the host lacks is refused by name, in validate with a global and in build', () => {
+  const matrix = { schema: PROGRAM_SCHEMA, root: { ref: 0 }, objects: [{ kind: 'geometry', type: 'DOMMatrix', values: [1, 0, 0, 1, 0, 0] }] };
+  assert.deepEqual(validate(matrix), [], 'the program itself is valid');
+  assert.deepEqual(validate(matrix, { global: globalThis }).map((e) => e.message), ['this host has no DOMMatrix: run the program where the platform object exists (docs/platform-objects.md)']);
+  assert.throws(() => build(matrix), /invalid program at \$\.objects\[0\]: this host has no DOMMatrix/);
+});
+
+test('the shapes of platform nodes are checked', () => {
+  const node = (n) => validate({ schema: PROGRAM_SCHEMA, root: { ref: 0 }, objects: [n] }).map((e) => `${e.path}: ${e.message}`);
+  assert.match(node({ kind: 'geometry', type: 'DOMPoint', values: [1, 2] })[0], /a DOMPoint takes 4 numbers, got 2/);
+  assert.match(node({ kind: 'imagedata', width: 2, height: 1, bytes: [1, 2, 3] })[0], /expected 8 bytes/);
+  assert.match(node({ kind: 'file', bytes: [] })[0], /\$\.objects\[0\]\.name: missing/);
+  assert.match(node({ kind: 'domexception', message: 3 })[0], /message: expected a string/);
+  assert.match(node({ kind: 'domexception', props: [{ key: 'stack', value: 1 }] })[0], /stack is host-defined/);
+});
+
+test('fromBytes makes DOMException, Blob and File nodes, read last, and they build', () => {
+  const next = randomBytesFrom(13);
+  const seen = new Set();
+  for (let i = 0; i < 3000; i++) {
+    const program = fromBytes(next(200));
+    for (const n of program.objects) if (['domexception', 'blob', 'file'].includes(n.kind)) seen.add(n.kind);
+    assert.deepEqual(validate(program, { global: globalThis }), []);
+  }
+  assert.deepEqual([...seen].sort(), ['blob', 'domexception', 'file']);
+  assert.deepEqual(fromBytes(new Uint8Array(0)).objects, [], 'an exhausted input decodes as before');
+});
+
+// ── observation ──
+
+import { observedCaseAsync, oracleCloneFunction } from '../harness/case/case.js';
+import { caseObservationOf, diff } from '../src/index.js';
+
+test('a platform object is observed by its attributes; a Blob\'s bytes are read where the case is observed asynchronously', async () => {
+  const program = {
+    schema: PROGRAM_SCHEMA, root: { ref: 0 }, objects: [
+      { kind: 'array', items: [{ ref: 1 }, { ref: 2 }, { ref: 3 }] },
+      { kind: 'blob', bytes: [1, 2, 255], type: 'text/x' },
+      { kind: 'file', bytes: [65], name: 'a.txt', lastModified: 3 },
+      { kind: 'domexception', message: 'm', name: 'AbortError' },
+    ],
+  };
+  const expected = caseObservationOf(await observedCaseAsync(program, () => build(program), oracleCloneFunction(undefined)));
+  const [blob, file, exception] = expected.value.props.slice(0, 3).map((p) => p.value);
+  assert.deepEqual([blob.kind, blob.platform.bytes, blob.platform.type.value], ['Blob', '0102ff', 'text/x']);
+  assert.deepEqual([file.kind, file.platform.bytes, file.platform.name.value, file.platform.lastModified.value], ['File', '41', 'a.txt', '3']);
+  assert.deepEqual([exception.platform.name.value, exception.platform.code.value], ['AbortError', '20']);
+  assert.equal(observe(new Blob(['x'])).platform.bytes, 'unread', 'a synchronous walk cannot read them');
+  // A clone that changes one byte, one File's name and the DOMException's name.
+  const lossy = async () => ({
+    __proto__: null,
+    value: [new Blob([new Uint8Array([1, 2, 254])], { type: 'text/x' }), new File(['A'], 'b.txt', { lastModified: 3 }), new DOMException('m', 'SyntaxError')],
+  });
+  const actual = caseObservationOf(await observedCaseAsync(program, () => build(program), lossy));
+  assert.deepEqual(diff(expected, actual).map((d) => `${d.path} ${d.expected} ${d.actual}`), [
+    '$[0]<bytes> 0102ff 0102fe', '$[1]<name> "a.txt" "b.txt"', '$[2]<name> "AbortError" "SyntaxError"', '$[2]<code> 20 12',
+  ]);
+});
