@@ -10,7 +10,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"array","items":[0],"props":[{"key":"0","value":0,"enumerable":false}]}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -33,7 +33,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"set","values":[],"props":[{"key":"0","value":{"ref":0}}]}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -55,7 +55,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"array","items":[{"ref":1}],"integrity":"preventExtensions"},{"kind":"set","values":[],"props":[{"key":"a","value":null}]}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -82,7 +82,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"set","values":[],"props":[{"key":"a","set":{}},{"key":"0","value":{"ref":0}}]}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -105,7 +105,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"map","entries":[],"props":[{"key":"a","value":""}]},{"kind":"arraybuffer","bytes":[42]}],"transfer":[1]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -128,7 +128,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"set","values":[],"props":[{"key":"a","value":{"ref":1}}]},{"kind":"arraybuffer","bytes":[112,46,46,22],"byteLength":6,"maxByteLength":7,"detached":true}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object

@@ -10,7 +10,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"error","type":"Error","message":"\ud800","props":[{"key":"name","get":{"returns":"RangeError"}}],"proto":null}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -34,7 +34,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"error","type":"Error","message":0,"cause":{"ref":0},"props":[{"key":"name","get":{"returns":"RangeError"}}]}],"sender":[{"on":"String.prototype","key":"valueOf","get":{}}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
     const realm = rt.realm(globalThis, ["String.prototype"]); // the intrinsics used below, looked up before any step changes the realm
   
@@ -64,7 +64,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":3},"objects":[{"kind":"arraybuffer","bytes":[1,2,3,4]},{"kind":"arraybuffer","bytes":[8,9],"maxByteLength":8},{"kind":"object","props":[{"key":"a","value":1}]},{"kind":"array","items":[{"ref":0},{"ref":4},{"ref":5}]},{"kind":"view","type":"Uint16Array","buffer":0},{"kind":"view","type":"DataView","buffer":1}],"transfer":[0,2],"sender":[{"on":"Date.prototype","key":"getTime","get":{}}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
     const realm = rt.realm(globalThis, ["Date.prototype"]); // the intrinsics used below, looked up before any step changes the realm
   
@@ -100,7 +100,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"map","entries":[[{"ref":1},{"ref":0}],["k",{"ref":2}],[{"number":"NaN"},{"number":"-0"}]]},{"kind":"set","values":[{"ref":0},{"ref":1},{"number":"-0"},0]},{"kind":"error","type":"Error","cause":{"string":""}}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -131,7 +131,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"error","type":"Error","cause":"\ud800"}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -153,7 +153,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"error","type":"Error","message":{"symbol":"s"},"props":[{"key":"name","value":"TypeError"}],"proto":null}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object

@@ -10,7 +10,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"error","type":"Error","message":"\ud800","props":[{"key":"name","get":{"returns":"RangeError"}}],"proto":null}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -34,7 +34,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"error","type":"Error","message":0,"cause":{"ref":0},"props":[{"key":"name","get":{"returns":"RangeError"}}]}],"sender":[{"on":"String.prototype","key":"valueOf","get":{}}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
     const realm = rt.realm(globalThis, ["String.prototype"]); // the intrinsics used below, looked up before any step changes the realm
   
@@ -64,7 +64,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"map","entries":[[{"ref":1},{"ref":0}],["k",{"ref":2}],[{"number":"NaN"},{"number":"-0"}]]},{"kind":"set","values":[{"ref":0},{"ref":1},{"number":"-0"},0]},{"kind":"error","type":"Error","cause":{"string":""}}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -95,7 +95,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"error","type":"Error","cause":"\ud800"}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object

@@ -10,7 +10,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"error","type":"Error","cause":{"ref":3}},{"kind":"object"},{"kind":"arraybuffer","bytes":[22,255,136],"byteLength":6,"maxByteLength":20,"detached":true,"props":[{"key":"x","value":1.6553012952523949e-139},{"key":"z","value":{"ref":1}},{"key":"value","value":{"undefined":true}},{"key":"id","value":{"bigint":"620898718485844996927"},"writable":false,"enumerable":false,"configurable":true}],"integrity":"freeze"},{"kind":"object","props":[{"key":"__proto__","get":{"effects":[{"resize":[2,0]}]}}]},{"kind":"arraybuffer","bytes":[1,2,3,4,5,6,7,8]}],"transfer":[4]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -47,7 +47,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"object","props":[{"key":"getter","get":{"effects":[{"detach":1}],"returns":"got"}},{"key":"k0","value":{"ref":5}},{"key":"k1","value":{"ref":2}},{"key":"k2","value":{"ref":3}},{"key":"k3","value":{"ref":4}},{"key":"k4","value":{"ref":1}}]},{"kind":"arraybuffer","bytes":[1,2,3,4,5,6,7,8],"maxByteLength":16},{"kind":"view","type":"Uint8Array","buffer":1},{"kind":"map","entries":[["k",1],["j",{"ref":5}]]},{"kind":"set","values":[1,"two",{"ref":5}]},{"kind":"object","props":[{"key":"a","value":1},{"key":"b","value":2}]},{"kind":"arraybuffer","bytes":[1,2,3,4,5,6,7,8]}],"sender":[{"on":"Array.prototype","key":{"wellKnown":"iterator"},"method":{}},{"on":"ArrayBuffer.prototype","key":"byteLength","method":{}}],"transfer":[6]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
     const realm = rt.realm(globalThis, ["Array.prototype", "ArrayBuffer.prototype"]); // the intrinsics used below, looked up before any step changes the realm
   
@@ -94,7 +94,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"map","entries":[[{"ref":2},{"ref":0}]]},{"kind":"error","type":"Error","cause":{"ref":0}},{"kind":"map","entries":[["",{"ref":1}]]},{"kind":"arraybuffer","bytes":[42]}],"transfer":[3]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -121,7 +121,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"map","entries":[[{"ref":1},{"ref":0}],["k",{"ref":2}],[{"number":"NaN"},{"number":"-0"}]]},{"kind":"set","values":[{"ref":0},{"ref":1},{"number":"-0"},0]},{"kind":"error","type":"Error","cause":0},{"kind":"arraybuffer","bytes":[1,2,3,4,5,6,7,8]}],"transfer":[3]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -153,7 +153,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"map","entries":[[{"ref":1},{"ref":0}]]},{"kind":"error","type":"Error","cause":0,"proto":"Object.prototype"},{"kind":"arraybuffer","bytes":[1,2,3,4,5,6,7,8]}],"transfer":[2]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
     const realm = rt.realm(globalThis, ["Object.prototype"]); // the intrinsics used below, looked up before any step changes the realm
   
@@ -180,7 +180,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"array","items":[{"ref":1}]},{"kind":"error","type":"Error","cause":{"ref":0},"proto":null},{"kind":"arraybuffer","bytes":[1,2,3,4,5,6,7,8]}],"transfer":[2]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -206,7 +206,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"map","entries":[[{"ref":1},{"ref":0}],["k",{"ref":2}],[{"number":"NaN"},{"number":"-0"}]]},{"kind":"set","values":[{"ref":0},{"ref":1},{"number":"-0"},0]},{"kind":"set","values":[{"ref":4}],"proto":null},{"kind":"error","type":"Error","cause":{"undefined":true}},{"kind":"array","items":[{"ref":3}]},{"kind":"arraybuffer","bytes":[1,2,3,4,5,6,7,8]}],"sender":[{"on":"Object","key":"defineProperty","method":{}}],"transfer":[5]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
     const realm = rt.realm(globalThis, ["Object"]); // the intrinsics used below, looked up before any step changes the realm
   
@@ -249,7 +249,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"object","props":[{"key":"__proto__","value":{"ref":1}}],"integrity":"preventExtensions"},{"kind":"error","type":"Error","cause":5e-324},{"kind":"arraybuffer","bytes":[1,2,3,4,5,6,7,8]}],"transfer":[2]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -277,7 +277,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"error","type":"Error","message":"","cause":{"ref":1},"props":[{"key":"name","get":{"returns":"RangeError"}}]},{"kind":"object","props":[{"key":"why","value":"because"}]},{"kind":"arraybuffer","bytes":[1,2,3,4,5,6,7,8]}],"receiver":[{"on":"Error.prototype","key":"name","value":0,"writable":false}],"transfer":[2]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
     const realm = rt.realm(globalThis, ["Error.prototype"]); // the intrinsics used below, looked up before any step changes the realm
   
@@ -310,7 +310,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"error","type":"Error","props":[{"key":"name","value":{"ref":0}}]},{"kind":"arraybuffer","bytes":[1,2,3,4,5,6,7,8]}],"transfer":[1]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -333,7 +333,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":3},"objects":[{"kind":"arraybuffer","bytes":[1,2,3,4]},{"kind":"arraybuffer","bytes":[7],"detached":true},{"kind":"arraybuffer","bytes":[8,9],"maxByteLength":8},{"kind":"array","items":[{"ref":0},{"ref":4},{"ref":5}]},{"kind":"view","type":"Uint16Array","buffer":0},{"kind":"view","type":"DataView","buffer":2}],"transfer":[1,0],"receiver":[{"on":"BigInt.prototype","key":"valueOf","get":{}}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
     const realm = rt.realm(globalThis, ["BigInt.prototype"]); // the intrinsics used below, looked up before any step changes the realm
   
@@ -371,7 +371,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"error","type":"Error","message":{"undefined":true},"cause":{"ref":0},"props":[{"key":"name","value":"TypeError"}]},{"kind":"arraybuffer","bytes":[42]}],"transfer":[1]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -396,7 +396,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"error","type":"Error","cause":{"ref":1}},{"kind":"proxy","target":0},{"kind":"arraybuffer","bytes":[42]}],"transfer":[2]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -420,7 +420,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":3},"objects":[{"kind":"arraybuffer","bytes":[1,2,3,4]},{"kind":"arraybuffer","bytes":[7],"detached":true},{"kind":"arraybuffer","bytes":[8,9],"maxByteLength":8},{"kind":"array","items":[{"ref":0},{"ref":4},{"ref":5}]},{"kind":"view","type":"Uint16Array","buffer":0},{"kind":"view","type":"DataView","buffer":2}],"transfer":[0,1,2],"receiver":[{"on":"SharedArrayBuffer.prototype","key":"byteLength","value":{"number":"-0"},"writable":false}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
     const realm = rt.realm(globalThis, ["SharedArrayBuffer.prototype"]); // the intrinsics used below, looked up before any step changes the realm
   
@@ -458,7 +458,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"error","type":"Error","message":5e-324,"cause":{"ref":0},"props":[{"key":"name","value":"TypeError"}]},{"kind":"arraybuffer","bytes":[1,2,3,4,5,6,7,8]}],"receiver":[{"on":"Error.prototype","key":"name","get":{}},{"on":"SharedArrayBuffer.prototype","key":"byteLength","get":{}}],"transfer":[1]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
     const realm = rt.realm(globalThis, ["Error.prototype", "SharedArrayBuffer.prototype"]); // the intrinsics used below, looked up before any step changes the realm
   
@@ -490,7 +490,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":2},"objects":[{"kind":"arraybuffer","bytes":[1,2,3,4]},{"kind":"arraybuffer","bytes":[7],"detached":true},{"kind":"object","props":[{"key":"a","value":1}]}],"transfer":[1,0],"receiver":[{"on":"Boolean.prototype","key":"valueOf","get":{}}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
     const realm = rt.realm(globalThis, ["Boolean.prototype"]); // the intrinsics used below, looked up before any step changes the realm
   
@@ -523,7 +523,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"error","type":"Error","message":{"symbol":"s"}},{"kind":"arraybuffer","bytes":[1,2,3,4,5,6,7,8]}],"sender":[{"on":"Array.prototype","key":{"wellKnown":"iterator"},"get":{"returns":{"string":"😀"},"throws":"EvalError"}},{"on":"BigInt.prototype","key":"valueOf","method":{"returns":0}}],"transfer":[1]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
     const realm = rt.realm(globalThis, ["Array.prototype", "BigInt.prototype"]); // the intrinsics used below, looked up before any step changes the realm
   
@@ -553,7 +553,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":1},"objects":[{"kind":"arraybuffer","bytes":[1,2,3,4]},{"kind":"object","props":[{"key":"a","value":1}]}],"transfer":[1,0]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -576,7 +576,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"array","items":[{"ref":1}]},{"kind":"arraybuffer","bytes":[],"detached":true},{"kind":"arraybuffer","bytes":[1,2,3,4,5,6,7,8]}],"sender":[{"on":"Array.prototype","key":{"wellKnown":"iterator"},"value":"😀","writable":false}],"transfer":[2]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
     const realm = rt.realm(globalThis, ["Array.prototype"]); // the intrinsics used below, looked up before any step changes the realm
   
@@ -609,7 +609,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"array","items":[{"ref":1},{"ref":2}]},{"kind":"boxed","value":{"symbol":"s"}},{"kind":"boxed","value":{"bigint":"0"}},{"kind":"arraybuffer","bytes":[1,2,3,4,5,6,7,8]}],"receiver":[{"on":"Array.prototype","key":{"wellKnown":"iterator"},"get":{}}],"transfer":[3]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
     const realm = rt.realm(globalThis, ["Array.prototype"]); // the intrinsics used below, looked up before any step changes the realm
   

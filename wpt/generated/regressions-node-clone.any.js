@@ -10,7 +10,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"error","type":"Error","cause":{"ref":3}},{"kind":"object"},{"kind":"arraybuffer","bytes":[22,255,136],"byteLength":6,"maxByteLength":20,"detached":true,"props":[{"key":"x","value":1.6553012952523949e-139},{"key":"z","value":{"ref":1}},{"key":"value","value":{"undefined":true}},{"key":"id","value":{"bigint":"620898718485844996927"},"writable":false,"enumerable":false,"configurable":true}],"integrity":"freeze"},{"kind":"object","props":[{"key":"__proto__","get":{"effects":[{"resize":[2,0]}]}}]}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -46,7 +46,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"object","props":[{"key":"getter","get":{"effects":[{"detach":1}],"returns":"got"}},{"key":"k0","value":{"ref":5}},{"key":"k1","value":{"ref":2}},{"key":"k2","value":{"ref":3}},{"key":"k3","value":{"ref":4}},{"key":"k4","value":{"ref":1}}]},{"kind":"arraybuffer","bytes":[1,2,3,4,5,6,7,8],"maxByteLength":16},{"kind":"view","type":"Uint8Array","buffer":1},{"kind":"map","entries":[["k",1],["j",{"ref":5}]]},{"kind":"set","values":[1,"two",{"ref":5}]},{"kind":"object","props":[{"key":"a","value":1},{"key":"b","value":2}]}],"sender":[{"on":"Array.prototype","key":{"wellKnown":"iterator"},"method":{}},{"on":"ArrayBuffer.prototype","key":"byteLength","method":{}}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
     const realm = rt.realm(globalThis, ["Array.prototype", "ArrayBuffer.prototype"]); // the intrinsics used below, looked up before any step changes the realm
   
@@ -92,7 +92,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"error","type":"Error","message":"","cause":{"ref":1},"props":[{"key":"name","get":{"returns":"RangeError"}}]},{"kind":"object","props":[{"key":"why","value":"because"}]}],"receiver":[{"on":"Error.prototype","key":"name","value":0,"writable":false}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
     const realm = rt.realm(globalThis, ["Error.prototype"]); // the intrinsics used below, looked up before any step changes the realm
   
@@ -124,7 +124,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"map","entries":[[{"ref":1},{"ref":0}]]},{"kind":"error","type":"Error","cause":0,"proto":"Object.prototype"}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
     const realm = rt.realm(globalThis, ["Object.prototype"]); // the intrinsics used below, looked up before any step changes the realm
   
@@ -150,7 +150,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"map","entries":[[{"ref":1},{"ref":0}],["k",{"ref":2}],[{"number":"NaN"},{"number":"-0"}]]},{"kind":"set","values":[{"ref":0},{"ref":1},{"number":"-0"},0]},{"kind":"error","type":"Error","cause":0}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -181,7 +181,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"object","props":[{"key":"__proto__","value":{"ref":1}}],"integrity":"preventExtensions"},{"kind":"error","type":"Error","cause":5e-324}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -208,7 +208,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"map","entries":[[{"ref":1},{"ref":0}],["k",{"ref":2}],[{"number":"NaN"},{"number":"-0"}]]},{"kind":"set","values":[{"ref":0},{"ref":1},{"number":"-0"},0]},{"kind":"set","values":[{"ref":4}],"proto":null},{"kind":"error","type":"Error","cause":{"undefined":true}},{"kind":"array","items":[{"ref":3}]}],"sender":[{"on":"Object","key":"defineProperty","method":{}}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
     const realm = rt.realm(globalThis, ["Object"]); // the intrinsics used below, looked up before any step changes the realm
   
@@ -250,7 +250,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"map","entries":[[{"ref":2},{"ref":0}]]},{"kind":"error","type":"Error","cause":{"ref":0}},{"kind":"map","entries":[["",{"ref":1}]]},{"kind":"arraybuffer","bytes":[42]}],"transfer":[3]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -277,7 +277,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"array","items":[{"ref":1}]},{"kind":"error","type":"Error","cause":{"ref":0},"proto":null}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -302,7 +302,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"error","type":"Error","cause":{"ref":1}},{"kind":"proxy","target":0},{"kind":"arraybuffer","bytes":[42]}],"transfer":[2]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -326,7 +326,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"error","type":"Error","message":{"undefined":true},"cause":{"ref":0},"props":[{"key":"name","value":"TypeError"}]},{"kind":"arraybuffer","bytes":[42]}],"transfer":[1]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -351,7 +351,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":2},"objects":[{"kind":"arraybuffer","bytes":[1,2,3,4]},{"kind":"arraybuffer","bytes":[7],"detached":true},{"kind":"object","props":[{"key":"a","value":1}]}],"transfer":[1,0],"receiver":[{"on":"Boolean.prototype","key":"valueOf","get":{}}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
     const realm = rt.realm(globalThis, ["Boolean.prototype"]); // the intrinsics used below, looked up before any step changes the realm
   
@@ -384,7 +384,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"error","type":"Error","props":[{"key":"name","value":{"ref":0}}]}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -406,7 +406,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":3},"objects":[{"kind":"arraybuffer","bytes":[1,2,3,4]},{"kind":"arraybuffer","bytes":[7],"detached":true},{"kind":"arraybuffer","bytes":[8,9],"maxByteLength":8},{"kind":"array","items":[{"ref":0},{"ref":4},{"ref":5}]},{"kind":"view","type":"Uint16Array","buffer":0},{"kind":"view","type":"DataView","buffer":2}],"transfer":[1,0],"receiver":[{"on":"BigInt.prototype","key":"valueOf","get":{}}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
     const realm = rt.realm(globalThis, ["BigInt.prototype"]); // the intrinsics used below, looked up before any step changes the realm
   
@@ -444,7 +444,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":3},"objects":[{"kind":"arraybuffer","bytes":[1,2,3,4]},{"kind":"arraybuffer","bytes":[7],"detached":true},{"kind":"arraybuffer","bytes":[8,9],"maxByteLength":8},{"kind":"array","items":[{"ref":0},{"ref":4},{"ref":5}]},{"kind":"view","type":"Uint16Array","buffer":0},{"kind":"view","type":"DataView","buffer":2}],"transfer":[0,1,2],"receiver":[{"on":"SharedArrayBuffer.prototype","key":"byteLength","value":{"number":"-0"},"writable":false}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
     const realm = rt.realm(globalThis, ["SharedArrayBuffer.prototype"]); // the intrinsics used below, looked up before any step changes the realm
   
@@ -482,7 +482,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"error","type":"Error","message":5e-324,"cause":{"ref":0},"props":[{"key":"name","value":"TypeError"}]}],"receiver":[{"on":"Error.prototype","key":"name","get":{}},{"on":"SharedArrayBuffer.prototype","key":"byteLength","get":{}}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
     const realm = rt.realm(globalThis, ["Error.prototype", "SharedArrayBuffer.prototype"]); // the intrinsics used below, looked up before any step changes the realm
   
@@ -513,7 +513,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"array","items":[{"ref":1},{"ref":2}]},{"kind":"boxed","value":{"symbol":"s"}},{"kind":"boxed","value":{"bigint":"0"}}],"receiver":[{"on":"Array.prototype","key":{"wellKnown":"iterator"},"get":{}}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
     const realm = rt.realm(globalThis, ["Array.prototype"]); // the intrinsics used below, looked up before any step changes the realm
   
@@ -544,7 +544,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"error","type":"Error","message":{"symbol":"s"}}],"sender":[{"on":"Array.prototype","key":{"wellKnown":"iterator"},"get":{"returns":{"string":"😀"},"throws":"EvalError"}},{"on":"BigInt.prototype","key":"valueOf","method":{"returns":0}}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
     const realm = rt.realm(globalThis, ["Array.prototype", "BigInt.prototype"]); // the intrinsics used below, looked up before any step changes the realm
   
@@ -573,7 +573,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":1},"objects":[{"kind":"arraybuffer","bytes":[1,2,3,4]},{"kind":"object","props":[{"key":"a","value":1}]}],"transfer":[1,0]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -596,7 +596,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"array","items":[{"ref":1}]},{"kind":"arraybuffer","bytes":[],"detached":true}],"sender":[{"on":"Array.prototype","key":{"wellKnown":"iterator"},"value":"😀","writable":false}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
     const realm = rt.realm(globalThis, ["Array.prototype"]); // the intrinsics used below, looked up before any step changes the realm
   

@@ -9,7 +9,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"array","items":[10,20,30],"props":[{"key":"name","value":"named"},{"key":"__proto__","value":{"ref":1}},{"key":"5","value":"sparse index"},{"key":"4294967295","value":"not an index"},{"key":"-0","value":"minus zero key"},{"key":"hidden","value":1,"enumerable":false},{"key":{"symbol":"sym"},"value":"symbol key"}]},{"kind":"object","props":[{"key":"inner","value":true}]}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -41,7 +41,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"array","items":[{"ref":1},{"ref":2},{"ref":3}]},{"kind":"array","subclass":"MyArray","items":[1,2,3]},{"kind":"object","class":"Point","props":[{"key":"x","value":1},{"key":"y","value":2}]},{"kind":"object","class":"Secret","privateField":true,"props":[{"key":"visible","value":true}]}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -73,7 +73,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"object","props":[{"key":"view","value":{"ref":2}},{"key":"buffer","value":{"ref":1}},{"key":"trigger","get":{"effects":[{"detach":3}],"returns":"detached #3"}},{"key":"late","value":{"ref":4}}]},{"kind":"arraybuffer","bytes":[1,2,3,4],"detached":true},{"kind":"view","type":"Uint8Array","buffer":1,"length":4},{"kind":"arraybuffer","bytes":[5,6,7,8]},{"kind":"view","type":"Uint8Array","buffer":3}],"transfer":[3]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -104,7 +104,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"array","items":[{"ref":1},{"ref":2},{"ref":3},{"ref":4}]},{"kind":"error","type":"TypeError","message":"bad type","cause":{"ref":5},"props":[{"key":"name","value":"CustomName"},{"key":"extra","value":42}]},{"kind":"error","type":"Error","message":{"ref":5},"props":[{"key":"name","get":{"returns":"RangeError"}}]},{"kind":"error","type":"RangeError","proto":"Object.prototype"},{"kind":"error","type":"URIError","cause":{"number":"NaN"},"props":[{"key":"message","get":{"throws":"EvalError"}}]},{"kind":"object","props":[{"key":"toString","value":"not callable"}]}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
     const realm = rt.realm(globalThis, ["Object.prototype"]); // the intrinsics used below, looked up before any step changes the realm
   
@@ -144,7 +144,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"object","props":[{"key":"a","get":{"effects":[{"delete":[0,"c"]},{"define":[0,"added",1]},{"hide":[0,"b"]}],"returns":"from a"}},{"key":"b","value":2},{"key":"c","value":3},{"key":"d","get":{"effects":[{"set":[1,"0","written through [[Set]]"]},{"setLength":[1,0]}],"returns":{"ref":1}}}]},{"kind":"array","items":["x","y"]}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -171,7 +171,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":2},"objects":[{"kind":"array","items":[1,{"hole":true},3,{"hole":true}]},{"kind":"array","items":[{"hole":true},0.5],"length":6},{"kind":"array","items":[{"ref":0},{"ref":1},{"hole":true}]}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -201,7 +201,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"array","items":[{"ref":1},{"ref":2},{"ref":3}],"integrity":"freeze"},{"kind":"array","items":[1,2],"integrity":"freeze"},{"kind":"object","props":[{"key":"s","value":1}],"integrity":"seal"},{"kind":"object","props":[{"key":"n","value":1,"writable":false},{"key":"c","value":2,"configurable":false}],"integrity":"preventExtensions"}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -238,7 +238,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"object","props":[{"key":"first","get":{"effects":[{"mapSet":[1,"late",1]},{"mapDelete":[1,"b"]},{"setAdd":[2,"late"]},{"setDelete":[2,1]}]}},{"key":"m","value":{"ref":1}},{"key":"s","value":{"ref":2}}]},{"kind":"map","entries":[["a",1],["b",{"ref":0}]]},{"kind":"set","values":[1,{"ref":1}]}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -267,7 +267,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"array","items":[{"number":"-0"},{"number":"NaN"},{"number":"Infinity"},{"number":"-Infinity"},2147483647,-2147483648,2147483648,4294967295,9007199254740991,5e-324,1.7976931348623157e+308,0.1,{"bigint":"0"},{"bigint":"-18446744073709551617"},{"ref":1},{"ref":2},{"ref":3},{"ref":4}]},{"kind":"boxed","value":{"number":"-0"}},{"kind":"boxed","value":{"bigint":"12345678901234567890"}},{"kind":"date","time":{"number":"NaN"}},{"kind":"date","time":-62198755200000}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -309,7 +309,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"array","items":[0,{"hole":true},2],"proto":{"ref":1}},{"kind":"array","items":[],"proto":"Array.prototype","props":[{"key":"1","get":{"returns":"from the prototype"}}]},{"kind":"object","proto":null,"props":[{"key":"a","value":1}]}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
     const realm = rt.realm(globalThis, ["Array.prototype"]); // the intrinsics used below, looked up before any step changes the realm
   
@@ -339,7 +339,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"array","items":[1,2,{"ref":1}]},{"kind":"object","props":[{"key":"a","value":1},{"key":"__proto__","value":"own"}]}],"receiver":[{"on":"Array.prototype","key":"0","set":{"throws":"TypeError"}},{"on":"Array.prototype","key":"1","value":"inherited","writable":false},{"on":"Object.prototype","key":"a","set":{}},{"on":"Object.prototype","key":"__proto__","get":{"returns":null},"set":{}}],"sender":[{"on":"Array.prototype","key":{"wellKnown":"iterator"},"method":{"throws":"Error"}},{"on":"Error.prototype","key":"name","get":{"returns":"Polluted"}}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
     const realm = rt.realm(globalThis, ["Object.prototype", "Array.prototype", "Error.prototype"]); // the intrinsics used below, looked up before any step changes the realm
   
@@ -380,7 +380,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"array","items":[{"ref":2},{"ref":3},{"ref":4},{"ref":6},{"ref":7}]},{"kind":"arraybuffer","bytes":[1,2,3,4,5,6,7,8],"maxByteLength":32,"resizeTo":12},{"kind":"view","type":"Uint8Array","buffer":1},{"kind":"view","type":"Int16Array","buffer":1,"byteOffset":2,"length":2},{"kind":"view","type":"DataView","buffer":1,"byteOffset":4},{"kind":"arraybuffer","bytes":[9,9],"byteLength":4,"maxByteLength":16,"shared":true,"resizeTo":8},{"kind":"view","type":"Uint32Array","buffer":5},{"kind":"view","type":"Float64Array","buffer":1,"byteOffset":8,"length":0}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -416,7 +416,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"object","props":[{"key":"self","value":{"ref":0}},{"key":"x","value":{"ref":1}},{"key":"y","value":{"ref":1}},{"key":"m","value":{"ref":2}}]},{"kind":"array","items":[{"ref":0},{"ref":1}]},{"kind":"map","entries":[[{"ref":2},{"ref":3}],[{"ref":1},{"ref":0}]]},{"kind":"set","values":[{"ref":3},{"ref":0}]}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -449,7 +449,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"object","props":[{"key":"k0","value":0},{"key":"k1","value":1},{"key":"k2","value":2},{"key":"k3","value":3},{"key":"k4","value":4},{"key":"k5","value":5},{"key":"k6","value":6},{"key":"k7","value":7},{"key":"k8","value":8},{"key":"k9","value":9},{"key":"k10","value":10},{"key":"k11","value":11},{"key":"k12","value":12},{"key":"k13","value":13},{"key":"k14","value":14},{"key":"k15","value":15},{"key":"k16","value":16},{"key":"k17","value":17},{"key":"k18","value":18},{"key":"k19","value":19},{"key":"k20","value":20},{"key":"k21","value":21},{"key":"k22","value":22},{"key":"k23","value":23},{"key":"k24","value":24},{"key":"k25","value":25},{"key":"k26","value":26},{"key":"k27","value":27},{"key":"k28","value":28},{"key":"k29","value":29},{"key":"k30","value":30},{"key":"k31","value":31},{"key":"k32","value":32},{"key":"k33","value":33},{"key":"k34","value":34},{"key":"k35","value":35},{"key":"k36","value":36},{"key":"k37","value":37},{"key":"k38","value":38},{"key":"k39","value":39},{"key":"k40","value":40},{"key":"k41","value":41},{"key":"k42","value":42},{"key":"k43","value":43},{"key":"k44","value":44},{"key":"k45","value":45},{"key":"k46","value":46},{"key":"k47","value":47},{"key":"k48","value":48},{"key":"k49","value":49},{"key":"k50","value":50},{"key":"k51","value":51},{"key":"k52","value":52},{"key":"k53","value":53},{"key":"k54","value":54},{"key":"k55","value":55},{"key":"k56","value":56},{"key":"k57","value":57},{"key":"k58","value":58},{"key":"k59","value":59},{"key":"k60","value":60},{"key":"k61","value":61},{"key":"k62","value":62},{"key":"k63","value":63},{"key":"k64","value":64}]}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -534,7 +534,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"array","items":["ascii","café ÿ","€ two-byte","😀","\ud800 lone","\udc00",{"string":{"concat":["rope ",{"repeat":["ab",64]}," end"]}},{"string":{"slice":[{"repeat":["0123456789",100]},5,-5]}},{"string":{"repeat":["é",70000]}},{"string":{"concat":["\ud83d",""]}},{"ref":1}]},{"kind":"boxed","value":"boxed string"}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
@@ -566,7 +566,7 @@
 {
   const program = {"schema":"clonecheck/program@1","root":{"ref":0},"objects":[{"kind":"object","props":[{"key":"ok","value":1}]},{"kind":"function","style":"arrow"},{"kind":"proxy","target":0},{"kind":"opaque","type":"WeakMap"},{"kind":"opaque","type":"Promise"},{"kind":"opaque","type":"Arguments"},{"kind":"boxed","value":{"symbol":"boxed"}},{"kind":"array","items":[{"ref":1},{"ref":2},{"ref":3},{"ref":4},{"ref":5},{"ref":6},{"symbol":"bare"}]}]};
   const makeBuilt = ((rt) => (registerOpaque) => {
-    // Built by clonecheck from a clonecheck/program@1 program. `rt` is the runtime below.
+    // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
