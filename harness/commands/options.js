@@ -92,3 +92,8 @@ export const suiteOption = () => new Option('--suite <name>', "a suite to run (r
     return [...(previous ?? []), value];
   })
   .default(undefined, 'clonecheck, and wpt when --wpt-dir is given');
+
+/** fuzz --jobs, with --engine: the native fuzzing engine's parallel jobs (libFuzzer -fork, AFL++ instances). */
+export const jobsOption = () => new Option('--jobs <n>', 'with --engine: parallel jobs (libFuzzer -fork=N, AFL++ one main and N-1 secondaries)')
+  .default(1)
+  .argParser(integerFrom(1, 256, 'an integer from 1 to 256'));
