@@ -10,7 +10,7 @@
 // case code run here: the same code as in every other target's agent.
 
 import { build, canonicalJSON, fromBytes } from '../../src/index.js';
-import { cloneCase, deviations, oracleClone } from '../../harness/case/case.js';
+import { deliveredObservation, observedCase, oracleClone, seenDeviations, seenHere } from '../../harness/case/case.js';
 import { withoutTransfer } from '../../harness/targets/programs.js';
 import { unexpected } from './expectations.js';
 import { regexpBehaviourDifferences } from './regexp-behaviour.js';
@@ -26,16 +26,19 @@ const oracle = oracleClone(undefined, false);
 /**
  * Runs a program on the oracle and on QuickJS's serializer.
  * @param {any} program as the channel takes it
- * @returns {{expected: unknown, actual: unknown, differences: import('../../src/observe/diff.js').Difference[]}}
+ * @returns {{expected: () => unknown, actual: () => unknown, differences: import('../../src/observe/diff.js').Difference[]}}
+ *   the case observations are made only when asked for (a passing case needs none)
  */
 export function judgeProgram(program) {
-  const expected = cloneCase(program, () => build(program), oracle).clone;
+  const expected = seenHere(observedCase(program, () => build(program), oracle));
   /** @type {unknown} */
   let landed;
-  const actual = cloneCase(program, () => build(program), (value) => (landed = viaMessage(value))).clone;
+  const actual = seenHere(observedCase(program, () => build(program), (value) => (landed = viaMessage(value))));
   // Behaviour the observation cannot see (a RegExp is kept as bytecode), once the realm is restored.
-  const differences = [...deviations(expected, actual), ...regexpBehaviourDifferences(landed)];
-  return { expected, actual, differences: unexpected(differences, expected, actual) };
+  const differences = [...seenDeviations(expected, actual), ...regexpBehaviourDifferences(landed)];
+  const observations = { expected: () => deliveredObservation(expected), actual: () => deliveredObservation(actual) };
+  if (differences.length === 0) return { ...observations, differences };
+  return { ...observations, differences: unexpected(differences, observations.expected(), observations.actual()) };
 }
 
 /**
@@ -57,11 +60,12 @@ const JSON_LINE = 'clonecheck-deviation: ';
  */
 function fuzzOne(bytes) {
   const program = programOf(bytes);
-  const { expected, actual, differences } = judgeProgram(program);
+  const judged = judgeProgram(program);
+  const { differences } = judged;
   if (differences.length === 0) return undefined;
   const lines = ['clonecheck: QuickJS-ng\'s serializer deviates from the structured clone algorithm'];
   for (const d of differences) lines.push(`  ${d.path}  ${d.category}: expected ${canonicalJSON(d.expected)}, actual ${canonicalJSON(d.actual)}`);
-  lines.push(`${JSON_LINE}${JSON.stringify({ program, expected, actual, differences })}`);
+  lines.push(`${JSON_LINE}${JSON.stringify({ program, expected: judged.expected(), actual: judged.actual(), differences })}`);
   return lines.join('\n');
 }
 
