@@ -114,7 +114,9 @@ async function engineObjects(toolchain, sources, say) {
   const version = spawnSync(toolchain.cc, ['--version'], { encoding: 'utf8' }).stdout ?? '';
   const flags = [...toolchain.cflags, ...toolchain.engineFlags, ...DEFINES];
   const key = hashOf([QUICKJS.version, QUICKJS.sha256, toolchain.cc, version, ...flags]);
-  const directory = join(nativeCache(), 'objects', `${toolchain.name}-${key}`);
+  // Named by the hash alone: a build with the same compiler and flags (OSS-Fuzz's build.sh given
+  // the libfuzzer toolchain's flags, as test/native.test.js does) reuses the objects.
+  const directory = join(nativeCache(), 'objects', key);
   const objects = QUICKJS.units.map((unit) => join(directory, unit.replace(/\.c$/, '.o')));
   if (objects.every((o) => existsSync(o))) return { directory, objects, compiled: false };
   mkdirSync(join(nativeCache(), 'objects'), { recursive: true });
