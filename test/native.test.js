@@ -42,42 +42,52 @@ test('toBytes inverts fromBytes: the bytes of a decoded program decode to the sa
   }
 });
 
-let libfuzzerBinary;
+/** @type {Promise<{binary: string}> | undefined} */
+let libfuzzerBuild;
+/** @returns {Promise<string>} the libFuzzer harness, built once for this file */
+async function libfuzzerBinary() {
+  libfuzzerBuild ??= buildHarness(TOOLCHAINS.libfuzzer);
+  return (await libfuzzerBuild).binary;
+}
+
 test('the libFuzzer harness builds (QuickJS-ng fetched and compiled once, then from the cache)', { timeout: 900_000 }, async () => {
   const first = await buildHarness(TOOLCHAINS.libfuzzer);
   const again = await buildHarness(TOOLCHAINS.libfuzzer);
   assert.equal(again.binary, first.binary);
   assert.equal(again.engineCompiled, false);
   assert.ok(again.seconds < 30, `a cached build took ${again.seconds} s`);
-  libfuzzerBinary = first.binary;
 });
 
 /**
  * Runs a program in the harness (as the input toBytes makes for it).
  * @param {any} program
  */
-function judgeInQuickJS(program) {
+async function judgeInQuickJS(program) {
+  const binary = await libfuzzerBinary();
   const input = join(scratch(), 'input.bin');
   writeFileSync(input, toBytes(program));
   // The input decodes to the program itself.
-  assert.deepEqual(programOfInput(libfuzzerBinary, input), program);
-  return classifyInput(libfuzzerBinary, input);
+  assert.deepEqual(programOfInput(binary, input), program);
+  return classifyInput(binary, input);
 }
 
 const PROGRAM = 'clonecheck/program@1';
 
-test('in QuickJS, what its serializer clones as the algorithm does passes, and an intended difference (Error) too', { timeout: 120_000 }, () => {
-  const same = judgeInQuickJS({
+test('in QuickJS, what its serializer clones as the algorithm does passes (a SharedArrayBuffer too), and an intended difference (Error)', { timeout: 900_000 }, async () => {
+  const same = await judgeInQuickJS({
     schema: PROGRAM, root: { ref: 0 },
     objects: [{ kind: 'map', entries: [['a', { ref: 1 }]] }, { kind: 'regexp', source: 'a+b*', flags: 'gi' }, { kind: 'date', time: 0 }],
   });
   assert.equal(same.verdict, 'not-reproduced', same.report);
-  const error = judgeInQuickJS({ schema: PROGRAM, root: { ref: 0 }, objects: [{ kind: 'error', type: 'TypeError', message: 'a' }] });
+  const error = await judgeInQuickJS({ schema: PROGRAM, root: { ref: 0 }, objects: [{ kind: 'error', type: 'TypeError', message: 'a' }] });
   assert.equal(error.verdict, 'not-reproduced', error.report);
+  // The reference shares a SharedArrayBuffer's data block through the host hook (QuickJS has no structuredClone).
+  const shared = await judgeInQuickJS({ schema: PROGRAM, root: { ref: 0 }, objects: [{ kind: 'map', entries: [[{ ref: 1 }, 1]] }, { kind: 'arraybuffer', bytes: [1, 2], shared: true }] });
+  assert.equal(shared.verdict, 'not-reproduced', shared.report);
 });
 
-test('in QuickJS, a private field that its serializer copies as a symbol-keyed property is a deviation', { timeout: 120_000 }, () => {
-  const found = judgeInQuickJS({ schema: PROGRAM, root: { ref: 0 }, objects: [{ kind: 'object', class: 'Foo', privateField: true }] });
+test('in QuickJS, a private field that its serializer copies as a symbol-keyed property is a deviation', { timeout: 900_000 }, async () => {
+  const found = await judgeInQuickJS({ schema: PROGRAM, root: { ref: 0 }, objects: [{ kind: 'object', class: 'Foo', privateField: true }] });
   assert.equal(found.verdict, 'deviation', found.report);
   assert.deepEqual(found.deviation.differences.map((/** @type {any} */ d) => `${d.path} ${d.category}`), ['$[@@#secret] keys']);
   assert.match(found.report, /QuickJS-ng's serializer deviates/);

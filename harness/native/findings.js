@@ -18,6 +18,9 @@ import { FINDING_SCHEMA } from '../findings/write.js';
 
 export const NATIVE_TARGET = 'quickjs:message';
 
+/** Replays symbolize, and print UBSan's stack (its first QuickJS frame names the crash). */
+const REPLAY_SANITIZER_ENV = { ASAN_OPTIONS: 'detect_leaks=0:symbolize=1', UBSAN_OPTIONS: 'print_stacktrace=1:halt_on_error=1' };
+
 /** How long one replay of a crashing input may take (an ASan build evaluates the bundle first). */
 const REPLAY_TIMEOUT_MS = 60_000;
 
@@ -43,7 +46,7 @@ const REPLAY_TIMEOUT_MS = 60_000;
 function runInput(binary, input, env = {}) {
   return spawnSync(binary, [input], {
     encoding: 'utf8', timeout: REPLAY_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, ASAN_OPTIONS: 'detect_leaks=0:symbolize=1', ...env },
+    env: { ...process.env, ...REPLAY_SANITIZER_ENV, ...env },
   });
 }
 
@@ -70,8 +73,8 @@ function crashShape(stderr) {
     ?? /(Assertion .+ failed)/.exec(stderr)?.[1]
     ?? /(deadly signal|ERROR: .+)/.exec(stderr)?.[1]
     ?? 'the binary died without a report';
-  const frame = /#\d+ 0x[0-9a-f]+ in (\S+) \S*\/(quickjs[\w-]*\.c|lib\w+\.c|dtoa\.c):(\d+)/.exec(stderr);
-  const clean = summary.replace(/0x[0-9a-f]+/g, '0x…').replace(/\(pid=\d+\)|==\d+==/g, '').trim();
+  const frame = /#\d+ 0x[0-9a-f]+ in (\S+) \S*\/(quickjs[\w-]*\.c|lib\w+\.c|dtoa\.c)\b/.exec(stderr);
+  const clean = summary.replace(/0x[0-9a-f]+/g, '0x…').replace(/\(pid=\d+\)|==\d+==/g, '').trim().replace(/ in$/, '');
   return { summary: clean, where: frame === null ? '' : `${frame[1]} (${frame[2]})` };
 }
 
