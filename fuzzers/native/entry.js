@@ -15,7 +15,7 @@ import { withoutTransfer } from '../../harness/targets/programs.js';
 import { unexpected } from './expectations.js';
 import { regexpBehaviourDifferences } from './regexp-behaviour.js';
 
-/** @type {{message: (value: unknown) => unknown, print: (text: string) => void, readLine: () => string | null}} */
+/** @type {{message: (value: unknown) => unknown, print: (text: string) => void}} */
 const native = /** @type {any} */ (globalThis).clonecheckNative;
 
 /** @type {import('../../harness/case/case.js').CloneFunction} */

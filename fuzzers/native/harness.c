@@ -1,21 +1,20 @@
 // clonecheck's native harness: QuickJS-ng's structured serializer
-// (JS_WriteObject2 / JS_ReadObject2, with the flags its worker postMessage
+// (JS_WriteObject2 / JS_ReadObject, with the flags its worker postMessage
 // uses) under libFuzzer or AFL++, with ASan and UBSan.
 //
 // One JSRuntime and one JSContext live for the whole process. They evaluate
 // the bundle that harness/native/build.js makes from fuzzers/native/entry.js
 // (clonecheck's own src/: fromBytes, build, the reference oracle, observe,
 // diff), compiled in as `clonecheck_bundle`. The bundle calls back into C
-// for one thing: `message(value)`, the serializer round trip.
+// through `clonecheckNative`: `message(value)`, the serializer round trip,
+// and `print(text)`.
 //
-// Three ways in, one binary:
+// Two ways in, one binary:
 //  - LLVMFuzzerTestOneInput: bytes -> the entry's `fuzzOne`: a readable
 //    report on stderr and abort() when QuickJS deviates from the oracle;
-//  - CLONECHECK_AGENT=1 (read in LLVMFuzzerInitialize): the agent of
-//    harness/agents/, one JSON task per line on stdin, one answer per line
-//    on stdout, for the targets quickjs:message and quickjs:ref;
-//  - CLONECHECK_PRINT=1: prints the program that each input decodes to
-//    (the corpus tools and finding writers use it), without running it.
+//  - CLONECHECK_PRINT=1 (read in LLVMFuzzerInitialize): prints the program
+//    that each input file named on the command line decodes to, without
+//    running it (harness/native/findings.js uses it for crashes).
 
 #include <stddef.h>
 #include <stdint.h>
@@ -84,7 +83,7 @@ static JSValue js_message(JSContext *ctx, JSValueConst this_val, int argc, JSVal
   return clone;
 }
 
-// print(text): one line on stdout (the agent's answers, printed programs).
+// print(text): one line on stdout (the printed programs).
 static JSValue js_print(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv) {
   (void)this_val;
   (void)argc;
@@ -96,24 +95,6 @@ static JSValue js_print(JSContext *ctx, JSValueConst this_val, int argc, JSValue
   fflush(stdout);
   JS_FreeCString(ctx, text);
   return JS_UNDEFINED;
-}
-
-// readLine(): the next line of stdin without its newline, or null at the end.
-static JSValue js_read_line(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv) {
-  (void)this_val;
-  (void)argc;
-  (void)argv;
-  char *line = NULL;
-  size_t capacity = 0;
-  ssize_t length = getline(&line, &capacity, stdin);
-  if (length < 0) {
-    free(line);
-    return JS_NULL;
-  }
-  if (length > 0 && line[length - 1] == '\n') length--;
-  JSValue text = JS_NewStringLen(ctx, line, (size_t)length);
-  free(line);
-  return text;
 }
 
 // A JS exception here is clonecheck's fault, not QuickJS's: say so and stop.
@@ -171,7 +152,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
   JSValue native = JS_NewObject(context);
   JS_SetPropertyStr(context, native, "message", JS_NewCFunction(context, js_message, "message", 1));
   JS_SetPropertyStr(context, native, "print", JS_NewCFunction(context, js_print, "print", 1));
-  JS_SetPropertyStr(context, native, "readLine", JS_NewCFunction(context, js_read_line, "readLine", 0));
   JSValue global = JS_GetGlobalObject(context);
   JS_SetPropertyStr(context, global, "clonecheckNative", native);
   JS_FreeValue(context, global);
@@ -182,11 +162,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
   JS_FreeValue(context, result);
 
   if (getenv("CLONECHECK_PRINT") != NULL) print_programs(*argc, *argv);
-  if (getenv("CLONECHECK_AGENT") != NULL) {
-    JSValue serve = global_function("serveAgent");
-    JS_FreeValue(context, call(serve, JS_UNDEFINED, "serveAgent"));
-    exit(0);
-  }
   fuzz_one = global_function("fuzzOne");
   return 0;
 }
