@@ -2,7 +2,9 @@
 # Sets up everything clonecheck drives, on Debian 12 as root (non-interactive):
 # the browsers from Debian's packages (chromium, firefox-esr,
 # webkit2gtk-driver, xvfb: about 1.4 GB, 85-100 s on a fresh machine;
-# skipped when they are there), the npm dependencies exactly as
+# skipped when they are there), the native fuzzing toolchain (clang with
+# libFuzzer and the sanitizers' runtimes, AFL++, lld for afl-clang-lto, zip
+# for the OSS-Fuzz seed corpus: docs/native.md), the npm dependencies exactly as
 # package-lock.json pins them, and the pinned runtimes (Node 22/24/26, Bun,
 # Deno: about 800 MB from the npm registry, once per machine, into
 # $CLONECHECK_CACHE/runtimes, default ~/.cache/clonecheck/runtimes).
@@ -27,5 +29,6 @@ apt_install() {
 echo "node $(node --version), npm $(npm --version)"
 # The browsers harness/browsers/browsers.js drives.
 apt_install browsers chromium firefox-esr webkit2gtk-driver xvfb
+apt_install "native toolchain" clang libfuzzer-14-dev libclang-rt-14-dev afl++ lld-14 zip
 npm ci --no-audit --no-fund
 node harness/cli.js install-runtimes

@@ -8,7 +8,7 @@ import { Command, CommanderError } from 'commander';
 import { EXIT, UsageError } from './commands/common.js';
 import { shutdown } from './browsers/shutdown.js';
 import {
-  conformWorkersOption, harnessTimeoutOption, maxDifferencesOption, replayOption, runsOption, seedOption, shrinkRunsOption,
+  conformWorkersOption, harnessTimeoutOption, jobsOption, maxDifferencesOption, replayOption, runsOption, seedOption, shrinkRunsOption,
   specOption, stallShrinkRunsOption, stallShrinkTimeOption, suiteOption, timeOption, timeoutOption, witnessesOption, workersOption,
 } from './commands/options.js';
 
@@ -67,6 +67,8 @@ cli
   .addOption(stallShrinkTimeOption())
   .option('--weights <list>', 'generator weights, e.g. almostInt32Array=10,pollution=5,bytes=0 (docs/fuzzing.md)')
   .addOption(specOption())
+  .option('--engine <name>', 'fuzz QuickJS-ng natively with a coverage-guided engine: libfuzzer or afl (--target quickjs; docs/native.md)')
+  .addOption(jobsOption())
   .action(run(async (options) => (await import('./commands/fuzz.js')).fuzzCommand(options)));
 
 cli

@@ -8,7 +8,7 @@
 // looks up a global or an inherited property in that window: only src/ runs.
 
 import {
-  beginCloneObservation, beginObservedCase, caseObservationOf, completeLanded, countSelection, diff, observe, observeClone,
+  beginCloneObservation, beginObservedCase, caseObservationOf, completeLanded, countSelection, diff, observe, observeCase, observeClone,
   postMessageTransferList, readClonedBlobBytes, sameJSON, sameObservedCase, selectTier, structuredClone, toTransferList,
 } from '../../src/index.js';
 import { isMessageError } from '../targets/receivers/messages.js';
@@ -165,6 +165,26 @@ export function cloneCase(program, makeBuilt, cloneFunction, { observeInput = fa
   if (!observeInput) return { clone };
   // Copied once the realm is restored: Array.from and slice are safe again.
   return { input: { value: input, effects: Array.from(built.effects).slice(0, effectsBefore) }, clone };
+}
+
+/**
+ * `cloneCase` without the input's observation, ending with the ObservedCase
+ * (src/observe/observe-clone.js): its JSON is made only if someone asks
+ * (`seenDeviations`), so a case that passes makes none (the native harness
+ * judges every fuzzer input this way).
+ * @param {any} program
+ * @param {() => import('../../src/program/build.js').Built} makeBuilt
+ * @param {CloneFunction} cloneFunction
+ * @returns {import('../../src/observe/observe-clone.js').ObservedCase}
+ */
+export function observedCase(program, makeBuilt, cloneFunction) {
+  const built = makeBuilt();
+  try {
+    built.setupReceiver();
+    return observeCase(caseOptions(program, built, cloneFunction));
+  } finally {
+    built.restore();
+  }
 }
 
 /**

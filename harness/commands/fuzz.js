@@ -65,10 +65,12 @@ function coverageSummary(report) {
 /**
  * @param {{target?: string[], runtime?: string[], browser?: string[], seed: number, runs: number, time?: number, out: string, json?: string,
  *   saveRegressions?: boolean, workers: number, timeout: number, shrinkRuns: number, witnesses: number, stallShrinkRuns: number,
- *   stallShrinkTime: number, weights?: string, spec: string}} raw
+ *   stallShrinkTime: number, weights?: string, spec: string, engine?: string, jobs?: number}} raw
  *   commander's options, parsed, defaulted and range-checked (options.js)
  */
 export async function fuzzCommand(raw) {
+  // --engine: a native campaign in QuickJS-ng (harness/native/), not generated programs.
+  if (raw.engine !== undefined) return (await import('./fuzz-native.js')).nativeFuzzCommand(raw);
   const names = raw.target;
   if (names === undefined || names.length === 0) throw new UsageError("fuzz needs --target; run 'clonecheck targets' to list them");
   const { seed, workers, timeout: timeoutMs, shrinkRuns, witnesses, stallShrinkRuns, stallShrinkTime, time: seconds } = raw;

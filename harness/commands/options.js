@@ -99,3 +99,8 @@ export const specOption = () => new Option('--spec <profile>',
   `the standard the reference follows: ${Object.values(SPEC_PROFILES).map((p) => `${p.name} (${p.summary})`).join('; ')}`)
   .choices(Object.keys(SPEC_PROFILES))
   .default(DEFAULT_SPEC_PROFILE);
+
+/** fuzz --jobs, with --engine: the native fuzzing engine's parallel jobs (libFuzzer -fork, AFL++ instances). */
+export const jobsOption = () => new Option('--jobs <n>', 'with --engine: parallel jobs (libFuzzer -fork=N, AFL++ one main and N-1 secondaries)')
+  .default(1)
+  .argParser(integerFrom(1, 256, 'an integer from 1 to 256'));

@@ -47,6 +47,10 @@ const opaqueObjects = new WeakMapCtor();
  *   generators, iterators, module namespaces, …); undefined when the host cannot tell.
  *   Brand checks throw for every kind they rule out, which costs ~20 µs per ordinary
  *   object on V8; a host answer costs well under 1 µs.
+ * @property {(buffer: SharedArrayBuffer) => SharedArrayBuffer} [shareDataBlock]  a second
+ *   SharedArrayBuffer object over the buffer's data block (StructuredDeserialize steps 12.2 and
+ *   13.2), for a host without a global structuredClone (QuickJS-ng: its own serializer with
+ *   JS_WRITE_OBJ_SAB, fuzzers/native/entry.js)
  */
 
 /** @type {HostHooks} */
@@ -58,6 +62,11 @@ let hostHooks = {};
  */
 export function setHostHooks(hooks) {
   hostHooks = hooks;
+}
+
+/** @returns {HostHooks['shareDataBlock']} the host's way to share a data block, if it gave one */
+export function hostShareDataBlock() {
+  return hostHooks.shareDataBlock;
 }
 
 /**

@@ -6,6 +6,7 @@
 // properties on the target realm's prototypes never take part.
 
 import { IsSharedArrayBuffer, whileResized } from '../abstract-ops/buffers.js';
+import { hostShareDataBlock } from '../abstract-ops/brands.js';
 import { DataCloneError } from './errors.js';
 import { deserializePlatformObject } from './platform-objects.js';
 import { CreateDataProperty } from '../abstract-ops/object-operations.js';
@@ -128,13 +129,15 @@ function newArrayBuffer(serialized, realm) {
 /**
  * Steps 12.2 / 13.2: script cannot make a second SharedArrayBuffer object over
  * an existing data block; the host's own structuredClone is the one door to
- * that, and it is used for nothing else.
+ * that (or, where there is none, the host's hook: brands.js `shareDataBlock`),
+ * and it is used for nothing else.
  * @param {SharedArrayBuffer} buffer
  * @returns {SharedArrayBuffer}
  */
 function shareDataBlock(buffer) {
-  if (hostStructuredClone === undefined) throw DataCloneError('StructuredDeserialize step 12: this host cannot share a SharedArrayBuffer data block');
-  return hostStructuredClone(buffer);
+  const share = hostShareDataBlock() ?? hostStructuredClone;
+  if (share === undefined) throw DataCloneError('StructuredDeserialize step 12: this host cannot share a SharedArrayBuffer data block');
+  return share(buffer);
 }
 
 /**

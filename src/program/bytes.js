@@ -23,25 +23,26 @@ import {
 import { SPECIAL_NUMBERS, WELL_KNOWN_SYMBOLS, keyIdentity, oneOf, own } from './values.js';
 
 export const MAX_OBJECTS = 32;
+// The tables every choice picks from (exported for the encoder, to-bytes.js).
 const TypeErrorCtor = currentRealm.errors.TypeError;
 
-const STRINGS = ['', 'a', 'abc', 'x', '\u00e9t\u00e9', '\u00ff', '\u20ac', '\ud83d\ude00', '\ud800', '\udc00x',
+export const STRINGS = ['', 'a', 'abc', 'x', '\u00e9t\u00e9', '\u00ff', '\u20ac', '\ud83d\ude00', '\ud800', '\udc00x',
   '__proto__', '0', 'length', 'constructor', 'a\u0000b'];
-const NUMBERS = [0, 1, -1, 42, 0.5, -1.5, 2147483647, -2147483648, 2147483648, 4294967295, 4294967296,
+export const NUMBERS = [0, 1, -1, 42, 0.5, -1.5, 2147483647, -2147483648, 2147483648, 4294967295, 4294967296,
   9007199254740991, -9007199254740991, 1e21, 5e-324, 1.7976931348623157e308];
-const BIGINTS = ['0', '1', '-1', '9007199254740993', '-18446744073709551616', '123456789012345678901234567890'];
-const REPEAT_COUNTS = [0, 1, 2, 7, 100, 1000];
-const KEYS = ['a', 'b', 'c', 'x', '0', '1', '2', '7', '4294967294', '4294967295', '-0', '01', '1.5',
+export const BIGINTS = ['0', '1', '-1', '9007199254740993', '-18446744073709551616', '123456789012345678901234567890'];
+export const REPEAT_COUNTS = [0, 1, 2, 7, 100, 1000];
+export const KEYS = ['a', 'b', 'c', 'x', '0', '1', '2', '7', '4294967294', '4294967295', '-0', '01', '1.5',
   '__proto__', 'length', 'name', 'message', 'cause', 'constructor', 'toString', 'valueOf', 'then', 'stack'];
-const STEP_KEYS = ['0', '1', '2', 'a', 'x', 'length', 'name', 'message', 'constructor', 'toString', 'valueOf',
+export const STEP_KEYS = ['0', '1', '2', 'a', 'x', 'length', 'name', 'message', 'constructor', 'toString', 'valueOf',
   'then', '__proto__', 'get', 'set', 'value'];
-const CLASS_NAMES = ['Foo', 'Point', 'MyArray', ''];
-const REGEXP_SOURCES = ['a', 'a+b*', '^x$', '(?:)', '[\\u0100-\\uffff]', '\\d{2,}', '(a)|b', '\\/', '.'];
-const REGEXP_FLAGS = 'dgimsuy';
-const DATE_TIMES = [0, -1, 1e12, 8.64e15, -8.64e15, 8.64e15 + 1, 0.5];
-const VIEW_TYPES = ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array',
+export const CLASS_NAMES = ['Foo', 'Point', 'MyArray', ''];
+export const REGEXP_SOURCES = ['a', 'a+b*', '^x$', '(?:)', '[\\u0100-\\uffff]', '\\d{2,}', '(a)|b', '\\/', '.'];
+export const REGEXP_FLAGS = 'dgimsuy';
+export const DATE_TIMES = [0, -1, 1e12, 8.64e15, -8.64e15, 8.64e15 + 1, 0.5];
+export const VIEW_TYPES = ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array',
   'Uint32Array', 'Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array', 'DataView'];
-const INTEGRITY = ['preventExtensions', 'seal', 'freeze'];
+export const INTEGRITY = ['preventExtensions', 'seal', 'freeze'];
 /**
  * The kinds an object's first byte picks among: those of the first schema only, so
  * an input decodes to the program it always did (platform objects are read last).

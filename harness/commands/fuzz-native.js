@@ -1,0 +1,67 @@
+// `clonecheck fuzz --engine libfuzzer|afl --target quickjs [--time S] [--jobs N]`:
+// a native campaign (harness/native/campaign.js) on QuickJS-ng's serializer,
+// with a progress line (execs/s, coverage, crashing inputs) and one finding
+// folder per bug. Exit 0 nothing found, 1 findings, 2 usage (an unknown
+// engine or target, a missing toolchain), 3 the campaign could not run.
+
+import { resolve } from 'node:path';
+import { ENGINES, runNativeCampaign } from '../native/campaign.js';
+import { checkToolchain, TOOLCHAINS } from '../native/build.js';
+import { NATIVE_TARGET } from '../native/findings.js';
+import { NativeError } from '../native/sources.js';
+import { EXIT, UsageError, count, progressDisplay } from './common.js';
+
+/** The names --target takes with --engine: the serializer is what the harness fuzzes. */
+const NATIVE_TARGET_NAMES = ['quickjs', NATIVE_TARGET];
+
+/** A native campaign's length when --time is not given. */
+const DEFAULT_SECONDS = 60;
+
+/**
+ * @param {{engine: string, target?: string[], time?: number, jobs?: number, out: string}} raw
+ */
+export async function nativeFuzzCommand(raw) {
+  const { engine } = raw;
+  if (!ENGINES.includes(engine)) throw new UsageError(`unknown --engine ${engine}; use ${ENGINES.join(' or ')}`);
+  const targets = raw.target ?? ['quickjs'];
+  const other = targets.find((t) => !NATIVE_TARGET_NAMES.includes(t));
+  if (other !== undefined || targets.length === 0) {
+    throw new UsageError(`--engine ${engine} fuzzes QuickJS-ng's serializer natively: use --target quickjs, not ${other}`);
+  }
+  try {
+    checkToolchain(TOOLCHAINS[engine]);
+  } catch (error) {
+    if (error instanceof NativeError) throw new UsageError(error.message);
+    throw error;
+  }
+  const seconds = raw.time ?? DEFAULT_SECONDS;
+  const jobs = raw.jobs ?? 1;
+  const outDir = resolve(raw.out);
+  const say = (/** @type {string} */ line) => process.stderr.write(`clonecheck: ${line}\n`);
+  const progress = progressDisplay({
+    total: seconds,
+    format: `${engine} quickjs [{bar}] {value}/{total} s | {execs} execs, {rate}/s | coverage {coverage} | crashing inputs {crashes}`,
+  });
+  let result;
+  try {
+    result = await runNativeCampaign({
+      engine, seconds, jobs, outDir, say,
+      onProgress: (p) => progress.update(Math.min(seconds, Math.round(p.elapsed)), {
+        execs: count.format(p.execs), rate: count.format(Math.round(p.execsPerSecond)), coverage: p.coverage, crashes: p.crashes,
+      }),
+    });
+  } catch (error) {
+    progress.stop();
+    if (!(error instanceof NativeError)) throw error;
+    process.stderr.write(`clonecheck: ${error.message}\n`);
+    return EXIT.infrastructure;
+  }
+  progress.stop();
+  console.log(`${engine} on ${NATIVE_TARGET}: ${count.format(result.execs)} execs in ${result.seconds.toFixed(0)} s `
+    + `(${count.format(Math.round(result.execsPerSecond))}/s), coverage ${result.coverage}, ${result.crashingInputs} crashing inputs`);
+  for (const finding of result.findings) {
+    console.log(`  ${finding.verdict} ${finding.signature} (${finding.count} input${finding.count === 1 ? '' : 's'}): ${finding.summary}`);
+    console.log(`    ${finding.folder}`);
+  }
+  return result.findings.length > 0 ? EXIT.findings : EXIT.ok;
+}

@@ -1,0 +1,210 @@
+// Builds the native harness (fuzzers/native/harness.c) for libFuzzer or
+// AFL++: QuickJS-ng's sources (sources.js) compiled with the engine's
+// compiler and ASan + UBSan into objects that are cached (the compile of
+// quickjs.c takes ~75 s on two cores), clonecheck's script bundled from
+// fuzzers/native/entry.js into a C header, and the harness compiled and
+// linked against them (a few seconds; cached too, by the hash of everything
+// that goes in).
+//
+// Also a command line for OSS-Fuzz's build.sh (ci/oss-fuzz/), which brings
+// its own compiler and flags:
+//   node harness/native/build.js --cc "$CC" --cflags "$CFLAGS" --link "$LIB_FUZZING_ENGINE" --out "$OUT/NAME"
+
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { buildSync } from 'esbuild';
+import { NativeError, QUICKJS, nativeCache, quickjsSources } from './sources.js';
+
+const HARNESS_DIR = fileURLToPath(new URL('../../fuzzers/native/', import.meta.url));
+const TOOLCHAIN_PACKAGES = 'clang libfuzzer-14-dev libclang-rt-14-dev afl++ lld-14';
+
+/**
+ * A way to build: the compiler, the flags for every unit, those for the
+ * engine's units only (coverage instrumentation without a main), and the
+ * link flags that bring in the fuzzing engine's driver.
+ * @typedef {{name: string, cc: string, cflags: string[], engineFlags: string[], linkFlags: string[]}} Toolchain
+ */
+
+const SANITIZERS = ['-fsanitize=address,undefined', '-fno-sanitize-recover=all', '-fno-omit-frame-pointer'];
+
+/** @type {Record<string, Toolchain>} */
+export const TOOLCHAINS = {
+  // -O1 as libFuzzer's documentation recommends with ASan; -g for readable reports.
+  libfuzzer: { name: 'libfuzzer', cc: 'clang', cflags: ['-O1', '-g', ...SANITIZERS], engineFlags: ['-fsanitize=fuzzer-no-link'], linkFlags: ['-fsanitize=fuzzer'] },
+  // afl-clang-fast instruments every unit; -fsanitize=fuzzer links AFL++'s own driver (libAFLDriver).
+  afl: { name: 'afl', cc: 'afl-clang-fast', cflags: ['-O1', '-g', ...SANITIZERS], engineFlags: [], linkFlags: ['-fsanitize=fuzzer'] },
+};
+
+/** The defines rquickjs-sys's build.rs compiles QuickJS-ng with (asserts kept: they are findings too). */
+const DEFINES = ['-D_GNU_SOURCE'];
+
+/**
+ * @param {string} binary
+ * @returns {boolean}
+ */
+function onPath(binary) {
+  return spawnSync('sh', ['-c', `command -v "$1"`, 'sh', binary], { stdio: 'ignore' }).status === 0;
+}
+
+/**
+ * @param {Toolchain} toolchain
+ * @throws {NativeError} when its compiler is missing, with the command that installs it
+ */
+export function checkToolchain(toolchain) {
+  if (!onPath(toolchain.cc)) {
+    throw new NativeError(`${toolchain.cc} is not installed; install the native toolchain with: apt-get install -y ${TOOLCHAIN_PACKAGES}`);
+  }
+}
+
+/**
+ * @param {string[]} parts
+ * @returns {string} a short hash of them
+ */
+function hashOf(parts) {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part).update('\0');
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * @param {string} cc
+ * @param {string[]} args
+ * @param {string} cwd
+ * @returns {Promise<void>}
+ */
+function compile(cc, args, cwd) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(cc, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+    let errors = '';
+    child.stderr.on('data', (chunk) => { errors = (errors + chunk).slice(-4000); });
+    child.on('error', (error) => reject(new NativeError(`cannot run ${cc}: ${error.message}`)));
+    child.on('exit', (code) => {
+      if (code === 0) resolvePromise(undefined);
+      else reject(new NativeError(`${cc} ${args.join(' ')} failed (exit ${code}):\n${errors.trim()}`));
+    });
+  });
+}
+
+/**
+ * Runs the compiles, as many at once as there are cores.
+ * @param {Array<() => Promise<void>>} jobs
+ */
+async function inParallel(jobs) {
+  const queue = [...jobs];
+  const lanes = Array.from({ length: Math.min(availableParallelism(), queue.length) }, async () => {
+    for (let job = queue.shift(); job !== undefined; job = queue.shift()) await job();
+  });
+  await Promise.all(lanes);
+}
+
+/**
+ * The engine's objects for a toolchain, compiled once per toolchain and
+ * flags (a staging folder renamed into place when complete).
+ * @param {Toolchain} toolchain
+ * @param {string} sources
+ * @param {(line: string) => void} say
+ * @returns {Promise<{directory: string, objects: string[], compiled: boolean}>}
+ */
+async function engineObjects(toolchain, sources, say) {
+  const version = spawnSync(toolchain.cc, ['--version'], { encoding: 'utf8' }).stdout ?? '';
+  const flags = [...toolchain.cflags, ...toolchain.engineFlags, ...DEFINES];
+  const key = hashOf([QUICKJS.version, QUICKJS.sha256, toolchain.cc, version, ...flags]);
+  // Named by the hash alone: a build with the same compiler and flags (OSS-Fuzz's build.sh given
+  // the libfuzzer toolchain's flags, as test/native.test.js does) reuses the objects.
+  const directory = join(nativeCache(), 'objects', key);
+  const objects = QUICKJS.units.map((unit) => join(directory, unit.replace(/\.c$/, '.o')));
+  if (objects.every((o) => existsSync(o))) return { directory, objects, compiled: false };
+  mkdirSync(join(nativeCache(), 'objects'), { recursive: true });
+  const staging = mkdtempSync(join(nativeCache(), 'objects', `.${toolchain.name}.compiling-`));
+  try {
+    say(`compiling ${QUICKJS.name} ${QUICKJS.version} with ${toolchain.cc} ${flags.join(' ')} (once; about 75 s on two cores)`);
+    await inParallel(QUICKJS.units.map((unit) => () => compile(toolchain.cc, [...flags, '-w', '-c', unit, '-o', join(staging, unit.replace(/\.c$/, '.o'))], sources)));
+    if (!existsSync(directory)) renameSync(staging, directory);
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+  return { directory, objects, compiled: true };
+}
+
+/**
+ * clonecheck's script as a C header: fuzzers/native/entry.js with src/
+ * bundled into one classic script (QuickJS evaluates it as a global
+ * script), NUL-terminated as JS_Eval wants it.
+ * @returns {string}
+ */
+export function bundleHeader() {
+  const result = buildSync({
+    entryPoints: [join(HARNESS_DIR, 'entry.js')], bundle: true, format: 'iife', write: false, logLevel: 'silent', legalComments: 'none',
+  });
+  const bytes = result.outputFiles[0].contents;
+  const lines = [];
+  for (let i = 0; i < bytes.length; i += 24) lines.push(Array.from(bytes.subarray(i, i + 24)).join(','));
+  return `// Generated by harness/native/build.js from fuzzers/native/entry.js: do not edit.\n`
+    + `static const unsigned char clonecheck_bundle[] = {\n${lines.join(',\n')},0};\n`
+    + `static const size_t clonecheck_bundle_len = ${bytes.length};\n`;
+}
+
+/**
+ * Builds (or finds in the cache) the harness binary.
+ * @param {Toolchain} toolchain
+ * @param {{say?: (line: string) => void, out?: string}} [options] `out`: copy the binary there too
+ * @returns {Promise<{binary: string, engineCompiled: boolean, seconds: number}>}
+ */
+export async function buildHarness(toolchain, { say = () => {}, out } = {}) {
+  const started = performance.now();
+  checkToolchain(toolchain);
+  const sources = await quickjsSources(say);
+  const engine = await engineObjects(toolchain, sources, say);
+  const header = bundleHeader();
+  const harness = readFileSync(join(HARNESS_DIR, 'harness.c'), 'utf8');
+  const key = hashOf([engine.directory, header, harness, ...toolchain.cflags, ...toolchain.linkFlags]);
+  const directory = join(nativeCache(), 'bin', `${toolchain.name}-${key}`);
+  const binary = join(directory, 'clonecheck-quickjs');
+  if (!existsSync(binary)) {
+    mkdirSync(join(nativeCache(), 'bin'), { recursive: true });
+    const staging = mkdtempSync(join(nativeCache(), 'bin', `.${toolchain.name}.linking-`));
+    try {
+      writeFileSync(join(staging, 'clonecheck-bundle.h'), header);
+      await compile(toolchain.cc, [
+        ...toolchain.cflags, ...DEFINES, '-I', staging, '-I', sources, join(HARNESS_DIR, 'harness.c'), ...engine.objects,
+        ...toolchain.linkFlags, '-lm', '-lpthread', '-o', join(staging, 'clonecheck-quickjs'),
+      ], staging);
+      if (!existsSync(directory)) renameSync(staging, directory);
+    } finally {
+      rmSync(staging, { recursive: true, force: true });
+    }
+  }
+  if (out !== undefined) copyFileSync(binary, out);
+  return { binary, engineCompiled: engine.compiled, seconds: (performance.now() - started) / 1000 };
+}
+
+// The command line (OSS-Fuzz's build.sh, or by hand).
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({
+    options: {
+      engine: { type: 'string', default: 'libfuzzer' },
+      cc: { type: 'string' }, cflags: { type: 'string', default: '' }, link: { type: 'string', default: '' }, out: { type: 'string' },
+    },
+  });
+  const split = (/** @type {string} */ text) => text.split(/\s+/).filter((s) => s !== '');
+  const toolchain = values.cc === undefined
+    ? TOOLCHAINS[values.engine]
+    : { name: `custom-${hashOf([values.cc, values.cflags, values.link])}`, cc: values.cc, cflags: split(values.cflags), engineFlags: [], linkFlags: split(values.link) };
+  if (toolchain === undefined) {
+    console.error(`unknown engine ${values.engine}; use --engine libfuzzer or --engine afl`);
+    process.exit(2);
+  }
+  try {
+    const built = await buildHarness(toolchain, { say: (line) => console.error(line), out: values.out });
+    console.log(values.out ?? built.binary);
+  } catch (error) {
+    if (!(error instanceof NativeError)) throw error;
+    console.error(error.message);
+    process.exit(3);
+  }
+}

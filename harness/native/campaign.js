@@ -1,0 +1,183 @@
+// A native campaign: the harness (build.js) under libFuzzer or AFL++ for a
+// while, its progress read from the engine (libFuzzer's status lines,
+// AFL++'s fuzzer_stats), and every crashing input it kept classified and
+// written out as a finding folder (findings.js).
+//
+// Corpora: corpus/native/ holds the seeds (the program corpus through the
+// encoder, encode.js; `clonecheck` writes them when the folder is empty),
+// read only; what an engine adds goes to OUT/native/<engine>/.
+
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TOOLCHAINS, buildHarness } from './build.js';
+import { classifyInputs, writeNativeFinding } from './findings.js';
+import { NativeError } from './sources.js';
+import { writeSeeds } from './seeds.js';
+
+export const ENGINES = Object.keys(TOOLCHAINS);
+export const SEEDS_DIR = fileURLToPath(new URL('../../corpus/native/', import.meta.url));
+
+/** The harness's own limits: a per-input timeout, memory, input size (fromBytes reads ~1 KB at most). */
+const INPUT_TIMEOUT_S = 10;
+const MAX_LEN = 4096;
+
+/** detect_leaks off: the one JSRuntime lives across inputs, so what it holds is not a leak of one. */
+const SANITIZER_ENV = {
+  ASAN_OPTIONS: 'detect_leaks=0:abort_on_error=1:symbolize=0:allocator_may_return_null=1',
+  UBSAN_OPTIONS: 'halt_on_error=1:abort_on_error=1:print_stacktrace=1',
+};
+
+/**
+ * @typedef {{elapsed: number, execs: number, execsPerSecond: number, coverage: string, crashes: number}} Progress
+ * @typedef {{engine: string, binary: string, build: {seconds: number, engineCompiled: boolean}, seconds: number,
+ *   execs: number, execsPerSecond: number, coverage: string, crashingInputs: number,
+ *   findings: Array<import('./findings.js').NativeFinding & {folder: string}>}} CampaignResult
+ */
+
+/**
+ * @param {{engine: string, seconds: number, jobs: number, outDir: string, seedsDir?: string,
+ *   say?: (line: string) => void, onProgress?: (progress: Progress) => void}} options
+ * @returns {Promise<CampaignResult>}
+ */
+export async function runNativeCampaign({ engine, seconds, jobs, outDir, seedsDir = SEEDS_DIR, say = () => {}, onProgress = () => {} }) {
+  const toolchain = TOOLCHAINS[engine];
+  const built = await buildHarness(toolchain, { say });
+  say(`harness: ${built.binary} (${built.engineCompiled ? 'engine compiled' : 'engine from the cache'}, ${built.seconds.toFixed(1)} s)`);
+  if (!existsSync(seedsDir) || readdirSync(seedsDir).length === 0) {
+    const written = writeSeeds(seedsDir);
+    say(`seeds: ${written} inputs encoded from the program corpus into ${seedsDir}`);
+  }
+  const workDir = join(outDir, 'native', engine);
+  mkdirSync(workDir, { recursive: true });
+  const run = engine === 'afl' ? runAfl : runLibFuzzer;
+  const stats = await run({ binary: built.binary, seconds, jobs, workDir, seedsDir, onProgress });
+  const findings = classifyInputs(built.binary, stats.crashingInputs).map((finding) => ({
+    ...finding, folder: writeNativeFinding(outDir, finding, { engine, binary: built.binary }),
+  }));
+  return {
+    engine, binary: built.binary, build: { seconds: built.seconds, engineCompiled: built.engineCompiled }, seconds: stats.elapsed,
+    execs: stats.execs, execsPerSecond: stats.execs / Math.max(stats.elapsed, 1e-9), coverage: stats.coverage,
+    crashingInputs: stats.crashingInputs.length, findings,
+  };
+}
+
+/**
+ * @typedef {{binary: string, seconds: number, jobs: number, workDir: string, seedsDir: string, onProgress: (progress: Progress) => void}} EngineRun
+ * @typedef {{elapsed: number, execs: number, coverage: string, crashingInputs: string[]}} EngineStats
+ */
+
+/**
+ * Waits for a child, resolving with its exit code.
+ * @param {import('node:child_process').ChildProcess} child
+ * @param {string} name
+ */
+function exited(child, name) {
+  return new Promise((resolvePromise, reject) => {
+    child.on('error', (error) => reject(new NativeError(`cannot run ${name}: ${error.message}`)));
+    child.on('exit', (code, signal) => resolvePromise(code ?? signal));
+  });
+}
+
+/**
+ * libFuzzer in fork mode (-fork=N): N jobs at once, and the campaign goes
+ * on past a crash (-ignore_crashes), each crashing input kept in crashes/.
+ * @param {EngineRun} run
+ * @returns {Promise<EngineStats>}
+ */
+async function runLibFuzzer({ binary, seconds, jobs, workDir, seedsDir, onProgress }) {
+  const corpus = join(workDir, 'corpus');
+  const crashes = join(workDir, 'crashes');
+  mkdirSync(corpus, { recursive: true });
+  mkdirSync(crashes, { recursive: true });
+  const started = performance.now();
+  const child = spawn(binary, [
+    corpus, seedsDir, `-max_total_time=${seconds}`, `-fork=${jobs}`, '-ignore_crashes=1', '-ignore_timeouts=1', '-ignore_ooms=1',
+    `-timeout=${INPUT_TIMEOUT_S}`, `-max_len=${MAX_LEN}`, `-artifact_prefix=${crashes}/`,
+  ], { cwd: workDir, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...SANITIZER_ENV } });
+  let log = '';
+  let last = { execs: 0, coverage: '0' };
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (text) => {
+    log = (log + text).slice(-200_000);
+    // Fork mode's status: `#12345: cov: 2582 ft: 8603 corp: 324 exec/s 105 oom/timeout/crash: 0/0/28 time: 57s ...`
+    for (const m of text.matchAll(/^#(\d+): cov: (\d+) ft: (\d+) corp: (\d+) exec\/s:? \d+ oom\/timeout\/crash: \d+\/\d+\/(\d+)/gm)) {
+      last = { execs: Number(m[1]), coverage: `${m[2]} edges, ${m[3]} features` };
+      const elapsed = (performance.now() - started) / 1000;
+      onProgress({ elapsed, execs: last.execs, execsPerSecond: last.execs / elapsed, coverage: last.coverage, crashes: Number(m[5]) });
+    }
+  });
+  await exited(child, binary);
+  writeFileSync(join(workDir, 'libfuzzer.log'), log);
+  const elapsed = (performance.now() - started) / 1000;
+  return { elapsed, execs: last.execs, coverage: last.coverage, crashingInputs: readdirSync(crashes).map((f) => join(crashes, f)) };
+}
+
+/**
+ * @param {string} file AFL++'s fuzzer_stats
+ * @returns {Record<string, string>}
+ */
+function readAflStats(file) {
+  if (!existsSync(file)) return {};
+  return Object.fromEntries(readFileSync(file, 'utf8').split('\n').filter((l) => l.includes(':')).map((l) => {
+    const colon = l.indexOf(':');
+    return [l.slice(0, colon).trim(), l.slice(colon + 1).trim()];
+  }));
+}
+
+/**
+ * AFL++: one main instance and jobs-1 secondaries over the same output
+ * folder, each stopping after `seconds` (-V), its status read from
+ * fuzzer_stats every second.
+ * @param {EngineRun} run
+ * @returns {Promise<EngineStats>}
+ */
+async function runAfl({ binary, seconds, jobs, workDir, seedsDir, onProgress }) {
+  const names = Array.from({ length: jobs }, (_, i) => (i === 0 ? 'main' : `secondary${i}`));
+  const env = {
+    ...process.env, ...SANITIZER_ENV,
+    AFL_SKIP_CPUFREQ: '1', AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES: '1', AFL_NO_UI: '1', AFL_NO_AFFINITY: '1',
+    // A seed that deviates (a known QuickJS-ng bug) must not stop the start; seeds
+    // cost tens of milliseconds each under ASan: calibrate each three times, not eight.
+    AFL_SKIP_CRASHES: '1', AFL_FAST_CAL: '1',
+  };
+  const started = performance.now();
+  const children = names.map((name, i) => spawn('afl-fuzz', [
+    '-i', seedsDir, '-o', workDir, i === 0 ? '-M' : '-S', name, '-V', String(seconds), '-t', String(INPUT_TIMEOUT_S * 1000), '-m', 'none', '--', binary,
+  ], { cwd: workDir, stdio: ['ignore', 'ignore', 'pipe'], env }));
+  const logs = children.map(() => '');
+  children.forEach((child, i) => child.stderr.on('data', (text) => { logs[i] = (logs[i] + text).slice(-100_000); }));
+  const totals = () => {
+    let execs = 0;
+    let crashes = 0;
+    let coverage = '';
+    for (const name of names) {
+      const stats = readAflStats(join(workDir, name, 'fuzzer_stats'));
+      execs += Number(stats.execs_done ?? 0);
+      crashes += Number(stats.saved_crashes ?? stats.unique_crashes ?? 0);
+      if (name === 'main' && stats.bitmap_cvg !== undefined) coverage = `${stats.bitmap_cvg} of the map, ${stats.corpus_count} inputs`;
+    }
+    return { execs, crashes, coverage };
+  };
+  const ticker = setInterval(() => {
+    const elapsed = (performance.now() - started) / 1000;
+    const { execs, crashes, coverage } = totals();
+    onProgress({ elapsed, execs, execsPerSecond: execs / elapsed, coverage, crashes });
+  }, 1000);
+  const codes = await Promise.all(children.map((child) => exited(child, 'afl-fuzz')));
+  clearInterval(ticker);
+  logs.forEach((log, i) => writeFileSync(join(workDir, `afl-${names[i]}.log`), log));
+  const failed = codes.findIndex((code) => code !== 0);
+  if (failed >= 0 && !existsSync(join(workDir, names[failed], 'fuzzer_stats'))) {
+    const why = logs[failed].split('\n').filter((l) => /PROGRAM ABORT|Location|ERROR/.test(l)).join(' ').replace(/\x1b\[[0-9;]*m/g, '').trim();
+    throw new NativeError(`afl-fuzz ${names[failed]} stopped before fuzzing (exit ${codes[failed]}): ${why || logs[failed].slice(-500)}`);
+  }
+  const elapsed = (performance.now() - started) / 1000;
+  const { execs, coverage } = totals();
+  const crashingInputs = names.flatMap((name) => {
+    const dir = join(workDir, name, 'crashes');
+    return existsSync(dir) ? readdirSync(dir).filter((f) => f.startsWith('id:')).map((f) => join(dir, f)) : [];
+  });
+  return { elapsed, execs, coverage, crashingInputs };
+}

@@ -1,0 +1,154 @@
+// The native part (docs/native.md), on the real toolchain and the real
+// QuickJS-ng: the encoder inverts the decoder; the harness builds (the
+// engine from the cache after the first time), judges programs in QuickJS
+// as the reference judges them (an intended difference passes, a known
+// QuickJS-ng bug is a deviation); a 30-second campaign of each engine runs
+// and writes its findings as folders; OSS-Fuzz's build.sh builds with the
+// variables the infrastructure sets. A finding in QuickJS is not a failure
+// here; a harness error is.
+
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { fromBytes } from '../src/program/bytes.js';
+import { toBytes } from '../src/program/to-bytes.js';
+import { TOOLCHAINS, buildHarness } from '../harness/native/build.js';
+import { nativeCache } from '../harness/native/sources.js';
+import { classifyInput, programOfInput } from '../harness/native/findings.js';
+import { clonecheck, randomBytesFrom } from './helpers.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** @returns {string} a scratch folder, removed after the tests */
+function scratch() {
+  const dir = mkdtempSync(join(tmpdir(), 'clonecheck-native-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** The program without the `proto: 'default'` fromBytes writes when it breaks a prototype cycle (toBytes cannot say it). */
+const withoutDefaultProtos = (/** @type {any} */ program) => JSON.parse(JSON.stringify(program), (k, v) => (k === 'proto' && v === 'default' ? undefined : v));
+
+test('toBytes inverts fromBytes: the bytes of a decoded program decode to the same program', () => {
+  const random = randomBytesFrom(16);
+  for (let i = 0; i < 2000; i++) {
+    const bytes = random(i % 400);
+    const program = fromBytes(bytes);
+    assert.deepEqual(withoutDefaultProtos(fromBytes(toBytes(program))), withoutDefaultProtos(program), `input ${i}`);
+  }
+});
+
+/** @type {Promise<{binary: string}> | undefined} */
+let libfuzzerBuild;
+/** @returns {Promise<string>} the libFuzzer harness, built once for this file */
+async function libfuzzerBinary() {
+  libfuzzerBuild ??= buildHarness(TOOLCHAINS.libfuzzer);
+  return (await libfuzzerBuild).binary;
+}
+
+test('the libFuzzer harness builds (QuickJS-ng fetched and compiled once, then from the cache)', { timeout: 900_000 }, async () => {
+  const first = await buildHarness(TOOLCHAINS.libfuzzer);
+  const again = await buildHarness(TOOLCHAINS.libfuzzer);
+  assert.equal(again.binary, first.binary);
+  assert.equal(again.engineCompiled, false);
+  assert.ok(again.seconds < 30, `a cached build took ${again.seconds} s`);
+});
+
+/**
+ * Runs a program in the harness (as the input toBytes makes for it).
+ * @param {any} program
+ */
+async function judgeInQuickJS(program) {
+  const binary = await libfuzzerBinary();
+  const input = join(scratch(), 'input.bin');
+  writeFileSync(input, toBytes(program));
+  // The input decodes to the program itself.
+  assert.deepEqual(programOfInput(binary, input), program);
+  return classifyInput(binary, input);
+}
+
+const PROGRAM = 'clonecheck/program@1';
+
+test('in QuickJS, what its serializer clones as the algorithm does passes (a SharedArrayBuffer too), and an intended difference (Error)', { timeout: 900_000 }, async () => {
+  const same = await judgeInQuickJS({
+    schema: PROGRAM, root: { ref: 0 },
+    objects: [{ kind: 'map', entries: [['a', { ref: 1 }]] }, { kind: 'regexp', source: 'a+b*', flags: 'gi' }, { kind: 'date', time: 0 }],
+  });
+  assert.equal(same.verdict, 'not-reproduced', same.report);
+  const error = await judgeInQuickJS({ schema: PROGRAM, root: { ref: 0 }, objects: [{ kind: 'error', type: 'TypeError', message: 'a' }] });
+  assert.equal(error.verdict, 'not-reproduced', error.report);
+  // The reference shares a SharedArrayBuffer's data block through the host hook (QuickJS has no structuredClone).
+  const shared = await judgeInQuickJS({ schema: PROGRAM, root: { ref: 0 }, objects: [{ kind: 'map', entries: [[{ ref: 1 }, 1]] }, { kind: 'arraybuffer', bytes: [1, 2], shared: true }] });
+  assert.equal(shared.verdict, 'not-reproduced', shared.report);
+});
+
+test('in QuickJS, a private field that its serializer copies as a symbol-keyed property is a deviation', { timeout: 900_000 }, async () => {
+  const found = await judgeInQuickJS({ schema: PROGRAM, root: { ref: 0 }, objects: [{ kind: 'object', class: 'Foo', privateField: true }] });
+  assert.equal(found.verdict, 'deviation', found.report);
+  assert.deepEqual(found.deviation.differences.map((/** @type {any} */ d) => `${d.path} ${d.category}`), ['$[@@#secret] keys']);
+  assert.match(found.report, /QuickJS-ng's serializer deviates/);
+});
+
+/**
+ * A 30-second campaign through the CLI.
+ * @param {string} engine
+ */
+function campaign(engine) {
+  const out = scratch();
+  const result = clonecheck(['fuzz', '--engine', engine, '--target', 'quickjs', '--time', '30', '--out', out]);
+  assert.ok(result.status === 0 || result.status === 1, `exit ${result.status}:\n${result.stdout}\n${result.stderr}`);
+  assert.match(result.stdout, new RegExp(`^${engine} on quickjs:message: [\\d,]+ execs in \\d+ s`, 'm'));
+  const execs = Number(/: ([\d,]+) execs/.exec(result.stdout)?.[1].replace(/,/g, ''));
+  assert.ok(execs > 0, result.stdout);
+  const findings = existsSync(join(out, 'findings')) ? readdirSync(join(out, 'findings')) : [];
+  assert.equal(findings.length > 0, result.status === 1);
+  for (const name of findings) {
+    const folder = join(out, 'findings', name);
+    for (const file of ['input.bin', 'finding.json', 'report.md', 'repro.sh']) assert.ok(existsSync(join(folder, file)), `${name}: no ${file}`);
+    const finding = JSON.parse(readFileSync(join(folder, 'finding.json'), 'utf8'));
+    assert.equal(finding.target, 'quickjs:message');
+    assert.doesNotMatch(readFileSync(join(folder, 'report.md'), 'utf8'), /clonecheck harness error/, `${name} is a harness error`);
+    // The repro runs the input in the native binary and fails as the campaign did.
+    if (finding.verdict !== 'not-reproduced') assert.notEqual(spawnSync(join(folder, 'repro.sh'), { stdio: 'ignore' }).status, 0, `${name}: repro.sh passes`);
+  }
+  return { result, findings };
+}
+
+test('a 30-second libFuzzer campaign runs, and its findings are folders', { timeout: 600_000 }, () => {
+  campaign('libfuzzer');
+});
+
+test('a 30-second AFL++ campaign runs, and its findings are folders', { timeout: 900_000 }, () => {
+  campaign('afl');
+});
+
+test('fuzz --engine says what to fix: an unknown engine, a target other than quickjs', () => {
+  const engine = clonecheck(['fuzz', '--engine', 'honggfuzz', '--target', 'quickjs']);
+  assert.equal(engine.status, 2);
+  assert.match(engine.stderr, /^clonecheck: unknown --engine honggfuzz; use libfuzzer or afl\n$/);
+  const target = clonecheck(['fuzz', '--engine', 'libfuzzer', '--target', 'node:clone']);
+  assert.equal(target.status, 2);
+  assert.match(target.stderr, /use --target quickjs, not node:clone/);
+});
+
+test("OSS-Fuzz's build.sh builds the harness with $CC, $CFLAGS, $LIB_FUZZING_ENGINE into $OUT", { timeout: 900_000 }, () => {
+  const out = scratch();
+  const { cc, cflags, engineFlags, linkFlags } = TOOLCHAINS.libfuzzer;
+  // The libfuzzer toolchain's flags and the same cache: the engine's objects come from it.
+  const result = spawnSync(join(ROOT, 'ci/oss-fuzz/build.sh'), {
+    encoding: 'utf8',
+    env: { ...process.env, CC: cc, CXX: `${cc}++`, CFLAGS: [...cflags, ...engineFlags].join(' '), LIB_FUZZING_ENGINE: linkFlags.join(' '), OUT: out, WORK: out,
+      CLONECHECK_CACHE: dirname(nativeCache()) },
+  });
+  assert.equal(result.status, 0, result.stderr);
+  assert.ok(existsSync(join(out, 'clonecheck_quickjs_seed_corpus.zip')));
+  const input = join(out, 'input.bin');
+  writeFileSync(input, toBytes({ schema: PROGRAM, root: 1, objects: [] }));
+  const run = spawnSync(join(out, 'clonecheck_quickjs'), [input], { encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  assert.match(run.stderr, /Executed .*input\.bin/);
+});
