@@ -25,7 +25,7 @@ const viaMessage = (value) => native.message(value);
 // SharedArrayBuffer over a data block: its serializer is another.
 setHostHooks({ shareDataBlock: (buffer) => /** @type {SharedArrayBuffer} */ (native.message(buffer)) });
 
-const oracle = oracleClone(undefined, false);
+const oracle = oracleClone(undefined, 'none');
 
 /**
  * Runs a program on the oracle and on QuickJS's serializer.

@@ -20,7 +20,7 @@ export { createRuntime } from '../../src/program/runtime.js';
  */
 export function caseDeviations(program, makeBuilt, spec) {
   const target = globalThis.structuredClone;
-  const expected = cloneCase(program, () => makeBuilt(registerOpaque), oracleClone(undefined, true, spec)).clone;
+  const expected = cloneCase(program, () => makeBuilt(registerOpaque), oracleClone(undefined, 'sequence', spec)).clone;
   const actual = cloneCase(program, () => makeBuilt(registerOpaque), (value, { transfer }) => target(value, { transfer })).clone;
   return deviations(expected, actual);
 }
