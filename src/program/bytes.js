@@ -47,14 +47,14 @@ export const INTEGRITY = ['preventExtensions', 'seal', 'freeze'];
  * The kinds an object's first byte picks among: those of the first schema only, so
  * an input decodes to the program it always did (platform objects are read last).
  */
-const BYTE_KINDS = (() => {
+export const BYTE_KINDS = (() => {
   const kinds = newList();
   for (let i = 0; i < KINDS.length; i++) if (!oneOf(PLATFORM_KINDS, KINDS[i])) append(kinds, KINDS[i]);
   return kinds;
 })();
-const DOMEXCEPTION_NAMES = ['Error', 'DataCloneError', 'NotFoundError', 'AbortError', 'SyntaxError', 'MyError', ''];
-const MEDIA_TYPES = ['', 'text/plain', 'TEXT/X', 'application/octet-stream', 'a\u00e9'];
-const LAST_MODIFIED = [0, 1, 1e12, 8.64e15];
+export const DOMEXCEPTION_NAMES = ['Error', 'DataCloneError', 'NotFoundError', 'AbortError', 'SyntaxError', 'MyError', ''];
+export const MEDIA_TYPES = ['', 'text/plain', 'TEXT/X', 'application/octet-stream', 'a\u00e9'];
+export const LAST_MODIFIED = [0, 1, 1e12, 8.64e15];
 
 /**
  * A cursor over the input: each read takes the next byte, or 0 past the end.
@@ -136,22 +136,33 @@ export function fromBytes(bytes) {
 function addPlatformObject(program, platform, key) {
   const objects = program.objects;
   const id = objects.length;
-  push(objects, platform);
   const first = objects[0];
-  if (id === 0 || first.kind === 'proxy' || keyProblem(first, key) !== undefined) {
+  const holder = platformHolder(objects, key);
+  push(objects, platform);
+  if (holder === 'root') {
     put(program, 'root', { ref: id });
     return;
   }
   const props = own(first, 'props') ?? [];
-  // A key the first object defined non-configurable earlier cannot be defined again.
-  for (let i = 0; i < props.length; i++) {
-    if (keyIdentity(props[i].key) === keyIdentity(key) && own(props[i], 'configurable') === false) {
-      put(program, 'root', { ref: id });
-      return;
-    }
-  }
   push(props, { key, value: { ref: id } });
   put(first, 'props', props);
+}
+
+/**
+ * Where fromBytes puts the platform object it adds under `key` (the encoder, to-bytes.js, asks too).
+ * @param {any[]} objects the program's objects before it
+ * @param {string} key
+ * @returns {'root' | 'first'} the program's root, or a property of its first object
+ */
+export function platformHolder(objects, key) {
+  const first = objects[0];
+  if (objects.length === 0 || first.kind === 'proxy' || keyProblem(first, key) !== undefined) return 'root';
+  const props = own(first, 'props') ?? [];
+  // A key the first object defined non-configurable earlier cannot be defined again.
+  for (let i = 0; i < props.length; i++) {
+    if (keyIdentity(props[i].key) === keyIdentity(key) && own(props[i], 'configurable') === false) return 'root';
+  }
+  return 'first';
 }
 
 /**

@@ -11,10 +11,10 @@
 // Trailing zero bytes are dropped (an exhausted input reads as zeros).
 
 import {
-  BIGINTS, CLASS_NAMES, DATE_TIMES, INTEGRITY, KEYS, MAX_OBJECTS, NUMBERS, REGEXP_FLAGS, REGEXP_SOURCES, REPEAT_COUNTS,
-  STEP_KEYS, STRINGS, VIEW_TYPES,
+  BIGINTS, BYTE_KINDS, CLASS_NAMES, DATE_TIMES, DOMEXCEPTION_NAMES, INTEGRITY, KEYS, LAST_MODIFIED, MAX_OBJECTS, MEDIA_TYPES,
+  NUMBERS, REGEXP_FLAGS, REGEXP_SOURCES, REPEAT_COUNTS, STEP_KEYS, STRINGS, VIEW_TYPES, platformHolder,
 } from './bytes.js';
-import { ELEMENT_SIZE, ERROR_TYPES, FUNCTION_STYLES, INTRINSIC_NAMES, KINDS, MAX_DELIVERIES, OPAQUE_TYPES } from './schema.js';
+import { ELEMENT_SIZE, ERROR_TYPES, FUNCTION_STYLES, INTRINSIC_NAMES, MAX_DELIVERIES, OPAQUE_TYPES } from './schema.js';
 import { SPECIAL_NUMBERS, WELL_KNOWN_SYMBOLS, own } from './values.js';
 
 /**
@@ -64,12 +64,14 @@ function writer() {
  */
 export function toBytes(program) {
   const w = writer();
-  const nodes = (program.objects ?? []).slice(0, MAX_OBJECTS);
+  const { objects, root, tail } = withoutPlatformTail(program);
+  program = { ...program, objects, root };
+  const nodes = objects.slice(0, MAX_OBJECTS);
   const count = nodes.length;
   const kinds = nodes.map((/** @type {any} */ n) => n.kind);
   const e = { w, count, kinds, nodes };
   w.int(MAX_OBJECTS + 1, count);
-  for (const kind of kinds) w.pick(KINDS, kind);
+  for (const kind of kinds) w.pick(BYTE_KINDS, kind);
   for (let i = 0; i < count; i++) if (kinds[i] === 'arraybuffer') arraybufferNode(e, nodes[i]);
   for (let i = 0; i < count; i++) if (kinds[i] !== 'arraybuffer') node(e, i);
   for (let i = 0; i < count; i++) decorate(e, i);
@@ -90,9 +92,70 @@ export function toBytes(program) {
   }
   w.chance(4, program.deliveries !== undefined);
   if (program.deliveries !== undefined) w.int(MAX_DELIVERIES - 1, program.deliveries - 2);
+  w.chance(6, tail !== undefined);
+  if (tail !== undefined) platformTail(w, tail);
   let end = w.out.length;
   while (end > 0 && w.out[end - 1] === 0) end--;
   return Uint8Array.from(w.out.slice(0, end));
+}
+
+/** The platform kinds fromBytes adds, last: `platformNode` in bytes.js, in the order it picks them. */
+const TAIL_KINDS = ['domexception', 'blob', 'file'];
+
+/**
+ * The program without the platform object fromBytes adds last (as the
+ * root, or as the first object's last property), and that object with the
+ * key it takes.
+ * @param {any} program
+ * @returns {{objects: any[], root: unknown, tail?: {node: any, key: string}}}
+ */
+function withoutPlatformTail(program) {
+  const objects = program.objects ?? [];
+  const id = objects.length - 1;
+  const last = objects[id];
+  const unchanged = { objects, root: program.root };
+  if (last === undefined || !TAIL_KINDS.includes(last.kind)) return unchanged;
+  const before = objects.slice(0, id);
+  if (program.root?.ref === id) {
+    // Any key fromBytes would also put at the root; the one it read is gone.
+    const key = KEYS.find((k) => platformHolder(before, k) === 'root');
+    return key === undefined ? unchanged : { objects: before, root: { ref: 0 }, tail: { node: last, key } };
+  }
+  const props = before[0]?.props ?? [];
+  const held = props[props.length - 1];
+  if (held === undefined || held.value?.ref !== id || typeof held.key !== 'string' || !KEYS.includes(held.key)) return unchanged;
+  const first = { ...before[0], props: props.slice(0, -1) };
+  if (first.props.length === 0) delete first.props;
+  const objectsBefore = [first, ...before.slice(1)];
+  if (platformHolder(objectsBefore, held.key) !== 'first') return unchanged;
+  return { objects: objectsBefore, root: program.root, tail: { node: last, key: held.key } };
+}
+
+/**
+ * What `platformNode` and `addPlatformObject` read (bytes.js).
+ * @param {ReturnType<typeof writer>} w
+ * @param {{node: any, key: string}} tail
+ */
+function platformTail(w, { node: n, key: k }) {
+  w.int(3, TAIL_KINDS.indexOf(n.kind));
+  if (n.kind === 'domexception') {
+    w.chance(2, n.message !== undefined);
+    if (n.message !== undefined) w.pick(STRINGS, n.message);
+    w.chance(2, n.name !== undefined);
+    if (n.name !== undefined) w.pick(DOMEXCEPTION_NAMES, n.name);
+  } else {
+    const bytes = n.bytes ?? [];
+    w.int(9, bytes.length);
+    for (const b of bytes.slice(0, 8)) w.byte(b);
+    w.chance(2, n.type !== undefined);
+    if (n.type !== undefined) w.pick(MEDIA_TYPES, n.type);
+    if (n.kind === 'file') {
+      w.pick(STRINGS, n.name);
+      w.chance(2, n.lastModified !== undefined);
+      if (n.lastModified !== undefined) w.pick(LAST_MODIFIED, n.lastModified);
+    }
+  }
+  w.pick(KEYS, k);
 }
 
 /**
