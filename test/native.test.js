@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fromBytes } from '../src/program/bytes.js';
+import { PROGRAM_SCHEMA } from '../src/program/schema.js';
 import { toBytes } from '../src/program/to-bytes.js';
 import { TOOLCHAINS, buildHarness } from '../harness/native/build.js';
 import { nativeCache } from '../harness/native/sources.js';
@@ -71,7 +72,7 @@ async function judgeInQuickJS(program) {
   return classifyInput(binary, input);
 }
 
-const PROGRAM = 'clonecheck/program@1';
+const PROGRAM = PROGRAM_SCHEMA;
 
 test('in QuickJS, what its serializer clones as the algorithm does passes (a SharedArrayBuffer too), and an intended difference (Error)', { timeout: 900_000 }, async () => {
   const same = await judgeInQuickJS({
