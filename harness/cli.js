@@ -8,7 +8,7 @@ import { Command, CommanderError } from 'commander';
 import { EXIT, UsageError } from './commands/common.js';
 import { shutdown } from './browsers/shutdown.js';
 import {
-  conformWorkersOption, harnessTimeoutOption, maxDifferencesOption, replayOption, runsOption, seedOption, shrinkRunsOption,
+  budgetOption, conformWorkersOption, harnessTimeoutOption, maxDifferencesOption, replayOption, runsOption, seedOption, shrinkRunsOption,
   stallShrinkRunsOption, stallShrinkTimeOption, suiteOption, timeOption, timeoutOption, witnessesOption, workersOption,
 } from './commands/options.js';
 
@@ -131,6 +131,27 @@ cli
   .addOption(harnessTimeoutOption())
   .addOption(conformWorkersOption())
   .action(run(async (tests, options) => (await import('./commands/conform.js')).conformCommand(tests, options)));
+
+cli
+  .command('gate')
+  .description('the pre-merge gate: conformance against expectations, the regression corpus, and a fuzz smoke of a fixed seed and size, '
+    + 'on the targets; exit 1 with what regressed and how to reproduce it (docs/gate.md)')
+  .option('--target <name>', 'a target (repeatable), as for fuzz: bun:clone, bun:worker, ref:tiers, … (default: ref:tiers and node:clone)', collect)
+  .option('--runtime <name=path>', 'a runtime binary of yours (the build under test), then --target NAME:CHANNEL (repeatable)', collect)
+  .option('--browser <name=path>', 'a browser build of yours, then --target NAME:CHANNEL (repeatable)', collect)
+  .option('--expectations <dir>', 'conformance expectations per target (default: wpt/expectations)')
+  .option('--known <file>', 'known findings by signature (default: corpus/known-findings.json)')
+  .option('--regressions <dir>', 'the regression corpus (default: corpus/regressions)')
+  .option('--update-known', "add this run's new fuzz findings to --known (exit 0)")
+  .addOption(budgetOption('wall time for the whole gate; past it there is no verdict (exit 3), never a partial one', 600))
+  .addOption(seedOption('the fuzz smoke\'s seed').default(1))
+  .addOption(runsOption('the fuzz smoke\'s cases (the same for every run: the verdict depends on nothing else)').default(1000))
+  .addOption(workersOption('threads, and agents per other runtime; the verdicts do not depend on it'))
+  .addOption(timeoutOption('a case that makes no progress for this long is a timeout'))
+  .option('--out <dir>', 'where the parts\' results and the findings go', 'clonecheck-out/gate')
+  .option('--json <file>', 'write the gate\'s results as JSON (docs/gate.md)')
+  .option('--junit <file>', 'write the gate\'s results as JUnit XML')
+  .action(run(async (options) => (await import('./commands/gate.js')).gateCommand(options)));
 
 cli
   .command('install-runtimes')

@@ -92,3 +92,8 @@ export const suiteOption = () => new Option('--suite <name>', "a suite to run (r
     return [...(previous ?? []), value];
   })
   .default(undefined, 'clonecheck, and wpt when --wpt-dir is given');
+
+/** gate and nightly --budget: seconds of wall time for the whole run. */
+export const budgetOption = (description, seconds) => new Option('--budget <seconds>', description)
+  .default(seconds)
+  .argParser(integerFrom(1, 7 * 24 * 3600, 'a number of seconds from 1 to 604800'));

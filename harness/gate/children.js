@@ -1,0 +1,47 @@
+// clonecheck's own commands as child processes: the gate and the nightly run
+// `conform --json` and `fuzz --json` as a user would, and read the results
+// documents they write (docs/conform.md, docs/results.md). A child's usage
+// error is the caller's usage error; a child that outlives the caller's
+// budget is ended (by its pid) and the run has no verdict.
+
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { EXIT, UsageError } from '../commands/common.js';
+
+const CLI = fileURLToPath(new URL('../cli.js', import.meta.url));
+
+/** The run went past its --budget: no verdict (exit 3), never a partial one. */
+export class BudgetError extends Error {}
+
+/**
+ * Runs `clonecheck ARGS…` and reads the JSON document it wrote.
+ * @param {string[]} args  the command and its options; `--json FILE` is added
+ * @param {string} jsonFile
+ * @param {{deadline: number, log: (line: string) => void}} run  `deadline`: performance.now() by which it must end
+ * @returns {Promise<{status: number, document: any, stdout: string}>}
+ * @throws {UsageError} the child's one-line usage error (exit 2)
+ * @throws {BudgetError}
+ */
+export async function runCommand(args, jsonFile, { deadline, log }) {
+  const child = spawn(process.execPath, [CLI, ...args, '--json', jsonFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => { stdout += chunk; });
+  child.stderr.on('data', (chunk) => { stderr += chunk; });
+  let overBudget = false;
+  const timer = setTimeout(() => {
+    overBudget = true;
+    child.kill('SIGTERM');
+  }, Math.max(0, deadline - performance.now()));
+  const status = await new Promise((resolve) => child.on('close', (code, signal) => resolve(code ?? (signal ? 128 : 1))));
+  clearTimeout(timer);
+  const command = `clonecheck ${args.join(' ')}`;
+  if (overBudget) throw new BudgetError(`${command} was still running when the budget ran out; raise --budget or lower --runs`);
+  if (status === EXIT.usage) throw new UsageError(stderr.trim().split('\n').at(-1).replace(/^clonecheck: /, ''));
+  if (status !== EXIT.ok && status !== EXIT.findings) {
+    throw new Error(`${command} failed (exit ${status}):\n${stderr.trim().split('\n').slice(-20).join('\n')}`);
+  }
+  log(stderr.trim().split('\n')[0] ?? command);
+  return { status, document: JSON.parse(readFileSync(jsonFile, 'utf8')), stdout };
+}
