@@ -8,7 +8,7 @@ import { Command, CommanderError } from 'commander';
 import { EXIT, UsageError } from './commands/common.js';
 import { shutdown } from './browsers/shutdown.js';
 import {
-  budgetOption, conformWorkersOption, harnessTimeoutOption, maxDifferencesOption, replayOption, runsOption, seedOption, shrinkRunsOption,
+  budgetOption, conformWorkersOption, integerFrom, harnessTimeoutOption, maxDifferencesOption, replayOption, runsOption, seedOption, shrinkRunsOption,
   stallShrinkRunsOption, stallShrinkTimeOption, suiteOption, timeOption, timeoutOption, witnessesOption, workersOption,
 } from './commands/options.js';
 
@@ -152,6 +152,38 @@ cli
   .option('--json <file>', 'write the gate\'s results as JSON (docs/gate.md)')
   .option('--junit <file>', 'write the gate\'s results as JUnit XML')
   .action(run(async (options) => (await import('./commands/gate.js')).gateCommand(options)));
+
+cli
+  .command('nightly')
+  .description('a fuzz campaign across every available target (or those named) within a budget, and conformance; one shard with --shard i/n; '
+    + 'findings told known or new; the run appended to --history (docs/gate.md)')
+  .option('--target <name>', 'a target (repeatable; default: every available one, `clonecheck targets`)', collect)
+  .option('--runtime <name=path>', 'a runtime binary of yours, then --target NAME:CHANNEL (repeatable)', collect)
+  .option('--browser <name=path>', 'a browser build of yours, then --target NAME:CHANNEL (repeatable)', collect)
+  .addOption(budgetOption('wall time, split evenly among the units (an implementation and a seed) of this shard', 1800))
+  .addOption(runsOption('cases per unit instead of a share of the budget (the findings then depend on the seeds alone)').default(undefined))
+  .addOption(seedOption('the first seed of the campaign').default(Number(new Date().toISOString().slice(0, 10).replace(/-/g, '')), "today's date, YYYYMMDD"))
+  .option('--seeds <n>', 'seeds in the campaign: seed, seed + 1, …; each implementation runs once per seed', integerFrom(1, 10_000, 'an integer from 1 to 10000'), 1)
+  .option('--shard <i/n>', 'run the units whose number is i - 1 modulo n', '1/1')
+  .option('--history <dir>', 'append the run to this history folder (made when missing)')
+  .option('--out <dir>', "where the units' results and the findings go", 'clonecheck-out/nightly')
+  .option('--json <file>', 'write the run as JSON (docs/gate.md)')
+  .option('--known <file>', 'known findings by signature (default: corpus/known-findings.json)')
+  .option('--regressions <dir>', 'the regression corpus (default: corpus/regressions)')
+  .option('--expectations <dir>', 'conformance expectations per target (default: wpt/expectations)')
+  .option('--grow-corpus', 'save each deviation found to the regression corpus (fuzz --save-regressions)')
+  .addOption(workersOption('threads, and agents per other runtime'))
+  .addOption(timeoutOption('a case that makes no progress for this long is a timeout'))
+  .action(run(async (options) => (await import('./commands/nightly.js')).nightlyCommand(options)));
+
+cli
+  .command('merge')
+  .description('merge the shards of one nightly campaign into one run (docs/gate.md)')
+  .argument('<file...>', 'results files written by clonecheck nightly --json')
+  .option('--out <file>', 'write the merged run here')
+  .option('--history <dir>', 'append the merged run to this history folder')
+  .option('--skip-bad', 'leave out files that are corrupt, truncated or of another schema version, and say which')
+  .action(run(async (files, options) => (await import('./commands/merge.js')).mergeCommand(files, options)));
 
 cli
   .command('install-runtimes')

@@ -58,7 +58,7 @@ export async function gateCommand(raw, io = {}) {
     return EXIT.ok;
   }
   process.stdout.write(gateText(document));
-  return document.verdict === 'pass' ? EXIT.ok : EXIT.findings;
+  return { pass: EXIT.ok, fail: EXIT.findings }[document.verdict] ?? EXIT.infrastructure;
 }
 
 /**

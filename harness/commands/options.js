@@ -93,7 +93,16 @@ export const suiteOption = () => new Option('--suite <name>', "a suite to run (r
   })
   .default(undefined, 'clonecheck, and wpt when --wpt-dir is given');
 
-/** gate and nightly --budget: seconds of wall time for the whole run. */
-export const budgetOption = (description, seconds) => new Option('--budget <seconds>', description)
-  .default(seconds)
-  .argParser(integerFrom(1, 7 * 24 * 3600, 'a number of seconds from 1 to 604800'));
+/**
+ * gate and nightly --budget: wall time for the whole run, in seconds, or
+ * with a unit (`90s`, `30m`, `2h`); parsed to seconds.
+ * @param {string} description @param {number} seconds the default
+ */
+export const budgetOption = (description, seconds) => new Option('--budget <duration>', description)
+  .default(seconds, `${seconds} s`)
+  .argParser((text) => {
+    const match = /^(\d+)(s|m|h)?$/.exec(text);
+    const value = match === null ? NaN : Number(match[1]) * { s: 1, m: 60, h: 3600 }[match[2] ?? 's'];
+    if (!(value >= 1 && value <= 7 * 24 * 3600)) throw new InvalidArgumentError('It must be a duration from 1 s to a week: seconds, or 90s, 30m, 2h');
+    return value;
+  });

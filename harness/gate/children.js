@@ -40,7 +40,8 @@ export async function runCommand(args, jsonFile, { deadline, log }) {
   if (overBudget) throw new BudgetError(`${command} was still running when the budget ran out; raise --budget or lower --runs`);
   if (status === EXIT.usage) throw new UsageError(stderr.trim().split('\n').at(-1).replace(/^clonecheck: /, ''));
   if (status !== EXIT.ok && status !== EXIT.findings) {
-    throw new Error(`${command} failed (exit ${status}):\n${stderr.trim().split('\n').slice(-20).join('\n')}`);
+    const tail = (/** @type {string} */ text) => text.trim().split('\n').slice(-20).join('\n');
+    throw new Error(`${command} failed (exit ${status}):\n${tail(stdout)}\n${tail(stderr)}`);
   }
   log(stderr.trim().split('\n')[0] ?? command);
   return { status, document: JSON.parse(readFileSync(jsonFile, 'utf8')), stdout };

@@ -1,0 +1,113 @@
+// A nightly run (docs/gate.md#nightly): the shard's units of the campaign
+// (campaign.js) fuzzed one after another, each with an equal part of the
+// budget that is left (or a fixed number of cases with --runs), and on the
+// first shard the conformance suite on every implementation. Each finding is
+// marked known or new (gate/known.js) and carries its program, so that the
+// history alone is enough for the dashboard.
+
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { runCommand } from '../gate/children.js';
+import { corpusSignatures, knownAs, readKnown, findingSummary } from '../gate/known.js';
+import { campaignUnits, shardUnits } from './campaign.js';
+import { NIGHTLY_SCHEMA_VERSION, conformByArea, summarizeUnits } from './results.js';
+
+/** Of a unit's time, the part given to fuzzing: the rest is for shrinking what it found. */
+const FUZZ_SHARE = 0.7;
+
+/**
+ * @typedef {object} NightlyOptions
+ * @property {string[]} targets  fuzz target names
+ * @property {string[]} runtimeFlags @property {string[]} browserFlags
+ * @property {number} seed @property {number} seeds
+ * @property {{index: number, count: number}} shard
+ * @property {number} budgetSeconds
+ * @property {number} [runs]  cases per unit instead of a share of the budget
+ * @property {number} workers @property {number} timeoutMs
+ * @property {string} out  where each unit's documents and the findings go
+ * @property {string} knownFile @property {string} regressionsDir @property {string} expectationsDir
+ * @property {boolean} growCorpus  new deviations go to the regression corpus (fuzz --save-regressions)
+ * @property {(line: string) => void} log
+ */
+
+/** @param {NightlyOptions} options */
+export async function runNightly(options) {
+  const started = performance.now();
+  const startedAt = new Date().toISOString();
+  const { shard, out, log } = options;
+  // A shard's children may overrun their share (shrinking, start-up); past a fifth more the run has no result.
+  const deadline = started + options.budgetSeconds * 1200 + 60_000;
+  const flags = [...options.runtimeFlags.flatMap((f) => ['--runtime', f]), ...options.browserFlags.flatMap((f) => ['--browser', f])];
+  const units = shardUnits(campaignUnits(options.targets, options.seed, options.seeds), shard);
+  const known = readKnown(options.knownFile);
+  const corpus = corpusSignatures(options.regressionsDir);
+
+  let conform = [];
+  if (shard.index === 1) {
+    const implementations = [...new Set(campaignUnits(options.targets, options.seed, 1).map((u) => u.implementation))];
+    const { document } = await runCommand(['conform', ...implementations.flatMap((t) => ['--target', t]), ...flags, '--expectations', options.expectationsDir],
+      join(out, 'conform.json'), { deadline, log });
+    conform = conformByArea(document);
+  }
+
+  const results = [];
+  for (const [i, unit] of units.entries()) {
+    const left = (started + options.budgetSeconds * 1000 - performance.now()) / 1000;
+    const share = left / (units.length - i);
+    const size = options.runs === undefined
+      ? ['--time', String(Math.max(1, Math.floor(share * FUZZ_SHARE))), '--stall-shrink-time', String(Math.max(1, Math.min(60, Math.floor(share / 10))))]
+      : ['--runs', String(options.runs)];
+    const { document } = await runCommand([
+      'fuzz', ...unit.targets.flatMap((t) => ['--target', t]), ...flags, '--seed', String(unit.seed), ...size,
+      '--workers', String(options.workers), '--timeout', String(options.timeoutMs), '--out', out, ...(options.growCorpus ? ['--save-regressions'] : []),
+    ], join(out, `unit-${unit.index}.json`), { deadline, log });
+    if (document.harnessErrors.length > 0) throw new Error(`unit ${unit.index} met a harness error (a clonecheck bug):\n${document.harnessErrors[0].error}`);
+    results.push({
+      index: unit.index, implementation: unit.implementation, seed: unit.seed, cases: document.cases, fuzzMs: document.fuzzMs,
+      targets: document.targets.map((/** @type {any} */ t) => ({ name: t.name, runtime: t.runtime, version: t.version, cases: t.cases, verdicts: t.verdicts })),
+      findings: document.findings.map((/** @type {any} */ f) => {
+        const knownAsWhat = knownAs(known, f.signature, corpus);
+        const version = document.targets.find((/** @type {any} */ t) => t.name === f.target)?.version ?? null;
+        return {
+          signature: f.signature, target: f.target, version, verdict: f.verdict, category: f.category, seed: unit.seed, case: f.case, count: f.count,
+          minimized: f.minimized, known: knownAsWhat !== null, link: knownAsWhat?.link ?? null, summary: findingSummary(f), diff: f.diff.slice(0, 20),
+          ...(f.detail === undefined ? {} : { detail: f.detail }),
+          program: JSON.parse(readFileSync(f.programFile, 'utf8')),
+          directory: f.directory, reproFile: f.reproFile,
+          repro: `clonecheck repro ${relative(process.cwd(), f.directory) || '.'} --target ${f.target}${flags.length === 0 ? '' : ` ${flags.join(' ')}`}`,
+        };
+      }),
+      guardCoverage: document.guardCoverage,
+    });
+  }
+  return nightlyDocument({
+    startedAt, elapsedMs: performance.now() - started, seed: options.seed, seeds: options.seeds, shards: [shard.index], shardCount: shard.count,
+    budgetSeconds: options.budgetSeconds, runs: options.runs ?? null, targets: options.targets, conform, units: results,
+  });
+}
+
+/**
+ * The document, with what its units add up to (results.js summarizeUnits): a run's, or a merge's.
+ * @param {{startedAt: string, elapsedMs: number, seed: number, seeds: number, shards: number[], shardCount: number, budgetSeconds: number,
+ *   runs: number | null, targets: string[], conform: any[], units: import('./results.js').UnitResult[]}} run
+ */
+export function nightlyDocument(run) {
+  const units = [...run.units].sort((a, b) => a.index - b.index);
+  return {
+    schemaVersion: NIGHTLY_SCHEMA_VERSION,
+    command: 'nightly',
+    startedAt: run.startedAt,
+    elapsedMs: Math.round(run.elapsedMs),
+    seed: run.seed,
+    seeds: run.seeds,
+    shards: [...run.shards].sort((a, b) => a - b),
+    shardCount: run.shardCount,
+    budgetSeconds: run.budgetSeconds,
+    runs: run.runs,
+    campaign: run.targets,
+    host: { node: process.version, platform: `${process.platform}-${process.arch}` },
+    conform: run.conform,
+    ...summarizeUnits(units),
+    units,
+  };
+}
