@@ -186,6 +186,14 @@ cli
   .action(run(async (files, options) => (await import('./commands/merge.js')).mergeCommand(files, options)));
 
 cli
+  .command('dashboard')
+  .description('write the dashboard of a history of nightly runs: one static page that opens offline (docs/gate.md)')
+  .option('--history <dir>', 'the history folder nightly and merge append to', 'clonecheck-out/history')
+  .requiredOption('--out <dir>', 'where the page (index.html) and its scripts go')
+  .option('--skip-bad', 'leave out run files that are corrupt, truncated or of another schema version, and say which')
+  .action(run(async (options) => (await import('./commands/dashboard.js')).dashboardCommand(options)));
+
+cli
   .command('install-runtimes')
   .description('install runtimes into the cache ahead of use: the pinned ones (node@22, node@24, node@26, bun, deno), or those named')
   .argument('[runtime...]', 'node@22, bun, bun@1.3.9, deno@2.5, …')

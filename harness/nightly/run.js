@@ -5,7 +5,7 @@
 // marked known or new (gate/known.js) and carries its program, so that the
 // history alone is enough for the dashboard.
 
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { runCommand } from '../gate/children.js';
 import { corpusSignatures, knownAs, readKnown, findingSummary } from '../gate/known.js';
@@ -35,6 +35,7 @@ export async function runNightly(options) {
   const started = performance.now();
   const startedAt = new Date().toISOString();
   const { shard, out, log } = options;
+  mkdirSync(out, { recursive: true });
   // A shard's children may overrun their share (shrinking, start-up); past a fifth more the run has no result.
   const deadline = started + options.budgetSeconds * 1200 + 60_000;
   const flags = [...options.runtimeFlags.flatMap((f) => ['--runtime', f]), ...options.browserFlags.flatMap((f) => ['--browser', f])];
