@@ -46,11 +46,11 @@ export function dashboardModel(runs) {
     runs: documents.length,
     last: last === null ? null : {
       startedAt: last.startedAt, elapsedMs: last.elapsedMs, cases: last.cases, casesPerSecond: last.casesPerSecond, seed: last.seed, seeds: last.seeds,
-      shards: last.shardCount, targets: last.targets, conform: last.conform, guardCoverage: last.guardCoverage, host: last.host,
+      shards: last.shardCount, targets: last.targets, conform: last.conform, conformError: last.conformError, guardCoverage: last.guardCoverage, host: last.host,
     },
-    // What regressed last night: findings no known-findings entry covers, or first seen in the last run; unexpected conformance results.
+    // What regressed last night: findings the history had not seen before the last run; unexpected conformance results.
     regressed: {
-      findings: all.filter((e) => e.lastSeen.run === lastRun && (!e.finding.known || e.firstSeen.run === lastRun)),
+      findings: all.filter((e) => e.firstSeen.run === lastRun),
       conform: (last?.conform ?? []).flatMap((/** @type {any} */ t) => Object.entries(t.areas)
         .filter(([, c]) => /** @type {any} */ (c).unexpected > 0)
         .map(([area, c]) => ({ target: t.name, version: t.version, area, unexpected: /** @type {any} */ (c).unexpected }))),

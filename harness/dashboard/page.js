@@ -12,7 +12,7 @@ import { xml as escape } from '../conform/report.js';
 const when = (iso) => (iso ? iso.slice(0, 16).replace('T', ' ') : '');
 /** @param {number} n */
 const number = (n) => new Intl.NumberFormat('en-US').format(n);
-/** @param {unknown} value */
+/** @param {unknown} value @returns {string} as JSON, safe in HTML text (not in a script: entities are not decoded there) */
 const json = (value) => escape(JSON.stringify(value));
 
 /**
@@ -25,7 +25,7 @@ export function dashboardPage(model, { chartScript, clientScript, findingFiles }
   const { last } = model;
   const sections = [];
   const regressedCount = model.regressed.findings.length + model.regressed.conform.length;
-  sections.push(`<header class="${regressedCount === 0 ? 'ok' : 'bad'}">
+  sections.push(`<header class="${regressedCount === 0 ? 'verdict-ok' : 'verdict-bad'}">
   <h1>clonecheck: ${regressedCount === 0 ? 'nothing regressed' : `${regressedCount} regression${regressedCount === 1 ? '' : 's'}`} in the last run</h1>
   <p>${last === null ? 'no run yet' : `last run ${when(last.startedAt)} UTC: ${number(last.cases)} cases on ${last.targets.length} targets (${number(last.casesPerSecond)} cases/s), `
     + `seed ${last.seed} × ${last.seeds}, ${last.shards} shard${last.shards === 1 ? '' : 's'}, ${(last.elapsedMs / 1000).toFixed(0)} s`}; ${model.runs} run${model.runs === 1 ? '' : 's'} in the history</p>
@@ -44,6 +44,7 @@ ${model.regressed.conform.map((c) => `<tr><td>${escape(c.target)}</td><td>${esca
     const areas = [...new Set(last.conform.flatMap((/** @type {any} */ t) => Object.keys(t.areas)))].sort();
     sections.push(`<section id="matrix"><h2>Conformance: targets × areas (last run)</h2>
 <p>Subtests passed / failed in each area (channel variants together); red: a result its expectations do not list.</p>
+${last.conformError ? `<p class="bad">The conformance run failed: ${escape(last.conformError)}</p>` : ''}
 <div class="scroll"><table class="matrix"><tr><th>target</th><th>version</th>${areas.map((a) => `<th>${escape(a)}</th>`).join('')}</tr>
 ${last.conform.map((/** @type {any} */ t) => `<tr><td>${escape(t.name)}</td><td class="version">${escape(t.version)}</td>${areas.map((a) => {
     const c = t.areas[a];
@@ -61,7 +62,7 @@ ${last.targets.map((/** @type {any} */ t) => {
 
   sections.push(`<section id="trend"><h2>Trend over the runs</h2>
 <div class="charts"><div><canvas id="chart-conform"></canvas></div><div><canvas id="chart-findings"></canvas></div><div><canvas id="chart-speed"></canvas></div></div>
-<script type="application/json" id="trend-data">${json(model.trend)}</script></section>`);
+<script type="application/json" id="trend-data">${JSON.stringify(model.trend).replace(/</g, '\\u003c')}</script></section>`);
 
   if (last !== null) {
     const coverage = last.guardCoverage;
@@ -77,7 +78,7 @@ ${tiers.map((tier) => {
   }
 
   sections.push(`<section id="findings"><h2>Every finding (${model.findings.length})</h2>
-<table><tr><th>finding</th><th>target</th><th>verdict</th><th>first seen</th><th>last seen</th><th>fixed in</th><th>runs</th><th>upstream</th></tr>
+<table><tr><th>finding</th><th>target</th><th>verdict</th><th>first seen</th><th>last seen</th><th title="the first later run that fuzzed its target and did not find it">fixed in (not found since)</th><th>runs</th><th>upstream</th></tr>
 ${model.findings.map((e) => `<tr><td><a href="#${escape(e.signature)}">${escape(e.signature)}</a></td><td>${escape(e.target)}</td><td>${escape(e.finding.verdict)}</td>`
     + `<td>${when(e.firstSeen.run)} <span class="version">${escape(e.firstSeen.version ?? '')}</span></td><td>${when(e.lastSeen.run)}</td>`
     + `<td>${e.fixedIn === null ? '' : `${when(e.fixedIn.run)} <span class="version">${escape(e.fixedIn.version ?? '')}</span>`}</td><td>${e.runs}</td>`
@@ -99,7 +100,7 @@ ${f.diff.map((/** @type {any} */ d) => `<tr><td><code>${escape(d.path)}</code></
 <style>
 body { font: 14px/1.4 system-ui, sans-serif; margin: 0 2em 2em; color: #222; }
 header { margin: 0 -2em 1em; padding: 0.8em 2em; color: white; }
-header.ok { background: #2e7d32; } header.bad { background: #c62828; }
+header.verdict-ok { background: #2e7d32; } header.verdict-bad { background: #c62828; }
 header h1 { margin: 0; font-size: 1.6em; } header p { margin: 0.3em 0 0; }
 table { border-collapse: collapse; margin: 0.5em 0; } th, td { border: 1px solid #ccc; padding: 2px 6px; text-align: left; vertical-align: top; }
 td.ok { background: #e8f5e9; } td.expected { background: #fff8e1; } td.bad, .bad { background: #ffebee; color: #b71c1c; font-weight: bold; }

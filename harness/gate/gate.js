@@ -181,7 +181,10 @@ function firstDifference({ diff, detail }) {
 
 /** @param {string | null | undefined} text */
 const oneLine = (text) => (text ?? '').replace(/\s*\n\s*/g, ' ').slice(0, 300);
-/** @param {string[]} flags */
-const flagText = (flags) => (flags.length === 0 ? '' : ` ${flags.join(' ')}`);
-/** @param {string} path  relative to where the command runs, as a user types it */
-const relativePath = (path) => relative(process.cwd(), path) || '.';
+/** @param {string[]} flags  --runtime and --browser, for a repro command @returns {string} */
+export const flagText = (flags) => (flags.length === 0 ? '' : ` ${flags.join(' ')}`);
+/** @param {string} path @returns {string} as a user types it: relative to where the command runs when below it, else absolute */
+export const relativePath = (path) => {
+  const below = relative(process.cwd(), path);
+  return below === '' ? '.' : below.startsWith('..') ? path : below;
+};

@@ -31,6 +31,7 @@ export function mergeShards(shards) {
     seed: first.seed, seeds: first.seeds, shards: [...seen], shardCount: first.shardCount, budgetSeconds: first.budgetSeconds, runs: first.runs,
     targets: first.campaign,
     conform: documents.flatMap((d) => d.conform),
+    conformError: documents.map((d) => d.conformError).find((e) => e !== null) ?? null,
     units: documents.flatMap((d) => d.units),
   });
 }

@@ -21,6 +21,7 @@ export const NIGHTLY_SCHEMA_VERSION = 1;
  * @property {{name: string, runtime: string | null, version: string | null, cases: number, verdicts: Record<string, number>}[]} targets
  * @property {any[]} findings  as the fuzz document has them (docs/results.md), each with `program` and `seed` added
  * @property {Record<string, Record<string, number>>} guardCoverage
+ * @property {{target: string, case: number, error: string}[]} harnessErrors  clonecheck's own failures in the unit
  */
 
 /**
@@ -62,7 +63,9 @@ export function summarizeUnits(units) {
   const guardCoverage = {};
   let cases = 0;
   let fuzzMs = 0;
+  const harnessErrors = [];
   for (const unit of ordered) {
+    harnessErrors.push(...unit.harnessErrors.map((e) => ({ ...e, seed: unit.seed })));
     cases += unit.cases;
     fuzzMs += unit.fuzzMs;
     for (const t of unit.targets) {
@@ -86,7 +89,7 @@ export function summarizeUnits(units) {
   }
   return {
     cases, fuzzMs, casesPerSecond: fuzzMs > 0 ? Math.round((cases * 1000) / fuzzMs) : 0,
-    targets: [...targets.values()], findings: [...findings.values()], guardCoverage,
+    targets: [...targets.values()], findings: [...findings.values()], guardCoverage, harnessErrors,
   };
 }
 

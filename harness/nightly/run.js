@@ -6,8 +6,10 @@
 // history alone is enough for the dashboard.
 
 import { mkdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { runCommand } from '../gate/children.js';
+import { join } from 'node:path';
+import { UsageError } from '../commands/common.js';
+import { BudgetError, runCommand } from '../gate/children.js';
+import { flagText, relativePath } from '../gate/gate.js';
 import { corpusSignatures, knownAs, readKnown, findingSummary } from '../gate/known.js';
 import { campaignUnits, shardUnits } from './campaign.js';
 import { NIGHTLY_SCHEMA_VERSION, conformByArea, summarizeUnits } from './results.js';
@@ -44,11 +46,19 @@ export async function runNightly(options) {
   const corpus = corpusSignatures(options.regressionsDir);
 
   let conform = [];
+  let conformError = null;
   if (shard.index === 1) {
     const implementations = [...new Set(campaignUnits(options.targets, options.seed, 1).map((u) => u.implementation))];
-    const { document } = await runCommand(['conform', ...implementations.flatMap((t) => ['--target', t]), ...flags, '--expectations', options.expectationsDir],
-      join(out, 'conform.json'), { deadline, log });
-    conform = conformByArea(document);
+    try {
+      const { document } = await runCommand(['conform', ...implementations.flatMap((t) => ['--target', t]), ...flags, '--expectations', options.expectationsDir],
+        join(out, 'conform.json'), { deadline, log });
+      conform = conformByArea(document);
+    } catch (error) {
+      // A conformance run that failed (a browser that did not start) costs the night its matrix, not its fuzzing.
+      if (error instanceof UsageError || error instanceof BudgetError) throw error;
+      conformError = error.message.split('\n').slice(0, 3).join(' ');
+      log(`conformance failed, fuzzing goes on: ${conformError}`);
+    }
   }
 
   const results = [];
@@ -61,8 +71,10 @@ export async function runNightly(options) {
     const { document } = await runCommand([
       'fuzz', ...unit.targets.flatMap((t) => ['--target', t]), ...flags, '--seed', String(unit.seed), ...size,
       '--workers', String(options.workers), '--timeout', String(options.timeoutMs), '--out', out, ...(options.growCorpus ? ['--save-regressions'] : []),
-    ], join(out, `unit-${unit.index}.json`), { deadline, log });
-    if (document.harnessErrors.length > 0) throw new Error(`unit ${unit.index} met a harness error (a clonecheck bug):\n${document.harnessErrors[0].error}`);
+    // Past its share a unit is asked to stop (and keeps what it found), so that one slow unit does not eat the others' time.
+    ], join(out, `unit-${unit.index}.json`), { deadline, stopAt: options.runs === undefined ? performance.now() + share * 1000 : undefined, log });
+    // clonecheck's own failures are kept with the unit (the dashboard shows them), not counted against a target.
+    for (const e of document.harnessErrors) log(`harness error (a clonecheck bug) on ${e.target}, seed ${unit.seed} case ${e.case}: ${e.error.split('\n')[0]}`);
     results.push({
       index: unit.index, implementation: unit.implementation, seed: unit.seed, cases: document.cases, fuzzMs: document.fuzzMs,
       targets: document.targets.map((/** @type {any} */ t) => ({ name: t.name, runtime: t.runtime, version: t.version, cases: t.cases, verdicts: t.verdicts })),
@@ -75,22 +87,23 @@ export async function runNightly(options) {
           ...(f.detail === undefined ? {} : { detail: f.detail }),
           program: JSON.parse(readFileSync(f.programFile, 'utf8')),
           directory: f.directory, reproFile: f.reproFile,
-          repro: `clonecheck repro ${relative(process.cwd(), f.directory) || '.'} --target ${f.target}${flags.length === 0 ? '' : ` ${flags.join(' ')}`}`,
+          repro: `clonecheck repro ${relativePath(f.directory)} --target ${f.target}${flagText(flags)}`,
         };
       }),
       guardCoverage: document.guardCoverage,
+      harnessErrors: document.harnessErrors.map((/** @type {any} */ e) => ({ target: e.target, case: e.case, error: e.error })),
     });
   }
   return nightlyDocument({
     startedAt, elapsedMs: performance.now() - started, seed: options.seed, seeds: options.seeds, shards: [shard.index], shardCount: shard.count,
-    budgetSeconds: options.budgetSeconds, runs: options.runs ?? null, targets: options.targets, conform, units: results,
+    budgetSeconds: options.budgetSeconds, runs: options.runs ?? null, targets: options.targets, conform, conformError, units: results,
   });
 }
 
 /**
  * The document, with what its units add up to (results.js summarizeUnits): a run's, or a merge's.
  * @param {{startedAt: string, elapsedMs: number, seed: number, seeds: number, shards: number[], shardCount: number, budgetSeconds: number,
- *   runs: number | null, targets: string[], conform: any[], units: import('./results.js').UnitResult[]}} run
+ *   runs: number | null, targets: string[], conform: any[], conformError: string | null, units: import('./results.js').UnitResult[]}} run
  */
 export function nightlyDocument(run) {
   const units = [...run.units].sort((a, b) => a.index - b.index);
@@ -108,6 +121,7 @@ export function nightlyDocument(run) {
     campaign: run.targets,
     host: { node: process.version, platform: `${process.platform}-${process.arch}` },
     conform: run.conform,
+    conformError: run.conformError,
     ...summarizeUnits(units),
     units,
   };
