@@ -194,13 +194,24 @@ cli
   .action(run(async (options) => (await import('./commands/dashboard.js')).dashboardCommand(options)));
 
 cli
+  .command('main', { hidden: true })
+  .description('what clonecheck does without arguments: a short gate on every available target, a one-minute fuzz, the dashboard')
+  .addOption(budgetOption('the fuzz campaign\'s wall time', 60))
+  .addOption(runsOption('the gate\'s fuzz smoke cases').default(300))
+  .option('--out <dir>', 'where the gate, the history and the dashboard go', 'clonecheck-out')
+  .addOption(workersOption('threads, and agents per other runtime'))
+  .addOption(timeoutOption('a case that makes no progress for this long is a timeout'))
+  .action(run(async (options) => (await import('./commands/main.js')).mainCommand(options)));
+
+cli
   .command('install-runtimes')
   .description('install runtimes into the cache ahead of use: the pinned ones (node@22, node@24, node@26, bun, deno), or those named')
   .argument('[runtime...]', 'node@22, bun, bun@1.3.9, deno@2.5, …')
   .action(run(async (names) => (await import('./commands/install-runtimes.js')).installRuntimesCommand(names)));
 
 try {
-  await cli.parseAsync(process.argv);
+  // Without arguments: the main job.
+  await cli.parseAsync(process.argv.length > 2 ? process.argv : [...process.argv, 'main']);
 } catch (error) {
   if (error instanceof UsageError) {
     process.stderr.write(`clonecheck: ${error.message}\n`);

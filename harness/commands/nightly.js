@@ -42,7 +42,7 @@ export function asUsage(read) {
 
 /**
  * @param {{target?: string[], runtime?: string[], browser?: string[], budget: number, runs?: number, seed: number, seeds: number, shard: string,
- *   history?: string, out: string, json?: string, known?: string, regressions?: string, expectations?: string, growCorpus?: boolean,
+ *   history?: string, out: string, json?: string, known?: string, regressions?: string, expectations?: string, growCorpus?: boolean, conformResults?: string,
  *   workers: number, timeout: number}} raw commander's options (options.js)
  */
 export async function nightlyCommand(raw) {
@@ -64,7 +64,7 @@ export async function nightlyCommand(raw) {
     document = await runNightly({
       targets: names, runtimeFlags, browserFlags, seed: raw.seed, seeds: raw.seeds, shard, budgetSeconds: raw.budget, runs: raw.runs,
       workers: raw.workers, timeoutMs: raw.timeout, out: resolve(raw.out), knownFile, regressionsDir: resolve(raw.regressions ?? REGRESSIONS_DIR),
-      expectationsDir: resolve(raw.expectations ?? EXPECTATIONS_DIR), growCorpus: raw.growCorpus === true,
+      expectationsDir: resolve(raw.expectations ?? EXPECTATIONS_DIR), growCorpus: raw.growCorpus === true, conformResults: raw.conformResults,
       log: (line) => process.stderr.write(`  ${line}\n`),
     });
   } catch (error) {

@@ -28,6 +28,7 @@ const FUZZ_SHARE = 0.7;
  * @property {number} workers @property {number} timeoutMs
  * @property {string} out  where each unit's documents and the findings go
  * @property {string} knownFile @property {string} regressionsDir @property {string} expectationsDir
+ * @property {string} [conformResults]  a conform results document to take instead of running the suite (the main job's gate ran it)
  * @property {boolean} growCorpus  new deviations go to the regression corpus (fuzz --save-regressions)
  * @property {(line: string) => void} log
  */
@@ -47,7 +48,8 @@ export async function runNightly(options) {
 
   let conform = [];
   let conformError = null;
-  if (shard.index === 1) {
+  if (options.conformResults !== undefined) conform = conformByArea(JSON.parse(readFileSync(options.conformResults, 'utf8')));
+  else if (shard.index === 1) {
     const implementations = [...new Set(campaignUnits(options.targets, options.seed, 1).map((u) => u.implementation))];
     try {
       const { document } = await runCommand(['conform', ...implementations.flatMap((t) => ['--target', t]), ...flags, '--expectations', options.expectationsDir],
