@@ -16,6 +16,9 @@ const CLI = fileURLToPath(new URL('../cli.js', import.meta.url));
 /** After the first Ctrl-C, how long shrinking may go on before the second. */
 const STOP_SHRINKING_AFTER_MS = 10_000;
 
+/** A child asked to stop (`stopAt`) before it had started: it wrote nothing. */
+export class StoppedEarlyError extends Error {}
+
 /** The run went past its --budget: no verdict (exit 3), never a partial one. */
 export class BudgetError extends Error {}
 
@@ -44,10 +47,16 @@ export async function runCommand(args, jsonFile, { deadline, stopAt, log }) {
     const wrapUp = Math.max(0, stopAt - performance.now());
     timers.push(setTimeout(() => child.kill('SIGINT'), wrapUp), setTimeout(() => child.kill('SIGINT'), wrapUp + STOP_SHRINKING_AFTER_MS));
   }
-  const status = await new Promise((resolve) => child.on('close', (code, signal) => resolve(code ?? (signal ? 128 : 1))));
+  let stoppedBy = null;
+  const status = await new Promise((resolve) => child.on('close', (code, signal) => {
+    stoppedBy = signal;
+    resolve(code ?? 128);
+  }));
   for (const timer of timers) clearTimeout(timer);
   const command = `clonecheck ${args.join(' ')}`;
   if (overBudget) throw new BudgetError(`${command} was still running when the budget ran out; raise --budget or lower --runs`);
+  // Asked to stop before it could listen for Ctrl-C (still starting): nothing to keep.
+  if (stoppedBy === 'SIGINT' && stopAt !== undefined) throw new StoppedEarlyError(`${command} was stopped while starting: its share of the budget was too short`);
   if (status === EXIT.usage) throw new UsageError(stderr.trim().split('\n').at(-1).replace(/^clonecheck: /, ''));
   if (status !== EXIT.ok && status !== EXIT.findings && !(stopAt !== undefined && status === EXIT.interrupted)) {
     const tail = (/** @type {string} */ text) => text.trim().split('\n').slice(-20).join('\n');

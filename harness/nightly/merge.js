@@ -33,5 +33,6 @@ export function mergeShards(shards) {
     conform: documents.flatMap((d) => d.conform),
     conformError: documents.map((d) => d.conformError).find((e) => e !== null) ?? null,
     units: documents.flatMap((d) => d.units),
+    skippedUnits: documents.flatMap((d) => d.skippedUnits),
   });
 }

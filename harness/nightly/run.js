@@ -8,11 +8,14 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../commands/common.js';
-import { BudgetError, runCommand } from '../gate/children.js';
+import { BudgetError, StoppedEarlyError, runCommand } from '../gate/children.js';
 import { flagText, relativePath } from '../gate/gate.js';
 import { corpusSignatures, knownAs, readKnown, findingSummary } from '../gate/known.js';
 import { campaignUnits, shardUnits } from './campaign.js';
 import { NIGHTLY_SCHEMA_VERSION, conformByArea, summarizeUnits } from './results.js';
+
+/** A unit is given this long at least (seconds), whatever is left of the budget: less is start-up alone. */
+const MIN_SHARE_S = 15;
 
 /** Of a unit's time, the part given to fuzzing: the rest is for shrinking what it found. */
 const FUZZ_SHARE = 0.7;
@@ -64,17 +67,26 @@ export async function runNightly(options) {
   }
 
   const results = [];
+  const skipped = [];
   for (const [i, unit] of units.entries()) {
     const left = (started + options.budgetSeconds * 1000 - performance.now()) / 1000;
-    const share = left / (units.length - i);
+    const share = Math.max(MIN_SHARE_S, left / (units.length - i));
     const size = options.runs === undefined
-      ? ['--time', String(Math.max(1, Math.floor(share * FUZZ_SHARE))), '--stall-shrink-time', String(Math.max(1, Math.min(60, Math.floor(share / 10))))]
+      ? ['--time', String(Math.floor(share * FUZZ_SHARE)), '--stall-shrink-time', String(Math.min(60, Math.floor(share / 10)))]
       : ['--runs', String(options.runs)];
-    const { document } = await runCommand([
-      'fuzz', ...unit.targets.flatMap((t) => ['--target', t]), ...flags, '--seed', String(unit.seed), ...size,
-      '--workers', String(options.workers), '--timeout', String(options.timeoutMs), '--out', out, ...(options.growCorpus ? ['--save-regressions'] : []),
-    // Past its share a unit is asked to stop (and keeps what it found), so that one slow unit does not eat the others' time.
-    ], join(out, `unit-${unit.index}.json`), { deadline, stopAt: options.runs === undefined ? performance.now() + share * 1000 : undefined, log });
+    let document;
+    try {
+      // Past its share a unit is asked to stop (and keeps what it found), so that one slow unit does not eat the others' time.
+      ({ document } = await runCommand([
+        'fuzz', ...unit.targets.flatMap((t) => ['--target', t]), ...flags, '--seed', String(unit.seed), ...size,
+        '--workers', String(options.workers), '--timeout', String(options.timeoutMs), '--out', out, ...(options.growCorpus ? ['--save-regressions'] : []),
+      ], join(out, `unit-${unit.index}.json`), { deadline, stopAt: options.runs === undefined ? performance.now() + share * 1000 : undefined, log }));
+    } catch (error) {
+      if (!(error instanceof StoppedEarlyError)) throw error;
+      log(`unit ${unit.index} (${unit.implementation}, seed ${unit.seed}) skipped: ${error.message}`);
+      skipped.push({ index: unit.index, implementation: unit.implementation, seed: unit.seed });
+      continue;
+    }
     // clonecheck's own failures are kept with the unit (the dashboard shows them), not counted against a target.
     for (const e of document.harnessErrors) log(`harness error (a clonecheck bug) on ${e.target}, seed ${unit.seed} case ${e.case}: ${e.error.split('\n')[0]}`);
     results.push({
@@ -98,14 +110,15 @@ export async function runNightly(options) {
   }
   return nightlyDocument({
     startedAt, elapsedMs: performance.now() - started, seed: options.seed, seeds: options.seeds, shards: [shard.index], shardCount: shard.count,
-    budgetSeconds: options.budgetSeconds, runs: options.runs ?? null, targets: options.targets, conform, conformError, units: results,
+    budgetSeconds: options.budgetSeconds, runs: options.runs ?? null, targets: options.targets, conform, conformError, units: results, skippedUnits: skipped,
   });
 }
 
 /**
  * The document, with what its units add up to (results.js summarizeUnits): a run's, or a merge's.
  * @param {{startedAt: string, elapsedMs: number, seed: number, seeds: number, shards: number[], shardCount: number, budgetSeconds: number,
- *   runs: number | null, targets: string[], conform: any[], conformError: string | null, units: import('./results.js').UnitResult[]}} run
+ *   runs: number | null, targets: string[], conform: any[], conformError: string | null, units: import('./results.js').UnitResult[],
+ *   skippedUnits: {index: number, implementation: string, seed: number}[]}} run
  */
 export function nightlyDocument(run) {
   const units = [...run.units].sort((a, b) => a.index - b.index);
@@ -124,6 +137,7 @@ export function nightlyDocument(run) {
     host: { node: process.version, platform: `${process.platform}-${process.arch}` },
     conform: run.conform,
     conformError: run.conformError,
+    skippedUnits: run.skippedUnits,
     ...summarizeUnits(units),
     units,
   };
