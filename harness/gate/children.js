@@ -7,7 +7,7 @@
 // twice (stop fuzzing, then stop shrinking): it writes what it found.
 
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { EXIT, UsageError } from '../commands/common.js';
 
@@ -33,6 +33,8 @@ export class BudgetError extends Error {}
  * @throws {BudgetError}
  */
 export async function runCommand(args, jsonFile, { deadline, stopAt, log }) {
+  // What the child writes is its own: a file left from an earlier run must not pass for it.
+  rmSync(jsonFile, { force: true });
   const child = spawn(process.execPath, [CLI, ...args, '--json', jsonFile], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
@@ -58,7 +60,9 @@ export async function runCommand(args, jsonFile, { deadline, stopAt, log }) {
   // Asked to stop before it could listen for Ctrl-C (still starting): nothing to keep.
   if (stoppedBy === 'SIGINT' && stopAt !== undefined) throw new StoppedEarlyError(`${command} was stopped while starting: its share of the budget was too short`);
   if (status === EXIT.usage) throw new UsageError(stderr.trim().split('\n').at(-1).replace(/^clonecheck: /, ''));
-  if (status !== EXIT.ok && status !== EXIT.findings && !(stopAt !== undefined && status === EXIT.interrupted)) {
+  // Exit 3 with its document written: harness errors, listed in the document (the caller reports them).
+  const written = status === EXIT.infrastructure && existsSync(jsonFile);
+  if (status !== EXIT.ok && status !== EXIT.findings && !written && !(stopAt !== undefined && status === EXIT.interrupted)) {
     const tail = (/** @type {string} */ text) => text.trim().split('\n').slice(-20).join('\n');
     throw new Error(`${command} failed (exit ${status}):\n${tail(stdout)}\n${tail(stderr)}`);
   }
