@@ -10,6 +10,8 @@ import { xml as escape } from '../conform/report.js';
 
 /** @param {string | null | undefined} iso @returns {string} `2026-11-24 03:00` */
 const when = (iso) => (iso ? iso.slice(0, 16).replace('T', ' ') : '');
+/** @param {string} version  `reference (HTML Living Standard, …) in node 20.20.2` @returns {string} `reference`: the rest is in its title */
+const shortVersion = (version) => version.replace(/ \(.*$| in node \S+$/, '');
 /** @param {number} n */
 const number = (n) => new Intl.NumberFormat('en-US').format(n);
 /** @param {unknown} value @returns {string} as JSON, safe in HTML text (not in a script: entities are not decoded there) */
@@ -46,7 +48,7 @@ ${model.regressed.conform.map((c) => `<tr><td>${escape(c.target)}</td><td>${esca
 <p>Subtests passed / failed in each area (channel variants together); red: a result its expectations do not list.</p>
 ${last.conformError ? `<p class="bad">The conformance run failed: ${escape(last.conformError)}</p>` : ''}
 <div class="scroll"><table class="matrix"><tr><th>target</th><th>version</th>${areas.map((a) => `<th>${escape(a)}</th>`).join('')}</tr>
-${last.conform.map((/** @type {any} */ t) => `<tr><td>${escape(t.name)}</td><td class="version">${escape(t.version)}</td>${areas.map((a) => {
+${last.conform.map((/** @type {any} */ t) => `<tr><td>${escape(t.name)}</td><td class="version" title="${escape(t.version)}">${escape(shortVersion(t.version))}</td>${areas.map((a) => {
     const c = t.areas[a];
     if (c === undefined) return '<td></td>';
     return `<td class="${c.unexpected > 0 ? 'bad' : c.fail > 0 ? 'expected' : 'ok'}" title="${c.unexpected} unexpected, ${c.notApplicable} n/a">${c.pass}/${c.fail}</td>`;
@@ -101,11 +103,11 @@ ${f.diff.map((/** @type {any} */ d) => `<tr><td><code>${escape(d.path)}</code></
 body { font: 14px/1.4 system-ui, sans-serif; margin: 0 2em 2em; color: #222; }
 header { margin: 0 -2em 1em; padding: 0.8em 2em; color: white; }
 header.verdict-ok { background: #2e7d32; } header.verdict-bad { background: #c62828; }
-header h1 { margin: 0; font-size: 1.6em; } header p { margin: 0.3em 0 0; }
+header h1 { margin: 0; font-size: 1.6em; } td:nth-child(4) { white-space: nowrap; } header p { margin: 0.3em 0 0; }
 table { border-collapse: collapse; margin: 0.5em 0; } th, td { border: 1px solid #ccc; padding: 2px 6px; text-align: left; vertical-align: top; }
 td.ok { background: #e8f5e9; } td.expected { background: #fff8e1; } td.bad, .bad { background: #ffebee; color: #b71c1c; font-weight: bold; }
 .new { background: #c62828; color: white; border-radius: 3px; padding: 0 4px; font-size: 0.85em; }
-.version { color: #666; font-size: 0.9em; } .zero { color: #b71c1c; } .scroll { overflow-x: auto; }
+.version { color: #666; font-size: 0.9em; white-space: nowrap; } .zero { color: #b71c1c; } .scroll { overflow-x: auto; }
 .charts { display: flex; flex-wrap: wrap; gap: 1em; } .charts > div { width: 420px; height: 240px; }
 pre { background: #f5f5f5; padding: 0.5em; max-height: 20em; overflow: auto; } code { font-size: 0.92em; }
 details { margin: 0.3em 0; } summary { cursor: pointer; }
