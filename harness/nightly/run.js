@@ -42,7 +42,7 @@ export async function runNightly(options) {
   const startedAt = new Date().toISOString();
   const { shard, out, log } = options;
   mkdirSync(out, { recursive: true });
-  // A shard's children may overrun their share (shrinking, start-up); past a fifth more the run has no result.
+  // With --runs nothing is cut short: past a fifth more than the budget (and a minute) the run has no result.
   const deadline = started + options.budgetSeconds * 1200 + 60_000;
   const flags = [...options.runtimeFlags.flatMap((f) => ['--runtime', f]), ...options.browserFlags.flatMap((f) => ['--browser', f])];
   const units = shardUnits(campaignUnits(options.targets, options.seed, options.seeds), shard);
@@ -70,6 +70,11 @@ export async function runNightly(options) {
   const skipped = [];
   for (const [i, unit] of units.entries()) {
     const left = (started + options.budgetSeconds * 1000 - performance.now()) / 1000;
+    if (options.runs === undefined && left <= 0) {
+      log(`unit ${unit.index} (${unit.implementation}, seed ${unit.seed}) skipped: the budget is spent`);
+      skipped.push({ index: unit.index, implementation: unit.implementation, seed: unit.seed, reason: 'the budget is spent' });
+      continue;
+    }
     const share = Math.max(MIN_SHARE_S, left / (units.length - i));
     const size = options.runs === undefined
       ? ['--time', String(Math.floor(share * FUZZ_SHARE)), '--stall-shrink-time', String(Math.min(60, Math.floor(share / 10)))]
@@ -80,11 +85,16 @@ export async function runNightly(options) {
       ({ document } = await runCommand([
         'fuzz', ...unit.targets.flatMap((t) => ['--target', t]), ...flags, '--seed', String(unit.seed), ...size,
         '--workers', String(options.workers), '--timeout', String(options.timeoutMs), '--out', out, ...(options.growCorpus ? ['--save-regressions'] : []),
-      ], join(out, `unit-${unit.index}.json`), { deadline, stopAt: options.runs === undefined ? performance.now() + share * 1000 : undefined, log }));
+      ], join(out, `unit-${unit.index}.json`), {
+        // With a budget, a unit that outlives its share and as long again for shrinking is ended; the night goes on without it.
+        deadline: options.runs === undefined ? performance.now() + 2 * share * 1000 + 30_000 : deadline,
+        stopAt: options.runs === undefined ? performance.now() + share * 1000 : undefined,
+        log,
+      }));
     } catch (error) {
-      if (!(error instanceof StoppedEarlyError)) throw error;
+      if (!(error instanceof StoppedEarlyError) && !(error instanceof BudgetError && options.runs === undefined)) throw error;
       log(`unit ${unit.index} (${unit.implementation}, seed ${unit.seed}) skipped: ${error.message}`);
-      skipped.push({ index: unit.index, implementation: unit.implementation, seed: unit.seed });
+      skipped.push({ index: unit.index, implementation: unit.implementation, seed: unit.seed, reason: error.message });
       continue;
     }
     // clonecheck's own failures are kept with the unit (the dashboard shows them), not counted against a target.
@@ -118,7 +128,7 @@ export async function runNightly(options) {
  * The document, with what its units add up to (results.js summarizeUnits): a run's, or a merge's.
  * @param {{startedAt: string, elapsedMs: number, seed: number, seeds: number, shards: number[], shardCount: number, budgetSeconds: number,
  *   runs: number | null, targets: string[], conform: any[], conformError: string | null, units: import('./results.js').UnitResult[],
- *   skippedUnits: {index: number, implementation: string, seed: number}[]}} run
+ *   skippedUnits: {index: number, implementation: string, seed: number, reason: string}[]}} run
  */
 export function nightlyDocument(run) {
   const units = [...run.units].sort((a, b) => a.index - b.index);
