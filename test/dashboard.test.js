@@ -37,7 +37,7 @@ test('dashboard: three nightly runs make one page that opens offline in Chromium
   const order = ['id="regressed"', 'id="matrix"', 'id="trend"', 'id="coverage"', 'id="findings"'].map((s) => html.indexOf(s));
   assert.deepEqual([...order].sort((a, b) => a - b), order);
   assert.ok(order.every((i) => i > 0));
-  assert.match(html, /<td>node<\/td><td class="version">node \d+\.\d+\.\d+<\/td>/);
+  assert.match(html, /<td>node<\/td><td class="version" title="node \d+\.\d+\.\d+">node \d+\.\d+\.\d+<\/td>/);
   assert.match(html, /<code>clonecheck repro \S+ --target node:(clone|messagechannel)<\/code>/);
   assert.match(html, /<details id="node-(clone|messagechannel)\.[a-z-]+\.[0-9a-f]{8}">/);
 
