@@ -12,6 +12,16 @@ import { xml as escape } from '../conform/report.js';
 const when = (iso) => (iso ? iso.slice(0, 16).replace('T', ' ') : '');
 /** @param {string} version  `reference (HTML Living Standard, …) in node 20.20.2` @returns {string} `reference`: the rest is in its title */
 const shortVersion = (version) => version.replace(/ \(.*$| in node \S+$/, '');
+/** @param {{target: string, lastSeen: {version: string | null}}[]} entries @returns {string} `bun:clone (1.4.5) 3 · …`, most first */
+function byTarget(entries) {
+  /** @type {Map<string, number>} */
+  const counts = new Map();
+  for (const e of entries) {
+    const key = `${e.target} (${e.lastSeen.version ?? '?'})`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1]).map(([target, n]) => `<b>${escape(target)}</b> ${n}`).join(' · ');
+}
 /** @param {number} n */
 const number = (n) => new Intl.NumberFormat('en-US').format(n);
 /** @param {unknown} value @returns {string} as JSON, safe in HTML text (not in a script: entities are not decoded there) */
@@ -34,7 +44,8 @@ export function dashboardPage(model, { chartScript, clientScript, findingFiles }
 </header>`);
 
   sections.push(`<section id="regressed"><h2>What regressed last night</h2>${regressedCount === 0 ? '<p>No new finding and no unexpected conformance result.</p>' : ''}
-${model.regressed.findings.length === 0 ? '' : `<table><tr><th>finding</th><th>target</th><th>version</th><th>first seen</th><th>what</th><th>reproduce</th></tr>
+${model.regressed.findings.length === 0 ? '' : `<p>First seen in the last run, by target: ${byTarget(model.regressed.findings)}</p>
+<table><tr><th>finding</th><th>target</th><th>version</th><th>first seen</th><th>what</th><th>reproduce</th></tr>
 ${model.regressed.findings.map((e) => `<tr><td><a href="#${escape(e.signature)}">${escape(e.signature)}</a>${e.finding.known ? '' : ' <span class="new">new</span>'}</td>`
     + `<td>${escape(e.target)}</td><td>${escape(e.lastSeen.version ?? '')}</td><td>${when(e.firstSeen.run)}</td><td>${escape(e.finding.summary)}</td>`
     + `<td><code>${escape(e.finding.repro)}</code></td></tr>`).join('\n')}</table>`}
