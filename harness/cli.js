@@ -210,8 +210,10 @@ cli
   .action(run(async (names) => (await import('./commands/install-runtimes.js')).installRuntimesCommand(names)));
 
 try {
-  // Without arguments: the main job.
-  await cli.parseAsync(process.argv.length > 2 ? process.argv : [...process.argv, 'main']);
+  // Without a command (none, or only the main job's options): the main job.
+  const [first] = process.argv.slice(2);
+  const main = first === undefined || (first.startsWith('-') && first !== '-h' && first !== '--help');
+  await cli.parseAsync(main ? [...process.argv.slice(0, 2), 'main', ...process.argv.slice(2)] : process.argv);
 } catch (error) {
   if (error instanceof UsageError) {
     process.stderr.write(`clonecheck: ${error.message}\n`);
