@@ -4,10 +4,11 @@
 // available target appended to a history, and the dashboard of that
 // history; it prints where the page is. A few minutes on two cores.
 
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { conformTargetOf } from '../gate/gate.js';
-import { EXIT } from './common.js';
+import { EXIT, UsageError } from './common.js';
 import { dashboardCommand } from './dashboard.js';
 import { gateCommand } from './gate.js';
 import { availableTargets, nightlyCommand } from './nightly.js';
@@ -22,13 +23,22 @@ export async function mainCommand(raw) {
   const gateTargets = every.filter((name) => name === 'ref:tiers' || (!/^(ref|polyfill|impl):/.test(name) && name === `${conformTargetOf(name)}:clone`));
   const campaign = every.filter((name) => !name.startsWith('polyfill:') && name !== 'ref:spec');
   process.stderr.write(`clonecheck: the main job: a gate on ${gateTargets.length} targets, a ${raw.budget} s fuzz on ${campaign.length}, then the dashboard (${out})\n`);
-  const gate = await gateCommand({
-    target: gateTargets, budget: 900, seed: 1, runs: raw.runs, workers: raw.workers, timeout: raw.timeout,
-    out: join(out, 'gate'), json: join(out, 'gate.json'),
-  });
+  let gate;
+  try {
+    gate = await gateCommand({
+      target: gateTargets, budget: 900, seed: 1, runs: raw.runs, workers: raw.workers, timeout: raw.timeout,
+      out: join(out, 'gate'), json: join(out, 'gate.json'),
+    });
+  } catch (error) {
+    // A runtime or browser that fails to start costs the gate its verdict, not the campaign and the dashboard.
+    if (error instanceof UsageError) throw error;
+    process.stderr.write(`clonecheck: the gate has no verdict: ${String(error.message).split('\n')[0]}\n`);
+    gate = EXIT.infrastructure;
+  }
+  const conformResults = join(out, 'gate', 'conform.json');
   const nightly = await nightlyCommand({
     target: campaign, budget: raw.budget, seed: Number(new Date().toISOString().slice(0, 10).replace(/-/g, '')), seeds: 1, shard: '1/1',
-    history: join(out, 'history'), out: join(out, 'nightly'), conformResults: join(out, 'gate', 'conform.json'), workers: raw.workers, timeout: raw.timeout,
+    history: join(out, 'history'), out: join(out, 'nightly'), conformResults: existsSync(conformResults) ? conformResults : undefined, workers: raw.workers, timeout: raw.timeout,
   });
   await dashboardCommand({ history: join(out, 'history'), out: join(out, 'dashboard') });
   process.stdout.write(`\nclonecheck: gate ${gate === EXIT.ok ? 'passed' : gate === EXIT.findings ? 'FAILED (above: what regressed and how to reproduce it)' : 'gave no verdict'}; `
