@@ -8,8 +8,9 @@ import { Command, CommanderError } from 'commander';
 import { EXIT, UsageError } from './commands/common.js';
 import { shutdown } from './browsers/shutdown.js';
 import {
-  conformWorkersOption, harnessTimeoutOption, jobsOption, maxDifferencesOption, replayOption, runsOption, seedOption, shrinkRunsOption,
-  specOption, stallShrinkRunsOption, stallShrinkTimeOption, suiteOption, timeOption, timeoutOption, witnessesOption, workersOption,
+  budgetOption, conformWorkersOption, integerFrom, harnessTimeoutOption, jobsOption, maxDifferencesOption, replayOption, runsOption,
+  seedOption, shrinkRunsOption, specOption, stallShrinkRunsOption, stallShrinkTimeOption, suiteOption, timeOption, timeoutOption,
+  witnessesOption, workersOption,
 } from './commands/options.js';
 
 // A reader that stops early (`clonecheck targets | head`) is not an error.
@@ -139,13 +140,87 @@ cli
   .action(run(async (tests, options) => (await import('./commands/conform.js')).conformCommand(tests, options)));
 
 cli
+  .command('gate')
+  .description('the pre-merge gate: conformance against expectations, the regression corpus, and a fuzz smoke of a fixed seed and size, '
+    + 'on the targets; exit 1 with what regressed and how to reproduce it (docs/gate.md)')
+  .option('--target <name>', 'a target (repeatable), as for fuzz: bun:clone, bun:worker, ref:tiers, … (default: ref:tiers and node:clone)', collect)
+  .option('--runtime <name=path>', 'a runtime binary of yours (the build under test), then --target NAME:CHANNEL (repeatable)', collect)
+  .option('--browser <name=path>', 'a browser build of yours, then --target NAME:CHANNEL (repeatable)', collect)
+  .option('--expectations <dir>', 'conformance expectations per target (default: wpt/expectations)')
+  .option('--known <file>', 'known findings by signature (default: corpus/known-findings.json)')
+  .option('--regressions <dir>', 'the regression corpus (default: corpus/regressions)')
+  .option('--update-known', "add this run's new fuzz findings to --known (exit 0)")
+  .addOption(budgetOption('wall time for the whole gate; past it there is no verdict (exit 3), never a partial one', 600))
+  .addOption(seedOption('the fuzz smoke\'s seed').default(1))
+  .addOption(runsOption('the fuzz smoke\'s cases (the same for every run: the verdict depends on nothing else)').default(1000))
+  .addOption(workersOption('threads, and agents per other runtime; the verdicts do not depend on it'))
+  .addOption(timeoutOption('a case that makes no progress for this long is a timeout'))
+  .option('--out <dir>', 'where the parts\' results and the findings go', 'clonecheck-out/gate')
+  .option('--json <file>', 'write the gate\'s results as JSON (docs/gate.md)')
+  .option('--junit <file>', 'write the gate\'s results as JUnit XML')
+  .action(run(async (options) => (await import('./commands/gate.js')).gateCommand(options)));
+
+cli
+  .command('nightly')
+  .description('a fuzz campaign across every available target (or those named) within a budget, and conformance; one shard with --shard i/n; '
+    + 'findings told known or new; the run appended to --history (docs/gate.md)')
+  .option('--target <name>', 'a target (repeatable; default: every available one, `clonecheck targets`)', collect)
+  .option('--runtime <name=path>', 'a runtime binary of yours, then --target NAME:CHANNEL (repeatable)', collect)
+  .option('--browser <name=path>', 'a browser build of yours, then --target NAME:CHANNEL (repeatable)', collect)
+  .addOption(budgetOption('wall time, split evenly among the units (an implementation and a seed) of this shard', 1800))
+  .addOption(runsOption('cases per unit instead of a share of the budget (the findings then depend on the seeds alone)').default(undefined))
+  .addOption(seedOption('the first seed of the campaign').default(Number(new Date().toISOString().slice(0, 10).replace(/-/g, '')), "today's date, YYYYMMDD"))
+  .option('--seeds <n>', 'seeds in the campaign: seed, seed + 1, …; each implementation runs once per seed', integerFrom(1, 10_000, 'an integer from 1 to 10000'), 1)
+  .option('--shard <i/n>', 'run the units whose number is i - 1 modulo n', '1/1')
+  .option('--history <dir>', 'append the run to this history folder (made when missing)')
+  .option('--out <dir>', "where the units' results and the findings go", 'clonecheck-out/nightly')
+  .option('--json <file>', 'write the run as JSON (docs/gate.md)')
+  .option('--known <file>', 'known findings by signature (default: corpus/known-findings.json)')
+  .option('--regressions <dir>', 'the regression corpus (default: corpus/regressions)')
+  .option('--expectations <dir>', 'conformance expectations per target (default: wpt/expectations)')
+  .option('--grow-corpus', 'save each deviation found to the regression corpus (fuzz --save-regressions)')
+  .addOption(workersOption('threads, and agents per other runtime'))
+  .addOption(timeoutOption('a case that makes no progress for this long is a timeout'))
+  .action(run(async (options) => (await import('./commands/nightly.js')).nightlyCommand(options)));
+
+cli
+  .command('merge')
+  .description('merge the shards of one nightly campaign into one run (docs/gate.md)')
+  .argument('<file...>', 'results files written by clonecheck nightly --json')
+  .option('--out <file>', 'write the merged run here')
+  .option('--history <dir>', 'append the merged run to this history folder')
+  .option('--skip-bad', 'leave out files that are corrupt, truncated or of another schema version, and say which')
+  .action(run(async (files, options) => (await import('./commands/merge.js')).mergeCommand(files, options)));
+
+cli
+  .command('dashboard')
+  .description('write the dashboard of a history of nightly runs: one static page that opens offline (docs/gate.md)')
+  .option('--history <dir>', 'the history folder nightly and merge append to', 'clonecheck-out/history')
+  .requiredOption('--out <dir>', 'where the page (index.html) and its scripts go')
+  .option('--skip-bad', 'leave out run files that are corrupt, truncated or of another schema version, and say which')
+  .action(run(async (options) => (await import('./commands/dashboard.js')).dashboardCommand(options)));
+
+cli
+  .command('main', { hidden: true })
+  .description('what clonecheck does without arguments: a short gate on every available target, a one-minute fuzz, the dashboard')
+  .addOption(budgetOption('the fuzz campaign\'s wall time', 60))
+  .addOption(runsOption('the gate\'s fuzz smoke cases').default(300))
+  .option('--out <dir>', 'where the gate, the history and the dashboard go', 'clonecheck-out')
+  .addOption(workersOption('threads, and agents per other runtime'))
+  .addOption(timeoutOption('a case that makes no progress for this long is a timeout'))
+  .action(run(async (options) => (await import('./commands/main.js')).mainCommand(options)));
+
+cli
   .command('install-runtimes')
   .description('install runtimes into the cache ahead of use: the pinned ones (node@22, node@24, node@26, bun, deno), or those named')
   .argument('[runtime...]', 'node@22, bun, bun@1.3.9, deno@2.5, …')
   .action(run(async (names) => (await import('./commands/install-runtimes.js')).installRuntimesCommand(names)));
 
 try {
-  await cli.parseAsync(process.argv);
+  // Without a command (none, or only the main job's options): the main job.
+  const [first] = process.argv.slice(2);
+  const main = first === undefined || (first.startsWith('-') && first !== '-h' && first !== '--help');
+  await cli.parseAsync(main ? [...process.argv.slice(0, 2), 'main', ...process.argv.slice(2)] : process.argv);
 } catch (error) {
   if (error instanceof UsageError) {
     process.stderr.write(`clonecheck: ${error.message}\n`);

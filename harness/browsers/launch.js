@@ -15,6 +15,7 @@ import { LAUNCH_TIMEOUT_MS, killGroup } from './processes.js';
  * @typedef {object} OpenPage
  * @property {() => Promise<void>} close  closes the page (a hung one too)
  * @property {(listener: (detail: string) => void) => void} onCrash  what the browser reported when the page's process died, if it does
+ * @property {import('playwright-core').Page} [page]  a Chromium or Firefox page itself (console, screenshots: the dashboard's test)
  */
 
 /**
@@ -89,6 +90,7 @@ async function launchWithPlaywright(runtime) {
       return {
         close: () => context.close(),
         onCrash: (listener) => crashListeners.push(listener),
+        page,
       };
     },
     onGone: (listener) => goneListeners.push(listener),

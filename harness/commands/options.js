@@ -104,3 +104,17 @@ export const specOption = () => new Option('--spec <profile>',
 export const jobsOption = () => new Option('--jobs <n>', 'with --engine: parallel jobs (libFuzzer -fork=N, AFL++ one main and N-1 secondaries)')
   .default(1)
   .argParser(integerFrom(1, 256, 'an integer from 1 to 256'));
+
+/**
+ * gate and nightly --budget: wall time for the whole run, in seconds, or
+ * with a unit (`90s`, `30m`, `2h`); parsed to seconds.
+ * @param {string} description @param {number} seconds the default
+ */
+export const budgetOption = (description, seconds) => new Option('--budget <duration>', description)
+  .default(seconds, `${seconds} s`)
+  .argParser((text) => {
+    const match = /^(\d+)(s|m|h)?$/.exec(text);
+    const value = match === null ? NaN : Number(match[1]) * { s: 1, m: 60, h: 3600 }[match[2] ?? 's'];
+    if (!(value >= 1 && value <= 7 * 24 * 3600)) throw new InvalidArgumentError('It must be a duration from 1 s to a week: seconds, or 90s, 30m, 2h');
+    return value;
+  });

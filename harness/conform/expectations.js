@@ -59,7 +59,27 @@ export function readExpectations(directory, target) {
   if (typeof parsed !== 'object' || parsed === null || typeof parsed.suites !== 'object') {
     throw new ExpectationsError(`${file} has no "suites" object; see docs/conform.md#expectations`);
   }
+  if (parsed.target !== undefined && parsed.target !== target) {
+    throw new ExpectationsError(`${file} names target "${parsed.target}", not ${target}; fix its "target" or rename the file after the target it is for`);
+  }
   return parsed;
+}
+
+/**
+ * Refuses expectations for a test file the suite does not have (renamed or
+ * deleted: its entries would silently expect nothing).
+ * @param {string} directory @param {TargetExpectations} expectations
+ * @param {string} suite @param {Set<string>} ids  the suite's file ids (files.js), without channel variants
+ * @throws {ExpectationsError}
+ */
+export function checkTestsExist(directory, expectations, suite, ids) {
+  for (const id of Object.keys(expectations.suites[suite] ?? {})) {
+    const file = id.replace(/\?.*$/, '');
+    if (!ids.has(file)) {
+      throw new ExpectationsError(`${expectationsFile(directory, expectations.target)} expects results of ${id}, which is not a test of the ${suite} suite; `
+        + 'remove the entry or rewrite the file with --update-expectations');
+    }
+  }
 }
 
 /**

@@ -1,0 +1,107 @@
+// `clonecheck gate [--target T …]`: the pre-merge gate (harness/gate/gate.js,
+// docs/gate.md). Prints what regressed, each with its repro command; exit 0
+// when nothing is unexpected, 1 otherwise, 2 on bad input, 3 when the gate
+// could not give a verdict (a clonecheck bug, or past --budget).
+
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { xml } from '../conform/report.js';
+import { REGRESSIONS_DIR } from '../findings/regressions.js';
+import { BudgetError } from '../gate/children.js';
+import { runGate } from '../gate/gate.js';
+import { InputError, KNOWN_FILE, addKnown, readKnown } from '../gate/known.js';
+import { EXIT, UsageError, count } from './common.js';
+import { EXPECTATIONS_DIR } from './conform.js';
+import { targetsFromNames } from './fuzz.js';
+
+/** The targets when none is named: the reference's tiers and this Node. */
+export const GATE_DEFAULT_TARGETS = ['ref:tiers', 'node:clone'];
+
+/**
+ * @param {{target?: string[], runtime?: string[], browser?: string[], expectations?: string, known?: string, regressions?: string,
+ *   updateKnown?: boolean, budget: number, seed: number, runs: number, workers: number, timeout: number, out: string,
+ *   junit?: string, json?: string}} raw commander's options (options.js)
+ * @param {{log?: (line: string) => void}} [io]
+ */
+export async function gateCommand(raw, io = {}) {
+  const log = io.log ?? ((line) => process.stderr.write(`${line}\n`));
+  const knownFile = resolve(raw.known ?? KNOWN_FILE);
+  try {
+    readKnown(knownFile);
+  } catch (error) {
+    if (error instanceof InputError) throw new UsageError(error.message);
+    throw error;
+  }
+  const targets = await targetsFromNames(raw.target ?? GATE_DEFAULT_TARGETS, raw.runtime, raw.browser);
+  log(`clonecheck gate on ${targets.map((t) => t.name).join(', ')}: conformance, regressions, fuzz smoke (seed ${raw.seed}, ${count.format(raw.runs)} cases); `
+    + `budget ${raw.budget} s`);
+  let document;
+  try {
+    document = await runGate({
+      targets, runtimeFlags: raw.runtime ?? [], browserFlags: raw.browser ?? [],
+      expectationsDir: resolve(raw.expectations ?? EXPECTATIONS_DIR), knownFile, regressionsDir: resolve(raw.regressions ?? REGRESSIONS_DIR),
+      seed: raw.seed, runs: raw.runs, workers: raw.workers, timeoutMs: raw.timeout, out: resolve(raw.out),
+      deadline: performance.now() + raw.budget * 1000, log: (line) => log(`  ${line}`),
+    });
+  } catch (error) {
+    if (error instanceof BudgetError) {
+      process.stderr.write(`clonecheck: no verdict: ${error.message}\n`);
+      return EXIT.infrastructure;
+    }
+    throw error;
+  }
+  if (raw.json !== undefined) writeFileSync(raw.json, `${JSON.stringify(document, null, 2)}\n`);
+  if (raw.junit !== undefined) writeFileSync(raw.junit, gateJunit(document));
+  if (raw.updateKnown) {
+    const added = addKnown(knownFile, document.fuzz.findings.filter((f) => !f.known));
+    log(`clonecheck: ${added} finding${added === 1 ? '' : 's'} added to ${knownFile}`);
+    return EXIT.ok;
+  }
+  process.stdout.write(gateText(document));
+  return { pass: EXIT.ok, fail: EXIT.findings }[document.verdict] ?? EXIT.infrastructure;
+}
+
+/**
+ * What the gate prints: what regressed, each with its repro, then a line per part.
+ * @param {Awaited<ReturnType<typeof runGate>>} document
+ */
+export function gateText(document) {
+  const lines = [];
+  for (const u of document.unexpected) {
+    lines.push(`REGRESSED [${u.area}] ${u.target}  ${u.test}: ${u.status}, expected ${u.expected}${u.detail ? `\n  ${u.detail}` : ''}\n  repro: ${u.repro}`);
+  }
+  const c = document.conform.targets.reduce((sum, t) => ({ pass: sum.pass + t.counts.pass, unexpected: sum.unexpected + t.counts.unexpected }), { pass: 0, unexpected: 0 });
+  const r = document.regressions;
+  const f = document.fuzz;
+  lines.push(
+    `conform: ${document.conform.targets.length} targets, ${count.format(c.pass)} subtests pass, ${c.unexpected} unexpected`,
+    `regressions: ${r.length} replayed, ${r.filter((x) => x.status !== x.expected).length} unexpected`,
+    `fuzz smoke: ${count.format(f.cases)} cases, ${f.findings.length} findings (${f.findings.filter((x) => !x.known).length} new)`,
+    `gate: ${document.verdict.toUpperCase()}, ${document.unexpected.length} unexpected, ${(document.elapsedMs / 1000).toFixed(1)} s`,
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * JUnit XML: a testsuite per part; conform a testcase per target, a regression or a fuzz finding one each;
+ * an unexpected result is a <failure> with its repro command.
+ * @param {Awaited<ReturnType<typeof runGate>>} document
+ */
+export function gateJunit(document) {
+  const suites = [];
+  /** @param {string} name @param {{classname: string, name: string, failure?: string}[]} cases */
+  const suite = (name, cases) => {
+    const failures = cases.filter((c) => c.failure !== undefined).length;
+    suites.push(`  <testsuite name="gate ${xml(name)}" tests="${cases.length}" failures="${failures}">\n${cases.map((c) => `    <testcase classname="${xml(c.classname)}" name="${xml(c.name)}">`
+      + `${c.failure === undefined ? '' : `<failure message="${xml(c.failure)}"/>`}</testcase>`).join('\n')}\n  </testsuite>`);
+  };
+  const failureOf = (/** @type {string} */ area, /** @type {string} */ target, /** @type {(u: any) => boolean} */ match) => {
+    const found = document.unexpected.filter((u) => u.area === area && u.target === target && match(u));
+    return found.length === 0 ? undefined : found.map((u) => `${u.test}: ${u.status} (expected ${u.expected}) ${u.detail}; repro: ${u.repro}`).join('\n');
+  };
+  suite('conform', document.conform.targets.map((t) => ({ classname: `${t.name}.conform`, name: t.version, failure: failureOf('conform', t.name, () => true) })));
+  suite('regressions', document.regressions.map((r) => ({ classname: `${r.target}.regressions`, name: r.signature, failure: failureOf('regression', r.target, (u) => u.test === r.signature) })));
+  suite('fuzz', document.fuzz.findings.map((f) => ({ classname: `${f.target}.fuzz`, name: f.signature, failure: failureOf('fuzz', f.target, (u) => u.test === f.signature) })));
+  const total = document.conform.targets.length + document.regressions.length + document.fuzz.findings.length;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="clonecheck gate" tests="${total}" failures="${document.unexpected.length}">\n${suites.join('\n')}\n</testsuites>\n`;
+}

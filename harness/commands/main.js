@@ -1,0 +1,48 @@
+// The main job, what `clonecheck` does without arguments: a short gate on
+// every target available here (the reference's tiers, and each runtime's and
+// browser's own structuredClone), a one-minute fuzz campaign across every
+// available target appended to a history, and the dashboard of that
+// history; it prints where the page is. A few minutes on two cores.
+
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { conformTargetOf } from '../gate/gate.js';
+import { EXIT, UsageError } from './common.js';
+import { dashboardCommand } from './dashboard.js';
+import { gateCommand } from './gate.js';
+import { availableTargets, nightlyCommand } from './nightly.js';
+
+/**
+ * @param {{out: string, budget: number, runs: number, workers: number, timeout: number}} raw
+ */
+export async function mainCommand(raw) {
+  const out = resolve(raw.out);
+  const every = await availableTargets([], []);
+  // One target per implementation: its `clone` channel (the module targets have only that one).
+  const gateTargets = every.filter((name) => name === 'ref:tiers' || (!/^(ref|polyfill|impl):/.test(name) && name === `${conformTargetOf(name)}:clone`));
+  const campaign = every.filter((name) => !name.startsWith('polyfill:') && name !== 'ref:spec');
+  process.stderr.write(`clonecheck: the main job: a gate on ${gateTargets.length} targets, a ${raw.budget} s fuzz on ${campaign.length}, then the dashboard (${out})\n`);
+  let gate;
+  try {
+    gate = await gateCommand({
+      target: gateTargets, budget: 900, seed: 1, runs: raw.runs, workers: raw.workers, timeout: raw.timeout,
+      out: join(out, 'gate'), json: join(out, 'gate.json'),
+    });
+  } catch (error) {
+    // A runtime or browser that fails to start costs the gate its verdict, not the campaign and the dashboard.
+    if (error instanceof UsageError) throw error;
+    process.stderr.write(`clonecheck: the gate has no verdict: ${String(error.message).split('\n')[0]}\n`);
+    gate = EXIT.infrastructure;
+  }
+  const conformResults = join(out, 'gate', 'conform.json');
+  const nightly = await nightlyCommand({
+    target: campaign, budget: raw.budget, seed: Number(new Date().toISOString().slice(0, 10).replace(/-/g, '')), seeds: 1, shard: '1/1',
+    history: join(out, 'history'), out: join(out, 'nightly'), conformResults: existsSync(conformResults) ? conformResults : undefined, workers: raw.workers, timeout: raw.timeout,
+  });
+  await dashboardCommand({ history: join(out, 'history'), out: join(out, 'dashboard') });
+  process.stdout.write(`\nclonecheck: gate ${gate === EXIT.ok ? 'passed' : gate === EXIT.findings ? 'FAILED (above: what regressed and how to reproduce it)' : 'gave no verdict'}; `
+    + `fuzz ${nightly === EXIT.ok ? 'found nothing new' : 'found new findings (above)'}\n`
+    + `the dashboard: ${pathToFileURL(join(out, 'dashboard', 'index.html')).href}\n`);
+  return Math.max(gate, nightly);
+}

@@ -1,0 +1,92 @@
+// `clonecheck nightly`: a campaign across the targets (every available one by
+// default) within a budget, one shard of it with --shard i/n; the run goes to
+// --json and is appended to --history (harness/nightly/, docs/gate.md).
+// Exit 0 when every finding is known, 1 when there is a new one, 2 on bad input.
+
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { REGRESSIONS_DIR } from '../findings/regressions.js';
+import { BudgetError } from '../gate/children.js';
+import { InputError, KNOWN_FILE, readKnown } from '../gate/known.js';
+import { parseShard } from '../nightly/campaign.js';
+import { appendRun, openHistory } from '../nightly/history.js';
+import { runNightly } from '../nightly/run.js';
+import { parseUserBrowsers, parseUserRuntimes } from '../runtimes.js';
+import { listTargets } from '../targets/catalog.js';
+import { EXIT, UsageError, count } from './common.js';
+import { EXPECTATIONS_DIR } from './conform.js';
+import { targetsFromNames } from './fuzz.js';
+
+/**
+ * Every target available here (installed runtimes and browsers, every channel; the built-in modules).
+ * @param {string[]} runtimeFlags @param {string[]} browserFlags
+ * @returns {Promise<string[]>}
+ */
+export async function availableTargets(runtimeFlags, browserFlags) {
+  const rows = await listTargets(parseUserRuntimes(runtimeFlags), parseUserBrowsers(browserFlags));
+  return rows.filter((row) => row.available).map((row) => row.name);
+}
+
+/**
+ * Turns a known-findings, history or results file problem into the one-line usage error.
+ * @template T @param {() => T} read @returns {T}
+ */
+export function asUsage(read) {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof InputError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+/**
+ * @param {{target?: string[], runtime?: string[], browser?: string[], budget: number, runs?: number, seed: number, seeds: number, shard: string,
+ *   history?: string, out: string, json?: string, known?: string, regressions?: string, expectations?: string, growCorpus?: boolean, conformResults?: string,
+ *   workers: number, timeout: number}} raw commander's options (options.js)
+ */
+export async function nightlyCommand(raw) {
+  const shard = parseShard(raw.shard);
+  if (shard === null) throw new UsageError(`--shard ${raw.shard}: give i/n with 1 <= i <= n <= 1000, e.g. --shard 2/4`);
+  const knownFile = resolve(raw.known ?? KNOWN_FILE);
+  asUsage(() => readKnown(knownFile));
+  const history = raw.history === undefined ? undefined : resolve(raw.history);
+  if (history !== undefined) asUsage(() => openHistory(history, { create: true }));
+  const runtimeFlags = raw.runtime ?? [];
+  const browserFlags = raw.browser ?? [];
+  const names = raw.target ?? await availableTargets(runtimeFlags, browserFlags);
+  // Checked (and installed) here, so that a bad name is a usage error before anything runs.
+  await targetsFromNames(names, runtimeFlags, browserFlags);
+  process.stderr.write(`clonecheck nightly: shard ${shard.index}/${shard.count} of ${names.length} targets, seed ${raw.seed} (${raw.seeds} seed${raw.seeds === 1 ? '' : 's'}), `
+    + `${raw.runs === undefined ? `budget ${raw.budget} s` : `${count.format(raw.runs)} cases per unit`}\n`);
+  let document;
+  try {
+    document = await runNightly({
+      targets: names, runtimeFlags, browserFlags, seed: raw.seed, seeds: raw.seeds, shard, budgetSeconds: raw.budget, runs: raw.runs,
+      workers: raw.workers, timeoutMs: raw.timeout, out: resolve(raw.out), knownFile, regressionsDir: resolve(raw.regressions ?? REGRESSIONS_DIR),
+      expectationsDir: resolve(raw.expectations ?? EXPECTATIONS_DIR), growCorpus: raw.growCorpus === true, conformResults: raw.conformResults,
+      log: (line) => process.stderr.write(`  ${line}\n`),
+    });
+  } catch (error) {
+    if (error instanceof BudgetError) {
+      process.stderr.write(`clonecheck: no result: ${error.message}\n`);
+      return EXIT.infrastructure;
+    }
+    throw error;
+  }
+  if (raw.json !== undefined) writeFileSync(raw.json, `${JSON.stringify(document, null, 2)}\n`);
+  if (history !== undefined) process.stderr.write(`clonecheck: appended ${appendRun(history, document)}\n`);
+  return reportRun(document);
+}
+
+/**
+ * Prints a run's new findings (each with its repro) and its totals.
+ * @param {any} document a nightly document @returns {number} the exit code: 1 when a finding is new
+ */
+export function reportRun(document) {
+  const fresh = document.findings.filter((/** @type {any} */ f) => !f.known);
+  for (const f of fresh) process.stdout.write(`NEW ${f.signature}  ${f.target} (${f.version ?? ''})  ${f.summary}\n  repro: ${f.repro}\n`);
+  process.stdout.write(`nightly: ${count.format(document.cases)} cases (${count.format(document.casesPerSecond)} cases/s) on ${document.targets.length} targets in `
+    + `${document.units.length} units; ${document.findings.length} findings, ${fresh.length} new; shards ${document.shards.join(',')} of ${document.shardCount}\n`);
+  return fresh.length > 0 ? EXIT.findings : EXIT.ok;
+}

@@ -1,0 +1,190 @@
+// The pre-merge gate (docs/gate.md): on the given targets, the conformance
+// suite against its expectations, the regression corpus replayed, and a
+// fuzz smoke of a fixed seed and number of cases whose findings must all be
+// known (known.js). Every part is deterministic for the same inputs, so the
+// gate's verdict is too: a timing-dependent budget never cuts a part short
+// (a run past --budget has no verdict at all).
+
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { SUITE_DIR } from '../commands/conform.js';
+import { bugSignature } from '../fuzz/signature.js';
+import { loadRegressions } from '../findings/regressions.js';
+import { replayProgram } from '../findings/replay.js';
+import { runCommand } from './children.js';
+import { corpusSignatures, knownAs, readKnown } from './known.js';
+
+/** The version of the gate's results document (docs/gate.md#the-gate-document). */
+export const GATE_SCHEMA_VERSION = 1;
+
+/**
+ * The conformance target a fuzz target's implementation is: a runtime's
+ * channels are one runtime to conform (its test files ask for channels).
+ * @param {string} name  `bun:worker`, `ref:tiers`, `impl:./x.mjs`
+ */
+export function conformTargetOf(name) {
+  return /^(ref|polyfill|impl):/.test(name) ? name : name.slice(0, name.lastIndexOf(':'));
+}
+
+/**
+ * @typedef {object} GateOptions
+ * @property {import('../targets/catalog.js').TargetSpec[]} targets  resolved (fuzz.js targetsFromNames)
+ * @property {string[]} runtimeFlags  --runtime NAME=PATH, passed on to conform, fuzz and every repro command
+ * @property {string[]} browserFlags  --browser NAME=PATH
+ * @property {string} expectationsDir
+ * @property {string} knownFile
+ * @property {string} regressionsDir
+ * @property {number} seed
+ * @property {number} runs  fuzz smoke cases
+ * @property {number} workers
+ * @property {number} timeoutMs  a fuzz case or regression that makes no progress for this long is a timeout
+ * @property {string} out  where the parts' documents and findings go
+ * @property {number} deadline  performance.now() by which the gate must end
+ * @property {(line: string) => void} log
+ */
+
+/**
+ * @typedef {object} Unexpected  one thing that regressed
+ * @property {'conform' | 'regression' | 'fuzz' | 'harness'} area  `harness`: a clonecheck bug met on the way, not the target's
+ * @property {string} target
+ * @property {string} test  the test file and subtest, the regression's or the finding's signature
+ * @property {string} status  what it did
+ * @property {string} expected  what was expected of it
+ * @property {string} detail  one line: the message, the first difference
+ * @property {string} repro  the command that shows it again
+ */
+
+/**
+ * @param {GateOptions} options
+ */
+export async function runGate(options) {
+  const { targets, out, log } = options;
+  const started = performance.now();
+  mkdirSync(out, { recursive: true });
+  const flags = [...options.runtimeFlags.flatMap((f) => ['--runtime', f]), ...options.browserFlags.flatMap((f) => ['--browser', f])];
+  const conformTargets = [...new Set(targets.map((t) => conformTargetOf(t.name)))];
+  const known = readKnown(options.knownFile);
+
+  const conform = await runCommand(
+    ['conform', ...conformTargets.flatMap((t) => ['--target', t]), ...flags, '--expectations', options.expectationsDir],
+    join(out, 'conform.json'), options,
+  );
+  const regressions = await replayRegressions(options, flags);
+  const fuzz = await runCommand(
+    ['fuzz', ...targets.flatMap((t) => ['--target', t.name]), ...flags, '--seed', String(options.seed), '--runs', String(options.runs),
+      '--workers', String(options.workers), '--timeout', String(options.timeoutMs), '--out', out],
+    join(out, 'fuzz.json'), options,
+  );
+  const corpus = corpusSignatures(options.regressionsDir);
+  const findings = fuzz.document.findings.map((f) => ({ ...f, known: knownAs(known, f.signature, corpus) }));
+
+  /** @type {Unexpected[]} */
+  const unexpected = [
+    ...conformUnexpected(conform.document, flags),
+    ...regressions.filter((r) => r.status !== r.expected).map((r) => ({
+      area: /** @type {const} */ ('regression'), target: r.target, test: r.signature, status: r.status, expected: r.expected, detail: r.detail, repro: r.repro,
+    })),
+    ...findings.filter((f) => f.known === null).map((f) => ({
+      area: /** @type {const} */ ('fuzz'), target: f.target, test: f.signature, status: f.verdict === 'deviation' ? `deviation (${f.category})` : f.verdict,
+      expected: 'no new finding', detail: firstDifference(f), repro: `clonecheck repro ${relativePath(f.directory)} --target ${f.target}${flagText(flags)}`,
+    })),
+    // clonecheck's own failures: no verdict on the target (exit 3), listed so that they get fixed.
+    ...fuzz.document.harnessErrors.map((/** @type {any} */ e) => ({
+      area: /** @type {const} */ ('harness'), target: e.target, test: `case ${e.case}`, status: 'harness error', expected: 'none', detail: oneLine(e.error),
+      repro: `clonecheck fuzz --target ${e.target}${flagText(flags)} --seed ${options.seed} --runs ${e.case + 1}`,
+    })),
+  ];
+  return {
+    schemaVersion: GATE_SCHEMA_VERSION,
+    command: 'gate',
+    verdict: fuzz.document.harnessErrors.length > 0 ? 'no verdict' : unexpected.length === 0 ? 'pass' : 'fail',
+    elapsedMs: Math.round(performance.now() - started),
+    inputs: {
+      targets: targets.map((t) => t.name), conformTargets, runtimes: options.runtimeFlags, browsers: options.browserFlags,
+      seed: options.seed, runs: options.runs, expectations: options.expectationsDir, known: options.knownFile, regressions: options.regressionsDir,
+    },
+    conform: {
+      file: join(out, 'conform.json'),
+      targets: conform.document.targets.map((/** @type {any} */ t) => ({ name: t.name, version: t.version, counts: t.counts })),
+    },
+    regressions,
+    fuzz: {
+      file: join(out, 'fuzz.json'),
+      cases: fuzz.document.cases,
+      casesPerSecond: fuzz.document.casesPerSecond,
+      targets: fuzz.document.targets.map((/** @type {any} */ t) => ({ name: t.name, version: t.version, verdicts: t.verdicts })),
+      findings: findings.map((f) => ({
+        signature: f.signature, target: f.target, verdict: f.verdict, category: f.category, known: f.known !== null,
+        link: f.known?.link ?? null, directory: f.directory, reproFile: f.reproFile, diff: f.diff.slice(0, 5),
+      })),
+    },
+    unexpected: unexpected.sort((a, b) => (`${a.area}\n${a.target}\n${a.test}` < `${b.area}\n${b.target}\n${b.test}` ? -1 : 1)),
+  };
+}
+
+/**
+ * The regressions of the gate's targets replayed: a target's own bug must
+ * still show the same way (`same`: a fix or a change fails, as in
+ * test/regressions.test.js, until the file is updated); the reference's must pass.
+ * @param {GateOptions} options @param {string[]} flags
+ */
+async function replayRegressions({ targets, regressionsDir, timeoutMs, out }, flags) {
+  const byName = new Map(targets.map((t) => [t.name, t]));
+  const results = [];
+  for (const { file, regression } of loadRegressions(regressionsDir)) {
+    const target = byName.get(regression.target);
+    if (target === undefined) continue;
+    const [verdict] = await replayProgram(regression.program, [target], { timeoutMs });
+    const expected = regression.target.startsWith('ref:') ? 'pass' : 'same';
+    let status = verdict.verdict;
+    if (status === 'deviation') status = bugSignature(regression.target, verdict) === regression.signature ? 'same' : 'changed';
+    else if (status === 'pass' && expected === 'same') status = 'fixed';
+    // The program where `clonecheck repro` takes it.
+    const directory = join(out, 'regressions', regression.signature);
+    mkdirSync(directory, { recursive: true });
+    writeFileSync(join(directory, 'program.json'), `${JSON.stringify(regression.program, null, 2)}\n`);
+    const detail = status === 'fixed' ? `no longer deviates: fixed? update or delete ${relativePath(file)}`
+      : status === 'changed' ? `deviates another way: ${firstDifference({ diff: verdict.differences ?? [] })}` : verdict.detail ?? '';
+    results.push({
+      signature: regression.signature, target: regression.target, file, status, expected, detail,
+      repro: `clonecheck repro ${relativePath(directory)} --target ${regression.target}${flagText(flags)}`,
+    });
+  }
+  return results;
+}
+
+/**
+ * Each unexpected file status or subtest result of a conform results document.
+ * @param {any} document docs/conform.md#the-results-document @param {string[]} flags
+ * @returns {Unexpected[]}
+ */
+function conformUnexpected(document, flags) {
+  const list = [];
+  for (const target of document.targets) {
+    for (const file of target.files) {
+      const path = relativePath(join(SUITE_DIR, file.id.replace(/\?.*$/, '')));
+      const repro = `clonecheck conform ${path} --target ${target.name}${flagText(flags)}`;
+      if (file.unexpected) list.push({ area: 'conform', target: target.name, test: file.id, status: file.status, expected: file.expected, detail: oneLine(file.message), repro });
+      for (const s of file.subtests) {
+        if (s.unexpected) list.push({ area: 'conform', target: target.name, test: `${file.id} › ${s.name}`, status: s.status, expected: s.expected, detail: oneLine(s.message), repro });
+      }
+    }
+  }
+  return list;
+}
+
+/** @param {{diff: {path: string, category: string, expected: unknown, actual: unknown}[], detail?: string}} finding */
+function firstDifference({ diff, detail }) {
+  const [d] = diff;
+  return d === undefined ? oneLine(detail) : `${d.path} ${d.category}: expected ${JSON.stringify(d.expected)}, actual ${JSON.stringify(d.actual)}`;
+}
+
+/** @param {string | null | undefined} text */
+const oneLine = (text) => (text ?? '').replace(/\s*\n\s*/g, ' ').slice(0, 300);
+/** @param {string[]} flags  --runtime and --browser, for a repro command @returns {string} */
+export const flagText = (flags) => (flags.length === 0 ? '' : ` ${flags.join(' ')}`);
+/** @param {string} path @returns {string} as a user types it: relative to where the command runs when below it, else absolute */
+export const relativePath = (path) => {
+  const below = relative(process.cwd(), path);
+  return below === '' ? '.' : below.startsWith('..') ? path : below;
+};

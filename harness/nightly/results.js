@@ -1,0 +1,126 @@
+// The results document of a nightly run (docs/gate.md#the-nightly-document):
+// the campaign's units as they ran, each with its fuzz results, the
+// conformance results by area, and what is derived from the units (targets'
+// totals, findings one per signature, guard coverage), computed here in one
+// place so that a merge of shards (merge.js) derives exactly what one
+// unsharded run does.
+
+import { readFileSync } from 'node:fs';
+import { InputError } from '../gate/known.js';
+
+/** The version of the nightly document; a file of another version is refused (or skipped with --skip-bad). */
+export const NIGHTLY_SCHEMA_VERSION = 1;
+
+/**
+ * @typedef {object} UnitResult  one unit (campaign.js) as it ran
+ * @property {number} index
+ * @property {string} implementation
+ * @property {number} seed
+ * @property {number} cases
+ * @property {number} fuzzMs
+ * @property {{name: string, runtime: string | null, version: string | null, cases: number, verdicts: Record<string, number>}[]} targets
+ * @property {any[]} findings  as the fuzz document has them (docs/results.md), each with `program` and `seed` added
+ * @property {Record<string, Record<string, number>>} guardCoverage
+ * @property {{target: string, case: number, error: string}[]} harnessErrors  clonecheck's own failures in the unit
+ */
+
+/**
+ * A conform results document (docs/conform.md) by target and area (the test file, channel variants together).
+ * @param {any} document
+ * @returns {{name: string, version: string, areas: Record<string, {pass: number, fail: number, unexpected: number, notApplicable: number}>}[]}
+ */
+export function conformByArea(document) {
+  return document.targets.map((/** @type {any} */ target) => {
+    /** @type {Record<string, {pass: number, fail: number, unexpected: number, notApplicable: number}>} */
+    const areas = {};
+    for (const file of target.files) {
+      const area = file.id.replace(/^\//, '').replace(/\.any\.js(\?.*)?$/, '');
+      const counts = areas[area] ??= { pass: 0, fail: 0, unexpected: 0, notApplicable: 0 };
+      if (file.unexpected) counts.unexpected += 1;
+      for (const s of file.subtests) {
+        if (s.status === 'PASS') counts.pass += 1;
+        else if (s.status === 'N/A' || s.status === 'PRECONDITION_FAILED') counts.notApplicable += 1;
+        else counts.fail += 1;
+        if (s.unexpected) counts.unexpected += 1;
+      }
+    }
+    return { name: target.name, version: target.version, areas };
+  });
+}
+
+/**
+ * What the units add up to: each target's cases and verdicts, one finding
+ * per signature (the earliest unit's, its count summed), guard coverage.
+ * @param {UnitResult[]} units
+ */
+export function summarizeUnits(units) {
+  const ordered = [...units].sort((a, b) => a.index - b.index);
+  /** @type {Map<string, any>} */
+  const targets = new Map();
+  /** @type {Map<string, any>} */
+  const findings = new Map();
+  /** @type {Record<string, Record<string, number>>} */
+  const guardCoverage = {};
+  let cases = 0;
+  let fuzzMs = 0;
+  const harnessErrors = [];
+  for (const unit of ordered) {
+    harnessErrors.push(...unit.harnessErrors.map((e) => ({ ...e, seed: unit.seed })));
+    cases += unit.cases;
+    fuzzMs += unit.fuzzMs;
+    for (const t of unit.targets) {
+      const total = targets.get(t.name) ?? { name: t.name, runtime: t.runtime, version: t.version, cases: 0, verdicts: {} };
+      total.cases += t.cases;
+      for (const [verdict, n] of Object.entries(t.verdicts)) total.verdicts[verdict] = (total.verdicts[verdict] ?? 0) + n;
+      targets.set(t.name, total);
+    }
+    for (const f of unit.findings) {
+      const first = findings.get(f.signature);
+      if (first === undefined) findings.set(f.signature, { ...f, units: [unit.index] });
+      else {
+        first.count += f.count;
+        first.units.push(unit.index);
+      }
+    }
+    for (const [tier, counts] of Object.entries(unit.guardCoverage)) {
+      const sum = guardCoverage[tier] ??= {};
+      for (const [reason, n] of Object.entries(counts)) sum[reason] = (sum[reason] ?? 0) + n;
+    }
+  }
+  return {
+    cases, fuzzMs, casesPerSecond: fuzzMs > 0 ? Math.round((cases * 1000) / fuzzMs) : 0,
+    targets: [...targets.values()], findings: [...findings.values()], guardCoverage, harnessErrors,
+  };
+}
+
+/**
+ * A nightly document from a file, checked enough that a merge or the dashboard can trust it.
+ * @param {string} file
+ * @returns {any}
+ * @throws {InputError} a file that is not JSON, is truncated, or is of another schema version
+ */
+export function readNightly(file) {
+  let text;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new InputError(`${file}: cannot read it (${error.code ?? error.message}); give a results file written by clonecheck nightly or merge`);
+  }
+  let document;
+  try {
+    document = JSON.parse(text);
+  } catch {
+    throw new InputError(`${file} is not JSON (corrupt or truncated); run that nightly again, or pass --skip-bad to leave it out`);
+  }
+  if (document?.command !== 'nightly') {
+    throw new InputError(`${file} is not a nightly results file (command ${JSON.stringify(document?.command)}); give files written by clonecheck nightly or merge`);
+  }
+  if (document.schemaVersion !== NIGHTLY_SCHEMA_VERSION) {
+    throw new InputError(`${file} is schema version ${JSON.stringify(document.schemaVersion)}, this clonecheck reads version ${NIGHTLY_SCHEMA_VERSION}; `
+      + 'rerun it with this clonecheck, or pass --skip-bad to leave it out');
+  }
+  if (!Array.isArray(document.units) || !Array.isArray(document.conform) || !Array.isArray(document.shards)) {
+    throw new InputError(`${file} lacks its units, conform or shards (truncated or edited?); run that nightly again, or pass --skip-bad to leave it out`);
+  }
+  return document;
+}

@@ -1,0 +1,156 @@
+// A nightly run (docs/gate.md#nightly): the shard's units of the campaign
+// (campaign.js) fuzzed one after another, each with an equal part of the
+// budget that is left (or a fixed number of cases with --runs), and on the
+// first shard the conformance suite on every implementation. Each finding is
+// marked known or new (gate/known.js) and carries its program, so that the
+// history alone is enough for the dashboard.
+
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { UsageError } from '../commands/common.js';
+import { BudgetError, StoppedEarlyError, runCommand } from '../gate/children.js';
+import { flagText, relativePath } from '../gate/gate.js';
+import { corpusSignatures, knownAs, readKnown, findingSummary } from '../gate/known.js';
+import { campaignUnits, shardUnits } from './campaign.js';
+import { NIGHTLY_SCHEMA_VERSION, conformByArea, summarizeUnits } from './results.js';
+
+/** A unit is given this long at least (seconds), whatever is left of the budget: less is start-up alone. */
+const MIN_SHARE_S = 15;
+
+/** Of a unit's time, the part given to fuzzing: the rest is for shrinking what it found. */
+const FUZZ_SHARE = 0.7;
+
+/**
+ * @typedef {object} NightlyOptions
+ * @property {string[]} targets  fuzz target names
+ * @property {string[]} runtimeFlags @property {string[]} browserFlags
+ * @property {number} seed @property {number} seeds
+ * @property {{index: number, count: number}} shard
+ * @property {number} budgetSeconds
+ * @property {number} [runs]  cases per unit instead of a share of the budget
+ * @property {number} workers @property {number} timeoutMs
+ * @property {string} out  where each unit's documents and the findings go
+ * @property {string} knownFile @property {string} regressionsDir @property {string} expectationsDir
+ * @property {string} [conformResults]  a conform results document to take instead of running the suite (the main job's gate ran it)
+ * @property {boolean} growCorpus  new deviations go to the regression corpus (fuzz --save-regressions)
+ * @property {(line: string) => void} log
+ */
+
+/** @param {NightlyOptions} options */
+export async function runNightly(options) {
+  const started = performance.now();
+  const startedAt = new Date().toISOString();
+  const { shard, out, log } = options;
+  mkdirSync(out, { recursive: true });
+  // With --runs nothing is cut short: past a fifth more than the budget (and a minute) the run has no result.
+  const deadline = started + options.budgetSeconds * 1200 + 60_000;
+  const flags = [...options.runtimeFlags.flatMap((f) => ['--runtime', f]), ...options.browserFlags.flatMap((f) => ['--browser', f])];
+  // Run in an order that turns with the seed: a unit the budget runs out before is not the same implementation every night.
+  const inShard = shardUnits(campaignUnits(options.targets, options.seed, options.seeds), shard);
+  const units = inShard.map((_, k) => inShard[(k + Math.abs(options.seed)) % inShard.length]);
+  const known = readKnown(options.knownFile);
+  const corpus = corpusSignatures(options.regressionsDir);
+
+  let conform = [];
+  let conformError = null;
+  if (options.conformResults !== undefined) conform = conformByArea(JSON.parse(readFileSync(options.conformResults, 'utf8')));
+  else if (shard.index === 1) {
+    const implementations = [...new Set(campaignUnits(options.targets, options.seed, 1).map((u) => u.implementation))];
+    try {
+      const { document } = await runCommand(['conform', ...implementations.flatMap((t) => ['--target', t]), ...flags, '--expectations', options.expectationsDir],
+        join(out, 'conform.json'), { deadline, log });
+      conform = conformByArea(document);
+    } catch (error) {
+      // A conformance run that failed (a browser that did not start) costs the night its matrix, not its fuzzing.
+      if (error instanceof UsageError || error instanceof BudgetError) throw error;
+      conformError = error.message.split('\n').slice(0, 3).join(' ');
+      log(`conformance failed, fuzzing goes on: ${conformError}`);
+    }
+  }
+
+  const results = [];
+  const skipped = [];
+  for (const [i, unit] of units.entries()) {
+    const left = (started + options.budgetSeconds * 1000 - performance.now()) / 1000;
+    if (options.runs === undefined && left <= 0) {
+      log(`unit ${unit.index} (${unit.implementation}, seed ${unit.seed}) skipped: the budget is spent`);
+      skipped.push({ index: unit.index, implementation: unit.implementation, seed: unit.seed, reason: 'the budget is spent' });
+      continue;
+    }
+    const share = Math.max(MIN_SHARE_S, left / (units.length - i));
+    const size = options.runs === undefined
+      ? ['--time', String(Math.floor(share * FUZZ_SHARE)), '--stall-shrink-time', String(Math.min(60, Math.floor(share / 10)))]
+      : ['--runs', String(options.runs)];
+    let document;
+    try {
+      // Past its share a unit is asked to stop (and keeps what it found), so that one slow unit does not eat the others' time.
+      ({ document } = await runCommand([
+        'fuzz', ...unit.targets.flatMap((t) => ['--target', t]), ...flags, '--seed', String(unit.seed), ...size,
+        '--workers', String(options.workers), '--timeout', String(options.timeoutMs), '--out', out, ...(options.growCorpus ? ['--save-regressions'] : []),
+      ], join(out, `unit-${unit.index}.json`), {
+        // With a budget, a unit that outlives its share and as long again for shrinking is ended; the night goes on without it.
+        deadline: options.runs === undefined ? performance.now() + 2 * share * 1000 + 30_000 : deadline,
+        stopAt: options.runs === undefined ? performance.now() + share * 1000 : undefined,
+        log,
+      }));
+    } catch (error) {
+      if (!(error instanceof StoppedEarlyError) && !(error instanceof BudgetError && options.runs === undefined)) throw error;
+      log(`unit ${unit.index} (${unit.implementation}, seed ${unit.seed}) skipped: ${error.message}`);
+      skipped.push({ index: unit.index, implementation: unit.implementation, seed: unit.seed, reason: error.message });
+      continue;
+    }
+    // clonecheck's own failures are kept with the unit (the dashboard shows them), not counted against a target.
+    for (const e of document.harnessErrors) log(`harness error (a clonecheck bug) on ${e.target}, seed ${unit.seed} case ${e.case}: ${e.error.split('\n')[0]}`);
+    results.push({
+      index: unit.index, implementation: unit.implementation, seed: unit.seed, cases: document.cases, fuzzMs: document.fuzzMs,
+      targets: document.targets.map((/** @type {any} */ t) => ({ name: t.name, runtime: t.runtime, version: t.version, cases: t.cases, verdicts: t.verdicts })),
+      findings: document.findings.map((/** @type {any} */ f) => {
+        const knownAsWhat = knownAs(known, f.signature, corpus);
+        const version = document.targets.find((/** @type {any} */ t) => t.name === f.target)?.version ?? null;
+        return {
+          signature: f.signature, target: f.target, version, verdict: f.verdict, category: f.category, seed: unit.seed, case: f.case, count: f.count,
+          minimized: f.minimized, known: knownAsWhat !== null, link: knownAsWhat?.link ?? null, summary: findingSummary(f), diff: f.diff.slice(0, 20),
+          ...(f.detail === undefined ? {} : { detail: f.detail }),
+          program: JSON.parse(readFileSync(f.programFile, 'utf8')),
+          directory: f.directory, reproFile: f.reproFile,
+          repro: `clonecheck repro ${relativePath(f.directory)} --target ${f.target}${flagText(flags)}`,
+        };
+      }),
+      guardCoverage: document.guardCoverage,
+      harnessErrors: document.harnessErrors.map((/** @type {any} */ e) => ({ target: e.target, case: e.case, error: e.error })),
+    });
+  }
+  return nightlyDocument({
+    startedAt, elapsedMs: performance.now() - started, seed: options.seed, seeds: options.seeds, shards: [shard.index], shardCount: shard.count,
+    budgetSeconds: options.budgetSeconds, runs: options.runs ?? null, targets: options.targets, conform, conformError, units: results, skippedUnits: skipped,
+  });
+}
+
+/**
+ * The document, with what its units add up to (results.js summarizeUnits): a run's, or a merge's.
+ * @param {{startedAt: string, elapsedMs: number, seed: number, seeds: number, shards: number[], shardCount: number, budgetSeconds: number,
+ *   runs: number | null, targets: string[], conform: any[], conformError: string | null, units: import('./results.js').UnitResult[],
+ *   skippedUnits: {index: number, implementation: string, seed: number, reason: string}[]}} run
+ */
+export function nightlyDocument(run) {
+  const units = [...run.units].sort((a, b) => a.index - b.index);
+  return {
+    schemaVersion: NIGHTLY_SCHEMA_VERSION,
+    command: 'nightly',
+    startedAt: run.startedAt,
+    elapsedMs: Math.round(run.elapsedMs),
+    seed: run.seed,
+    seeds: run.seeds,
+    shards: [...run.shards].sort((a, b) => a - b),
+    shardCount: run.shardCount,
+    budgetSeconds: run.budgetSeconds,
+    runs: run.runs,
+    campaign: run.targets,
+    host: { node: process.version, platform: `${process.platform}-${process.arch}` },
+    conform: run.conform,
+    conformError: run.conformError,
+    skippedUnits: run.skippedUnits,
+    ...summarizeUnits(units),
+    units,
+  };
+}

@@ -1,0 +1,120 @@
+// clonecheck gate (harness/gate/, docs/gate.md): the same inputs give the
+// same verdicts; a conformance result its expectations do not list, a
+// regression that changed and a fuzz finding not known each fail the gate
+// with a repro command that shows it again; bad input is one line, exit 2;
+// past its budget the gate gives no verdict.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EXPECTATIONS_DIR } from '../harness/commands/conform.js';
+import { REGRESSIONS_DIR } from '../harness/findings/regressions.js';
+import { KNOWN_SCHEMA } from '../harness/gate/known.js';
+import { clonecheck } from './helpers.js';
+
+const scratch = mkdtempSync(join(tmpdir(), 'clonecheck-gate-'));
+const base = ['gate', '--target', 'ref:tiers', '--target', 'node:clone', '--runs', '300', '--workers', '2'];
+const known = join(scratch, 'known.json');
+
+/** @param {string} name @param {string[]} args */
+function gate(name, args = []) {
+  const json = join(scratch, `${name}.json`);
+  const result = clonecheck([...base, '--out', join(scratch, name), '--json', json, '--known', known, ...args]);
+  return { ...result, document: result.status === 0 || result.status === 1 ? JSON.parse(readFileSync(json, 'utf8')) : null };
+}
+
+/** @param {any} document @returns {string} the verdicts, nothing that depends on time */
+const verdicts = (document) => JSON.stringify({
+  verdict: document.verdict, unexpected: document.unexpected, regressions: document.regressions.map((r) => [r.signature, r.status]),
+  findings: document.fuzz.findings.map((f) => [f.signature, f.known]), conform: document.conform.targets.map((t) => t.counts),
+});
+
+test('gate: new fuzz findings fail it until known; the same inputs give the same verdicts', () => {
+  const first = gate('first');
+  assert.equal(first.status, 1, first.stderr);
+  assert.ok(first.document.unexpected.length > 0);
+  for (const u of first.document.unexpected) {
+    assert.equal(u.area, 'fuzz');
+    assert.match(u.repro, /^clonecheck repro \S+findings\/node-clone\.\S+ --target node:clone$/);
+    assert.match(first.stdout, new RegExp(`REGRESSED \\[fuzz\\] node:clone  ${u.test.replace(/\./g, '\\.')}`));
+  }
+  assert.match(first.stdout, /^gate: FAIL, \d+ unexpected/m);
+
+  const update = gate('update', ['--update-known']);
+  assert.equal(update.status, 0, update.stderr);
+  const file = JSON.parse(readFileSync(known, 'utf8'));
+  assert.equal(file.schema, KNOWN_SCHEMA);
+  assert.deepEqual(Object.keys(file.findings).sort(), first.document.unexpected.map((u) => u.test).sort());
+
+  const runs = ['again-1', 'again-2'].map((name) => gate(name));
+  for (const again of runs) {
+    assert.equal(again.status, 0, again.stdout);
+    assert.equal(again.document.verdict, 'pass');
+    assert.match(again.stdout, /^gate: PASS, 0 unexpected/m);
+  }
+  assert.equal(verdicts(runs[0].document), verdicts(runs[1].document));
+  // Known now, the findings are the same ones, and the first run's are too.
+  assert.deepEqual(runs[0].document.fuzz.findings.map((f) => f.signature), first.document.fuzz.findings.map((f) => f.signature));
+  assert.ok(runs[0].document.regressions.length > 0 && runs[0].document.regressions.every((r) => r.status === 'same'));
+});
+
+test('gate: an expected failure that is not listed, and a regression that deviates another way, each fail it with a repro', () => {
+  const expectations = join(scratch, 'expectations');
+  cpSync(EXPECTATIONS_DIR, expectations, { recursive: true });
+  const node = JSON.parse(readFileSync(join(expectations, 'node.json'), 'utf8'));
+  const [dropped] = Object.keys(node.suites.clonecheck['/errors.any.js'].subtests);
+  delete node.suites.clonecheck['/errors.any.js'].subtests[dropped];
+  writeFileSync(join(expectations, 'node.json'), JSON.stringify(node));
+
+  const regressions = join(scratch, 'regressions');
+  const name = readdirSync(REGRESSIONS_DIR).find((n) => n.startsWith('node-clone.'));
+  cpSync(join(REGRESSIONS_DIR, name), join(regressions, name));
+  const regression = JSON.parse(readFileSync(join(regressions, name), 'utf8'));
+  writeFileSync(join(regressions, name), JSON.stringify({ ...regression, signature: 'node-clone.keys.00000000' }));
+
+  const { status, stdout, document } = gate('regressed', ['--expectations', expectations, '--regressions', regressions, '--runs', '1']);
+  assert.equal(status, 1, stdout);
+  const conform = document.unexpected.filter((u) => u.area === 'conform');
+  assert.deepEqual(conform.map((u) => [u.target, u.test, u.status, u.expected]), [['node', `/errors.any.js › ${dropped}`, 'FAIL', 'PASS']]);
+  assert.match(conform[0].repro, /^clonecheck conform \S*wpt\/errors\.any\.js --target node$/);
+  const [changed] = document.unexpected.filter((u) => u.area === 'regression');
+  assert.deepEqual([changed.test, changed.status, changed.expected], ['node-clone.keys.00000000', 'changed', 'same']);
+  assert.match(changed.repro, /^clonecheck repro \S+regressions\/node-clone\.keys\.00000000 --target node:clone$/);
+  // The repro commands show it again.
+  const repro = clonecheck(changed.repro.split(' ').slice(1), {});
+  assert.equal(repro.status, 1);
+  assert.match(repro.stdout, /^DEVIATION node:clone/);
+});
+
+test('gate: bad input is one line that says what to fix, exit 2; past its budget there is no verdict, exit 3', () => {
+  const corrupt = join(scratch, 'corrupt.json');
+  writeFileSync(corrupt, '{"schema": "clonecheck/known-findings@1", "findings": {');
+  const otherSchema = join(scratch, 'other.json');
+  writeFileSync(otherSchema, JSON.stringify({ schema: 'clonecheck/known-findings@2', findings: {} }));
+  const unknownTest = join(scratch, 'unknown-test');
+  cpSync(EXPECTATIONS_DIR, unknownTest, { recursive: true });
+  writeFileSync(join(unknownTest, 'node.json'), JSON.stringify({ target: 'node', suites: { clonecheck: { '/gone.any.js': { expected: 'ERROR' } } } }));
+  const otherTarget = join(scratch, 'other-target');
+  cpSync(EXPECTATIONS_DIR, otherTarget, { recursive: true });
+  writeFileSync(join(otherTarget, 'node.json'), JSON.stringify({ target: 'bun', suites: {} }));
+  const cases = [
+    [['--known', corrupt], /corrupt\.json is not JSON .*; fix it or write it again with --update-known$/],
+    [['--known', otherSchema], /other\.json is not a known-findings file \(schema "clonecheck\/known-findings@2", expected "clonecheck\/known-findings@1"/],
+    [['--expectations', unknownTest], /node\.json expects results of \/gone\.any\.js, which is not a test of the clonecheck suite; remove the entry/],
+    [['--expectations', otherTarget], /node\.json names target "bun", not node; fix its "target"/],
+    [['--target', 'node:nope'], /unknown channel 'nope' in node:nope/],
+  ];
+  for (const [args, message] of cases) {
+    const { status, stdout, stderr } = clonecheck([...base, '--out', join(scratch, 'bad'), ...args]);
+    assert.equal(status, 2, `${args.join(' ')}: ${stderr}`);
+    assert.equal(stdout, '');
+    const errorLines = stderr.split('\n').filter((line) => line.startsWith('clonecheck: '));
+    assert.equal(errorLines.length, 1, stderr);
+    assert.match(errorLines[0], message);
+  }
+  const late = clonecheck([...base, '--out', join(scratch, 'late'), '--budget', '1']);
+  assert.equal(late.status, 3, late.stderr);
+  assert.match(late.stderr, /clonecheck: no verdict: clonecheck conform .* was still running when the budget ran out; raise --budget or lower --runs/);
+});

@@ -1,0 +1,113 @@
+// clonecheck nightly and merge (harness/nightly/, docs/gate.md): shards
+// partition the campaign's units, two shards merged find what one unsharded
+// run with the same seeds finds; runs go to a history folder; bad results
+// files and a folder that is not a history are one line, exit 2, and merge
+// skips bad files when asked and says which.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { campaignUnits, parseShard, shardUnits } from '../harness/nightly/campaign.js';
+import { clonecheck } from './helpers.js';
+
+const scratch = mkdtempSync(join(tmpdir(), 'clonecheck-nightly-'));
+const campaign = ['--target', 'ref:tiers', '--target', 'node:clone', '--target', 'node:messagechannel', '--seed', '5', '--seeds', '2', '--runs', '200', '--workers', '2'];
+
+/** @param {string} name @param {string[]} args */
+function nightly(name, args) {
+  const json = join(scratch, `${name}.json`);
+  const result = clonecheck(['nightly', ...campaign, '--out', join(scratch, name), '--json', json, ...args]);
+  assert.ok(result.status === 0 || result.status === 1, result.stderr);
+  return { ...result, json, document: JSON.parse(readFileSync(json, 'utf8')) };
+}
+
+/** @param {any} document @returns {string} what was found, where */
+const found = (document) => JSON.stringify(document.findings.map((/** @type {any} */ f) => [f.signature, f.seed, f.case, f.count, f.known]));
+
+test('shards partition the units: each unit in one shard, implementations and seeds spread', () => {
+  const units = campaignUnits(['ref:tiers', 'node:clone', 'node:worker', 'bun:clone'], 7, 3);
+  assert.deepEqual(units.map((u) => [u.implementation, u.seed]), [
+    ['ref:tiers', 7], ['node', 7], ['bun', 7], ['ref:tiers', 8], ['node', 8], ['bun', 8], ['ref:tiers', 9], ['node', 9], ['bun', 9],
+  ]);
+  assert.deepEqual(units[1].targets, ['node:clone', 'node:worker']);
+  const shards = [1, 2, 3, 4].map((index) => shardUnits(units, { index, count: 4 }).map((u) => u.index));
+  assert.deepEqual(shards.flat().sort((a, b) => a - b), units.map((u) => u.index));
+  assert.deepEqual(shards, [[0, 4, 8], [1, 5], [2, 6], [3, 7]]);
+  assert.equal(campaignUnits(['ref:tiers'], 2 ** 31 - 1, 2)[1].seed, -(2 ** 31));
+  assert.deepEqual(parseShard('2/4'), { index: 2, count: 4 });
+  for (const bad of ['0/4', '5/4', '2', 'a/b']) assert.equal(parseShard(bad), null);
+});
+
+test('two shards merged give the same findings as one unsharded run with the same seeds; runs go to the history', () => {
+  const history = join(scratch, 'history');
+  const whole = nightly('whole', ['--history', history]);
+  const first = nightly('shard-1', ['--shard', '1/2']);
+  const second = nightly('shard-2', ['--shard', '2/2']);
+  assert.ok(whole.document.findings.length > 0);
+  assert.deepEqual(first.document.units.map((u) => u.index), [0, 2]);
+  assert.deepEqual(second.document.units.map((u) => u.index), [1, 3]);
+  assert.equal(second.document.conform.length, 0, 'conformance runs on the first shard');
+
+  const merged = join(scratch, 'merged.json');
+  const merge = clonecheck(['merge', first.json, second.json, '--out', merged, '--history', history]);
+  assert.ok(merge.status === 0 || merge.status === 1, merge.stderr);
+  const document = JSON.parse(readFileSync(merged, 'utf8'));
+  assert.equal(found(document), found(whole.document));
+  assert.equal(document.cases, whole.document.cases);
+  assert.deepEqual(document.targets, whole.document.targets);
+  assert.deepEqual(document.guardCoverage, whole.document.guardCoverage);
+  assert.deepEqual(document.conform, whole.document.conform);
+  assert.deepEqual(document.shards, [1, 2]);
+  // Each finding is told known or new, with its repro and program.
+  for (const f of document.findings) {
+    assert.equal(typeof f.known, 'boolean');
+    assert.match(f.repro, /^clonecheck repro \S+ --target \S+$/);
+    assert.equal(typeof f.program, 'object');
+  }
+  assert.match(merge.stdout, /^nightly: 800 cases .* shards 1,2 of 2$/m);
+  assert.equal(readdirSync(join(history, 'runs')).length, 2);
+
+  // A shard twice, or shards of another campaign, are refused.
+  const twice = clonecheck(['merge', first.json, first.json, '--out', join(scratch, 'x.json')]);
+  assert.equal(twice.status, 2);
+  assert.match(twice.stderr, /^clonecheck: \S+shard-1\.json has shard 1\/2 again; give each shard once\n$/);
+});
+
+test('bad input: one line that says what to fix, exit 2; merge --skip-bad says what it skipped', () => {
+  const good = nightly('good', ['--seeds', '1', '--runs', '50', '--target', 'ref:tiers']).json;
+  const truncated = join(scratch, 'truncated.json');
+  writeFileSync(truncated, readFileSync(good, 'utf8').slice(0, 500));
+  const otherVersion = join(scratch, 'other-version.json');
+  writeFileSync(otherVersion, JSON.stringify({ ...JSON.parse(readFileSync(good, 'utf8')), schemaVersion: 2 }));
+  const notNightly = join(scratch, 'fuzz.json');
+  writeFileSync(notNightly, JSON.stringify({ schemaVersion: 1, command: 'fuzz' }));
+  const notHistory = join(scratch, 'not-history');
+  mkdirSync(notHistory);
+  writeFileSync(join(notHistory, 'notes.txt'), 'mine');
+
+  const cases = [
+    [['merge', truncated, '--out', join(scratch, 'o.json')], /truncated\.json is not JSON \(corrupt or truncated\); run that nightly again, or pass --skip-bad to leave it out/],
+    [['merge', otherVersion, '--out', join(scratch, 'o.json')], /other-version\.json is schema version 2, this clonecheck reads version 1; rerun it with this clonecheck, or pass --skip-bad/],
+    [['merge', notNightly, '--out', join(scratch, 'o.json')], /fuzz\.json is not a nightly results file \(command "fuzz"\)/],
+    [['merge', good], /merge needs --out FILE or --history DIR/],
+    [['merge', good, '--history', notHistory], /--history \S+not-history is not a clonecheck history \(no readable clonecheck-history\.json\); give an empty or new folder/],
+    [['nightly', '--history', notHistory, '--target', 'ref:tiers'], /not-history is not a clonecheck history/],
+    [['nightly', '--shard', '3/2'], /--shard 3\/2: give i\/n with 1 <= i <= n <= 1000/],
+    [['nightly', '--budget', '10x'], /--budget.* It must be a duration from 1 s to a week/],
+  ];
+  for (const [args, message] of cases) {
+    const { status, stdout, stderr } = clonecheck(args);
+    assert.equal(status, 2, `${args.join(' ')}: ${stderr}`);
+    assert.equal(stdout, '');
+    assert.equal(stderr.split('\n').filter(Boolean).length, 1, stderr);
+    assert.match(stderr, message);
+  }
+
+  const skipped = clonecheck(['merge', good, truncated, otherVersion, '--out', join(scratch, 'skipped.json'), '--skip-bad']);
+  assert.ok(skipped.status === 0 || skipped.status === 1, skipped.stderr);
+  assert.match(skipped.stderr, /^clonecheck: skipped \S+truncated\.json is not JSON/m);
+  assert.match(skipped.stderr, /^clonecheck: skipped \S+other-version\.json is schema version 2/m);
+  assert.equal(found(JSON.parse(readFileSync(join(scratch, 'skipped.json'), 'utf8'))), found(JSON.parse(readFileSync(good, 'utf8'))));
+});
