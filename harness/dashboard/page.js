@@ -38,15 +38,15 @@ export function dashboardPage(model, { chartScript, clientScript, findingFiles }
   const sections = [];
   const regressedCount = model.regressed.findings.length + model.regressed.conform.length;
   sections.push(`<header class="${regressedCount === 0 ? 'verdict-ok' : 'verdict-bad'}">
-  <h1>clonecheck: ${regressedCount === 0 ? 'nothing regressed' : `${regressedCount} regression${regressedCount === 1 ? '' : 's'}`} in the last run</h1>
+  <h1>clonecheck: ${regressedCount === 0 ? 'nothing regressed' : `${regressedCount} regression${regressedCount === 1 ? '' : 's'}`} in the last run${model.runs === 1 ? ' (the history\'s first: everything unknown is new)' : ''}</h1>
   <p>${last === null ? 'no run yet' : `last run ${when(last.startedAt)} UTC: ${number(last.cases)} cases on ${last.targets.length} targets (${number(last.casesPerSecond)} cases/s), `
     + `seed ${last.seed} × ${last.seeds}, ${last.shards} shard${last.shards === 1 ? '' : 's'}, ${(last.elapsedMs / 1000).toFixed(0)} s`}; ${model.runs} run${model.runs === 1 ? '' : 's'} in the history</p>
 </header>`);
 
   sections.push(`<section id="regressed"><h2>What regressed last night</h2>${regressedCount === 0 ? '<p>No new finding and no unexpected conformance result.</p>' : ''}
-${model.regressed.findings.length === 0 ? '' : `<p>First seen in the last run, by target: ${byTarget(model.regressed.findings)}</p>
+${model.regressed.findings.length === 0 ? '' : `<p>First seen in the last run and not known, by target: ${byTarget(model.regressed.findings)}</p>
 <table><tr><th>finding</th><th>target</th><th>version</th><th>first seen</th><th>what</th><th>reproduce</th></tr>
-${model.regressed.findings.map((e) => `<tr><td><a href="#${escape(e.signature)}">${escape(e.signature)}</a>${e.finding.known ? '' : ' <span class="new">new</span>'}</td>`
+${model.regressed.findings.map((e) => `<tr><td><a href="#${escape(e.signature)}">${escape(e.signature)}</a> <span class="new">new</span></td>`
     + `<td>${escape(e.target)}</td><td>${escape(e.lastSeen.version ?? '')}</td><td>${when(e.firstSeen.run)}</td><td>${escape(e.finding.summary)}</td>`
     + `<td><code>${escape(e.finding.repro)}</code></td></tr>`).join('\n')}</table>`}
 ${model.regressed.conform.length === 0 ? '' : `<table><tr><th>conformance target</th><th>version</th><th>area</th><th>unexpected results</th><th>reproduce</th></tr>
