@@ -52,6 +52,8 @@ export const BYTE_KINDS = (() => {
   for (let i = 0; i < KINDS.length; i++) if (!oneOf(PLATFORM_KINDS, KINDS[i])) append(kinds, KINDS[i]);
   return kinds;
 })();
+/** The platform kinds fromBytes adds, last (`platformNode`): the ones every runtime and browser has. */
+export const PLATFORM_TAIL_KINDS = ['domexception', 'blob', 'file'];
 export const DOMEXCEPTION_NAMES = ['Error', 'DataCloneError', 'NotFoundError', 'AbortError', 'SyntaxError', 'MyError', ''];
 export const MEDIA_TYPES = ['', 'text/plain', 'TEXT/X', 'application/octet-stream', 'a\u00e9'];
 export const LAST_MODIFIED = [0, 1, 1e12, 8.64e15];
@@ -170,8 +172,8 @@ export function platformHolder(objects, key) {
  * @param {ReturnType<typeof reader>} r
  */
 function platformNode(r) {
-  const which = r.int(3);
-  if (which === 0) {
+  const kind = r.pick(PLATFORM_TAIL_KINDS);
+  if (kind === 'domexception') {
     const result = { kind: 'domexception' };
     if (r.chance(2)) put(result, 'message', r.pick(STRINGS));
     if (r.chance(2)) put(result, 'name', r.pick(DOMEXCEPTION_NAMES));
@@ -180,9 +182,9 @@ function platformNode(r) {
   const bytes = [];
   const n = r.int(9);
   for (let i = 0; i < n; i++) push(bytes, r.byte());
-  const result = { kind: which === 1 ? 'blob' : 'file', bytes };
+  const result = { kind, bytes };
   if (r.chance(2)) put(result, 'type', r.pick(MEDIA_TYPES));
-  if (which === 2) {
+  if (kind === 'file') {
     put(result, 'name', r.pick(STRINGS));
     if (r.chance(2)) put(result, 'lastModified', r.pick(LAST_MODIFIED));
   }

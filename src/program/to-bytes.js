@@ -12,7 +12,7 @@
 
 import {
   BIGINTS, BYTE_KINDS, CLASS_NAMES, DATE_TIMES, DOMEXCEPTION_NAMES, INTEGRITY, KEYS, LAST_MODIFIED, MAX_OBJECTS, MEDIA_TYPES,
-  NUMBERS, REGEXP_FLAGS, REGEXP_SOURCES, REPEAT_COUNTS, STEP_KEYS, STRINGS, VIEW_TYPES, platformHolder,
+  NUMBERS, PLATFORM_TAIL_KINDS, REGEXP_FLAGS, REGEXP_SOURCES, REPEAT_COUNTS, STEP_KEYS, STRINGS, VIEW_TYPES, platformHolder,
 } from './bytes.js';
 import { ELEMENT_SIZE, ERROR_TYPES, FUNCTION_STYLES, INTRINSIC_NAMES, MAX_DELIVERIES, OPAQUE_TYPES } from './schema.js';
 import { SPECIAL_NUMBERS, WELL_KNOWN_SYMBOLS, own } from './values.js';
@@ -99,9 +99,6 @@ export function toBytes(program) {
   return Uint8Array.from(w.out.slice(0, end));
 }
 
-/** The platform kinds fromBytes adds, last: `platformNode` in bytes.js, in the order it picks them. */
-const TAIL_KINDS = ['domexception', 'blob', 'file'];
-
 /**
  * The program without the platform object fromBytes adds last (as the
  * root, or as the first object's last property), and that object with the
@@ -114,7 +111,7 @@ function withoutPlatformTail(program) {
   const id = objects.length - 1;
   const last = objects[id];
   const unchanged = { objects, root: program.root };
-  if (last === undefined || !TAIL_KINDS.includes(last.kind)) return unchanged;
+  if (last === undefined || !PLATFORM_TAIL_KINDS.includes(last.kind)) return unchanged;
   const before = objects.slice(0, id);
   if (program.root?.ref === id) {
     // Any key fromBytes would also put at the root; the one it read is gone.
@@ -137,7 +134,7 @@ function withoutPlatformTail(program) {
  * @param {{node: any, key: string}} tail
  */
 function platformTail(w, { node: n, key: k }) {
-  w.int(3, TAIL_KINDS.indexOf(n.kind));
+  w.pick(PLATFORM_TAIL_KINDS, n.kind);
   if (n.kind === 'domexception') {
     w.chance(2, n.message !== undefined);
     if (n.message !== undefined) w.pick(STRINGS, n.message);
