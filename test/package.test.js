@@ -43,10 +43,18 @@ function inProject(command, args) {
 test('the tarball holds what runs, and neither the tests nor fuzz output', (t) => {
   const paths = packed.files.map((file) => file.path);
   t.diagnostic(`${packed.filename}: ${packed.size} bytes packed, ${packed.unpackedSize} unpacked, ${packed.entryCount} files`);
-  for (const path of ['package.json', 'README.md', 'harness/cli.js', 'harness/node-entry.js', 'src/index.js', 'fuzzers/programs.js']) {
+  // corpus/: the gate replays the regression corpus and reads the known findings.
+  for (const path of ['package.json', 'README.md', 'harness/cli.js', 'harness/node-entry.js', 'src/index.js', 'fuzzers/programs.js', 'corpus/known-findings.json']) {
     assert.ok(paths.includes(path), `${path} is in the tarball`);
   }
-  assert.deepEqual(paths.filter((path) => /^(test|clonecheck-out|corpus|node_modules)\//.test(path)), []);
+  assert.deepEqual(paths.filter((path) => /^(test|clonecheck-out|node_modules)\//.test(path)), []);
+});
+
+test('npx clonecheck gate on node:clone passes in the installed package: its known findings and regressions came with it', () => {
+  const result = inProject('npx', ['--no', 'clonecheck', 'gate', '--target', 'node:clone', '--runs', '300']);
+  assert.equal(result.status, 0, result.stdout + result.stderr);
+  assert.match(result.stdout, /^regressions: [1-9]\d* replayed, 0 unexpected$/m);
+  assert.match(result.stdout, /^gate: PASS/m);
 });
 
 test('npx clonecheck fuzz runs in a project that installed the package with production dependencies only', () => {
