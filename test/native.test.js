@@ -18,6 +18,8 @@ import { fromBytes } from '../src/program/bytes.js';
 import { PROGRAM_SCHEMA } from '../src/program/schema.js';
 import { toBytes } from '../src/program/to-bytes.js';
 import { TOOLCHAINS, buildHarness } from '../harness/native/build.js';
+import { SEEDS_DIR } from '../harness/native/campaign.js';
+import { serializerCoverage } from '../harness/native/coverage.js';
 import { nativeCache } from '../harness/native/sources.js';
 import { classifyInput, programOfInput } from '../harness/native/findings.js';
 import { clonecheck, randomBytesFrom } from './helpers.js';
@@ -87,6 +89,23 @@ test('in QuickJS, what its serializer clones as the algorithm does passes (a Sha
   assert.equal(shared.verdict, 'not-reproduced', shared.report);
 });
 
+test("in QuickJS, an array's named properties are an intended difference (JS_WriteArray writes the indices), an object's are not", { timeout: 900_000 }, async () => {
+  // A named data property, and a getter that throws: QuickJS never calls it, so it returns a value (the root difference: a missing read).
+  const array = await judgeInQuickJS({
+    schema: PROGRAM, root: { ref: 0 },
+    objects: [{ kind: 'array', items: [1], props: [{ key: 'name', value: 'x' }, { key: 'a', get: { throws: 'TypeError' } }] }],
+  });
+  assert.equal(array.verdict, 'not-reproduced', array.report);
+  // The same loss on a plain object would be a deviation: QuickJS keeps an object's data properties, so fake one with a
+  // private field, which it turns into a symbol key, beside the array.
+  const object = await judgeInQuickJS({
+    schema: PROGRAM, root: { ref: 0 },
+    objects: [{ kind: 'array', items: [{ ref: 1 }], props: [{ key: 'name', value: 'x' }] }, { kind: 'object', class: 'Foo', privateField: true }],
+  });
+  assert.equal(object.verdict, 'deviation', object.report);
+  assert.deepEqual(object.deviation.differences.map((/** @type {any} */ d) => `${d.path} ${d.category}`), ['$[0][@@#secret] keys']);
+});
+
 test('in QuickJS, a private field that its serializer copies as a symbol-keyed property is a deviation', { timeout: 900_000 }, async () => {
   const found = await judgeInQuickJS({ schema: PROGRAM, root: { ref: 0 }, objects: [{ kind: 'object', class: 'Foo', privateField: true }] });
   assert.equal(found.verdict, 'deviation', found.report);
@@ -97,10 +116,11 @@ test('in QuickJS, a private field that its serializer copies as a symbol-keyed p
 /**
  * A 30-second campaign through the CLI.
  * @param {string} engine
+ * @param {string[]} [more] more arguments
  */
-function campaign(engine) {
+function campaign(engine, more = []) {
   const out = scratch();
-  const result = clonecheck(['fuzz', '--engine', engine, '--target', 'quickjs', '--time', '30', '--out', out]);
+  const result = clonecheck(['fuzz', '--engine', engine, '--target', 'quickjs', '--time', '30', '--out', out, ...more]);
   assert.ok(result.status === 0 || result.status === 1, `exit ${result.status}:\n${result.stdout}\n${result.stderr}`);
   assert.match(result.stdout, new RegExp(`^${engine} on quickjs:message: [\\d,]+ execs in \\d+ s`, 'm'));
   const execs = Number(/: ([\d,]+) execs/.exec(result.stdout)?.[1].replace(/,/g, ''));
@@ -116,15 +136,20 @@ function campaign(engine) {
     // The repro runs the input in the native binary and fails as the campaign did.
     if (finding.verdict !== 'not-reproduced') assert.notEqual(spawnSync(join(folder, 'repro.sh'), { stdio: 'ignore' }).status, 0, `${name}: repro.sh passes`);
   }
-  return { result, findings };
+  return { result, findings, out };
 }
 
 test('a 30-second libFuzzer campaign runs, and its findings are folders', { timeout: 600_000 }, () => {
   campaign('libfuzzer');
 });
 
-test('a 30-second AFL++ campaign runs, and its findings are folders', { timeout: 900_000 }, () => {
-  campaign('afl');
+test('a 30-second AFL++ campaign runs, and its findings are folders: a fast main instance and a sanitized secondary', { timeout: 900_000 }, () => {
+  const { result, out } = campaign('afl', ['--jobs', '2']);
+  assert.match(result.stderr, /secondaries: \S+afl-sanitized-\S+ \(ASan \+ UBSan\)/);
+  for (const instance of ['main', 'secondary1']) {
+    const stats = readFileSync(join(out, 'native', 'afl', instance, 'fuzzer_stats'), 'utf8');
+    assert.match(stats, /^execs_done\s*: [1-9]\d*$/m, `${instance} ran no input`);
+  }
 });
 
 test('fuzz --engine says what to fix: an unknown engine, a target other than quickjs', () => {
@@ -152,4 +177,19 @@ test("OSS-Fuzz's build.sh builds the harness with $CC, $CFLAGS, $LIB_FUZZING_ENG
   const run = spawnSync(join(out, 'clonecheck_quickjs'), [input], { encoding: 'utf8' });
   assert.equal(run.status, 0, run.stderr);
   assert.match(run.stderr, /Executed .*input\.bin/);
+});
+
+test("the serializer's coverage of a corpus: lines and branches of JS_WriteObject2 / JS_ReadObject and what they call", { timeout: 900_000 }, async () => {
+  const report = await serializerCoverage([SEEDS_DIR]);
+  assert.equal(report.inputs, readdirSync(SEEDS_DIR).length);
+  const byName = new Map(report.functions.map((f) => [f.name, f]));
+  for (const name of ['JS_WriteObject2', 'JS_WriteObjectRec', 'JS_ReadObject2', 'JS_ReadObjectRec']) {
+    const f = byName.get(name);
+    assert.ok(f !== undefined && f.lines[0] > 0 && f.lines[0] <= f.lines[1], `${name}: ${JSON.stringify(f)}`);
+  }
+  // postMessage's flags never allow bytecode: those functions are counted apart, and never run.
+  assert.ok(byName.get('JS_ReadFunctionTag')?.bytecodeOnly);
+  assert.equal(report.bytecodeOnly.lines[0], 0);
+  const [covered, total] = report.reachable.lines;
+  assert.ok(covered > 0 && covered < total, `${covered}/${total}`);
 });

@@ -42,7 +42,7 @@ export function judgeProgram(program) {
   const differences = [...seenDeviations(expected, actual), ...regexpBehaviourDifferences(landed)];
   const observations = { expected: () => deliveredObservation(expected), actual: () => deliveredObservation(actual) };
   if (differences.length === 0) return { ...observations, differences };
-  return { ...observations, differences: unexpected(differences, observations.expected(), observations.actual()) };
+  return { ...observations, differences: unexpected(differences, observations.expected(), observations.actual(), program) };
 }
 
 /**

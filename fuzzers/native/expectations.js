@@ -5,9 +5,14 @@
 // where the entry says, by regular expressions over the canonical JSON of
 // the difference's two sides and of the whole expected and actual case
 // observations (a difference in a thrown error's
-// kind says nothing about which error it was: the observations do).
+// kind says nothing about which error it was: the observations do), and
+// of the difference described by what it is rather than where
+// (harness/fuzz/bug-shape.js: `keys on array: named key: data property ->
+// missing` — a path alone cannot tell an array's named key from an
+// object's).
 
 import { canonicalJSON } from '../../src/index.js';
+import { causalRankOf, describeDifference, rootDifference } from '../../harness/fuzz/bug-shape.js';
 import EXPECTATIONS from './expectations.json' with { type: 'json' };
 
 /**
@@ -20,6 +25,7 @@ import EXPECTATIONS from './expectations.json' with { type: 'json' };
  * @property {string} [actual]  one its actual side must match
  * @property {string} [expectedCase]  one the expected case observation's JSON must match
  * @property {string} [actualCase]  one the actual case observation's JSON must match
+ * @property {string} [shape]  one the difference's description (bug-shape.js `describeDifference`) must match
  */
 
 /** @param {string | undefined} source */
@@ -32,35 +38,48 @@ const compiled = /** @type {Expectation[]} */ (EXPECTATIONS).map((e) => ({
   actual: optional(e.actual),
   expectedCase: optional(e.expectedCase),
   actualCase: optional(e.actualCase),
+  shape: optional(e.shape),
 }));
 
 /**
  * @param {import('../../src/observe/diff.js').Difference} d
  * @param {string} expectedJSON the expected case observation, canonical JSON
  * @param {string} actualJSON the actual one
+ * @param {import('../../harness/fuzz/bug-shape.js').CaseContext} context  both observations and the program
  * @returns {Expectation | undefined} the expectation that covers it
  */
-export function expectationOf(d, expectedJSON, actualJSON) {
+export function expectationOf(d, expectedJSON, actualJSON, context) {
   for (const c of compiled) {
     if ((c.e.category !== '*' && c.e.category !== d.category) || !c.path.test(d.path)) continue;
     if (c.expected !== undefined && !c.expected.test(canonicalJSON(d.expected))) continue;
     if (c.actual !== undefined && !c.actual.test(canonicalJSON(d.actual))) continue;
     if (c.expectedCase !== undefined && !c.expectedCase.test(expectedJSON)) continue;
     if (c.actualCase !== undefined && !c.actualCase.test(actualJSON)) continue;
+    if (c.shape !== undefined && !c.shape.test(describeDifference(d, context))) continue;
     return c.e;
   }
   return undefined;
 }
 
 /**
+ * The differences no expectation covers. When one covers the root difference
+ * (bug-shape.js `rootDifference`), those later in the chain of cause and
+ * effect follow from it and are expected too: a getter QuickJS never calls
+ * cannot throw, so the outcome differs as well. Those as early as the root are
+ * independent (another key lost beside it) and are judged on their own.
  * @param {import('../../src/observe/diff.js').Difference[]} differences
  * @param {unknown} expected the expected case observation
  * @param {unknown} actual the actual one
+ * @param {unknown} program the program both ran
  * @returns {import('../../src/observe/diff.js').Difference[]} those no expectation covers
  */
-export function unexpected(differences, expected, actual) {
+export function unexpected(differences, expected, actual, program) {
   if (differences.length === 0) return differences;
   const expectedJSON = canonicalJSON(expected);
   const actualJSON = canonicalJSON(actual);
-  return differences.filter((d) => expectationOf(d, expectedJSON, actualJSON) === undefined);
+  const context = { expected, actual, program };
+  const isExpected = (/** @type {import('../../src/observe/diff.js').Difference} */ d) => expectationOf(d, expectedJSON, actualJSON, context) !== undefined;
+  const root = rootDifference(differences, context);
+  const rootRank = isExpected(root) ? causalRankOf(root, context) : Infinity;
+  return differences.filter((d) => causalRankOf(d, context) <= rootRank && !isExpected(d));
 }

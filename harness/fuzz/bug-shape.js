@@ -78,6 +78,16 @@ function causalRank(difference, context) {
 }
 
 /**
+ * @param {Difference} difference
+ * @param {CaseContext} context
+ * @returns {number} how early it sits in the chain of cause and effect (`causalRank`), lowest first
+ */
+export function causalRankOf(difference, context) {
+  const one = oneDelivery(difference, context);
+  return causalRank(one.difference, one.context);
+}
+
+/**
  * The difference the others follow from: the lowest causal rank, the first
  * in diff order among equals (diff reports in walk order).
  * @param {Difference[]} differences non-empty
@@ -85,10 +95,7 @@ function causalRank(difference, context) {
  * @returns {Difference}
  */
 export function rootDifference(differences, context) {
-  const rank = (/** @type {Difference} */ d) => {
-    const one = oneDelivery(d, context);
-    return causalRank(one.difference, one.context);
-  };
+  const rank = (/** @type {Difference} */ d) => causalRankOf(d, context);
   let root = differences[0];
   for (const difference of differences) if (rank(difference) < rank(root)) root = difference;
   return root;

@@ -133,10 +133,10 @@ export function classifyInputs(binary, inputs) {
  * Writes one finding's folder.
  * @param {string} outDir
  * @param {NativeFinding} finding
- * @param {{engine: string, binary: string}} run
+ * @param {{engine: string, binary: string, build: import('./build.js').Toolchain}} run  `build`: how `binary` was built
  * @returns {string} the folder
  */
-export function writeNativeFinding(outDir, finding, { engine, binary }) {
+export function writeNativeFinding(outDir, finding, { engine, binary, build }) {
   const directory = join(outDir, 'findings', finding.signature);
   mkdirSync(directory, { recursive: true });
   copyFileSync(finding.input, join(directory, 'input.bin'));
@@ -156,22 +156,24 @@ export function writeNativeFinding(outDir, finding, { engine, binary }) {
     actual: deviation?.actual,
   }, null, 2)}\n`);
   const repro = join(directory, 'repro.sh');
-  writeFileSync(repro, `#!/bin/sh\n# Runs input.bin in clonecheck's QuickJS-ng harness (built by: node harness/native/build.js --engine ${engine}).\n`
+  writeFileSync(repro, `#!/bin/sh\n# Runs input.bin in clonecheck's QuickJS-ng harness (built by: node harness/native/build.js --engine ${build.name}).\n`
     + `exec "\${CLONECHECK_QUICKJS:-${binary}}" "$(dirname "$0")/input.bin"\n`);
   chmodSync(repro, 0o755);
-  writeFileSync(join(directory, 'report.md'), reportText(finding, engine));
+  writeFileSync(join(directory, 'report.md'), reportText(finding, engine, build));
   return directory;
 }
 
 /**
  * @param {NativeFinding} finding
  * @param {string} engine
+ * @param {import('./build.js').Toolchain} build
  */
-function reportText(finding, engine) {
+function reportText(finding, engine, build) {
+  const sanitized = build.cflags.some((flag) => flag.startsWith('-fsanitize='));
   const lines = [
     `# ${finding.signature}`,
     '',
-    `- target: \`${NATIVE_TARGET}\`: QuickJS-ng's JS_WriteObject2 / JS_ReadObject with JS_WRITE_OBJ_SAB | JS_WRITE_OBJ_REFERENCE (what its worker postMessage does), under ${engine} with ASan and UBSan`,
+    `- target: \`${NATIVE_TARGET}\`: QuickJS-ng's JS_WriteObject2 / JS_ReadObject with JS_WRITE_OBJ_SAB | JS_WRITE_OBJ_REFERENCE (what its worker postMessage does), under ${engine}, replayed ${sanitized ? 'with ASan and UBSan' : 'without sanitizers'}`,
     `- verdict: ${finding.verdict}: ${finding.summary}`,
     `- seen in ${finding.count} input${finding.count === 1 ? '' : 's'}; the first is \`input.bin\``,
     '',
