@@ -8,7 +8,6 @@ import { types } from 'node:util';
 import { setHostHooks } from '../../src/index.js';
 import { isWeakRefOrRegistryObject } from '../../src/abstract-ops/brands.js';
 import { platformInterfaceOf } from '../../src/abstract-ops/platform.js';
-import { WeakMapCtor, WeakMapPrototypeGet, WeakMapPrototypeSet } from '../../src/primordials/intrinsics.js';
 
 // Deno's node:util has no isExternal (Deno 2.9.6); a script cannot make an External there anyway.
 const isExternal = typeof types.isExternal === 'function' ? types.isExternal : () => false;
@@ -27,35 +26,16 @@ export function installNodeHostHooks() {
 }
 
 
-/** @type {WeakMap<object, import('../../src/abstract-ops/brands.js').ObjectKind>} kinds found so far */
-const kinds = new WeakMapCtor();
-
 /**
- * The kind the reference would find by brand checks, read from V8's own slots.
- * WeakRef and FinalizationRegistry have no util.types predicate, so those two
- * are still told apart by brand checks, only for objects that are none of the rest:
- * two thrown TypeErrors, ~1.7 µs for every ordinary object. An object's
- * internal slots are fixed when it is made, so its kind is remembered: a fuzz
- * case classifies each object of its input three or four times (observed
- * before and after cloning, serialized, offered to the tiers).
+ * The kind the reference would find by brand checks, read from V8's own slots
+ * (classifyObject remembers it: an object's slots never change). WeakRef and
+ * FinalizationRegistry have no util.types predicate, so those two are still
+ * told apart by brand checks, only for objects that are none of the rest:
+ * two thrown TypeErrors, ~1.7 µs for every ordinary object.
  * @param {object} object neither a Proxy, callable nor an Array
  * @returns {import('../../src/abstract-ops/brands.js').ObjectKind}
  */
 function classifyNodeObject(object) {
-  // Captured methods: this runs while a program's realm set-up is in place.
-  let kind = WeakMapPrototypeGet(kinds, object);
-  if (kind === undefined) {
-    kind = kindBySlots(object);
-    WeakMapPrototypeSet(kinds, object, kind);
-  }
-  return kind;
-}
-
-/**
- * @param {object} object neither a Proxy, callable nor an Array
- * @returns {import('../../src/abstract-ops/brands.js').ObjectKind}
- */
-function kindBySlots(object) {
   // The grouped predicates first: an ordinary object, the usual answer, takes 17 calls instead of 24.
   if (types.isBoxedPrimitive(object)) {
     if (types.isBooleanObject(object)) return 'boolean';
