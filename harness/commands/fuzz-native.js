@@ -18,7 +18,7 @@ const NATIVE_TARGET_NAMES = ['quickjs', NATIVE_TARGET];
 const DEFAULT_SECONDS = 60;
 
 /**
- * @param {{engine: string, target?: string[], time?: number, jobs?: number, out: string}} raw
+ * @param {{engine: string, target?: string[], time?: number, jobs?: number, out: string, shrinkRuns?: number}} raw
  */
 export async function nativeFuzzCommand(raw) {
   const { engine } = raw;
@@ -45,7 +45,7 @@ export async function nativeFuzzCommand(raw) {
   let result;
   try {
     result = await runNativeCampaign({
-      engine, seconds, jobs, outDir, say,
+      engine, seconds, jobs, outDir, say, shrinkRuns: raw.shrinkRuns,
       onProgress: (p) => progress.update(Math.min(seconds, Math.round(p.elapsed)), {
         execs: count.format(p.execs), rate: count.format(Math.round(p.execsPerSecond)), coverage: p.coverage, crashes: p.crashes,
       }),
@@ -60,7 +60,7 @@ export async function nativeFuzzCommand(raw) {
   console.log(`${engine} on ${NATIVE_TARGET}: ${count.format(result.execs)} execs in ${result.seconds.toFixed(0)} s `
     + `(${count.format(Math.round(result.execsPerSecond))}/s), coverage ${result.coverage}, ${result.crashingInputs} crashing inputs`);
   for (const finding of result.findings) {
-    console.log(`  ${finding.verdict} ${finding.signature} (${finding.count} input${finding.count === 1 ? '' : 's'}): ${finding.summary}`);
+    console.log(`  ${finding.verdict} ${finding.signature} (${finding.count} input${finding.count === 1 ? '' : 's'}${finding.minimized ? ', minimized' : ''}): ${finding.summary}`);
     console.log(`    ${finding.folder}`);
   }
   return result.findings.length > 0 ? EXIT.findings : EXIT.ok;

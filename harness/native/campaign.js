@@ -12,7 +12,8 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TOOLCHAINS, buildHarness } from './build.js';
-import { classifyInputs, writeNativeFinding } from './findings.js';
+import { classifyInput, classifyInputs, writeNativeFinding } from './findings.js';
+import { minimizeNativeFinding } from './minimize.js';
 import { NativeError } from './sources.js';
 import { writeSeeds } from './seeds.js';
 
@@ -37,11 +38,21 @@ const SANITIZER_ENV = {
  */
 
 /**
- * @param {{engine: string, seconds: number, jobs: number, outDir: string, seedsDir?: string,
+ * The time all findings of a campaign may take to minimize, after it: a
+ * fifth of the campaign's, between 10 s and 2 minutes.
+ * @param {number} seconds the campaign's
+ */
+function minimizeSeconds(seconds) {
+  return Math.round(Math.min(120, Math.max(10, seconds / 5)));
+}
+
+/**
+ * @param {{engine: string, seconds: number, jobs: number, outDir: string, seedsDir?: string, shrinkRuns?: number,
  *   say?: (line: string) => void, onProgress?: (progress: Progress) => void}} options
+ *   `shrinkRuns`: candidates tried per finding when minimizing it (0: none)
  * @returns {Promise<CampaignResult>}
  */
-export async function runNativeCampaign({ engine, seconds, jobs, outDir, seedsDir = SEEDS_DIR, say = () => {}, onProgress = () => {} }) {
+export async function runNativeCampaign({ engine, seconds, jobs, outDir, seedsDir = SEEDS_DIR, shrinkRuns = 1000, say = () => {}, onProgress = () => {} }) {
   const built = await buildHarness(TOOLCHAINS[engine], { say });
   say(`harness: ${built.binary} (${built.engineCompiled ? 'engine compiled' : 'engine from the cache'}, ${built.seconds.toFixed(1)} s)`);
   // AFL++'s secondaries run the sanitized build (build.js); with one job there are none.
@@ -58,9 +69,20 @@ export async function runNativeCampaign({ engine, seconds, jobs, outDir, seedsDi
   const stats = await run({ binary: built.binary, sanitizedBinary: sanitized?.binary ?? built.binary, seconds, jobs, workDir, seedsDir, onProgress });
   // Replayed where sanitizers can speak, when there is such a build: a deviation the main instance found aborts there too.
   const replay = sanitized === undefined ? { binary: built.binary, build: TOOLCHAINS[engine] } : { binary: sanitized.binary, build: TOOLCHAINS['afl-sanitized'] };
-  const findings = classifyInputs(replay.binary, stats.crashingInputs).map((finding) => ({
-    ...finding, folder: writeNativeFinding(outDir, finding, { engine, ...replay }),
-  }));
+  const classified = classifyInputs(replay.binary, stats.crashingInputs);
+  const findings = [];
+  const minimizing = minimizeSeconds(seconds);
+  const fast = classified.some((f) => f.verdict === 'deviation') && shrinkRuns > 0 ? (await buildHarness(TOOLCHAINS.replay, { say })).binary : replay.binary;
+  if (shrinkRuns > 0 && classified.length > 0) say(`minimizing ${classified.length} finding${classified.length === 1 ? '' : 's'} (at most ${minimizing} s in all)`);
+  const deadline = performance.now() + minimizing * 1000;
+  for (const finding of classified) {
+    const small = await minimizeNativeFinding(finding, {
+      fast, sanitized: replay.binary, workDir, runs: shrinkRuns, inTime: () => performance.now() < deadline,
+    });
+    // The report comes from the replay build, as an unminimized finding's does.
+    const final = small.minimized ? { ...classifyInput(replay.binary, small.input), count: small.count, minimized: true, foundInput: small.foundInput } : small;
+    findings.push({ ...final, folder: writeNativeFinding(outDir, final, { engine, ...replay }) });
+  }
   return {
     engine, binary: built.binary, build: { seconds: built.seconds, engineCompiled: built.engineCompiled }, seconds: stats.elapsed,
     execs: stats.execs, execsPerSecond: stats.execs / Math.max(stats.elapsed, 1e-9), coverage: stats.coverage,

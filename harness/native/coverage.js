@@ -7,8 +7,10 @@
 //   node harness/native/coverage.js [--json FILE] DIR_OR_FILE...
 //
 // The functions that write and read bytecode and modules are in that
-// section but out of reach: postMessage's flags never allow bytecode
-// (JS_WRITE_OBJ_BYTECODE), so they are counted apart.
+// section but out of postMessage's reach: its flags never allow bytecode
+// (JS_WRITE_OBJ_BYTECODE), so they are counted apart (the readers run once
+// anyway, when QuickJS-ng loads its own built-in functions from bytecode at
+// start-up).
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -166,7 +168,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const pct = (/** @type {number[]} */ [a, b]) => `${a}/${b} (${b === 0 ? 0 : ((100 * a) / b).toFixed(1)}%)`;
     console.log(`${report.inputs} inputs (${report.aborted} aborted: their coverage is not counted)`);
     console.log(`serializer, reachable by postMessage: functions ${pct(report.reachable.functions)}, lines ${pct(report.reachable.lines)}, branches ${pct(report.reachable.branches)}`);
-    console.log(`bytecode and modules only (never reached by postMessage): lines ${pct(report.bytecodeOnly.lines)}`);
+    console.log(`bytecode and modules only (out of postMessage's reach; the readers run at start-up): lines ${pct(report.bytecodeOnly.lines)}`);
     for (const f of report.functions) {
       if (!f.bytecodeOnly) console.log(`  ${f.name.padEnd(28)} lines ${pct(f.lines).padEnd(18)} branches ${pct(f.branches)}`);
     }

@@ -35,6 +35,8 @@ const REPLAY_TIMEOUT_MS = 20_000;
  * @property {any} [program]
  * @property {any} [deviation]  {program, expected, actual, differences}, for a deviation
  * @property {string} report  what the binary printed (its stderr, trimmed)
+ * @property {boolean} [minimized]  `input` is a smaller one than the engine found (minimize.js)
+ * @property {string} [foundInput]  then, the input the engine found
  */
 
 /**
@@ -148,8 +150,8 @@ export function writeNativeFinding(outDir, finding, { engine, binary, build }) {
     target: NATIVE_TARGET,
     verdict: finding.verdict,
     category: finding.category,
-    minimized: false,
-    found: { engine, input: finding.input, count: finding.count },
+    minimized: finding.minimized ?? false,
+    found: { engine, input: finding.foundInput ?? finding.input, count: finding.count },
     detail: finding.verdict === 'deviation' ? undefined : finding.summary,
     differences: deviation?.differences,
     expected: deviation?.expected,
