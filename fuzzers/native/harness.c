@@ -181,6 +181,9 @@ static void start_quickjs(void) {
 #ifdef CLONECHECK_AGENT
   // Timers (os.setTimeout) and std/os for the agent; before any context, as qjs does it.
   if (runtime != NULL) js_std_init_handlers(runtime);
+  // The reference recurses once per nesting level, interpreted: QuickJS-ng's default 1 MB stack
+  // overflows on the conformance suite's object nested 1,000 deep; the main thread has 8 MB.
+  if (runtime != NULL) JS_SetMaxStackSize(runtime, 4 * 1024 * 1024);
 #endif
   context = runtime == NULL ? NULL : JS_NewContext(runtime);
   if (context == NULL) {

@@ -203,6 +203,11 @@ export function landsInWorkers(spec) {
   return !spec.external && (spec.moduleURL === CHANNELS.worker.moduleURL || spec.moduleURL === CHANNELS.broadcast.moduleURL);
 }
 
+/** @param {import('../runtimes.js').Runtime} runtime @returns {boolean} whether it has a structuredClone (QuickJS-ng has not) */
+export function hasStructuredClone(runtime) {
+  return CHANNELS.clone.families.includes(runtime.family);
+}
+
 /** @param {TargetSpec} spec @returns {boolean} whether agents of another runtime run it */
 export function runsInAgent(spec) {
   return spec.runtime !== undefined && !spec.runtime.inProcess;
