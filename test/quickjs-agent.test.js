@@ -44,6 +44,9 @@ test('targets lists quickjs:message and quickjs:ref with the pinned QuickJS-ng v
   const refused = clonecheck(['fuzz', '--target', 'quickjs:clone', '--runs', '1']);
   assert.equal(refused.status, 2);
   assert.match(refused.stderr, /QuickJS-ng has no structuredClone/);
+  const runtimeOnly = clonecheck(['conform', '--target', 'quickjs']);
+  assert.equal(runtimeOnly.status, 2);
+  assert.match(runtimeOnly.stderr, /conform one of its channels instead \(quickjs:message, quickjs:ref\)/);
 });
 
 test('the agent answers fuzz chunks on both channels, with no harness error', () => {

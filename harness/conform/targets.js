@@ -89,6 +89,9 @@ async function resolveConformTarget(name, userRuntimes, userBrowsers) {
     throw new TargetError(`conform takes a runtime (${name.slice(0, colon)}), not a channel: a test file asks for its channels (// META: channel=...)`);
   }
   const runtime = await resolveRuntime(name, { userRuntimes, userBrowsers, onInstall });
+  if (!hasStructuredClone(runtime)) {
+    throw new TargetError(`${name} has no structuredClone of its own: conform one of its channels instead (${name}:message, ${name}:ref)`);
+  }
   const global = runtime.inProcess ? 'a worker thread of this process' : runtime.browser === undefined ? 'its main global' : 'a fresh page per file';
   return {
     name, description: `${runtime.family} ${runtime.version}: its own structuredClone, in ${global}`,

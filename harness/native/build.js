@@ -142,7 +142,7 @@ async function engineObjects(toolchain, sources, say, cachedOnly) {
   mkdirSync(join(nativeCache(), 'objects'), { recursive: true });
   const staging = mkdtempSync(join(nativeCache(), 'objects', `.${toolchain.name}.compiling-`));
   try {
-    say(`compiling ${QUICKJS.name} ${QUICKJS.version} with ${toolchain.cc} ${flags.join(' ')} (once; about 75 s on two cores)`);
+    say(`compiling ${QUICKJS.name} ${QUICKJS.version} with ${toolchain.cc} ${flags.join(' ')} (once, then cached: about 75 s on two cores with the sanitizers, 25 s of CPU at -O2 without)`);
     await inParallel(units.map((unit) => () => compile(toolchain.cc, [...flags, '-w', '-c', unit, '-o', join(staging, unit.replace(/\.c$/, '.o'))], sources)));
     if (!existsSync(directory)) renameSync(staging, directory);
   } finally {
