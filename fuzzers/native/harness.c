@@ -104,6 +104,21 @@ static JSValue js_print(JSContext *ctx, JSValueConst this_val, int argc, JSValue
   return JS_UNDEFINED;
 }
 
+// isProxy(value), isPromise(value): what script cannot see and QuickJS-ng's
+// API can (JS_IsProxy, JS_IsPromise), for the reference's host hooks
+// (quickjs-host.js), as Node's util.types tells them in Node.
+static JSValue js_is_proxy(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv) {
+  (void)this_val;
+  (void)argc;
+  return JS_NewBool(ctx, JS_IsProxy(argv[0]));
+}
+
+static JSValue js_is_promise(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv) {
+  (void)this_val;
+  (void)argc;
+  return JS_NewBool(ctx, JS_IsPromise(argv[0]));
+}
+
 // A JS exception here is clonecheck's fault, not QuickJS's: say so and stop.
 static void harness_error(const char *where) {
   JSValue exception = JS_GetException(context);
@@ -196,6 +211,8 @@ static void start_quickjs(void) {
   JSValue native = JS_NewObject(context);
   JS_SetPropertyStr(context, native, "message", JS_NewCFunction(context, js_message, "message", 1));
   JS_SetPropertyStr(context, native, "print", JS_NewCFunction(context, js_print, "print", 1));
+  JS_SetPropertyStr(context, native, "isProxy", JS_NewCFunction(context, js_is_proxy, "isProxy", 1));
+  JS_SetPropertyStr(context, native, "isPromise", JS_NewCFunction(context, js_is_promise, "isPromise", 1));
   JSValue global = JS_GetGlobalObject(context);
   JS_SetPropertyStr(context, global, "clonecheckNative", native);
   JS_FreeValue(context, global);
