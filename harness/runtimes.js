@@ -17,6 +17,10 @@
 //   chromium, firefox, webkit
 //                        browsers (harness/browsers/browsers.js), or a build
 //                        given with --browser NAME=PATH
+//   quickjs              QuickJS-ng at the version harness/native/sources.js
+//                        pins: the agent build of the native harness
+//                        (harness/native/build.js), built into the cache on
+//                        first use as bun@X is installed
 // Every runtime but this Node is driven by agent processes (harness/agents/),
 // or, for a browser, by agent pages (harness/browsers/).
 
@@ -26,7 +30,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { isBrowserName, parseUserBrowsers as parseBrowserFlags, resolveBrowser } from './browsers/browsers.js';
 
-/** @typedef {'node' | 'bun' | 'deno'} Family */
+/** @typedef {'node' | 'bun' | 'deno' | 'quickjs'} Family */
 
 /**
  * @typedef {object} Runtime
@@ -69,6 +73,9 @@ const PINNED = {
 
 /** The pinned runtime names, in listing order. */
 export const pinnedRuntimeNames = Object.keys(PINNED);
+
+/** The runtimes clonecheck builds from source (harness/native/; pinned by sources.js), in listing order. */
+export const builtRuntimeNames = ['quickjs'];
 
 /** @returns {string} where on-demand installs go */
 export function runtimeCache() {
@@ -168,9 +175,10 @@ export async function resolveRuntime(name, { userRuntimes = new Map(), userBrows
   const userPath = userRuntimes.get(name);
   if (userPath !== undefined) return runtimeAt({ name, binary: userPath, source: 'user' });
   if (name === 'node') return thisNode();
+  if (name === 'quickjs') return quickjsAgent(install, onInstall);
   const match = /^(node|bun|deno)@([\w.^~<>=-]+)$/.exec(Object.hasOwn(PINNED, name) ? PINNED[name] : name);
   if (match === null) {
-    throw new RuntimeError(`unknown runtime '${name}': use node, node@22, node@24, node@26, bun, deno, bun@X, deno@X, node@X, chromium, firefox, webkit, `
+    throw new RuntimeError(`unknown runtime '${name}': use node, node@22, node@24, node@26, bun, deno, bun@X, deno@X, node@X, quickjs, chromium, firefox, webkit, `
       + `or --runtime ${name}=PATH (--browser ${name}=PATH for a browser)`);
   }
   const family = /** @type {Family} */ (match[1]);
@@ -187,6 +195,38 @@ export async function resolveRuntime(name, { userRuntimes = new Map(), userBrows
     if (binary === undefined) throw new RuntimeError(`${name}: npm installed ${PACKAGES[family].name}@${version} but no ${family} binary is in it`);
   }
   return runtimeAt({ name, binary, source: 'cache' });
+}
+
+/**
+ * QuickJS-ng's agent: the native harness built without a fuzzing driver
+ * (harness/native/build.js AGENT_TOOLCHAIN), found in the cache or built
+ * there (the first time: QuickJS-ng fetched and compiled at -O2, ~25 s of
+ * CPU; later, a relink when clonecheck's bundled code changed, ~1 s).
+ * Loaded only when asked for: it bundles with esbuild.
+ * @param {boolean} install  build it when the cache lacks it
+ * @param {(message: string) => void} onInstall
+ * @returns {Promise<Runtime>}
+ */
+async function quickjsAgent(install, onInstall) {
+  const { AGENT_TOOLCHAIN, buildHarness, cachedHarness } = await import('./native/build.js');
+  const { NativeError, QUICKJS } = await import('./native/sources.js');
+  try {
+    let binary = await cachedHarness(AGENT_TOOLCHAIN);
+    if (binary === undefined) {
+      if (!install) {
+        throw new NotInstalledError(`quickjs is not built yet: the first fuzz, repro or conform with a quickjs: target builds ${QUICKJS.name} ${QUICKJS.version}'s agent `
+          + `into ${runtimeCache().replace(/runtimes$/, 'native')} (or run 'clonecheck install-runtimes quickjs')`);
+      }
+      onInstall(`building ${QUICKJS.name} ${QUICKJS.version}'s agent (harness/native/build.js)`);
+      const built = await buildHarness(AGENT_TOOLCHAIN, { say: onInstall });
+      onInstall(`built ${QUICKJS.name} ${QUICKJS.version}'s agent in ${built.seconds.toFixed(1)} s`);
+      binary = built.binary;
+    }
+    return { name: 'quickjs', family: 'quickjs', version: QUICKJS.version, binary, source: 'cache', inProcess: false, command: [binary] };
+  } catch (error) {
+    if (error instanceof NativeError) throw new RuntimeError(`quickjs: ${error.message}`);
+    throw error;
+  }
 }
 
 /**

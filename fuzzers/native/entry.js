@@ -9,21 +9,16 @@
 // QuickJS-ng's known ones (expectations.js). Only src/ and the portable
 // case code run here: the same code as in every other target's agent.
 
-import { build, canonicalJSON, fromBytes, setHostHooks, validate } from '../../src/index.js';
+import { build, canonicalJSON, fromBytes, validate } from '../../src/index.js';
 import { deliveredObservation, observedCase, oracleClone, seenDeviations, seenHere } from '../../harness/case/case.js';
 import { withoutTransfer } from '../../harness/targets/programs.js';
 import { unexpected } from './expectations.js';
 import { regexpBehaviourDifferences } from './regexp-behaviour.js';
+import viaMessage from '../../harness/targets/clone-functions/quickjs-message.js';
+import './quickjs-host.js';
 
-/** @type {{message: (value: unknown) => unknown, print: (text: string) => void}} */
+/** @type {{print: (text: string) => void}} */
 const native = /** @type {any} */ (globalThis).clonecheckNative;
-
-/** @type {import('../../harness/case/case.js').CloneFunction} */
-const viaMessage = (value) => native.message(value);
-
-// QuickJS-ng has no structuredClone, the reference's one door to a second
-// SharedArrayBuffer over a data block: its serializer is another.
-setHostHooks({ shareDataBlock: (buffer) => /** @type {SharedArrayBuffer} */ (native.message(buffer)) });
 
 const oracle = oracleClone(undefined, 'none');
 

@@ -9,12 +9,17 @@
 // through `clonecheckNative`: `message(value)`, the serializer round trip,
 // and `print(text)`.
 //
-// Two ways in, one binary:
-//  - LLVMFuzzerTestOneInput: bytes -> the entry's `fuzzOne`: a readable
-//    report on stderr and abort() when QuickJS deviates from the oracle;
-//  - CLONECHECK_PRINT=1 (read in LLVMFuzzerInitialize): prints the program
-//    that each input file named on the command line decodes to, without
-//    running it (harness/native/findings.js uses it for crashes).
+// Built two ways (harness/native/build.js), one file:
+//  - for libFuzzer or AFL++, with the bundle of fuzzers/native/entry.js:
+//     - LLVMFuzzerTestOneInput: bytes -> the entry's `fuzzOne`: a readable
+//       report on stderr and abort() when QuickJS deviates from the oracle;
+//     - CLONECHECK_PRINT=1 (read in LLVMFuzzerInitialize): prints the program
+//       that each input file named on the command line decodes to, without
+//       running it (harness/native/findings.js uses it for crashes);
+//  - as an agent (CLONECHECK_AGENT defined: `main` below, no fuzzing driver,
+//    no sanitizers, quickjs-libc linked), with the bundle of
+//    fuzzers/native/agent.js: the agent protocol of harness/agents/agent.js
+//    over stdin and stdout, so the pool drives QuickJS as it drives Bun.
 
 #include <stddef.h>
 #include <stdint.h>
@@ -23,11 +28,13 @@
 #include <string.h>
 
 #include "quickjs.h"
+#ifdef CLONECHECK_AGENT
+#include "quickjs-libc.h"
+#endif
 #include "clonecheck-bundle.h"
 
 static JSRuntime *runtime;
 static JSContext *context;
-static JSValue fuzz_one;   // entry.js `fuzzOne(bytes) -> string | undefined`
 
 // SharedArrayBuffer memory with a reference count in front, as
 // quickjs-libc.c's js_sab_alloc / js_sab_free / js_sab_dup keep it: the
@@ -97,6 +104,21 @@ static JSValue js_print(JSContext *ctx, JSValueConst this_val, int argc, JSValue
   return JS_UNDEFINED;
 }
 
+// isProxy(value), isPromise(value): what script cannot see and QuickJS-ng's
+// API can (JS_IsProxy, JS_IsPromise), for the reference's host hooks
+// (quickjs-host.js), as Node's util.types tells them in Node.
+static JSValue js_is_proxy(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv) {
+  (void)this_val;
+  (void)argc;
+  return JS_NewBool(ctx, JS_IsProxy(argv[0]));
+}
+
+static JSValue js_is_promise(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv) {
+  (void)this_val;
+  (void)argc;
+  return JS_NewBool(ctx, JS_IsPromise(argv[0]));
+}
+
 // A JS exception here is clonecheck's fault, not QuickJS's: say so and stop.
 static void harness_error(const char *where) {
   JSValue exception = JS_GetException(context);
@@ -124,6 +146,111 @@ static JSValue call(JSValue function, JSValue argument, const char *where) {
   return result;
 }
 
+#ifdef CLONECHECK_AGENT
+
+// A module the pool names by URL (a target's channel module, conform's or
+// fuzz's tasks: `import(spec.moduleURL)` in harness/targets/load.js) is
+// one the bundle holds already: the bundle's `clonecheckModuleSource(url)`
+// gives the source of a module that re-exports it, compiled here.
+static JSModuleDef *bundled_module(JSContext *ctx, const char *name, void *opaque) {
+  (void)opaque;
+  JSValue source_of = global_function("clonecheckModuleSource");
+  JSValue url = JS_NewString(ctx, name);
+  JSValue source = JS_Call(ctx, source_of, JS_UNDEFINED, 1, &url);
+  JS_FreeValue(ctx, url);
+  JS_FreeValue(ctx, source_of);
+  if (JS_IsException(source)) return NULL;
+  size_t length;
+  const char *text = JS_ToCStringLen(ctx, &length, source);
+  JS_FreeValue(ctx, source);
+  if (text == NULL) return NULL;
+  JSValue compiled = JS_Eval(ctx, text, length, name, JS_EVAL_TYPE_MODULE | JS_EVAL_FLAG_COMPILE_ONLY);
+  JS_FreeCString(ctx, text);
+  if (JS_IsException(compiled)) return NULL;
+  JSModuleDef *module = JS_VALUE_GET_PTR(compiled);
+  JS_FreeValue(ctx, compiled);
+  return module;
+}
+
+// quickjs-libc's std and os modules as clonecheckNative.std and .os (a
+// global script cannot import them): stdin lines, stdout, the heartbeat
+// file, timers.
+static void add_std_modules(void) {
+  js_init_module_std(context, "qjs:std");
+  js_init_module_os(context, "qjs:os");
+  JS_SetModuleLoaderFunc(runtime, NULL, bundled_module, NULL);
+  static const char expose[] = "import * as std from 'qjs:std'; import * as os from 'qjs:os';\n"
+                               "Object.assign(globalThis.clonecheckNative, { std, os });\n";
+  JSValue promise = JS_Eval(context, expose, sizeof expose - 1, "clonecheck-std.js", JS_EVAL_TYPE_MODULE);
+  if (JS_IsException(promise)) harness_error("importing qjs:std and qjs:os");
+  JSValue result = js_std_await(context, promise);
+  if (JS_IsException(result)) harness_error("importing qjs:std and qjs:os");
+  JS_FreeValue(context, result);
+}
+
+#endif  // CLONECHECK_AGENT
+
+// The runtime and context, `clonecheckNative` in its global, the bundle evaluated.
+static void start_quickjs(void) {
+  runtime = JS_NewRuntime();
+#ifdef CLONECHECK_AGENT
+  // Timers (os.setTimeout) and std/os for the agent; before any context, as qjs does it.
+  if (runtime != NULL) js_std_init_handlers(runtime);
+  // The reference recurses once per nesting level, interpreted: QuickJS-ng's default 1 MB stack
+  // overflows on the conformance suite's object nested 1,000 deep; the main thread has 8 MB.
+  if (runtime != NULL) JS_SetMaxStackSize(runtime, 4 * 1024 * 1024);
+#endif
+  context = runtime == NULL ? NULL : JS_NewContext(runtime);
+  if (context == NULL) {
+    fprintf(stderr, "clonecheck harness error: QuickJS could not make a runtime\n");
+    exit(3);
+  }
+  JSSharedArrayBufferFunctions shared = { shared_alloc, shared_free, shared_dup, NULL };
+  JS_SetSharedArrayBufferFunctions(runtime, &shared);
+
+  JSValue native = JS_NewObject(context);
+  JS_SetPropertyStr(context, native, "message", JS_NewCFunction(context, js_message, "message", 1));
+  JS_SetPropertyStr(context, native, "print", JS_NewCFunction(context, js_print, "print", 1));
+  JS_SetPropertyStr(context, native, "isProxy", JS_NewCFunction(context, js_is_proxy, "isProxy", 1));
+  JS_SetPropertyStr(context, native, "isPromise", JS_NewCFunction(context, js_is_promise, "isPromise", 1));
+  JSValue global = JS_GetGlobalObject(context);
+  JS_SetPropertyStr(context, global, "clonecheckNative", native);
+  JS_FreeValue(context, global);
+#ifdef CLONECHECK_AGENT
+  add_std_modules();
+#endif
+
+  JSValue result = JS_Eval(context, (const char *)clonecheck_bundle, clonecheck_bundle_len, "clonecheck-bundle.js",
+                           JS_EVAL_TYPE_GLOBAL);
+  if (JS_IsException(result)) harness_error("loading the bundle");
+  JS_FreeValue(context, result);
+}
+
+#ifdef CLONECHECK_AGENT
+
+// `clonecheck-quickjs AGENT_SCRIPT HEARTBEAT_FILE`, as harness/agents/process.js
+// starts every agent (the script is the Node one's: this binary has its own,
+// bundled): the bundle's `clonecheckAgent(heartbeatPath)` serves the pool's
+// lines until stdin ends, driven by quickjs-libc's event loop.
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    fprintf(stderr, "usage: %s [AGENT_SCRIPT] HEARTBEAT_FILE (harness/agents/process.js starts it)\n", argv[0]);
+    return 2;
+  }
+  start_quickjs();
+  JSValue serve = global_function("clonecheckAgent");
+  JSValue heartbeat = JS_NewString(context, argv[argc - 1]);
+  JS_FreeValue(context, call(serve, heartbeat, "clonecheckAgent"));
+  JS_FreeValue(context, heartbeat);
+  JS_FreeValue(context, serve);
+  if (js_std_loop(context) != 0) harness_error("the agent's event loop");
+  return 0;
+}
+
+#else
+
+static JSValue fuzz_one;   // entry.js `fuzzOne(bytes) -> string | undefined`
+
 static void print_programs(int argc, char **argv) {
   JSValue print_one = global_function("printProgram");
   for (int i = 1; i < argc; i++) {
@@ -140,27 +267,7 @@ static void print_programs(int argc, char **argv) {
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
-  runtime = JS_NewRuntime();
-  context = runtime == NULL ? NULL : JS_NewContext(runtime);
-  if (context == NULL) {
-    fprintf(stderr, "clonecheck harness error: QuickJS could not make a runtime\n");
-    exit(3);
-  }
-  JSSharedArrayBufferFunctions shared = { shared_alloc, shared_free, shared_dup, NULL };
-  JS_SetSharedArrayBufferFunctions(runtime, &shared);
-
-  JSValue native = JS_NewObject(context);
-  JS_SetPropertyStr(context, native, "message", JS_NewCFunction(context, js_message, "message", 1));
-  JS_SetPropertyStr(context, native, "print", JS_NewCFunction(context, js_print, "print", 1));
-  JSValue global = JS_GetGlobalObject(context);
-  JS_SetPropertyStr(context, global, "clonecheckNative", native);
-  JS_FreeValue(context, global);
-
-  JSValue result = JS_Eval(context, (const char *)clonecheck_bundle, clonecheck_bundle_len, "clonecheck-bundle.js",
-                           JS_EVAL_TYPE_GLOBAL);
-  if (JS_IsException(result)) harness_error("loading the bundle");
-  JS_FreeValue(context, result);
-
+  start_quickjs();
   if (getenv("CLONECHECK_PRINT") != NULL) print_programs(*argc, *argv);
   fuzz_one = global_function("fuzzOne");
   return 0;
@@ -179,3 +286,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   JS_FreeValue(context, report);
   return 0;
 }
+
+#endif  // CLONECHECK_AGENT

@@ -21,7 +21,8 @@ export async function mainCommand(raw) {
   const every = await availableTargets([], []);
   // One target per implementation: its `clone` channel (the module targets have only that one).
   const gateTargets = every.filter((name) => name === 'ref:tiers' || (!/^(ref|polyfill|impl):/.test(name) && name === `${conformTargetOf(name)}:clone`));
-  const campaign = every.filter((name) => !name.startsWith('polyfill:') && name !== 'ref:spec');
+  // QuickJS-ng's agent targets (quickjs:message, quickjs:ref) stay out until the lead adds them.
+  const campaign = every.filter((name) => !name.startsWith('polyfill:') && name !== 'ref:spec' && !name.startsWith('quickjs:'));
   process.stderr.write(`clonecheck: the main job: a gate on ${gateTargets.length} targets, a ${raw.budget} s fuzz on ${campaign.length}, then the dashboard (${out})\n`);
   let gate;
   try {

@@ -8,7 +8,9 @@
 //    harness/agents/), with every channel of channels.js;
 //  - a module (`ref:spec`, `ref:tiers`, `polyfill:…`, `impl:PATH`): its
 //    clone function installed as the global structuredClone of a worker
-//    thread of this Node, channel `clone` only.
+//    thread of this Node, channel `clone` only; likewise a channel of a
+//    runtime that has no structuredClone (`quickjs:message`, `quickjs:ref`),
+//    in that runtime's agents.
 //  - a browser (`chromium`, `firefox`, `webkit`, a --browser NAME): its own
 //    structuredClone in a fresh agent page per file (harness/browsers/), the
 //    same pool member as for fuzzing, with the channels a browser has.
@@ -20,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { HTML_REVISION } from '../../src/html/steps.js';
 import { DEFAULT_SPEC_PROFILE } from '../../src/html/profiles.js';
 import { RuntimeError, parseUserBrowsers, parseUserRuntimes, pinnedRuntimeNames, resolveRuntime } from '../runtimes.js';
-import { TargetError, builtInTargetNames, channelNames, resolveTarget } from '../targets/catalog.js';
+import { TargetError, builtInTargetNames, channelNames, hasStructuredClone, resolveTarget } from '../targets/catalog.js';
 import { BROWSER_CHANNELS, MODULE_CHANNELS, RUNTIME_CHANNELS } from './channels.js';
 
 /**
@@ -75,9 +77,21 @@ async function resolveConformTarget(name, userRuntimes, userBrowsers) {
   }
   const colon = name.lastIndexOf(':');
   if (colon > 0 && channelNames.includes(name.slice(colon + 1))) {
+    const spec = await resolveTarget(name, { userRuntimes, userBrowsers, onInstall });
+    // A runtime with no structuredClone of its own (QuickJS-ng) is tested through one channel at a
+    // time, installed as the structuredClone of its agent's global, as a module target's clone is.
+    if (spec.runtime !== undefined && !hasStructuredClone(spec.runtime)) {
+      return {
+        name, description: spec.description, version: `${spec.runtime.family} ${spec.runtime.version}`,
+        channels: MODULE_CHANNELS, cloneModuleURL: spec.moduleURL, agent: spec.runtime,
+      };
+    }
     throw new TargetError(`conform takes a runtime (${name.slice(0, colon)}), not a channel: a test file asks for its channels (// META: channel=...)`);
   }
   const runtime = await resolveRuntime(name, { userRuntimes, userBrowsers, onInstall });
+  if (!hasStructuredClone(runtime)) {
+    throw new TargetError(`${name} has no structuredClone of its own: conform one of its channels instead (${name}:message, ${name}:ref)`);
+  }
   const global = runtime.inProcess ? 'a worker thread of this process' : runtime.browser === undefined ? 'its main global' : 'a fresh page per file';
   return {
     name, description: `${runtime.family} ${runtime.version}: its own structuredClone, in ${global}`,

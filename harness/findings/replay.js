@@ -3,7 +3,7 @@
 // (a target that hangs or crashes is a verdict, and the program runs again
 // on the others, whose verdicts died with the worker or never came). `clonecheck repro` and the regression replay share it.
 
-import { FUZZ_WORKER_URL } from '../fuzz/tasks.js';
+import { FUZZ_WORKER_URL } from '../fuzz/worker-url.js';
 import { runPool } from '../pool/pool.js';
 import { groupByHost } from '../targets/catalog.js';
 

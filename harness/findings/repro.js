@@ -71,6 +71,17 @@ export async function bundleAhead(targets) {
 }
 
 /**
+ * Whether a finding of this target gets a standalone repro.mjs: not
+ * QuickJS-ng's (`quickjs:message`, `quickjs:ref`), which run only inside
+ * clonecheck's QuickJS agent (its serializer is a native function of that
+ * binary); `clonecheck repro <folder> --target T` replays them there.
+ * @param {import('../targets/catalog.js').TargetSpec} target
+ */
+export function hasStandaloneRepro(target) {
+  return target.runtime?.family !== 'quickjs';
+}
+
+/**
  * How to run a repro (or a snippet): with the target's own runtime first (a
  * repro tests the runtime that runs it), then the others. Deno needs
  * --allow-read to start a worker channel's repro as its own worker.

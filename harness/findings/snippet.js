@@ -60,6 +60,7 @@ function channelOf(target) {
     case 'polyfill:realistic-structured-clone':
       return { imports: ["import realisticStructuredClone from 'realistic-structured-clone';"], call: () => 'realisticStructuredClone(value)' };
   }
+  if (target.runtime?.family === 'quickjs') return 'QuickJS-ng\'s targets run only inside clonecheck\'s QuickJS agent (docs/native.md)';
   const channel = target.name.slice(target.name.lastIndexOf(':') + 1);
   switch (channel) {
     case 'clone': case 'clone-transfer':

@@ -10,7 +10,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_SPEC_PROFILE, canonicalJSON } from '../../src/index.js';
-import { reproCommands, reproPage, reproSource } from './repro.js';
+import { hasStandaloneRepro, reproCommands, reproPage, reproSource } from './repro.js';
 import { snippetFor, snippetOutput } from './snippet.js';
 
 /** The version of finding.json. */
@@ -50,7 +50,7 @@ export function writeFinding(outDir, finding, target, run) {
     actual: finding.actual,
   }, null, 2)}\n`);
   writeFileSync(files.reportFile, reportText(finding, target, replay));
-  if (finding.expected !== undefined) {
+  if (finding.expected !== undefined && hasStandaloneRepro(target)) {
     writeFileSync(files.reproFile, reproSource({
       program: finding.program, expected: finding.expected, target, signature: finding.signature, replay, verdict: finding.verdict,
     }));
@@ -102,7 +102,7 @@ function reportText(finding, target, replay) {
     '',
     '```sh',
     `clonecheck repro <this folder> --target ${finding.target}`,
-    `${reproCommands(target).first}    # or: ${reproCommands(target).others.join(', ')} (no clonecheck needed)`,
+    ...(hasStandaloneRepro(target) ? [`${reproCommands(target).first}    # or: ${reproCommands(target).others.join(', ')} (no clonecheck needed)`] : []),
     '```',
     '',
     '## Program (`program.json`)',
@@ -142,13 +142,14 @@ function programState(finding) {
  */
 function snippetSection(finding, target) {
   const heading = ['## Snippet', ''];
+  const replayer = hasStandaloneRepro(target) ? '`repro.mjs`' : `\`clonecheck repro <this folder> --target ${finding.target}\``;
   if (finding.verdict !== 'deviation') {
-    return [...heading, `None for a ${finding.verdict}: \`repro.mjs\` replays the program (it is expected to ${finding.verdict === 'crash' ? 'die' : 'hang'}).`, ''];
+    return [...heading, `None for a ${finding.verdict}: ${replayer} replays the program (it is expected to ${finding.verdict === 'crash' ? 'die' : 'hang'}).`, ''];
   }
   const snippet = snippetFor({
     program: finding.program, target, differences: finding.differences, expected: finding.expected, actual: finding.actual,
   });
-  if ('reason' in snippet) return [...heading, `None: ${snippet.reason}. \`repro.mjs\` replays the finding exactly.`, ''];
+  if ('reason' in snippet) return [...heading, `None: ${snippet.reason}. ${replayer} replays the finding exactly.`, ''];
   const { command, binary } = reproCommands(target, 'snippet.mjs');
   return [
     ...heading,

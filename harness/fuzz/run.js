@@ -14,7 +14,7 @@ import { shrinkDeviations } from './shrink.js';
 import { oneFindingPerBug } from './same-bug.js';
 import { shrinkStalls } from './shrink-stalls.js';
 import { Tally } from './tally.js';
-import { FUZZ_WORKER_URL } from './tasks.js';
+import { FUZZ_WORKER_URL } from './worker-url.js';
 import { runPool } from '../pool/pool.js';
 
 /**

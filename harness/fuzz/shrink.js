@@ -8,7 +8,7 @@
 // Timeouts and crashes are shrunk apart, each candidate in a fresh thread or
 // agent (shrink-stalls.js).
 
-import { FUZZ_WORKER_URL } from './tasks.js';
+import { FUZZ_WORKER_URL } from './worker-url.js';
 import { runPool } from '../pool/pool.js';
 import { witnessesOf } from './same-bug.js';
 

@@ -18,9 +18,6 @@ import { featureKey, verdictSignature } from './signature.js';
 import { describeDifference, programFeatures } from './bug-shape.js';
 import { holds } from './same-bug.js';
 
-/** The worker thread that runs these tasks (an agent runs them in other runtimes). */
-export const FUZZ_WORKER_URL = new URL('./worker.js', import.meta.url);
-
 /** Harness errors kept per chunk (each is a bug of clonecheck, reported in full). */
 const MAX_HARNESS_ERRORS = 3;
 

@@ -13,17 +13,22 @@ import { loadRegressions } from '../findings/regressions.js';
 import { replayProgram } from '../findings/replay.js';
 import { runCommand } from './children.js';
 import { corpusSignatures, knownAs, readKnown } from './known.js';
+import { builtRuntimeNames } from '../runtimes.js';
 
 /** The version of the gate's results document (docs/gate.md#the-gate-document). */
 export const GATE_SCHEMA_VERSION = 1;
 
 /**
  * The conformance target a fuzz target's implementation is: a runtime's
- * channels are one runtime to conform (its test files ask for channels).
- * @param {string} name  `bun:worker`, `ref:tiers`, `impl:./x.mjs`
+ * channels are one runtime to conform (its test files ask for channels),
+ * but each of QuickJS-ng's is an implementation of its own (its serializer,
+ * the reference running there: it has no structuredClone of its own).
+ * @param {string} name  `bun:worker`, `ref:tiers`, `impl:./x.mjs`, `quickjs:message`
  */
 export function conformTargetOf(name) {
-  return /^(ref|polyfill|impl):/.test(name) ? name : name.slice(0, name.lastIndexOf(':'));
+  if (/^(ref|polyfill|impl):/.test(name)) return name;
+  const runtime = name.slice(0, name.lastIndexOf(':'));
+  return builtRuntimeNames.includes(runtime) ? name : runtime;
 }
 
 /**

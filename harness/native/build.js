@@ -4,7 +4,9 @@
 // quickjs.c takes ~75 s on two cores), clonecheck's script bundled from
 // fuzzers/native/entry.js into a C header, and the harness compiled and
 // linked against them (a few seconds; cached too, by the hash of everything
-// that goes in).
+// that goes in). The same file built as the `quickjs` runtime's agent
+// (AGENT_TOOLCHAIN): -O2, no sanitizers, no fuzzing driver, quickjs-libc
+// linked, fuzzers/native/agent.js bundled.
 //
 // Also a command line for OSS-Fuzz's build.sh (ci/oss-fuzz/), which brings
 // its own compiler and flags:
@@ -17,17 +19,20 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { buildSync } from 'esbuild';
-import { NativeError, QUICKJS, nativeCache, quickjsSources } from './sources.js';
+import { build } from 'esbuild';
+import { NativeError, QUICKJS, nativeCache, quickjsSources, quickjsSourcesDirectory } from './sources.js';
 
 const HARNESS_DIR = fileURLToPath(new URL('../../fuzzers/native/', import.meta.url));
 const TOOLCHAIN_PACKAGES = 'clang libfuzzer-14-dev libclang-rt-14-dev afl++ lld-14';
 
 /**
  * A way to build: the compiler, the flags for every unit, those for the
- * engine's units only (coverage instrumentation without a main), and the
- * link flags that bring in the fuzzing engine's driver.
- * @typedef {{name: string, cc: string, cflags: string[], engineFlags: string[], linkFlags: string[]}} Toolchain
+ * engine's units only (coverage instrumentation without a main), those for
+ * the harness only, the link flags that bring in the fuzzing engine's
+ * driver, the engine units beyond QuickJS-ng's own (quickjs-libc), the
+ * script bundled in (fuzzers/native/), and the Debian packages it needs.
+ * @typedef {{name: string, cc: string, cflags: string[], engineFlags: string[], harnessFlags?: string[], linkFlags: string[],
+ *   extraUnits?: string[], entry?: string, packages?: string}} Toolchain
  */
 
 const SANITIZERS = ['-fsanitize=address,undefined', '-fno-sanitize-recover=all', '-fno-omit-frame-pointer'];
@@ -51,6 +56,18 @@ export const TOOLCHAINS = {
   replay: { name: 'replay', cc: 'clang', cflags: ['-O2', '-g'], engineFlags: [], linkFlags: ['-fsanitize=fuzzer'] },
 };
 
+/**
+ * The `quickjs` runtime's agent (harness/runtimes.js): harness.c's `main`
+ * (CLONECHECK_AGENT) serving the pool, fast (-O2, no sanitizers: ~1.5 ms a
+ * case against 14.6 ms under ASan + UBSan), with quickjs-libc for stdin,
+ * stdout, files and timers. Not a fuzzing engine: not in TOOLCHAINS.
+ * @type {Toolchain}
+ */
+export const AGENT_TOOLCHAIN = {
+  name: 'agent', cc: 'clang', cflags: ['-O2', '-g'], engineFlags: [], harnessFlags: ['-DCLONECHECK_AGENT'], linkFlags: [],
+  extraUnits: ['quickjs-libc.c'], entry: 'agent.js', packages: 'clang',
+};
+
 /** The defines rquickjs-sys's build.rs compiles QuickJS-ng with (asserts kept: they are findings too). */
 const DEFINES = ['-D_GNU_SOURCE'];
 
@@ -68,7 +85,7 @@ export function onPath(binary) {
  */
 export function checkToolchain(toolchain) {
   if (!onPath(toolchain.cc)) {
-    throw new NativeError(`${toolchain.cc} is not installed; install the native toolchain with: apt-get install -y ${TOOLCHAIN_PACKAGES}`);
+    throw new NativeError(`${toolchain.cc} is not installed; install it with: apt-get install -y ${toolchain.packages ?? TOOLCHAIN_PACKAGES}`);
   }
 }
 
@@ -119,22 +136,25 @@ async function inParallel(jobs) {
  * @param {Toolchain} toolchain
  * @param {string} sources
  * @param {(line: string) => void} say
- * @returns {Promise<{directory: string, objects: string[], compiled: boolean}>}
+ * @param {boolean} cachedOnly  compile nothing: undefined when the objects are not in the cache
+ * @returns {Promise<{directory: string, objects: string[], compiled: boolean} | undefined>}
  */
-async function engineObjects(toolchain, sources, say) {
+async function engineObjects(toolchain, sources, say, cachedOnly) {
   const version = spawnSync(toolchain.cc, ['--version'], { encoding: 'utf8' }).stdout ?? '';
   const flags = [...toolchain.cflags, ...toolchain.engineFlags, ...DEFINES];
-  const key = hashOf([QUICKJS.version, QUICKJS.sha256, toolchain.cc, version, ...flags]);
+  const units = [...QUICKJS.units, ...toolchain.extraUnits ?? []];
+  const key = hashOf([QUICKJS.version, QUICKJS.sha256, toolchain.cc, version, ...flags, ...units]);
   // Named by the hash alone: a build with the same compiler and flags (OSS-Fuzz's build.sh given
   // the libfuzzer toolchain's flags, as test/native.test.js does) reuses the objects.
   const directory = join(nativeCache(), 'objects', key);
-  const objects = QUICKJS.units.map((unit) => join(directory, unit.replace(/\.c$/, '.o')));
+  const objects = units.map((unit) => join(directory, unit.replace(/\.c$/, '.o')));
   if (objects.every((o) => existsSync(o))) return { directory, objects, compiled: false };
+  if (cachedOnly) return undefined;
   mkdirSync(join(nativeCache(), 'objects'), { recursive: true });
   const staging = mkdtempSync(join(nativeCache(), 'objects', `.${toolchain.name}.compiling-`));
   try {
-    say(`compiling ${QUICKJS.name} ${QUICKJS.version} with ${toolchain.cc} ${flags.join(' ')} (once; about 75 s on two cores)`);
-    await inParallel(QUICKJS.units.map((unit) => () => compile(toolchain.cc, [...flags, '-w', '-c', unit, '-o', join(staging, unit.replace(/\.c$/, '.o'))], sources)));
+    say(`compiling ${QUICKJS.name} ${QUICKJS.version} with ${toolchain.cc} ${flags.join(' ')} (once, then cached: about 75 s on two cores with the sanitizers, 25 s of CPU at -O2 without)`);
+    await inParallel(units.map((unit) => () => compile(toolchain.cc, [...flags, '-w', '-c', unit, '-o', join(staging, unit.replace(/\.c$/, '.o'))], sources)));
     if (!existsSync(directory)) renameSync(staging, directory);
   } finally {
     rmSync(staging, { recursive: true, force: true });
@@ -143,19 +163,35 @@ async function engineObjects(toolchain, sources, say) {
 }
 
 /**
- * clonecheck's script as a C header: fuzzers/native/entry.js with src/
- * bundled into one classic script (QuickJS evaluates it as a global
- * script), NUL-terminated as JS_Eval wants it.
- * @returns {string}
+ * What the agent bundle takes in place of Node's modules: the reference's
+ * Node host hooks become a page's (none: the reference's brand checks, as
+ * in a browser), node:fs the few calls heartbeat.js makes, on quickjs-libc.
+ * @type {import('esbuild').Plugin}
  */
-export function bundleHeader() {
-  const result = buildSync({
-    entryPoints: [join(HARNESS_DIR, 'entry.js')], bundle: true, format: 'iife', write: false, logLevel: 'silent', legalComments: 'none',
+const QUICKJS_HOST_MODULES = {
+  name: 'clonecheck-quickjs-host',
+  setup(bundling) {
+    bundling.onResolve({ filter: /\/case\/node-host\.js$/ }, () => ({ path: fileURLToPath(new URL('../browsers/page/no-host-hooks.js', import.meta.url)) }));
+    bundling.onResolve({ filter: /^node:fs$/ }, () => ({ path: join(HARNESS_DIR, 'quickjs-fs.js') }));
+  },
+};
+
+/**
+ * clonecheck's script as a C header: fuzzers/native/entry.js (or the
+ * toolchain's entry) with src/ bundled into one classic script (QuickJS
+ * evaluates it as a global script), NUL-terminated as JS_Eval wants it.
+ * @param {string} [entry] in fuzzers/native/
+ * @returns {Promise<string>}
+ */
+export async function bundleHeader(entry = 'entry.js') {
+  const result = await build({
+    entryPoints: [join(HARNESS_DIR, entry)], bundle: true, format: 'iife', write: false, logLevel: 'silent', legalComments: 'none',
+    plugins: [QUICKJS_HOST_MODULES],
   });
   const bytes = result.outputFiles[0].contents;
   const lines = [];
   for (let i = 0; i < bytes.length; i += 24) lines.push(Array.from(bytes.subarray(i, i + 24)).join(','));
-  return `// Generated by harness/native/build.js from fuzzers/native/entry.js: do not edit.\n`
+  return `// Generated by harness/native/build.js from fuzzers/native/${entry}: do not edit.\n`
     + `static const unsigned char clonecheck_bundle[] = {\n${lines.join(',\n')},0};\n`
     + `static const size_t clonecheck_bundle_len = ${bytes.length};\n`;
 }
@@ -167,22 +203,44 @@ export function bundleHeader() {
  * @returns {Promise<{binary: string, engineCompiled: boolean, seconds: number}>}
  */
 export async function buildHarness(toolchain, { say = () => {}, out } = {}) {
+  return /** @type {Promise<{binary: string, engineCompiled: boolean, seconds: number}>} */ (harnessBinary(toolchain, { say, out, cachedOnly: false }));
+}
+
+/**
+ * The harness binary if the cache holds it for the current sources (nothing is fetched or compiled).
+ * @param {Toolchain} toolchain
+ * @returns {Promise<string | undefined>}
+ */
+export async function cachedHarness(toolchain) {
+  return (await harnessBinary(toolchain, { say: () => {}, cachedOnly: true }))?.binary;
+}
+
+/**
+ * @param {Toolchain} toolchain
+ * @param {{say: (line: string) => void, out?: string, cachedOnly: boolean}} options
+ * @returns {Promise<{binary: string, engineCompiled: boolean, seconds: number} | undefined>}
+ */
+async function harnessBinary(toolchain, { say, out, cachedOnly }) {
   const started = performance.now();
   checkToolchain(toolchain);
+  if (cachedOnly && !existsSync(join(quickjsSourcesDirectory(), 'quickjs.c'))) return undefined;
   const sources = await quickjsSources(say);
-  const engine = await engineObjects(toolchain, sources, say);
-  const header = bundleHeader();
+  const engine = await engineObjects(toolchain, sources, say, cachedOnly);
+  if (engine === undefined) return undefined;
+  const header = await bundleHeader(toolchain.entry);
   const harness = readFileSync(join(HARNESS_DIR, 'harness.c'), 'utf8');
-  const key = hashOf([engine.directory, header, harness, ...toolchain.cflags, ...toolchain.linkFlags]);
+  const harnessFlags = toolchain.harnessFlags ?? [];
+  const key = hashOf([engine.directory, header, harness, ...toolchain.cflags, ...harnessFlags, ...toolchain.linkFlags]);
   const directory = join(nativeCache(), 'bin', `${toolchain.name}-${key}`);
   const binary = join(directory, 'clonecheck-quickjs');
   if (!existsSync(binary)) {
+    if (cachedOnly) return undefined;
     mkdirSync(join(nativeCache(), 'bin'), { recursive: true });
     const staging = mkdtempSync(join(nativeCache(), 'bin', `.${toolchain.name}.linking-`));
     try {
       writeFileSync(join(staging, 'clonecheck-bundle.h'), header);
       await compile(toolchain.cc, [
-        ...toolchain.cflags, ...DEFINES, '-I', staging, '-I', sources, join(HARNESS_DIR, 'harness.c'), ...engine.objects,
+        ...toolchain.cflags, ...harnessFlags, ...DEFINES, '-I', staging, '-I', sources, join(HARNESS_DIR, 'harness.c'), ...engine.objects,
         ...toolchain.linkFlags, '-lm', '-lpthread', '-o', join(staging, 'clonecheck-quickjs'),
       ], staging);
       if (!existsSync(directory)) renameSync(staging, directory);
@@ -204,10 +262,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   });
   const split = (/** @type {string} */ text) => text.split(/\s+/).filter((s) => s !== '');
   const toolchain = values.cc === undefined
-    ? TOOLCHAINS[values.engine]
+    ? (values.engine === 'agent' ? AGENT_TOOLCHAIN : TOOLCHAINS[values.engine])
     : { name: `custom-${hashOf([values.cc, values.cflags, values.link])}`, cc: values.cc, cflags: split(values.cflags), engineFlags: [], linkFlags: split(values.link) };
   if (toolchain === undefined) {
-    console.error(`unknown engine ${values.engine}; use --engine libfuzzer or --engine afl`);
+    console.error(`unknown engine ${values.engine}; use --engine libfuzzer, --engine afl or --engine agent`);
     process.exit(2);
   }
   try {

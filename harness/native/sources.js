@@ -46,13 +46,18 @@ async function download(url) {
   return Buffer.from(await response.arrayBuffer());
 }
 
+/** @returns {string} where QuickJS-ng's sources are (or will be, once fetched) */
+export function quickjsSourcesDirectory() {
+  return join(nativeCache(), `${QUICKJS.name}-${QUICKJS.version}`);
+}
+
 /**
  * The folder of QuickJS-ng's sources, fetched on first use.
  * @param {(line: string) => void} [say]
  * @returns {Promise<string>}
  */
 export async function quickjsSources(say = () => {}) {
-  const directory = join(nativeCache(), `${QUICKJS.name}-${QUICKJS.version}`);
+  const directory = quickjsSourcesDirectory();
   if (existsSync(join(directory, 'quickjs.c'))) return directory;
   say(`fetching ${QUICKJS.name} ${QUICKJS.version} from ${QUICKJS.package}`);
   const archive = await download(QUICKJS.url);

@@ -4,14 +4,16 @@
 //  - in agent processes (harness/agents/): every other runtime's channels,
 //    `RUNTIME[@VERSION]:CHANNEL` (harness/runtimes.js);
 //  - in agent pages (harness/browsers/): every browser's channels,
-//    `chromium:CHANNEL`, `firefox:CHANNEL`, `webkit:CHANNEL`.
+//    `chromium:CHANNEL`, `firefox:CHANNEL`, `webkit:CHANNEL`;
+//  - in QuickJS-ng's agent (the native harness built as one,
+//    harness/native/): `quickjs:message` and `quickjs:ref`.
 // A target is a channel module (harness/targets/clone-functions/, or the
 // user's module) plus the way the channel reshapes programs.
 
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { NotInstalledError, RuntimeError, cachedRuntimeNames, pinnedRuntimeNames, resolveRuntime } from '../runtimes.js';
+import { NotInstalledError, RuntimeError, builtRuntimeNames, cachedRuntimeNames, pinnedRuntimeNames, resolveRuntime } from '../runtimes.js';
 import { BROWSERS, browserNames } from '../browsers/browsers.js';
 import { TargetError, loadTarget } from './load.js';
 
@@ -57,57 +59,75 @@ const BUILT_IN = {
 const RUNTIME_FAMILIES = ['node', 'bun', 'deno'];
 const EVERY_FAMILY = [...RUNTIME_FAMILIES, ...browserNames];
 
+/** Why QuickJS-ng has none of the web platform's channels. */
+const NO_STRUCTURED_CLONE = 'QuickJS-ng has no structuredClone, MessageChannel, web Worker or BroadcastChannel';
+
 /**
  * The channels of every runtime (`RUNTIME:CHANNEL`): the module, how it
  * reshapes programs, the families that have it (a browser has no engine
- * serializer as a library; only a browser has frames and IndexedDB), and what
- * it does in a runtime of some family.
- * @type {Record<string, {moduleURL: string, channel: string, families: string[], lacking: string, describe: (family: string) => string}>}
+ * serializer as a library; only a browser has frames and IndexedDB;
+ * QuickJS-ng has only its serializer), why the others lack it, and what it
+ * does in a runtime of some family.
+ * @type {Record<string, {moduleURL: string, channel: string, families: string[], lacking: (family: string) => string, describe: (family: string) => string}>}
  */
 const CHANNELS = {
   clone: {
-    moduleURL: channelModule('host-structured-clone.js'), channel: 'withoutStorage', families: EVERY_FAMILY, lacking: '',
+    moduleURL: channelModule('host-structured-clone.js'), channel: 'withoutStorage', families: EVERY_FAMILY, lacking: () => NO_STRUCTURED_CLONE,
     describe: () => 'structuredClone(value, {transfer})',
   },
   'clone-transfer': {
-    moduleURL: channelModule('host-structured-clone.js'), channel: 'withTransferList', families: EVERY_FAMILY, lacking: '',
+    moduleURL: channelModule('host-structured-clone.js'), channel: 'withTransferList', families: EVERY_FAMILY, lacking: () => NO_STRUCTURED_CLONE,
     describe: () => 'structuredClone with a non-empty transfer list (an extra buffer when the program has none)',
   },
   messagechannel: {
-    moduleURL: channelModule('message-channel.js'), channel: 'withoutStorage', families: EVERY_FAMILY, lacking: '',
+    moduleURL: channelModule('message-channel.js'), channel: 'withoutStorage', families: EVERY_FAMILY, lacking: () => NO_STRUCTURED_CLONE,
     describe: () => 'MessageChannel: port1.postMessage(value, transfer), received on port2',
   },
   worker: {
-    moduleURL: channelModule('worker.js'), channel: 'withoutStorage', families: EVERY_FAMILY, lacking: '',
+    moduleURL: channelModule('worker.js'), channel: 'withoutStorage', families: EVERY_FAMILY, lacking: () => NO_STRUCTURED_CLONE,
     describe: (family) => `${family === 'node' ? 'worker_threads' : family === 'bun' || family === 'deno' ? 'web' : 'dedicated'} Worker: `
       + 'postMessage(value, transfer), set up and observed in the worker',
   },
   broadcast: {
-    moduleURL: channelModule('broadcast.js'), channel: 'withoutTransfer', families: EVERY_FAMILY, lacking: '',
+    moduleURL: channelModule('broadcast.js'), channel: 'withoutTransfer', families: EVERY_FAMILY, lacking: () => NO_STRUCTURED_CLONE,
     describe: () => 'BroadcastChannel to three workers, each set up and observed there (no transfer list)',
   },
   wire: {
     moduleURL: channelModule('wire.js'), channel: 'withoutTransfer', families: RUNTIME_FAMILIES,
-    lacking: 'a browser has no structured clone serializer a script can call as a library',
+    lacking: (family) => (family === 'quickjs' ? 'QuickJS-ng\'s serializer is its `message` channel'
+      : 'a browser has no structured clone serializer a script can call as a library'),
     describe: (family) => `${family === 'bun' ? 'bun:jsc' : 'node:v8'} serialize then deserialize (no transfer list)`,
   },
   iframe: {
-    moduleURL: channelModule('iframe.js'), channel: 'withoutStorage', families: browserNames, lacking: 'only a browser has frames',
+    moduleURL: channelModule('iframe.js'), channel: 'withoutStorage', families: browserNames, lacking: () => 'only a browser has frames',
     describe: () => 'postMessage(value, origin, transfer) to a same-origin iframe (a second realm in the same agent), set up and observed there',
   },
   storage: {
-    moduleURL: channelModule('storage.js'), channel: 'withStorage', families: browserNames, lacking: 'only a browser has IndexedDB',
+    moduleURL: channelModule('storage.js'), channel: 'withStorage', families: browserNames, lacking: () => 'only a browser has IndexedDB',
     describe: () => 'IndexedDB put, then get in a new transaction (StructuredSerializeForStorage; no transfer list)',
+  },
+  message: {
+    // quickjs-libc's postMessage reads its first argument only: a transfer list is ignored.
+    moduleURL: channelModule('quickjs-message.js'), channel: 'withoutTransfer', families: ['quickjs'],
+    lacking: () => 'it is QuickJS-ng\'s serializer, a native function of its agent',
+    describe: () => 'JS_WriteObject2 then JS_ReadObject with its worker postMessage\'s flags (SAB, references; no transfer list)',
+  },
+  ref: {
+    moduleURL: channelModule('reference-tiers.js'), channel: 'asIs', families: ['quickjs'],
+    lacking: () => 'it is the reference running inside QuickJS-ng; the one in this Node is ref:tiers',
+    describe: () => 'the reference engine with its fast-path tiers, running in QuickJS-ng (the oracle runs there too)',
   },
 };
 
 /**
  * How a channel reshapes programs on a runtime (load.js `channels`): a
- * browser's page cannot set up its window's indices, and one without
- * SharedArrayBuffer (WebKitGTK) gets ArrayBuffers in their place (programs.js).
+ * browser's page cannot set up its window's indices, one without
+ * SharedArrayBuffer (WebKitGTK) gets ArrayBuffers in their place, and
+ * QuickJS-ng, which has no Blob or File, ordinary objects in theirs (programs.js).
  * @param {string} channel @param {import('../runtimes.js').Runtime} runtime
  */
 function reshapingOn(channel, runtime) {
+  if (runtime.family === 'quickjs') return `${channel}+shell`;
   if (runtime.browser === undefined) return channel;
   return `${channel}+window${BROWSERS[runtime.browser].sharedArrayBuffer ? '' : '+unshared'}`;
 }
@@ -166,7 +186,7 @@ export async function resolveTarget(name, options = {}) {
   }
   if (!channel.families.includes(runtime.family)) {
     const own = channelNames.filter((c) => CHANNELS[c].families.includes(runtime.family));
-    throw new TargetError(`${name}: ${runtimeName} has no '${channelName}' channel (${channel.lacking}); its channels: ${own.join(', ')}`);
+    throw new TargetError(`${name}: ${runtimeName} has no '${channelName}' channel (${channel.lacking(runtime.family)}); its channels: ${own.join(', ')}`);
   }
   return {
     name, description: `${runtime.family} ${runtime.version}: ${channel.describe(runtime.family)}`,
@@ -181,6 +201,11 @@ export async function resolveTarget(name, options = {}) {
  */
 export function landsInWorkers(spec) {
   return !spec.external && (spec.moduleURL === CHANNELS.worker.moduleURL || spec.moduleURL === CHANNELS.broadcast.moduleURL);
+}
+
+/** @param {import('../runtimes.js').Runtime} runtime @returns {boolean} whether it has a structuredClone (QuickJS-ng has not) */
+export function hasStructuredClone(runtime) {
+  return CHANNELS.clone.families.includes(runtime.family);
 }
 
 /** @param {TargetSpec} spec @returns {boolean} whether agents of another runtime run it */
@@ -243,7 +268,7 @@ export async function listTargets(userRuntimes = new Map(), userBrowsers = new M
     }
   }
   const runtimeNames = [...new Set([
-    'node', ...pinnedRuntimeNames, ...cachedRuntimeNames(), ...userRuntimes.keys(), ...browserNames, ...userBrowsers.keys(),
+    'node', ...pinnedRuntimeNames, ...cachedRuntimeNames(), ...userRuntimes.keys(), ...builtRuntimeNames, ...browserNames, ...userBrowsers.keys(),
   ])];
   for (const runtimeName of runtimeNames) {
     let runtime;
@@ -257,7 +282,7 @@ export async function listTargets(userRuntimes = new Map(), userBrowsers = new M
       installable = error instanceof NotInstalledError;
     }
     // A runtime not found here still has its name's family (node@22, bun, chromium).
-    const family = runtime?.family ?? (browserNames.includes(runtimeName) ? runtimeName : /^(node|bun|deno)\b/.exec(runtimeName)?.[1]);
+    const family = runtime?.family ?? (browserNames.includes(runtimeName) ? runtimeName : /^(node|bun|deno|quickjs)\b/.exec(runtimeName)?.[1]);
     for (const channelName of channelNames) {
       const channel = CHANNELS[channelName];
       if (family !== undefined && !channel.families.includes(family)) continue;

@@ -4,27 +4,38 @@
 // half that resolves names, on the main thread) re-exports it.
 
 import { settlingCloneFunction } from '../case/case.js';
-import { asIs, inWindow, unshared, withStorage, withTransferList, withoutStorage, withoutTransfer } from './programs.js';
+import { asIs, inShell, inWindow, unshared, withStorage, withTransferList, withoutStorage, withoutTransfer } from './programs.js';
 
 /**
  * A loaded channel module: a clone function that returns (or settles with)
  * the clone here, or one that delivers the value to receiving realms
  * elsewhere and takes the oracle there too (`worker`, `broadcast`, `iframe`).
  * Those realms are workers (or a frame), started by `start()` before the first case.
- * @typedef {{kind: 'here', clone: import('../case/case.js').SettlingCloneFunction}
+ * A clone function's module may also export `unexpected(differences,
+ * expected, actual, program)`: the differences its engine does not make on purpose
+ * (quickjs-message.js: QuickJS-ng's expectations); judge.js drops the rest.
+ * @typedef {{kind: 'here', clone: import('../case/case.js').SettlingCloneFunction, unexpected?: Unexpected}
  *   | {kind: 'elsewhere', start: (scriptURL?: string) => Promise<void>, stop: () => void, delivery: import('../case/case.js').Delivery,
  *      oracle: (program: any, coverage: Record<string, Record<string, number>> | undefined, transferArgument: import('./programs.js').TransferArgument, spec?: string) => Promise<any>}} LoadedTarget
  */
 
+/**
+ * @typedef {(differences: import('../../src/observe/diff.js').Difference[], expected: unknown, actual: unknown, program: unknown) =>
+ *   import('../../src/observe/diff.js').Difference[]} Unexpected
+ */
+
 const BASE = { asIs, withStorage, withoutStorage, withTransferList, withoutTransfer };
 
-/** What a host cannot build, by the suffix that names it (programs.js): a browser's, a browser's without SharedArrayBuffer. */
-const HOST_LIMITS = { '': [], '+window': [inWindow], '+window+unshared': [inWindow, unshared] };
+/**
+ * What a host cannot build, by the suffix that names it (programs.js): a
+ * browser's, a browser's without SharedArrayBuffer, a shell's (QuickJS-ng).
+ */
+const HOST_LIMITS = { '': [], '+window': [inWindow], '+window+unshared': [inWindow, unshared], '+shell': [inShell] };
 
 /**
  * The program reshaping functions, by the name a TargetSpec carries (so
  * specs stay plain data for workers, agents and pages): each channel's,
- * followed by its host's limits (`withoutStorage+window+unshared`).
+ * followed by its host's limits (`withoutStorage+window+unshared`, `asIs+shell`).
  * @type {Record<string, (program: any) => any>}
  */
 export const channels = {};
@@ -59,5 +70,6 @@ export async function loadTarget(spec) {
   if (typeof module.default !== 'function') {
     throw new TargetError(`${spec.name}: ${spec.moduleURL} has no default export function; export default (value, options) => clone`);
   }
-  return { kind: 'here', clone: settlingCloneFunction(module) };
+  const loaded = { kind: /** @type {'here'} */ ('here'), clone: settlingCloneFunction(module) };
+  return typeof module.unexpected === 'function' ? { ...loaded, unexpected: module.unexpected } : loaded;
 }

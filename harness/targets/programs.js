@@ -135,3 +135,27 @@ export function inWindow(program) {
   }
   return reshaped;
 }
+
+/**
+ * Without Blob and File: a shell global (QuickJS-ng's) has DOMException
+ * but neither, so no such program could be built there (build refuses a
+ * platform object the host lacks, docs/platform-objects.md). Each becomes
+ * an ordinary object with the same own properties, prototype and
+ * integrity, so the rest of the program (what refers to it, its keys) is
+ * still cloned. The program the target ran says so.
+ * @param {any} program
+ */
+export function inShell(program) {
+  const platformOnly = (/** @type {any} */ node) => node.kind === 'blob' || node.kind === 'file';
+  if (!(program.objects ?? []).some(platformOnly)) return program;
+  return {
+    ...program,
+    objects: program.objects.map((/** @type {any} */ node) => {
+      if (!platformOnly(node)) return node;
+      /** @type {Record<string, unknown>} */
+      const plain = { kind: 'object' };
+      for (const field of ['props', 'proto', 'integrity']) if (node[field] !== undefined) plain[field] = node[field];
+      return plain;
+    }),
+  };
+}
