@@ -254,12 +254,19 @@ async function harnessBinary(toolchain, { say, out, cachedOnly }) {
 
 // The command line (OSS-Fuzz's build.sh, or by hand).
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({
-    options: {
-      engine: { type: 'string', default: 'libfuzzer' },
-      cc: { type: 'string' }, cflags: { type: 'string', default: '' }, link: { type: 'string', default: '' }, out: { type: 'string' },
-    },
-  });
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        engine: { type: 'string', default: 'libfuzzer' },
+        cc: { type: 'string' }, cflags: { type: 'string', default: '' }, link: { type: 'string', default: '' }, out: { type: 'string' },
+      },
+    }));
+  } catch (error) {
+    // Flags start with a dash: `--cflags "-O2 -g"` reads as a missing value.
+    console.error(`${/** @type {Error} */ (error).message.split('\n')[0]} (give flags as --cflags="-O2 -g")`);
+    process.exit(2);
+  }
   const split = (/** @type {string} */ text) => text.split(/\s+/).filter((s) => s !== '');
   const toolchain = values.cc === undefined
     ? (values.engine === 'agent' ? AGENT_TOOLCHAIN : TOOLCHAINS[values.engine])
