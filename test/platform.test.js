@@ -179,3 +179,32 @@ test('a platform object is observed by its attributes; a Blob\'s bytes are read 
     '$[0]<bytes> 0102ff 0102fe', '$[1]<name> "a.txt" "b.txt"', '$[2]<name> "AbortError" "SyntaxError"', '$[2]<code> 20 12',
   ]);
 });
+
+test('a MessagePort is transferred only through the transfer list: the clone is a new port entangled with the other end, the original detached', async () => {
+  const { port1, port2 } = new MessageChannel();
+  assert.equal(classifyObject(port1), 'MessagePort');
+  assert.equal(classifyObject(Object.create(MessagePort.prototype)), 'object', 'the prototype alone makes no port');
+  assert.throws(() => clone({ port1 }), (error) => error.name === 'DataCloneError' && /step 20/.test(error.message),
+    'not serializable: StructuredSerializeInternal step 20');
+  const copy = clone({ a: port1, b: port1 }, { transfer: [port1] });
+  assert.ok(copy.a instanceof MessagePort);
+  assert.notEqual(copy.a, port1);
+  assert.equal(copy.a, copy.b, 'references to the transferred port meet the one new port (step 2.4\'s placeholder)');
+  assert.throws(() => clone(port1, { transfer: [port1] }), (error) => error.name === 'DataCloneError' && /step 5\.2/.test(error.message),
+    'a detached port cannot be transferred again');
+  assert.throws(() => clone(1, { transfer: [port2, port2] }), /step 2\.3/);
+  const arrived = await new Promise((resolve) => {
+    copy.a.onmessage = (event) => resolve(`clone: ${event.data}`);
+    port1.onmessage = (event) => resolve(`original: ${event.data}`);
+    port2.postMessage('hello');
+  });
+  assert.equal(arrived, 'clone: hello', 'the remote end\'s messages go to the clone');
+  for (const port of [copy.a, port1, port2]) port.close();
+});
+
+test('a transfer list with a MessagePort takes no tier', () => {
+  const { port1 } = new MessageChannel();
+  assert.equal(selectTier({ port1 }, { transfer: [port1] }).tier, undefined);
+  assert.equal(selectTier({ port1 }, {}).tier, undefined, 'a port is never plain');
+  port1.close();
+});
