@@ -208,3 +208,40 @@ test('a transfer list with a MessagePort takes no tier', () => {
   assert.equal(selectTier({ port1 }, {}).tier, undefined, 'a port is never plain');
   port1.close();
 });
+
+// ── MessagePort in programs ──
+
+const portProgram = (otherEnd = 'kept') => ({
+  schema: PROGRAM_SCHEMA, root: { ref: 0 }, transfer: [1], objects: [
+    { kind: 'object', props: [{ key: 'port', value: { ref: 1 } }] },
+    { kind: 'messageport', otherEnd },
+  ],
+});
+
+test('a messageport node is port1 of a new MessageChannel, the other end kept for the observation or dropped; refused without MessageChannel', () => {
+  const built = build(portProgram());
+  assert.ok(built.value.port instanceof MessagePort);
+  assert.deepEqual(built.transfer, [built.value.port]);
+  assert.equal(built.ports.length, 1);
+  assert.equal(built.ports[0].port, built.value.port);
+  assert.ok(built.ports[0].otherEnd instanceof MessagePort);
+  assert.equal(build(portProgram('dropped')).ports.length, 0);
+  assert.match(emitPlain(portProgram()).value, /new MessageChannel\(\)\.port1/);
+  assert.deepEqual(validate(portProgram(), { global: { MessagePort } }).map((e) => e.message),
+    ['this host has no MessageChannel: run the program where the platform object exists (docs/platform-objects.md)']);
+  assert.match(validate({ ...portProgram(), objects: [{ kind: 'messageport', otherEnd: 'lost' }] })[0].message, /expected one of "kept", "dropped"/);
+  built.ports[0].port.close();
+  built.ports[0].otherEnd.close();
+});
+
+test('a cloned MessagePort is observed by what its entanglement brings: the kept other end\'s message reaches the clone', async () => {
+  const expected = caseObservationOf(await observedCaseAsync(portProgram(), () => build(portProgram()), oracleCloneFunction(undefined)));
+  const port = expected.value.props[0].value;
+  assert.deepEqual([port.kind, port.platform.received], ['MessagePort', '0']);
+  const dropped = caseObservationOf(await observedCaseAsync(portProgram('dropped'), () => build(portProgram('dropped')), oracleCloneFunction(undefined)));
+  assert.equal(dropped.value.props[0].value.platform.received, '', 'nothing reaches a port whose other end is gone');
+  // A clone function that hands back a new port entangled with nothing the program made.
+  const elsewhere = async () => ({ __proto__: null, value: { port: new MessageChannel().port1 } });
+  const actual = caseObservationOf(await observedCaseAsync(portProgram(), () => build(portProgram()), elsewhere));
+  assert.deepEqual(diff(expected, actual).filter((d) => d.path.endsWith('<received>')).map((d) => `${d.path} ${d.expected} ${d.actual}`), ['$.port<received> 0 ']);
+});

@@ -268,6 +268,18 @@ export function hasBlobBytes(kind) {
   return kind === 'Blob' || kind === 'File';
 }
 
+/**
+ * The field of a platform object's observation that script can fill only
+ * asynchronously, if any: a Blob's `bytes`; a MessagePort's `received`, the
+ * messages its entanglement brings (observe.js `probePorts`).
+ * @param {string} kind an ObjectKind
+ * @returns {'bytes' | 'received' | undefined}
+ */
+export function pendingField(kind) {
+  if (hasBlobBytes(kind)) return 'bytes';
+  return kind === 'MessagePort' ? 'received' : undefined;
+}
+
 /** @param {string} kind @returns {boolean} whether an ObjectKind names a platform interface */
 export function isPlatformKind(kind) {
   return PLATFORM_ATTRIBUTES[kind] !== undefined;

@@ -196,6 +196,7 @@ function summary(node) {
     case 'opaque': return node.type;
     case 'geometry': return node.type;
     case 'domexception': case 'blob': case 'file': case 'imagedata': return platformInterfaceOfNode(node);
+    case 'messageport': return `MessagePort, other end ${own(node, 'otherEnd') ?? 'kept'}`;
   }
   return node.kind;
 }
@@ -251,6 +252,7 @@ function makeExpr(node) {
       for (let i = 0; i < node.values.length; i++) append(values, valueExpr(node.values[i]));
       return call('geometry', exprs(lit(node.type), list(values)));
     }
+    case 'messageport': return call('messageport', exprs(CX, lit((own(node, 'otherEnd') ?? 'kept') === 'kept')));
   }
   throw new TypeErrorCtor(`unknown kind ${describe(node.kind)}`);
 }

@@ -257,6 +257,7 @@ function plainPrinter(program, plan, root, log) {
         const data = a[2].t === 'undefined' ? '' : `new Uint8ClampedArray(${expr(a[2])}), `;
         return `new ImageData(${data}${expr(a[0])}, ${expr(a[1])}, { colorSpace: ${expr(a[3])} })`;
       }
+      case 'messageport': return 'new MessageChannel().port1';
       case 'geometry': return geometrySource(/** @type {string} */ (litValue(a[0])), a[1].t === 'list' ? a[1].items : []);
     }
     throw new TypeErrorCtor(`no plain form for rt.${op}`);

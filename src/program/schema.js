@@ -47,7 +47,7 @@ export const FIXED_INTRINSIC_KEYS = record({
 });
 
 /** The kinds that make platform objects (new in program@2; docs/program.md "Platform objects"). */
-export const PLATFORM_KINDS = ['domexception', 'blob', 'file', 'imagedata', 'geometry'];
+export const PLATFORM_KINDS = ['domexception', 'blob', 'file', 'imagedata', 'geometry', 'messageport'];
 export const KINDS = joined(['object', 'array', 'date', 'regexp', 'map', 'set', 'arraybuffer', 'view', 'error',
   'boxed', 'function', 'proxy', 'opaque'], PLATFORM_KINDS);
 /** A geometry node's interfaces, with how many numbers each takes. */
@@ -60,7 +60,9 @@ export const COLOR_SPACES = ['srgb', 'display-p3'];
 /** An imagedata node's sides may not be longer than this (its data is 4 bytes a pixel). */
 export const MAX_IMAGE_SIDE = 64;
 /** The interface each platform kind makes (a geometry node's is its `type`). */
-export const PLATFORM_INTERFACE = record({ domexception: 'DOMException', blob: 'Blob', file: 'File', imagedata: 'ImageData' });
+export const PLATFORM_INTERFACE = record({ domexception: 'DOMException', blob: 'Blob', file: 'File', imagedata: 'ImageData', messageport: 'MessagePort' });
+/** A messageport node's other end: kept by the build (the observation posts from it) or dropped. */
+export const OTHER_ENDS = ['kept', 'dropped'];
 export const FUNCTION_STYLES = ['arrow', 'function', 'class', 'async', 'generator', 'bound'];
 export const OPAQUE_TYPES = ['WeakMap', 'WeakSet', 'WeakRef', 'FinalizationRegistry', 'Promise', 'Generator',
   'Arguments', 'ArrayIterator'];
@@ -104,6 +106,7 @@ export const KIND_FIELDS = record({
   file: { fields: ['bytes', 'type', 'name', 'lastModified'], required: ['bytes', 'name'] },
   imagedata: { fields: ['width', 'height', 'bytes', 'colorSpace'], required: ['width', 'height'] },
   geometry: { fields: ['type', 'values'], required: ['type', 'values'] },
+  messageport: { fields: ['otherEnd'], required: [] },
 });
 const DATA_PROP_FIELDS = ['key', 'value', 'writable', 'enumerable', 'configurable'];
 // Accessors also list 'value' and 'writable': mixing them is reported once, as such.
@@ -238,7 +241,8 @@ function checkHostInterfaces(v, global) {
   for (let i = 0; i < v.objectCount; i++) {
     const node = own(v.nodes, i);
     if (!isRecord(node) || !oneOf(PLATFORM_KINDS, own(node, 'kind'))) continue;
-    const name = platformInterfaceOfNode(node);
+    // A port is made as one end of a new MessageChannel.
+    const name = own(node, 'kind') === 'messageport' ? 'MessageChannel' : platformInterfaceOfNode(node);
     if (typeof name === 'string' && typeof global[name] !== 'function') {
       report(v.errors, `$.objects[${i}]`, `this host has no ${name}: run the program where the platform object exists (docs/platform-objects.md)`);
     }
@@ -525,6 +529,9 @@ const KIND_CHECKS = record({
       report(v.errors, `${path}.bytes`, `expected ${4 * width * height} bytes (4 a pixel), got ${node.bytes.length}`);
     }
     if (ObjectHasOwn(node, 'colorSpace')) checkEnum(own(node, 'colorSpace'), COLOR_SPACES, `${path}.colorSpace`, v);
+  },
+  messageport(node, path, v) {
+    if (ObjectHasOwn(node, 'otherEnd')) checkEnum(own(node, 'otherEnd'), OTHER_ENDS, `${path}.otherEnd`, v);
   },
   geometry(node, path, v) {
     const type = own(node, 'type');
