@@ -17,7 +17,7 @@ import { hostTransferPlatformObject } from '../abstract-ops/brands.js';
 import { CreateDataProperty } from '../abstract-ops/object-operations.js';
 import { platformAttribute } from '../abstract-ops/platform.js';
 import {
-  ArrayPrototypeValues, ReflectConstruct, SymbolIterator, WeakSetCtor, WeakSetPrototypeAdd, WeakSetPrototypeHas,
+  ArrayPrototypeValues, ReflectApply, ReflectConstruct, SymbolIterator, WeakSetCtor, WeakSetPrototypeAdd, WeakSetPrototypeHas,
   append, newList, record,
 } from '../primordials/intrinsics.js';
 import { currentRealm } from '../primordials/realm.js';
@@ -226,7 +226,8 @@ function hostTransfer(value, realm) {
   const hook = hostTransferPlatformObject();
   if (hook !== undefined) return hook(value, realm.global);
   if (realm.structuredClone === undefined) throw DataCloneError('StructuredSerializeWithTransfer step 5.5.4: this host cannot transfer a platform object (no structuredClone, no transferPlatformObject hook)');
-  const transferred = realm.structuredClone(value, record({ transfer: sequence([value]) }));
+  // Called with an undefined this, as a plain call is: a Window's structuredClone refuses any other receiver.
+  const transferred = ReflectApply(realm.structuredClone, undefined, [value, record({ transfer: sequence([value]) })]);
   if (transferred === value) throw DataCloneError('StructuredSerializeWithTransfer step 5.5.4: this host\'s structuredClone does not transfer the object (it gives back the same one)');
   return transferred;
 }
