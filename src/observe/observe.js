@@ -358,6 +358,25 @@ const PromiseCtor = Promise;
 const MessagePortPrototype = globalThis.MessagePort?.prototype;
 const MessagePortPostMessage = MessagePortPrototype?.postMessage;
 const MessagePortClose = MessagePortPrototype?.close;
+const MessagePortOnmessageSetter = MessagePortPrototype === undefined ? undefined : ObjectGetOwnPropertyDescriptor(MessagePortPrototype, 'onmessage')?.set;
+
+/**
+ * Calls a captured MessagePort method or setter on a port; what throws
+ * (Deno's brand checks also look at the prototype, which a program may have
+ * changed) leaves the port as it is.
+ * @param {Function | undefined} method
+ * @param {object} port
+ * @param {unknown[]} args
+ * @returns {boolean} whether it ran
+ */
+function onPort(method, port, args) {
+  try {
+    ReflectApply(/** @type {Function} */ (method), port, args);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * What each MessagePort of a clone receives, into its tape slot: every kept
@@ -383,15 +402,16 @@ export async function probePorts(tape, slots, built) {
   for (let i = 0; i < slots.length; i++) {
     const list = newList();
     append(received, list);
-    /** @type {any} */ (slots[i].blob).onmessage = (/** @type {any} */ event) => {
+    // The interface's own setter: a port whose prototype a program changed (or froze) still listens.
+    onPort(MessagePortOnmessageSetter, slots[i].blob, [(/** @type {any} */ event) => {
       append(list, event.data);
       arrived++;
       if (arrived === built.length) wake();
-    };
+    }]);
   }
   // Nothing listens in a case without ports in its clone (it threw, or holds none): the ports are only closed.
   const listening = slots.length > 0 && built.length > 0;
-  for (let i = 0; listening && i < built.length; i++) ReflectApply(MessagePortPostMessage, built[i].otherEnd, [i]);
+  for (let i = 0; listening && i < built.length; i++) onPort(MessagePortPostMessage, built[i].otherEnd, [i]);
   if (listening) {
     await new PromiseCtor((resolve) => {
       wake = () => resolve(undefined);
@@ -403,11 +423,11 @@ export async function probePorts(tape, slots, built) {
     let text = '';
     for (let j = 0; j < list.length; j++) text += `${j === 0 ? '' : ','}${list[j]}`;
     tape[slots[i].at] = text;
-    ReflectApply(MessagePortClose, slots[i].blob, []);
+    onPort(MessagePortClose, slots[i].blob, []);
   }
   for (let i = 0; i < built.length; i++) {
-    ReflectApply(MessagePortClose, built[i].port, []);
-    ReflectApply(MessagePortClose, built[i].otherEnd, []);
+    onPort(MessagePortClose, built[i].port, []);
+    onPort(MessagePortClose, built[i].otherEnd, []);
   }
 }
 
