@@ -86,6 +86,7 @@ test('Node\'s host hooks classify platform objects as the brand checks do', () =
 // ── programs (schema @2) ──
 
 import { PROGRAM_SCHEMA, build, emit, emitPlain, fromBytes, validate } from '../src/program/index.js';
+import { toBytes } from '../src/program/to-bytes.js';
 import { upgradeProgram } from '../src/program/schema.js';
 import { observe, canonicalJSON } from '../src/index.js';
 import { randomBytesFrom } from './helpers.js';
@@ -137,15 +138,24 @@ test('the shapes of platform nodes are checked', () => {
   assert.match(node({ kind: 'domexception', props: [{ key: 'stack', value: 1 }] })[0], /stack is host-defined/);
 });
 
-test('fromBytes makes DOMException, Blob and File nodes, read last, and they build', () => {
+test('fromBytes makes DOMException, Blob and File nodes, then a transferred MessagePort, read last; they build and toBytes gives them back', () => {
   const next = randomBytesFrom(13);
   const seen = new Set();
+  let ports = 0;
   for (let i = 0; i < 3000; i++) {
     const program = fromBytes(next(200));
-    for (const n of program.objects) if (['domexception', 'blob', 'file'].includes(n.kind)) seen.add(n.kind);
+    for (const n of program.objects) if (['domexception', 'blob', 'file', 'messageport'].includes(n.kind)) seen.add(n.kind);
     assert.deepEqual(validate(program, { global: globalThis }), []);
+    const port = program.objects.findIndex((n) => n.kind === 'messageport');
+    if (port < 0) continue;
+    ports++;
+    assert.equal(program.transfer.at(-1), port, 'the port is named last by the transfer list');
+    // Kinds and transfer list (the native tests compare whole programs, less fromBytes's `proto: 'default'`).
+    const again = fromBytes(toBytes(program));
+    assert.deepEqual([again.objects.map((n) => n.kind), again.transfer], [program.objects.map((n) => n.kind), program.transfer], `input ${i}: toBytes inverts it`);
   }
-  assert.deepEqual([...seen].sort(), ['blob', 'domexception', 'file']);
+  assert.deepEqual([...seen].sort(), ['blob', 'domexception', 'file', 'messageport']);
+  assert.ok(ports > 50, `${ports} programs with a port`);
   assert.deepEqual(fromBytes(new Uint8Array(0)).objects, [], 'an exhausted input decodes as before');
 });
 
