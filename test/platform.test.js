@@ -255,3 +255,19 @@ test('a cloned MessagePort is observed by what its entanglement brings: the kept
   const actual = caseObservationOf(await observedCaseAsync(portProgram(), () => build(portProgram()), elsewhere));
   assert.deepEqual(diff(expected, actual).filter((d) => d.path.endsWith('<received>')).map((d) => `${d.path} ${d.expected} ${d.actual}`), ['$.port<received> 0 ']);
 });
+
+test('offscreencanvas and imagebitmap nodes: checked shapes, refused where the host has no OffscreenCanvas (Node), printed as their constructors', () => {
+  const canvas = { schema: PROGRAM_SCHEMA, root: { ref: 0 }, objects: [{ kind: 'offscreencanvas', width: 3, height: 2, context: '2d' }], transfer: [0] };
+  const bitmap = { schema: PROGRAM_SCHEMA, root: { ref: 0 }, objects: [{ kind: 'imagebitmap', width: 4, height: 3 }] };
+  assert.deepEqual([validate(canvas), validate(bitmap)], [[], []]);
+  for (const program of [canvas, bitmap]) {
+    assert.deepEqual(validate(program, { global: globalThis }).map((e) => e.message),
+      ['this host has no OffscreenCanvas: run the program where the platform object exists (docs/platform-objects.md)']);
+  }
+  assert.match(emitPlain(canvas).value, /\(\(canvas\) => \(canvas\.getContext\('2d'\), canvas\)\)\(new OffscreenCanvas\(3, 2\)\)/);
+  assert.match(emitPlain(bitmap).value, /canvas\.transferToImageBitmap\(\)\)\)\(new OffscreenCanvas\(4, 3\)\)/);
+  const node = (n) => validate({ schema: PROGRAM_SCHEMA, root: { ref: 0 }, objects: [n] }).map((e) => `${e.path}: ${e.message}`);
+  assert.match(node({ kind: 'offscreencanvas', width: 0, height: 2 })[0], /width: expected an integer 1\.\.64/);
+  assert.match(node({ kind: 'offscreencanvas', width: 1, height: 2, context: 'webgl' })[0], /context: expected one of "none", "2d"/);
+  assert.match(node({ kind: 'imagebitmap', width: 1 })[0], /height: missing/);
+});

@@ -18,7 +18,8 @@ import {
 /**
  * A serializable or transferable interface clonecheck knows, by its WebIDL name.
  * @typedef {'DOMException' | 'File' | 'Blob' | 'ImageData' | 'DOMMatrix' | 'DOMMatrixReadOnly'
- *   | 'DOMPoint' | 'DOMPointReadOnly' | 'DOMRect' | 'DOMRectReadOnly' | 'DOMQuad' | 'MessagePort'} PlatformInterface
+ *   | 'DOMPoint' | 'DOMPointReadOnly' | 'DOMRect' | 'DOMRectReadOnly' | 'DOMQuad' | 'MessagePort'
+ *   | 'OffscreenCanvas' | 'ImageBitmap'} PlatformInterface
  */
 
 const MATRIX_ATTRIBUTES = ['is2D', 'm11', 'm12', 'm13', 'm14', 'm21', 'm22', 'm23', 'm24',
@@ -60,10 +61,14 @@ const KNOWN_INTERFACES = [
   // any object (it answers null), while their hasRef() (Node, Deno, Bun) is
   // one: it answers whether the port keeps the process alive.
   ['MessagePort', [], undefined, ['hasRef()', 'onmessage']],
+  // [Transferable] (HTML canvas): a detached one's sides read 0.
+  ['OffscreenCanvas', ['width', 'height']],
+  // [Serializable, Transferable] (HTML ImageBitmap).
+  ['ImageBitmap', ['width', 'height']],
 ];
 
 /** The [Transferable] interfaces clonecheck knows (StructuredSerializeWithTransfer step 2.1). */
-const TRANSFERABLE_INTERFACES = ['MessagePort'];
+const TRANSFERABLE_INTERFACES = ['MessagePort', 'OffscreenCanvas', 'ImageBitmap'];
 
 /**
  * @param {string} first

@@ -70,7 +70,7 @@ export function StructuredDeserialize(serialized, targetRealm = currentRealm, me
     // Step 21.
     case 'Error': value = deserializeError(serialized, realm); deep = ObjectHasOwn(serialized, 'Cause') || ObjectHasOwn(serialized, 'Errors'); break;
     // Steps 22 and 24.4. A platform interface of the target realm (platform-objects.js).
-    default: value = deserializePlatformObject(serialized, realm.platform, (inner) => StructuredDeserialize(inner, realm, memory));
+    default: value = deserializePlatformObject(serialized, realm, (inner) => StructuredDeserialize(inner, realm, memory));
   }
   // Step 23.
   MapPrototypeSet(memory, serialized, value);

@@ -106,6 +106,13 @@ export function serializePlatformObject(value, name, subSerialize) {
       const is2D = platformAttribute(value, name, 'is2D');
       return record({ Type: name, Is2D: is2D, Values: attributeValues(value, name, is2D ? MATRIX_2D : MATRIX_3D) });
     }
+    // HTML's ImageBitmap serialization steps: a detached one is refused (its
+    // [[Detached]], StructuredSerializeInternal step 19.1), then [[BitmapData]]
+    // is a copy of its bitmap data (the origin-clean flag refuses a tainted one).
+    // Script cannot read the bitmap: the host's structuredClone copies it (`hostCopy`).
+    case 'ImageBitmap':
+      if (isDetachedPlatformObject(value)) throw DataCloneError('StructuredSerializeInternal step 19.1: a detached ImageBitmap cannot be serialized');
+      return record({ Type: name, BitmapData: hostCopy(value, currentRealm) });
     case 'DOMQuad': {
       const points = newList();
       append(points, subSerialize(platformAttribute(value, name, 'p1')));
@@ -122,13 +129,13 @@ export function serializePlatformObject(value, name, subSerialize) {
  * A new instance of the record's interface in the target realm, with the
  * record's slots (StructuredDeserialize step 22, then its deserialization steps).
  * @param {Serialized} serialized
- * @param {Record<string, Function>} constructors the target realm's interfaces (realm.js `platform`)
+ * @param {Realm} realm the target realm (its interfaces: realm.js `platform`)
  * @param {(serialized: Serialized) => unknown} subDeserialize the sub-deserialization (same memory)
  * @returns {object}
  */
-export function deserializePlatformObject(serialized, constructors, subDeserialize) {
+export function deserializePlatformObject(serialized, realm, subDeserialize) {
   const name = serialized.Type;
-  const constructor = constructors[name];
+  const constructor = realm.platform[name];
   // StructuredDeserialize step 22: the interface must be exposed in the target realm.
   if (constructor === undefined) throw DataCloneError(`StructuredDeserialize step 22: no interface named ${name} in the target realm`);
   switch (name) {
@@ -146,6 +153,8 @@ export function deserializePlatformObject(serialized, constructors, subDeseriali
       return ReflectConstruct(constructor, serialized.Values);
     // Six numbers make a 2D matrix, sixteen a 3D one.
     case 'DOMMatrix': case 'DOMMatrixReadOnly': return ReflectConstruct(constructor, [sequence(serialized.Values)]);
+    // The copy the host made; in another realm, a copy of it made there.
+    case 'ImageBitmap': return realm === currentRealm ? serialized.BitmapData : hostCopy(serialized.BitmapData, realm);
     // The constructor copies the points' coordinates into new DOMPoints: a
     // deserialized quad's points are never objects met elsewhere in the graph,
     // where the spec's would be (a quad's point that is also a value of its own).
@@ -187,7 +196,11 @@ export function transferPlatformObject(value, name, dataHolder) {
     // ([[RemotePort]]); its transfer-receiving steps give both to a new port.
     // Script reaches neither, so the host runs both steps here at once
     // (`hostTransfer`) and the holder keeps the new port, which holds them.
-    case 'MessagePort':
+    // HTML's OffscreenCanvas transfer steps refuse a canvas with a rendering
+    // context (its context mode is not none: InvalidStateError), then take its
+    // width, height and placeholder; ImageBitmap's take its bitmap data. The
+    // host's structuredClone runs them, throwing as they do.
+    case 'MessagePort': case 'OffscreenCanvas': case 'ImageBitmap':
       dataHolder.Transferred = hostTransfer(value, currentRealm);
       break;
     default: throw DataCloneError(`StructuredSerializeWithTransfer step 5.5.4: ${name} has no transfer steps here`);
@@ -208,6 +221,18 @@ export function receiveTransferredPlatformObject(dataHolder, targetRealm) {
   // StructuredDeserializeWithTransfer step 3.4.2: the interface must be exposed in the target realm.
   if (targetRealm.platform[dataHolder.Type] === undefined) throw DataCloneError(`StructuredDeserializeWithTransfer step 3.4.2: no interface named ${dataHolder.Type} in the target realm`);
   return targetRealm === currentRealm ? dataHolder.Transferred : hostTransfer(dataHolder.Transferred, targetRealm);
+}
+
+/**
+ * A serializable platform object whose data script cannot read (an
+ * ImageBitmap's bitmap), copied by the realm's own structuredClone.
+ * @param {object} value
+ * @param {Realm} realm
+ * @returns {object}
+ */
+function hostCopy(value, realm) {
+  if (realm.structuredClone === undefined) throw DataCloneError('StructuredSerializeInternal step 19: this host cannot copy the object\'s data (no structuredClone)');
+  return ReflectApply(realm.structuredClone, undefined, [value]);
 }
 
 /**

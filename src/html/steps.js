@@ -77,6 +77,7 @@ export const HTML_ALGORITHMS = Object.freeze({
     '18.3': 'an Array record with that length and no properties yet',
     '18.4': 'deep becomes true',
     19: 'a serializable platform object: its serialization steps',
+    '19.1': 'its [[Detached]] is true: DataCloneError',
     20: 'another platform object: DataCloneError',
     21: 'IsCallable: DataCloneError',
     22: 'an internal slot other than [[Prototype]], [[Extensible]], [[PrivateElements]]: DataCloneError',

@@ -24,7 +24,7 @@ const CONSTRUCTOR_NAMES = [
   ...TYPED_ARRAY_NAMES, 'DOMException', 'Iterator',
   // The serializable and transferable platform interfaces (src/abstract-ops/platform.js), where the host has them.
   'Blob', 'File', 'ImageData', 'DOMMatrix', 'DOMMatrixReadOnly', 'DOMPoint', 'DOMPointReadOnly',
-  'DOMRect', 'DOMRectReadOnly', 'DOMQuad', 'MessagePort',
+  'DOMRect', 'DOMRectReadOnly', 'DOMQuad', 'MessagePort', 'OffscreenCanvas', 'ImageBitmap',
 ];
 
 /** Global namespace objects. */
