@@ -86,6 +86,7 @@ test('Node\'s host hooks classify platform objects as the brand checks do', () =
 // ── programs (schema @2) ──
 
 import { PROGRAM_SCHEMA, build, emit, emitPlain, fromBytes, validate } from '../src/program/index.js';
+import { toBytes } from '../src/program/to-bytes.js';
 import { upgradeProgram } from '../src/program/schema.js';
 import { observe, canonicalJSON } from '../src/index.js';
 import { randomBytesFrom } from './helpers.js';
@@ -137,15 +138,24 @@ test('the shapes of platform nodes are checked', () => {
   assert.match(node({ kind: 'domexception', props: [{ key: 'stack', value: 1 }] })[0], /stack is host-defined/);
 });
 
-test('fromBytes makes DOMException, Blob and File nodes, read last, and they build', () => {
+test('fromBytes makes DOMException, Blob and File nodes, then a transferred MessagePort, read last; they build and toBytes gives them back', () => {
   const next = randomBytesFrom(13);
   const seen = new Set();
+  let ports = 0;
   for (let i = 0; i < 3000; i++) {
     const program = fromBytes(next(200));
-    for (const n of program.objects) if (['domexception', 'blob', 'file'].includes(n.kind)) seen.add(n.kind);
+    for (const n of program.objects) if (['domexception', 'blob', 'file', 'messageport'].includes(n.kind)) seen.add(n.kind);
     assert.deepEqual(validate(program, { global: globalThis }), []);
+    const port = program.objects.findIndex((n) => n.kind === 'messageport');
+    if (port < 0) continue;
+    ports++;
+    assert.equal(program.transfer.at(-1), port, 'the port is named last by the transfer list');
+    // Kinds and transfer list (the native tests compare whole programs, less fromBytes's `proto: 'default'`).
+    const again = fromBytes(toBytes(program));
+    assert.deepEqual([again.objects.map((n) => n.kind), again.transfer], [program.objects.map((n) => n.kind), program.transfer], `input ${i}: toBytes inverts it`);
   }
-  assert.deepEqual([...seen].sort(), ['blob', 'domexception', 'file']);
+  assert.deepEqual([...seen].sort(), ['blob', 'domexception', 'file', 'messageport']);
+  assert.ok(ports > 50, `${ports} programs with a port`);
   assert.deepEqual(fromBytes(new Uint8Array(0)).objects, [], 'an exhausted input decodes as before');
 });
 
@@ -178,4 +188,86 @@ test('a platform object is observed by its attributes; a Blob\'s bytes are read 
   assert.deepEqual(diff(expected, actual).map((d) => `${d.path} ${d.expected} ${d.actual}`), [
     '$[0]<bytes> 0102ff 0102fe', '$[1]<name> "a.txt" "b.txt"', '$[2]<name> "AbortError" "SyntaxError"', '$[2]<code> 20 12',
   ]);
+});
+
+test('a MessagePort is transferred only through the transfer list: the clone is a new port entangled with the other end, the original detached', async () => {
+  const { port1, port2 } = new MessageChannel();
+  assert.equal(classifyObject(port1), 'MessagePort');
+  assert.equal(classifyObject(Object.create(MessagePort.prototype)), 'object', 'the prototype alone makes no port');
+  assert.throws(() => clone({ port1 }), (error) => error.name === 'DataCloneError' && /step 20/.test(error.message),
+    'not serializable: StructuredSerializeInternal step 20');
+  const copy = clone({ a: port1, b: port1 }, { transfer: [port1] });
+  assert.ok(copy.a instanceof MessagePort);
+  assert.notEqual(copy.a, port1);
+  assert.equal(copy.a, copy.b, 'references to the transferred port meet the one new port (step 2.4\'s placeholder)');
+  assert.throws(() => clone(port1, { transfer: [port1] }), (error) => error.name === 'DataCloneError' && /step 5\.2/.test(error.message),
+    'a detached port cannot be transferred again');
+  assert.throws(() => clone(1, { transfer: [port2, port2] }), /step 2\.3/);
+  const arrived = await new Promise((resolve) => {
+    copy.a.onmessage = (event) => resolve(`clone: ${event.data}`);
+    port1.onmessage = (event) => resolve(`original: ${event.data}`);
+    port2.postMessage('hello');
+  });
+  assert.equal(arrived, 'clone: hello', 'the remote end\'s messages go to the clone');
+  for (const port of [copy.a, port1, port2]) port.close();
+});
+
+test('a transfer list with a MessagePort takes no tier', () => {
+  const { port1 } = new MessageChannel();
+  assert.equal(selectTier({ port1 }, { transfer: [port1] }).tier, undefined);
+  assert.equal(selectTier({ port1 }, {}).tier, undefined, 'a port is never plain');
+  port1.close();
+});
+
+// ── MessagePort in programs ──
+
+const portProgram = (otherEnd = 'kept') => ({
+  schema: PROGRAM_SCHEMA, root: { ref: 0 }, transfer: [1], objects: [
+    { kind: 'object', props: [{ key: 'port', value: { ref: 1 } }] },
+    { kind: 'messageport', otherEnd },
+  ],
+});
+
+test('a messageport node is port1 of a new MessageChannel, the other end kept for the observation or dropped; refused without MessageChannel', () => {
+  const built = build(portProgram());
+  assert.ok(built.value.port instanceof MessagePort);
+  assert.deepEqual(built.transfer, [built.value.port]);
+  assert.equal(built.ports.length, 1);
+  assert.equal(built.ports[0].port, built.value.port);
+  assert.ok(built.ports[0].otherEnd instanceof MessagePort);
+  assert.equal(build(portProgram('dropped')).ports.length, 0);
+  assert.match(emitPlain(portProgram()).value, /new MessageChannel\(\)\.port1/);
+  assert.deepEqual(validate(portProgram(), { global: { MessagePort } }).map((e) => e.message),
+    ['this host has no MessageChannel: run the program where the platform object exists (docs/platform-objects.md)']);
+  assert.match(validate({ ...portProgram(), objects: [{ kind: 'messageport', otherEnd: 'lost' }] })[0].message, /expected one of "kept", "dropped"/);
+  built.ports[0].port.close();
+  built.ports[0].otherEnd.close();
+});
+
+test('a cloned MessagePort is observed by what its entanglement brings: the kept other end\'s message reaches the clone', async () => {
+  const expected = caseObservationOf(await observedCaseAsync(portProgram(), () => build(portProgram()), oracleCloneFunction(undefined)));
+  const port = expected.value.props[0].value;
+  assert.deepEqual([port.kind, port.platform.received], ['MessagePort', '0']);
+  const dropped = caseObservationOf(await observedCaseAsync(portProgram('dropped'), () => build(portProgram('dropped')), oracleCloneFunction(undefined)));
+  assert.equal(dropped.value.props[0].value.platform.received, '', 'nothing reaches a port whose other end is gone');
+  // A clone function that hands back a new port entangled with nothing the program made.
+  const elsewhere = async () => ({ __proto__: null, value: { port: new MessageChannel().port1 } });
+  const actual = caseObservationOf(await observedCaseAsync(portProgram(), () => build(portProgram()), elsewhere));
+  assert.deepEqual(diff(expected, actual).filter((d) => d.path.endsWith('<received>')).map((d) => `${d.path} ${d.expected} ${d.actual}`), ['$.port<received> 0 ']);
+});
+
+test('offscreencanvas and imagebitmap nodes: checked shapes, refused where the host has no OffscreenCanvas (Node), printed as their constructors', () => {
+  const canvas = { schema: PROGRAM_SCHEMA, root: { ref: 0 }, objects: [{ kind: 'offscreencanvas', width: 3, height: 2, context: '2d' }], transfer: [0] };
+  const bitmap = { schema: PROGRAM_SCHEMA, root: { ref: 0 }, objects: [{ kind: 'imagebitmap', width: 4, height: 3 }] };
+  assert.deepEqual([validate(canvas), validate(bitmap)], [[], []]);
+  for (const program of [canvas, bitmap]) {
+    assert.deepEqual(validate(program, { global: globalThis }).map((e) => e.message),
+      ['this host has no OffscreenCanvas: run the program where the platform object exists (docs/platform-objects.md)']);
+  }
+  assert.match(emitPlain(canvas).value, /\(\(canvas\) => \(canvas\.getContext\('2d'\), canvas\)\)\(new OffscreenCanvas\(3, 2\)\)/);
+  assert.match(emitPlain(bitmap).value, /canvas\.transferToImageBitmap\(\)\)\)\(new OffscreenCanvas\(4, 3\)\)/);
+  const node = (n) => validate({ schema: PROGRAM_SCHEMA, root: { ref: 0 }, objects: [n] }).map((e) => `${e.path}: ${e.message}`);
+  assert.match(node({ kind: 'offscreencanvas', width: 0, height: 2 })[0], /width: expected an integer 1\.\.64/);
+  assert.match(node({ kind: 'offscreencanvas', width: 1, height: 2, context: 'webgl' })[0], /context: expected one of "none", "2d"/);
+  assert.match(node({ kind: 'imagebitmap', width: 1 })[0], /height: missing/);
 });

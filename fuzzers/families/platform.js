@@ -1,6 +1,8 @@
 // Platform objects every host clonecheck runs has (DOMException, Blob, File):
 // cloned by their own serialization steps, never as the plain objects their
-// own properties make them look like. Names with and without a legacy code,
+// own properties make them look like; and MessagePorts, transferred when the
+// transfer list names them, refused when it does not (a channel without a
+// transfer list makes them ordinary objects: harness/targets/programs.js). Names with and without a legacy code,
 // odd messages, bytes and media types, a File's name and lastModified; the
 // same object twice (identity), own properties (not carried), another
 // prototype (the brand is in the slots, not the prototype: Node 26 clones
@@ -32,6 +34,12 @@ const blobOrFile = fc.record({
   ? { kind: 'file', bytes, type, name, lastModified }
   : { kind: 'blob', bytes, type }));
 
+/** A MessagePort node, and whether the transfer list names it. */
+const messagePort = fc.record({
+  otherEnd: fc.constantFrom('kept', 'kept', 'dropped'),
+  transferred: fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+}).map(({ otherEnd, transferred }) => ({ kind: 'messageport', otherEnd, transferred }));
+
 /** What is done to one platform node besides making it. */
 const decoration = fc.record({
   extra: fc.boolean(),
@@ -41,9 +49,9 @@ const decoration = fc.record({
 
 /** One to three platform objects in an array (the second one twice when there are two). */
 export const platformGraph = fc
-  .array(fc.tuple(fc.oneof(domException, blobOrFile), decoration), { minLength: 1, maxLength: 3 })
+  .array(fc.tuple(fc.oneof({ weight: 2, arbitrary: domException }, { weight: 2, arbitrary: blobOrFile }, { weight: 1, arbitrary: messagePort }), decoration), { minLength: 1, maxLength: 3 })
   .map((drawn) => {
-    const nodes = drawn.map(([node, { extra, proto, integrity }]) => ({
+    const nodes = drawn.map(([{ transferred, ...node }, { extra, proto, integrity }]) => ({
       ...node,
       ...(extra ? { props: [{ key: 'extra', value: 'kept?' }] } : {}),
       ...(proto === undefined ? {} : { proto }),
@@ -51,5 +59,6 @@ export const platformGraph = fc
     }));
     const items = nodes.map((_, i) => ({ ref: i + 1 }));
     if (nodes.length === 2) items.push({ ref: 2 });
-    return { root: { ref: 0 }, objects: [{ kind: 'array', items }, ...nodes] };
+    const transfer = drawn.flatMap(([{ transferred }], i) => (transferred === true ? [i + 1] : []));
+    return { root: { ref: 0 }, objects: [{ kind: 'array', items }, ...nodes], ...(transfer.length === 0 ? {} : { transfer }) };
   });

@@ -9,7 +9,7 @@
 
 import {
   beginCloneObservation, beginObservedCase, caseObservationOf, completeLanded, countSelection, diff, observe, observeCase, observeClone,
-  postMessageTransferList, readClonedBlobBytes, sameJSON, sameObservedCase, selectTier, structuredClone, toTransferList,
+  postMessageTransferList, probeClonedPorts, readClonedBlobBytes, sameJSON, sameObservedCase, selectTier, structuredClone, toTransferList,
 } from '../../src/index.js';
 import { isMessageError } from '../targets/receivers/messages.js';
 
@@ -232,6 +232,8 @@ export async function observedCaseAsync(program, makeBuilt, cloneFunction) {
   // on its built-ins (Node 20 aborts the process, node_blob.cc Concat's
   // assertion, reading a Blob while Array.prototype has an index accessor).
   await readClonedBlobBytes(observed);
+  // Where a MessagePort of the clone is entangled: messages arrive as tasks.
+  await probeClonedPorts(observed, built.ports);
   // A null-prototype record: settling this async function with it reads no `then`.
   return observed;
 }

@@ -70,14 +70,30 @@ export function transferArgument(spec) {
 
 /**
  * Without a transfer list (and without `forStorage`): the channel has none
- * (BroadcastChannel, an engine's serializer used as a library).
+ * (BroadcastChannel, an engine's serializer used as a library). A
+ * MessagePort can only be transferred, so each becomes an ordinary object
+ * with the same properties, prototype and integrity.
  * @param {any} program
  */
 export function withoutTransfer(program) {
-  const prepared = withoutStorage(program);
+  const prepared = withoutPorts(withoutStorage(program));
   if (prepared.transfer === undefined) return prepared;
   const { transfer, ...rest } = prepared;
   return rest;
+}
+
+/**
+ * @param {any} program
+ * @returns {any} the program with each messageport node an ordinary object node
+ */
+function withoutPorts(program) {
+  if (!(program.objects ?? []).some((/** @type {any} */ node) => node.kind === 'messageport')) return program;
+  const objects = program.objects.map((/** @type {any} */ node) => {
+    if (node.kind !== 'messageport') return node;
+    const { otherEnd, ...rest } = node;
+    return { ...rest, kind: 'object' };
+  });
+  return { ...program, objects };
 }
 
 /**

@@ -63,6 +63,13 @@ let kinds = new WeakMapCtor();
  *   SharedArrayBuffer object over the buffer's data block (StructuredDeserialize steps 12.2 and
  *   13.2), for a host without a global structuredClone (QuickJS-ng: its own serializer with
  *   JS_WRITE_OBJ_SAB, fuzzers/native/entry.js)
+ * @property {(object: object, global: object) => object} [transferPlatformObject]  a
+ *   transferable platform object's transfer steps and, in the realm of `global`, its
+ *   transfer-receiving steps, at once: the new object, the original detached
+ *   (StructuredSerializeWithTransfer step 5.5.4, StructuredDeserializeWithTransfer step 3.4.4).
+ *   What they move lives in the host (a MessagePort's message queue and entanglement), out of
+ *   script's reach. Default: that realm's own structuredClone with the object as the transfer
+ *   list, the one door script has to them (src/html/platform-objects.js `hostTransfer`)
  */
 
 /** @type {HostHooks} */
@@ -81,6 +88,11 @@ export function setHostHooks(hooks) {
 /** @returns {HostHooks['shareDataBlock']} the host's way to share a data block, if it gave one */
 export function hostShareDataBlock() {
   return hostHooks.shareDataBlock;
+}
+
+/** @returns {HostHooks['transferPlatformObject']} the host's way to transfer a platform object, if it gave one */
+export function hostTransferPlatformObject() {
+  return hostHooks.transferPlatformObject;
 }
 
 /**

@@ -1,5 +1,6 @@
-// Platform objects: which [Serializable] interface, if any, an object is an
-// instance of, and the attributes its serialization steps and observation read.
+// Platform objects: which [Serializable] or [Transferable] interface, if any,
+// an object is an instance of, and the attributes its serialization steps and
+// observation read.
 //
 // Script cannot see a platform object's internal slots, but every attribute
 // getter WebIDL generates is a brand check: it throws a TypeError unless its
@@ -15,9 +16,10 @@ import {
 } from '../primordials/intrinsics.js';
 
 /**
- * A serializable interface clonecheck knows, by its WebIDL name.
+ * A serializable or transferable interface clonecheck knows, by its WebIDL name.
  * @typedef {'DOMException' | 'File' | 'Blob' | 'ImageData' | 'DOMMatrix' | 'DOMMatrixReadOnly'
- *   | 'DOMPoint' | 'DOMPointReadOnly' | 'DOMRect' | 'DOMRectReadOnly' | 'DOMQuad'} PlatformInterface
+ *   | 'DOMPoint' | 'DOMPointReadOnly' | 'DOMRect' | 'DOMRectReadOnly' | 'DOMQuad' | 'MessagePort'
+ *   | 'OffscreenCanvas' | 'ImageBitmap'} PlatformInterface
  */
 
 const MATRIX_ATTRIBUTES = ['is2D', 'm11', 'm12', 'm13', 'm14', 'm21', 'm22', 'm23', 'm24',
@@ -34,8 +36,11 @@ const RECT_ATTRIBUTES = ['x', 'y', 'width', 'height'];
  * base class's instances, and the interface it extends, if any: the base's
  * check takes the subclass's instances too, so a subclass is checked only
  * for objects its base's check took (one thrown check per interface family
- * for an ordinary object, not one per interface).
- * @type {[PlatformInterface, string[], PlatformInterface?][]}
+ * for an ordinary object, not one per interface). An interface with no
+ * attribute to read names its brand checks instead, after its (empty)
+ * attributes: the first one the host has is used, a `()` suffix marking a
+ * method that reads and changes nothing, called without arguments.
+ * @type {[PlatformInterface, string[], PlatformInterface?, string[]?][]}
  */
 const KNOWN_INTERFACES = [
   ['DOMException', ['name', 'message', 'code']],
@@ -51,7 +56,19 @@ const KNOWN_INTERFACES = [
   ['DOMRectReadOnly', RECT_ATTRIBUTES],
   ['DOMRect', RECT_ATTRIBUTES, 'DOMRectReadOnly'],
   ['DOMQuad', ['p1', 'p2', 'p3', 'p4']],
+  // [Transferable], not serializable. WebIDL's onmessage getter is a brand
+  // check in the browsers and Bun; Node's takes any EventTarget and Deno's
+  // any object (it answers null), while their hasRef() (Node, Deno, Bun) is
+  // one: it answers whether the port keeps the process alive.
+  ['MessagePort', [], undefined, ['hasRef()', 'onmessage']],
+  // [Transferable] (HTML canvas): a detached one's sides read 0.
+  ['OffscreenCanvas', ['width', 'height']],
+  // [Serializable, Transferable] (HTML ImageBitmap).
+  ['ImageBitmap', ['width', 'height']],
 ];
+
+/** The [Transferable] interfaces clonecheck knows (StructuredSerializeWithTransfer step 2.1). */
+const TRANSFERABLE_INTERFACES = ['MessagePort', 'OffscreenCanvas', 'ImageBitmap'];
 
 /**
  * @param {string} first
@@ -77,7 +94,7 @@ function attributeName(entry) {
  * @typedef {object} HostInterface
  * @property {PlatformInterface} name
  * @property {Function} constructor
- * @property {(object: object) => unknown} brand  the brand-checking getter
+ * @property {(object: object) => unknown} brand  the brand-checking getter (or method)
  * @property {Record<string, (object: object) => any>} get  every attribute's getter, by name
  * @property {HostInterface[]} subclasses  the interfaces of this host that extend it
  */
@@ -98,6 +115,23 @@ function attributeGetter(prototype, name) {
 }
 
 /**
+ * The first of the candidate brand checks the interface's prototype object
+ * has as its own: an attribute's getter, or a method (`name()`).
+ * @param {object} prototype
+ * @param {string[]} candidates
+ * @returns {((object: object) => unknown) | undefined}
+ */
+function brandCheck(prototype, candidates) {
+  for (let i = 0; i < candidates.length; i++) {
+    const method = StringPrototypeSlice(candidates[i], -2) === '()';
+    const descriptor = ObjectGetOwnPropertyDescriptor(prototype, method ? StringPrototypeSlice(candidates[i], 0, -2) : candidates[i]);
+    const check = descriptor === undefined ? undefined : method ? descriptor.value : descriptor.get;
+    if (typeof check === 'function') return uncurryThis(check);
+  }
+  return undefined;
+}
+
+/**
  * The known interfaces of a global object, each only when its constructor
  * and every attribute it needs are there.
  * @param {any} global
@@ -111,8 +145,8 @@ function hostInterfaces(global) {
     const attributes = KNOWN_INTERFACES[i][1];
     const constructor = global[name];
     if (typeof constructor !== 'function' || constructor.prototype === undefined) continue;
-    const brandDescriptor = ObjectGetOwnPropertyDescriptor(constructor.prototype, attributes[0]);
-    if (brandDescriptor === undefined || typeof brandDescriptor.get !== 'function') continue;
+    const brand = brandCheck(constructor.prototype, KNOWN_INTERFACES[i][3] ?? [attributes[0]]);
+    if (brand === undefined) continue;
     /** @type {Record<string, (object: object) => any>} */
     const get = ObjectCreate(null);
     let complete = true;
@@ -123,7 +157,7 @@ function hostInterfaces(global) {
       else if (attribute === attributes[j]) complete = false;
     }
     if (!complete) continue;
-    const entry = { name, constructor, brand: uncurryThis(brandDescriptor.get), get: ObjectFreeze(get), subclasses: newList() };
+    const entry = { name, constructor, brand, get: ObjectFreeze(get), subclasses: newList() };
     append(found, entry);
     // A subclass follows its base in the table: a host without the base has no use for it.
     const base = KNOWN_INTERFACES[i][2];
@@ -239,7 +273,25 @@ export function hasBlobBytes(kind) {
   return kind === 'Blob' || kind === 'File';
 }
 
+/**
+ * The field of a platform object's observation that script can fill only
+ * asynchronously, if any: a Blob's `bytes`; a MessagePort's `received`, the
+ * messages its entanglement brings (observe.js `probePorts`).
+ * @param {string} kind an ObjectKind
+ * @returns {'bytes' | 'received' | undefined}
+ */
+export function pendingField(kind) {
+  if (hasBlobBytes(kind)) return 'bytes';
+  return kind === 'MessagePort' ? 'received' : undefined;
+}
+
 /** @param {string} kind @returns {boolean} whether an ObjectKind names a platform interface */
 export function isPlatformKind(kind) {
   return PLATFORM_ATTRIBUTES[kind] !== undefined;
+}
+
+/** @param {string} kind @returns {boolean} whether an ObjectKind names a [Transferable] interface */
+export function isTransferableKind(kind) {
+  for (let i = 0; i < TRANSFERABLE_INTERFACES.length; i++) if (TRANSFERABLE_INTERFACES[i] === kind) return true;
+  return false;
 }

@@ -8,7 +8,7 @@
 import { IsSharedArrayBuffer, whileResized } from '../abstract-ops/buffers.js';
 import { hostShareDataBlock } from '../abstract-ops/brands.js';
 import { DataCloneError } from './errors.js';
-import { deserializePlatformObject } from './platform-objects.js';
+import { deserializePlatformObject, receiveTransferredPlatformObject } from './platform-objects.js';
 import { CreateDataProperty } from '../abstract-ops/object-operations.js';
 import {
   ErrorPrototypeStackGetter, MapCtor, MapPrototypeGet, MapPrototypeHas, MapPrototypeSet, ObjectCreate,
@@ -70,7 +70,7 @@ export function StructuredDeserialize(serialized, targetRealm = currentRealm, me
     // Step 21.
     case 'Error': value = deserializeError(serialized, realm); deep = ObjectHasOwn(serialized, 'Cause') || ObjectHasOwn(serialized, 'Errors'); break;
     // Steps 22 and 24.4. A platform interface of the target realm (platform-objects.js).
-    default: value = deserializePlatformObject(serialized, realm.platform, (inner) => StructuredDeserialize(inner, realm, memory));
+    default: value = deserializePlatformObject(serialized, realm, (inner) => StructuredDeserialize(inner, realm, memory));
   }
   // Step 23.
   MapPrototypeSet(memory, serialized, value);
@@ -239,11 +239,16 @@ export function StructuredDeserializeWithTransfer(serializeWithTransferResult, t
   const holders = serializeWithTransferResult.TransferDataHolders;
   for (let i = 0; i < holders.length; i++) {
     const transferDataHolder = holders[i];
+    const type = transferDataHolder.Type;
+    let value;
     // Steps 3.2–3.3. The data block moves: in the current realm the buffer that
     // DetachArrayBuffer handed over already is the new ArrayBuffer object.
-    const value = targetRealm === currentRealm
-      ? transferDataHolder.ArrayBufferData
-      : newArrayBuffer(transferDataHolder, targetRealm);
+    if (type === 'ArrayBuffer' || type === 'ResizableArrayBuffer') {
+      value = targetRealm === currentRealm ? transferDataHolder.ArrayBufferData : newArrayBuffer(transferDataHolder, targetRealm);
+    } else {
+      // Step 3.4. A platform object's transfer-receiving steps.
+      value = receiveTransferredPlatformObject(transferDataHolder, targetRealm);
+    }
     // Steps 3.5–3.6.
     MapPrototypeSet(memory, transferDataHolder, value);
     append(transferredValues, value);

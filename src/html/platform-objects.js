@@ -1,5 +1,6 @@
 // The serialization and deserialization steps of the serializable platform
-// objects clonecheck knows, each from the standard that defines its interface.
+// objects clonecheck knows, and the transfer and transfer-receiving steps of
+// the transferable ones, each from the standard that defines its interface.
 // StructuredSerializeInternal step 19 makes the record, and
 // StructuredSerializeInternal step 26.3 runs these steps;
 // StructuredDeserialize step 22 makes the object, and
@@ -12,15 +13,19 @@
 // array, a DOMQuad's points are DOMPoints), so making it when its record is
 // met, after the sub-deserializations, gives the same graph as the spec's order.
 
+import { hostTransferPlatformObject } from '../abstract-ops/brands.js';
 import { CreateDataProperty } from '../abstract-ops/object-operations.js';
 import { platformAttribute } from '../abstract-ops/platform.js';
 import {
-  ArrayPrototypeValues, ReflectConstruct, SymbolIterator, append, newList, record,
+  ArrayPrototypeValues, ReflectApply, ReflectConstruct, SymbolIterator, WeakSetCtor, WeakSetPrototypeAdd, WeakSetPrototypeHas,
+  append, newList, record,
 } from '../primordials/intrinsics.js';
+import { currentRealm } from '../primordials/realm.js';
 import { DataCloneError } from './errors.js';
 
 /** @typedef {import('./serialize.js').Serialized} Serialized */
 /** @typedef {import('../abstract-ops/platform.js').PlatformInterface} PlatformInterface */
+/** @typedef {import('../primordials/realm.js').Realm} Realm */
 
 const MATRIX_2D = ['m11', 'm12', 'm21', 'm22', 'm41', 'm42'];
 const MATRIX_3D = ['m11', 'm12', 'm13', 'm14', 'm21', 'm22', 'm23', 'm24', 'm31', 'm32', 'm33', 'm34', 'm41', 'm42', 'm43', 'm44'];
@@ -101,6 +106,13 @@ export function serializePlatformObject(value, name, subSerialize) {
       const is2D = platformAttribute(value, name, 'is2D');
       return record({ Type: name, Is2D: is2D, Values: attributeValues(value, name, is2D ? MATRIX_2D : MATRIX_3D) });
     }
+    // HTML's ImageBitmap serialization steps: a detached one is refused (its
+    // [[Detached]], StructuredSerializeInternal step 19.1), then [[BitmapData]]
+    // is a copy of its bitmap data (the origin-clean flag refuses a tainted one).
+    // Script cannot read the bitmap: the host's structuredClone copies it (`hostCopy`).
+    case 'ImageBitmap':
+      if (isDetachedPlatformObject(value)) throw DataCloneError('StructuredSerializeInternal step 19.1: a detached ImageBitmap cannot be serialized');
+      return record({ Type: name, BitmapData: hostCopy(value, currentRealm) });
     case 'DOMQuad': {
       const points = newList();
       append(points, subSerialize(platformAttribute(value, name, 'p1')));
@@ -117,13 +129,13 @@ export function serializePlatformObject(value, name, subSerialize) {
  * A new instance of the record's interface in the target realm, with the
  * record's slots (StructuredDeserialize step 22, then its deserialization steps).
  * @param {Serialized} serialized
- * @param {Record<string, Function>} constructors the target realm's interfaces (realm.js `platform`)
+ * @param {Realm} realm the target realm (its interfaces: realm.js `platform`)
  * @param {(serialized: Serialized) => unknown} subDeserialize the sub-deserialization (same memory)
  * @returns {object}
  */
-export function deserializePlatformObject(serialized, constructors, subDeserialize) {
+export function deserializePlatformObject(serialized, realm, subDeserialize) {
   const name = serialized.Type;
-  const constructor = constructors[name];
+  const constructor = realm.platform[name];
   // StructuredDeserialize step 22: the interface must be exposed in the target realm.
   if (constructor === undefined) throw DataCloneError(`StructuredDeserialize step 22: no interface named ${name} in the target realm`);
   switch (name) {
@@ -141,6 +153,8 @@ export function deserializePlatformObject(serialized, constructors, subDeseriali
       return ReflectConstruct(constructor, serialized.Values);
     // Six numbers make a 2D matrix, sixteen a 3D one.
     case 'DOMMatrix': case 'DOMMatrixReadOnly': return ReflectConstruct(constructor, [sequence(serialized.Values)]);
+    // The copy the host made; in another realm, a copy of it made there.
+    case 'ImageBitmap': return realm === currentRealm ? serialized.BitmapData : hostCopy(serialized.BitmapData, realm);
     // The constructor copies the points' coordinates into new DOMPoints: a
     // deserialized quad's points are never objects met elsewhere in the graph,
     // where the spec's would be (a quad's point that is also a value of its own).
@@ -151,4 +165,94 @@ export function deserializePlatformObject(serialized, constructors, subDeseriali
     }
   }
   throw DataCloneError(`StructuredDeserialize step 22: no interface named ${name} in the target realm`);
+}
+
+/**
+ * The transferable platform objects whose [[Detached]] is true: script
+ * cannot read the slot, so the reference remembers the ones it detached
+ * (StructuredSerializeWithTransfer step 5.5.5), and only those.
+ */
+const detachedObjects = new WeakSetCtor();
+
+/**
+ * @param {object} value a transferable platform object
+ * @returns {boolean} its [[Detached]] (StructuredSerializeWithTransfer step 5.2)
+ */
+export function isDetachedPlatformObject(value) {
+  return WeakSetPrototypeHas(detachedObjects, value);
+}
+
+/**
+ * StructuredSerializeWithTransfer steps 5.5.4 and 5.5.5: the transfer steps
+ * of value's primary interface fill the data holder, then value is detached.
+ * @param {object} value
+ * @param {PlatformInterface} name
+ * @param {Serialized} dataHolder its [[Type]] already the interface's name
+ */
+export function transferPlatformObject(value, name, dataHolder) {
+  switch (name) {
+    // HTML's MessagePort transfer steps (web messaging, "message ports"): the holder takes the port's message
+    // queue ([[PortMessageQueue]]) and the port it is entangled with
+    // ([[RemotePort]]); its transfer-receiving steps give both to a new port.
+    // Script reaches neither, so the host runs both steps here at once
+    // (`hostTransfer`) and the holder keeps the new port, which holds them.
+    // HTML's OffscreenCanvas transfer steps refuse a canvas with a rendering
+    // context (its context mode is not none: InvalidStateError), then take its
+    // width, height and placeholder; ImageBitmap's take its bitmap data. The
+    // host's structuredClone runs them, throwing as they do.
+    case 'MessagePort': case 'OffscreenCanvas': case 'ImageBitmap':
+      dataHolder.Transferred = hostTransfer(value, currentRealm);
+      break;
+    default: throw DataCloneError(`StructuredSerializeWithTransfer step 5.5.4: ${name} has no transfer steps here`);
+  }
+  // StructuredSerializeWithTransfer step 5.5.5.
+  WeakSetPrototypeAdd(detachedObjects, value);
+}
+
+/**
+ * StructuredDeserializeWithTransfer step 3.4: a new object of the holder's
+ * interface in the target realm, and its transfer-receiving steps. In the
+ * realm `transferPlatformObject` made it in, that object already is the one.
+ * @param {Serialized} dataHolder
+ * @param {Realm} targetRealm
+ * @returns {object}
+ */
+export function receiveTransferredPlatformObject(dataHolder, targetRealm) {
+  // StructuredDeserializeWithTransfer step 3.4.2: the interface must be exposed in the target realm.
+  if (targetRealm.platform[dataHolder.Type] === undefined) throw DataCloneError(`StructuredDeserializeWithTransfer step 3.4.2: no interface named ${dataHolder.Type} in the target realm`);
+  return targetRealm === currentRealm ? dataHolder.Transferred : hostTransfer(dataHolder.Transferred, targetRealm);
+}
+
+/**
+ * A serializable platform object whose data script cannot read (an
+ * ImageBitmap's bitmap), copied by the realm's own structuredClone.
+ * @param {object} value
+ * @param {Realm} realm
+ * @returns {object}
+ */
+function hostCopy(value, realm) {
+  if (realm.structuredClone === undefined) throw DataCloneError('StructuredSerializeInternal step 19: this host cannot copy the object\'s data (no structuredClone)');
+  return ReflectApply(realm.structuredClone, undefined, [value]);
+}
+
+/**
+ * A transferable platform object's transfer steps and, in `realm`, its
+ * transfer-receiving steps, run by the host: through its hook
+ * (brands.js `transferPlatformObject`), else the realm's own structuredClone
+ * with the object as the whole transfer list, the one door script has to
+ * what these steps move. Bun 1.4.5's structuredClone gives back the same
+ * port, not detached: that host cannot transfer one (and `validate` refuses
+ * programs with ports there, platform.js `hostCanTransferPorts`).
+ * @param {object} value
+ * @param {Realm} realm
+ * @returns {object}
+ */
+function hostTransfer(value, realm) {
+  const hook = hostTransferPlatformObject();
+  if (hook !== undefined) return hook(value, realm.global);
+  if (realm.structuredClone === undefined) throw DataCloneError('StructuredSerializeWithTransfer step 5.5.4: this host cannot transfer a platform object (no structuredClone, no transferPlatformObject hook)');
+  // Called with an undefined this, as a plain call is: a Window's structuredClone refuses any other receiver.
+  const transferred = ReflectApply(realm.structuredClone, undefined, [value, record({ transfer: sequence([value]) })]);
+  if (transferred === value) throw DataCloneError('StructuredSerializeWithTransfer step 5.5.4: this host\'s structuredClone does not transfer the object (it gives back the same one)');
+  return transferred;
 }

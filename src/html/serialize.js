@@ -12,7 +12,8 @@ import {
   hasMaxByteLength, isDataView, isLengthTracking, viewedBuffer,
 } from '../abstract-ops/buffers.js';
 import { DataCloneError } from './errors.js';
-import { serializePlatformObject } from './platform-objects.js';
+import { isTransferableKind } from '../abstract-ops/platform.js';
+import { isDetachedPlatformObject, serializePlatformObject, transferPlatformObject } from './platform-objects.js';
 import { specProfile } from './profiles.js';
 import {
   ArrayBufferPrototypeByteLength, ArrayBufferPrototypeMaxByteLength, BigIntPrototypeValueOf, ErrorPrototypeStackGetter,
@@ -96,9 +97,9 @@ export function StructuredSerializeInternal(value, forStorage, memory = new MapC
     case 'array': serialized = record({
       Type: 'Array', Length: ObjectGetOwnPropertyDescriptor(object, 'length').value, Properties: newList(),
     }); deep = true; break;
-    // Step 19 (a serializable platform object) comes after the switch: its
-    // kind is its interface's name (src/abstract-ops/platform.js). Step 20
-    // (another platform object) cannot arise: src/ knows only serializable ones.
+    // Steps 19 (a serializable platform object) and 20 (another platform
+    // object, such as a MessagePort outside the transfer list) come after the
+    // switch: its kind is its interface's name (src/abstract-ops/platform.js).
     // Step 21. IsCallable(value).
     case 'callable': throw DataCloneError('StructuredSerializeInternal step 21: a callable object cannot be serialized');
     // Step 22. Any other internal slot (Symbol wrapper, WeakMap, Promise, …).
@@ -435,8 +436,9 @@ export function StructuredSerializeForStorage(value, options) {
 /**
  * StructuredSerializeWithTransfer(value, transferList)
  * https://html.spec.whatwg.org/#structuredserializewithtransfer
- * Only ArrayBuffers are transferable here: src/ has no platform objects, so a
- * transfer-list entry without [[ArrayBufferData]] is refused at step 2.1.
+ * ArrayBuffers and the transferable platform objects src/ knows
+ * (platform.js `isTransferableKind`: MessagePort) can be transferred; any
+ * other transfer-list entry is refused at step 2.1.
  * @param {unknown} value
  * @param {object[]} transferList
  * @param {SerializeOptions} [options]
@@ -450,8 +452,8 @@ export function StructuredSerializeWithTransfer(value, transferList, options = D
   for (let i = 0; i < transferList.length; i++) {
     const transferable = transferList[i];
     const kind = classifyObject(transferable);
-    // Step 2.1.
-    if (kind !== 'arraybuffer' && kind !== 'sharedarraybuffer') throw DataCloneError('StructuredSerializeWithTransfer step 2.1: only ArrayBuffers (and transferable platform objects) can be transferred');
+    // Step 2.1. Neither [[ArrayBufferData]] nor [[Detached]] (which only transferable platform objects have).
+    if (kind !== 'arraybuffer' && kind !== 'sharedarraybuffer' && !isTransferableKind(kind)) throw DataCloneError('StructuredSerializeWithTransfer step 2.1: only ArrayBuffers and transferable platform objects can be transferred');
     // Step 2.2.
     if (kind === 'sharedarraybuffer') throw DataCloneError('StructuredSerializeWithTransfer step 2.2: a SharedArrayBuffer cannot be transferred');
     // Step 2.3.
@@ -465,23 +467,37 @@ export function StructuredSerializeWithTransfer(value, transferList, options = D
   const transferDataHolders = newList();
   // Step 5.
   for (let i = 0; i < transferList.length; i++) {
-    const transferable = /** @type {ArrayBuffer} */ (transferList[i]);
+    const transferable = transferList[i];
+    const kind = classifyObject(transferable);
+    if (kind !== 'arraybuffer') {
+      // Step 5.2. Checked only now, as 5.1 is.
+      if (isDetachedPlatformObject(transferable)) throw DataCloneError(`StructuredSerializeWithTransfer step 5.2: a detached ${kind} cannot be transferred`);
+      // Step 5.3.
+      const dataHolder = MapPrototypeGet(memory, transferable);
+      // Steps 5.5.2–5.5.5: the interface's name, its transfer steps, [[Detached]].
+      dataHolder.Type = kind;
+      transferPlatformObject(transferable, /** @type {import('../abstract-ops/platform.js').PlatformInterface} */ (kind), dataHolder);
+      // Step 5.6.
+      append(transferDataHolders, dataHolder);
+      continue;
+    }
+    const buffer = /** @type {ArrayBuffer} */ (transferable);
     // Step 5.1. Checked only now: a getter may have detached it during step 3.
-    if (IsDetachedBuffer(transferable)) throw DataCloneError('StructuredSerializeWithTransfer step 5.1: a detached ArrayBuffer cannot be transferred');
+    if (IsDetachedBuffer(buffer)) throw DataCloneError('StructuredSerializeWithTransfer step 5.1: a detached ArrayBuffer cannot be transferred');
     // Step 5.3.
-    const dataHolder = MapPrototypeGet(memory, transferable);
+    const dataHolder = MapPrototypeGet(memory, buffer);
     // Step 5.4. The holder takes over the data block; DetachArrayBuffer hands it
     // back as a new ArrayBuffer object that owns it (and keeps resizability).
-    const byteLength = ArrayBufferPrototypeByteLength(transferable);
-    if (hasMaxByteLength(transferable)) {
+    const byteLength = ArrayBufferPrototypeByteLength(buffer);
+    if (hasMaxByteLength(buffer)) {
       dataHolder.Type = 'ResizableArrayBuffer';
-      dataHolder.ArrayBufferMaxByteLength = ArrayBufferPrototypeMaxByteLength(transferable);
+      dataHolder.ArrayBufferMaxByteLength = ArrayBufferPrototypeMaxByteLength(buffer);
     } else {
       dataHolder.Type = 'ArrayBuffer';
     }
     dataHolder.ArrayBufferByteLength = byteLength;
     // Step 5.4.3.
-    dataHolder.ArrayBufferData = DetachArrayBuffer(transferable);
+    dataHolder.ArrayBufferData = DetachArrayBuffer(buffer);
     // Step 5.6.
     append(transferDataHolders, dataHolder);
   }

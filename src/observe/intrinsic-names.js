@@ -22,9 +22,9 @@ const CONSTRUCTOR_NAMES = [
   'Map', 'Set', 'WeakMap', 'WeakSet', 'WeakRef', 'FinalizationRegistry', 'Promise', 'Proxy',
   ...NATIVE_ERROR_NAMES, 'AggregateError', 'ArrayBuffer', 'SharedArrayBuffer', 'DataView',
   ...TYPED_ARRAY_NAMES, 'DOMException', 'Iterator',
-  // The serializable platform interfaces (src/abstract-ops/platform.js), where the host has them.
+  // The serializable and transferable platform interfaces (src/abstract-ops/platform.js), where the host has them.
   'Blob', 'File', 'ImageData', 'DOMMatrix', 'DOMMatrixReadOnly', 'DOMPoint', 'DOMPointReadOnly',
-  'DOMRect', 'DOMRectReadOnly', 'DOMQuad',
+  'DOMRect', 'DOMRectReadOnly', 'DOMQuad', 'MessagePort', 'OffscreenCanvas', 'ImageBitmap',
 ];
 
 /** Global namespace objects. */

@@ -14,12 +14,12 @@
 import { CreateDataProperty } from '../abstract-ops/object-operations.js';
 import {
   MapCtor, MapPrototypeHas, MapPrototypeSet, ObjectGetOwnPropertyDescriptor, ObjectHasOwn,
-  ReflectOwnKeys, record,
+  ReflectOwnKeys, newList, record,
 } from '../primordials/intrinsics.js';
 import { sameJSON } from './canonical-json.js';
 import { appendOutput, finishOutput, outputList } from './output.js';
 import { diff } from './diff.js';
-import { observe, observeGraph, option, readBlobBytes } from './observe.js';
+import { observe, observeGraph, option, probePorts, readBlobBytes } from './observe.js';
 import { observationOf, sameTape } from './tape.js';
 import { observeThrown } from './thrown.js';
 
@@ -58,6 +58,7 @@ export const CASE_OBSERVATION_SCHEMA = 'clonecheck/case-observation@1';
  * @property {boolean} inputUnchanged
  * @property {boolean} sharesNoObject
  * @property {import('./observe.js').BlobSlot[]} [blobs]  the Blobs of the clone, whose bytes `readClonedBlobBytes` reads
+ * @property {import('./observe.js').BlobSlot[]} [ports]  the MessagePorts of the clone, which `probeClonedPorts` probes
  */
 
 /**
@@ -238,19 +239,22 @@ function finishCase({ input, effects, observeOptions, landsElsewhere, before, ef
   let sharesNoObject = true;
   /** @type {import('./observe.js').BlobSlot[] | undefined} */
   let blobs;
+  /** @type {import('./observe.js').BlobSlot[] | undefined} */
+  let ports;
   if (threw) {
     thrown = observeThrown(result, observeOptions);
   } else if (!landsElsewhere) {
     const cloned = observeGraph(result, observeOptions);
     value = cloned.tape;
     blobs = cloned.blobs;
+    ports = cloned.ports;
     sharesNoObject = !sharesAny(cloned.objects, before.objects, after.objects);
   }
   const loggedEffects = outputList();
   for (let i = effectsBefore; i < effectsAfter; i++) appendOutput(loggedEffects, copyEffect(effects[i]));
   return record({
     threw, value, thrown, effects: finishOutput(loggedEffects), before: before.tape, after: after.tape,
-    inputUnchanged: sameTape(before.tape, after.tape), sharesNoObject, blobs,
+    inputUnchanged: sameTape(before.tape, after.tape), sharesNoObject, blobs, ports,
   });
 }
 
@@ -263,6 +267,20 @@ function finishCase({ input, effects, observeOptions, landsElsewhere, before, ef
  */
 export async function readClonedBlobBytes(observed) {
   if (observed.value !== undefined && observed.blobs !== undefined && observed.blobs.length > 0) await readBlobBytes(observed.value, observed.blobs);
+}
+
+/**
+ * Writes what each MessagePort of an observed case's clone receives from the
+ * program's kept other ends into its tape (observe.js `probePorts`), and
+ * closes the case's ports. A case observed without this says 'unread' for
+ * them, on both sides alike.
+ * @param {ObservedCase} observed
+ * @param {import('./observe.js').BuiltPort[] | undefined} built the program's ports (Built `ports`)
+ * @returns {Promise<void>}
+ */
+export async function probeClonedPorts(observed, built) {
+  const slots = observed.value !== undefined && observed.ports !== undefined ? observed.ports : newList();
+  if (slots.length > 0 || (built !== undefined && built.length > 0)) await probePorts(observed.value ?? newList(), slots, built ?? newList());
 }
 
 /**

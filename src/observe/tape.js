@@ -29,7 +29,8 @@
 //         for a typed array, LENGTH; a platform interface (DOMException, Blob, …)
 //         each of its attributes (platform.js PLATFORM_ATTRIBUTES) as a value; a Blob
 //         or File then its BYTES as a string: lowercase hex, LENGTH:HASH when longer
-//         than LONG_THRESHOLD, or 'unread' (observe.js readBlobBytes)
+//         than LONG_THRESHOLD, or 'unread' (observe.js readBlobBytes); a
+//         MessagePort then what it RECEIVED as a string (observe.js probePorts)
 //       BYTES: 'x' and each byte as a number (BYTE-LENGTH of them, none when
 //         detached), or 'X' LENGTH HASH HEAD TAIL for more than LONG_THRESHOLD
 //       PROPS: each own property, then ']':
@@ -43,7 +44,7 @@
 //         undefined or a string
 
 import { CreateDataProperty } from '../abstract-ops/object-operations.js';
-import { PLATFORM_ATTRIBUTES, hasBlobBytes, isPlatformKind } from '../abstract-ops/platform.js';
+import { PLATFORM_ATTRIBUTES, isPlatformKind, pendingField } from '../abstract-ops/platform.js';
 import { ArrayPrototype, ObjectSetPrototypeOf, StringCtor, TypeErrorCtor } from '../primordials/intrinsics.js';
 import { appendOutput, finishOutput, outputList } from './output.js';
 import { hex } from './strings.js';
@@ -206,7 +207,8 @@ function readContents(reader, kind) {
       const platform = {};
       // Defined, never [[Set]]: a polluted Object.prototype may have a setter for `name`.
       for (let i = 0; i < attributes.length; i++) CreateDataProperty(platform, attributes[i], readValue(reader));
-      if (hasBlobBytes(kind)) CreateDataProperty(platform, 'bytes', next(reader));
+      const pending = pendingField(kind);
+      if (pending !== undefined) CreateDataProperty(platform, pending, next(reader));
       return platform;
     }
   }

@@ -30,6 +30,8 @@ import { platformConstructors } from '../abstract-ops/platform.js';
  * @property {Record<string, any>} typedArrays  constructors by [[TypedArrayName]]
  * @property {Record<string, ErrorConstructor>} errors  constructors by native error name
  * @property {Record<string, Function>} platform  the serializable platform interfaces it has, by name
+ * @property {((value: unknown, options: object) => any) | undefined} structuredClone  its own, the
+ *   door to the transfer-receiving steps of its platform objects (platform-objects.js `hostTransfer`)
  */
 
 /**
@@ -63,6 +65,7 @@ export function captureRealm(global) {
     typedArrays: ObjectFreeze(typedArrays),
     errors: ObjectFreeze(errors),
     platform: platformConstructors(global),
+    structuredClone: typeof global.structuredClone === 'function' ? global.structuredClone : undefined,
   });
 }
 

@@ -21,6 +21,7 @@ import { validate, validateSteps } from './schema.js';
  * @property {any} value the root value
  * @property {any[]} transfer the transfer list (live objects)
  * @property {{event: 'get' | 'set' | 'call', on: string, key: string}[]} effects the effects log
+ * @property {import('../observe/observe.js').BuiltPort[]} ports the program's MessagePorts whose other end it kept, in the order made
  * @property {() => void} setupReceiver applies the receiver steps to the current realm
  * @property {() => void} restore undoes every realm step applied so far, newest first
  */

@@ -126,7 +126,28 @@ export function fromBytes(bytes) {
   // Read after that, for the same reason: a platform object, a property of
   // the first object (or the root when there is none, or it is a proxy).
   if (r.chance(6)) addPlatformObject(program, platformNode(r), r.pick(KEYS));
+  // Then, for the same reason: a MessagePort named by the transfer list, as
+  // a property of the first object (a program serialized for storage has no
+  // transfer list, and the root may hold the platform object above: no port there).
+  if (r.chance(6)) {
+    const key = r.pick(KEYS);
+    if (own(program, 'forStorage') !== true && platformHolder(program.objects, key) === 'first') addTransferredPort(program, key);
+  }
   return program;
+}
+
+/**
+ * Appends a messageport node (its other end kept), the first object's
+ * property `key`, and names it last in the transfer list.
+ * @param {any} program
+ * @param {string} key
+ */
+function addTransferredPort(program, key) {
+  const id = program.objects.length;
+  addPlatformObject(program, { kind: 'messageport' }, key);
+  const transfer = own(program, 'transfer') ?? [];
+  push(transfer, id);
+  put(program, 'transfer', transfer);
 }
 
 /**

@@ -196,6 +196,8 @@ function summary(node) {
     case 'opaque': return node.type;
     case 'geometry': return node.type;
     case 'domexception': case 'blob': case 'file': case 'imagedata': return platformInterfaceOfNode(node);
+    case 'messageport': return `MessagePort, other end ${own(node, 'otherEnd') ?? 'kept'}`;
+    case 'offscreencanvas': case 'imagebitmap': return `${platformInterfaceOfNode(node)} ${node.width}x${node.height}`;
   }
   return node.kind;
 }
@@ -251,6 +253,9 @@ function makeExpr(node) {
       for (let i = 0; i < node.values.length; i++) append(values, valueExpr(node.values[i]));
       return call('geometry', exprs(lit(node.type), list(values)));
     }
+    case 'messageport': return call('messageport', exprs(CX, lit((own(node, 'otherEnd') ?? 'kept') === 'kept')));
+    case 'offscreencanvas': return call('offscreencanvas', exprs(lit(node.width), lit(node.height), lit(own(node, 'context') ?? 'none')));
+    case 'imagebitmap': return call('imagebitmap', exprs(lit(node.width), lit(node.height)));
   }
   throw new TypeErrorCtor(`unknown kind ${describe(node.kind)}`);
 }

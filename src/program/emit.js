@@ -257,6 +257,11 @@ function plainPrinter(program, plan, root, log) {
         const data = a[2].t === 'undefined' ? '' : `new Uint8ClampedArray(${expr(a[2])}), `;
         return `new ImageData(${data}${expr(a[0])}, ${expr(a[1])}, { colorSpace: ${expr(a[3])} })`;
       }
+      case 'messageport': return 'new MessageChannel().port1';
+      case 'offscreencanvas': return litValue(a[2]) === '2d'
+        ? `((canvas) => (canvas.getContext('2d'), canvas))(new OffscreenCanvas(${expr(a[0])}, ${expr(a[1])}))`
+        : `new OffscreenCanvas(${expr(a[0])}, ${expr(a[1])})`;
+      case 'imagebitmap': return `((canvas) => (canvas.getContext('2d'), canvas.transferToImageBitmap()))(new OffscreenCanvas(${expr(a[0])}, ${expr(a[1])}))`;
       case 'geometry': return geometrySource(/** @type {string} */ (litValue(a[0])), a[1].t === 'list' ? a[1].items : []);
     }
     throw new TypeErrorCtor(`no plain form for rt.${op}`);

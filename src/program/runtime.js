@@ -62,7 +62,7 @@ export function createRuntime(global) {
   /** Platform interfaces by name (absent ones stay undefined: `platform` says so). */
   const platformCtors = create(null);
   const platformNames = ['DOMException', 'Blob', 'File', 'ImageData', 'DOMPoint', 'DOMPointReadOnly',
-    'DOMRect', 'DOMRectReadOnly', 'DOMMatrix', 'DOMMatrixReadOnly', 'DOMQuad'];
+    'DOMRect', 'DOMRectReadOnly', 'DOMMatrix', 'DOMMatrixReadOnly', 'DOMQuad', 'MessageChannel', 'OffscreenCanvas'];
   for (let i = 0; i < platformNames.length; i++) platformCtors[platformNames[i]] = global[platformNames[i]];
 
   /** Constructors by name, null-prototype so a name never reaches Object.prototype. */
@@ -119,7 +119,7 @@ export function createRuntime(global) {
    * @param {any[]} [effects] the effects log to append to (a fresh array by default)
    */
   function context(registerOpaque, effects) {
-    return { __proto__: null, registerOpaque, effects: effects === undefined ? [] : effects, undo: newList() };
+    return { __proto__: null, registerOpaque, effects: effects === undefined ? [] : effects, undo: newList(), ports: newList() };
   }
 
   function register(cx, object, kind) {
@@ -301,6 +301,26 @@ export function createRuntime(global) {
     const C = platform('ImageData');
     const settings = { __proto__: null, colorSpace };
     return bytes === undefined ? new C(width, height, settings) : new C(bytesIn(Uint8ClampedArrayCtor, bytes), width, height, settings);
+  }
+  /**
+   * port1 of a new MessageChannel. The build keeps port2, when asked, in the
+   * case's list of ports (Built `ports`): the observation posts from it to
+   * see which port the entanglement reaches (src/observe/observe.js probePorts).
+   */
+  function messageport(cx, keepOtherEnd) {
+    const channel = new (platform('MessageChannel'))();
+    if (keepOtherEnd) cx.ports[cx.ports.length] = { __proto__: null, port: channel.port1, otherEnd: channel.port2 };
+    return channel.port1;
+  }
+  /** A new OffscreenCanvas, with a 2D rendering context when asked (its context mode is then not none). */
+  function offscreencanvas(width, height, context) {
+    const canvas = new (platform('OffscreenCanvas'))(width, height);
+    if (context === '2d') canvas.getContext('2d');
+    return canvas;
+  }
+  /** An ImageBitmap of a new canvas's (transparent) pixels: transferToImageBitmap needs a rendering context. */
+  function imagebitmap(width, height) {
+    return offscreencanvas(width, height, '2d').transferToImageBitmap();
   }
   /** @param {string} type a geometry interface @param {number[]} values its numbers (a quad: four points' x, y, z, w) */
   function geometry(type, values) {
@@ -532,6 +552,7 @@ export function createRuntime(global) {
       value: root,
       transfer,
       effects: cx.effects,
+      ports: cx.ports,
       setupReceiver() { receiverSteps(); },
       restore() { restore(cx); },
     };
@@ -545,7 +566,7 @@ export function createRuntime(global) {
     __proto__: null,
     context, number, bigint, symbol, wellKnown, repeat, concat, slice,
     object, array, date, regexp, map, set, arraybuffer, view, error, boxed, callable, proxy, opaque,
-    domexception, blob, file, imagedata, geometry,
+    domexception, blob, file, imagedata, geometry, messageport, offscreencanvas, imagebitmap,
     proto, data, accessor, value, mapEntry, setValue, resize, grow, detach, integrity,
     effect, behavior, realm, intrinsic, stepData, stepAccessor, stepDelete, steps, finish, restorer,
   });

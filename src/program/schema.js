@@ -47,7 +47,7 @@ export const FIXED_INTRINSIC_KEYS = record({
 });
 
 /** The kinds that make platform objects (new in program@2; docs/program.md "Platform objects"). */
-export const PLATFORM_KINDS = ['domexception', 'blob', 'file', 'imagedata', 'geometry'];
+export const PLATFORM_KINDS = ['domexception', 'blob', 'file', 'imagedata', 'geometry', 'messageport', 'offscreencanvas', 'imagebitmap'];
 export const KINDS = joined(['object', 'array', 'date', 'regexp', 'map', 'set', 'arraybuffer', 'view', 'error',
   'boxed', 'function', 'proxy', 'opaque'], PLATFORM_KINDS);
 /** A geometry node's interfaces, with how many numbers each takes. */
@@ -60,7 +60,16 @@ export const COLOR_SPACES = ['srgb', 'display-p3'];
 /** An imagedata node's sides may not be longer than this (its data is 4 bytes a pixel). */
 export const MAX_IMAGE_SIDE = 64;
 /** The interface each platform kind makes (a geometry node's is its `type`). */
-export const PLATFORM_INTERFACE = record({ domexception: 'DOMException', blob: 'Blob', file: 'File', imagedata: 'ImageData' });
+export const PLATFORM_INTERFACE = record({
+  domexception: 'DOMException', blob: 'Blob', file: 'File', imagedata: 'ImageData', messageport: 'MessagePort',
+  offscreencanvas: 'OffscreenCanvas', imagebitmap: 'ImageBitmap',
+});
+/** An offscreencanvas node's rendering context: none (transferable) or a 2D one (its transfer throws InvalidStateError). */
+export const CANVAS_CONTEXTS = ['none', '2d'];
+/** What each kind is made with, where that is not its own interface. */
+const MADE_WITH = record({ messageport: 'MessageChannel', imagebitmap: 'OffscreenCanvas' });
+/** A messageport node's other end: kept by the build (the observation posts from it) or dropped. */
+export const OTHER_ENDS = ['kept', 'dropped'];
 export const FUNCTION_STYLES = ['arrow', 'function', 'class', 'async', 'generator', 'bound'];
 export const OPAQUE_TYPES = ['WeakMap', 'WeakSet', 'WeakRef', 'FinalizationRegistry', 'Promise', 'Generator',
   'Arguments', 'ArrayIterator'];
@@ -104,6 +113,9 @@ export const KIND_FIELDS = record({
   file: { fields: ['bytes', 'type', 'name', 'lastModified'], required: ['bytes', 'name'] },
   imagedata: { fields: ['width', 'height', 'bytes', 'colorSpace'], required: ['width', 'height'] },
   geometry: { fields: ['type', 'values'], required: ['type', 'values'] },
+  messageport: { fields: ['otherEnd'], required: [] },
+  offscreencanvas: { fields: ['width', 'height', 'context'], required: ['width', 'height'] },
+  imagebitmap: { fields: ['width', 'height'], required: ['width', 'height'] },
 });
 const DATA_PROP_FIELDS = ['key', 'value', 'writable', 'enumerable', 'configurable'];
 // Accessors also list 'value' and 'writable': mixing them is reported once, as such.
@@ -238,7 +250,8 @@ function checkHostInterfaces(v, global) {
   for (let i = 0; i < v.objectCount; i++) {
     const node = own(v.nodes, i);
     if (!isRecord(node) || !oneOf(PLATFORM_KINDS, own(node, 'kind'))) continue;
-    const name = platformInterfaceOfNode(node);
+    // A port is made as one end of a new MessageChannel, an ImageBitmap by an OffscreenCanvas.
+    const name = MADE_WITH[own(node, 'kind')] ?? platformInterfaceOfNode(node);
     if (typeof name === 'string' && typeof global[name] !== 'function') {
       report(v.errors, `$.objects[${i}]`, `this host has no ${name}: run the program where the platform object exists (docs/platform-objects.md)`);
     }
@@ -525,6 +538,18 @@ const KIND_CHECKS = record({
       report(v.errors, `${path}.bytes`, `expected ${4 * width * height} bytes (4 a pixel), got ${node.bytes.length}`);
     }
     if (ObjectHasOwn(node, 'colorSpace')) checkEnum(own(node, 'colorSpace'), COLOR_SPACES, `${path}.colorSpace`, v);
+  },
+  offscreencanvas(node, path, v) {
+    checkSide(own(node, 'width'), `${path}.width`, v);
+    checkSide(own(node, 'height'), `${path}.height`, v);
+    if (ObjectHasOwn(node, 'context')) checkEnum(own(node, 'context'), CANVAS_CONTEXTS, `${path}.context`, v);
+  },
+  imagebitmap(node, path, v) {
+    checkSide(own(node, 'width'), `${path}.width`, v);
+    checkSide(own(node, 'height'), `${path}.height`, v);
+  },
+  messageport(node, path, v) {
+    if (ObjectHasOwn(node, 'otherEnd')) checkEnum(own(node, 'otherEnd'), OTHER_ENDS, `${path}.otherEnd`, v);
   },
   geometry(node, path, v) {
     const type = own(node, 'type');

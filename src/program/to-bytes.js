@@ -64,8 +64,17 @@ function writer() {
  */
 export function toBytes(program) {
   const w = writer();
-  const { objects, root, tail } = withoutPlatformTail(program);
+  const transferred = program.transfer ?? [];
+  const isPortTail = (/** @type {any} */ n, /** @type {number} */ id) => n.kind === 'messageport' && Object.keys(n).length === 1
+    && program.forStorage !== true && transferred[transferred.length - 1] === id && program.root?.ref !== id;
+  const withoutPort = withoutTail(program.objects ?? [], program.root, isPortTail);
+  const port = withoutPort.tail;
+  const { objects, root, tail } = withoutTail(withoutPort.objects, withoutPort.root, (n) => PLATFORM_TAIL_KINDS.includes(n.kind));
   program = { ...program, objects, root };
+  if (port !== undefined) {
+    const { transfer, ...rest } = program;
+    program = transferred.length > 1 ? { ...rest, transfer: transferred.slice(0, -1) } : rest;
+  }
   const nodes = objects.slice(0, MAX_OBJECTS);
   const count = nodes.length;
   const kinds = nodes.map((/** @type {any} */ n) => n.kind);
@@ -94,26 +103,30 @@ export function toBytes(program) {
   if (program.deliveries !== undefined) w.int(MAX_DELIVERIES - 1, program.deliveries - 2);
   w.chance(6, tail !== undefined);
   if (tail !== undefined) platformTail(w, tail);
+  w.chance(6, port !== undefined);
+  if (port !== undefined) w.pick(KEYS, port.key);
   let end = w.out.length;
   while (end > 0 && w.out[end - 1] === 0) end--;
   return Uint8Array.from(w.out.slice(0, end));
 }
 
 /**
- * The program without the platform object fromBytes adds last (as the
- * root, or as the first object's last property), and that object with the
- * key it takes.
- * @param {any} program
+ * The program's objects without the node fromBytes adds last when `fits`
+ * takes it (as the root, or as the first object's last property), and that
+ * node with the key it takes: the platform object, and after it the
+ * transferred port.
+ * @param {any[]} objects
+ * @param {unknown} root
+ * @param {(node: any, id: number) => boolean} fits
  * @returns {{objects: any[], root: unknown, tail?: {node: any, key: string}}}
  */
-function withoutPlatformTail(program) {
-  const objects = program.objects ?? [];
+function withoutTail(objects, root, fits) {
   const id = objects.length - 1;
   const last = objects[id];
-  const unchanged = { objects, root: program.root };
-  if (last === undefined || !PLATFORM_TAIL_KINDS.includes(last.kind)) return unchanged;
+  const unchanged = { objects, root };
+  if (last === undefined || !fits(last, id)) return unchanged;
   const before = objects.slice(0, id);
-  if (program.root?.ref === id) {
+  if (/** @type {any} */ (root)?.ref === id) {
     // Any key fromBytes would also put at the root; the one it read is gone.
     const key = KEYS.find((k) => platformHolder(before, k) === 'root');
     return key === undefined ? unchanged : { objects: before, root: { ref: 0 }, tail: { node: last, key } };
@@ -125,7 +138,7 @@ function withoutPlatformTail(program) {
   if (first.props.length === 0) delete first.props;
   const objectsBefore = [first, ...before.slice(1)];
   if (platformHolder(objectsBefore, held.key) !== 'first') return unchanged;
-  return { objects: objectsBefore, root: program.root, tail: { node: last, key: held.key } };
+  return { objects: objectsBefore, root, tail: { node: last, key: held.key } };
 }
 
 /**
