@@ -1,6 +1,6 @@
 // The main job, what `clonecheck` does without arguments: a short gate on
-// every target available here (the reference's tiers, and each runtime's and
-// browser's own structuredClone), a one-minute fuzz campaign across every
+// every implementation available here (the reference's tiers, each runtime's
+// and browser's own structuredClone, QuickJS-ng's serializer), a one-minute fuzz campaign across every
 // available target appended to a history, and the dashboard of that
 // history; it prints where the page is. A few minutes on two cores.
 
@@ -19,10 +19,11 @@ import { availableTargets, nightlyCommand } from './nightly.js';
 export async function mainCommand(raw) {
   const out = resolve(raw.out);
   const every = await availableTargets([], []);
-  // One target per implementation: its `clone` channel (the module targets have only that one).
-  const gateTargets = every.filter((name) => name === 'ref:tiers' || (!/^(ref|polyfill|impl):/.test(name) && name === `${conformTargetOf(name)}:clone`));
-  // QuickJS-ng's agent targets (quickjs:message, quickjs:ref) stay out until the lead adds them.
-  const campaign = every.filter((name) => !name.startsWith('polyfill:') && name !== 'ref:spec' && !name.startsWith('quickjs:'));
+  // One target per implementation: its `clone` channel (the module targets have only that one;
+  // QuickJS-ng has no structuredClone, its serializer is `quickjs:message`).
+  const gateTargets = every.filter((name) => name === 'ref:tiers' || name === 'quickjs:message'
+    || (!/^(ref|polyfill|impl):/.test(name) && name === `${conformTargetOf(name)}:clone`));
+  const campaign = every.filter((name) => !name.startsWith('polyfill:') && name !== 'ref:spec');
   process.stderr.write(`clonecheck: the main job: a gate on ${gateTargets.length} targets, a ${raw.budget} s fuzz on ${campaign.length}, then the dashboard (${out})\n`);
   let gate;
   try {
