@@ -11,7 +11,7 @@
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
-import { LAUNCH_TIMEOUT_MS, killGroup } from './processes.js';
+import { LAUNCH_TIMEOUT_MS, killGroup, settledWithin } from './processes.js';
 
 /** WebDriver answers in milliseconds; a command that takes this long will not answer (a session request without a display hangs silently). */
 const COMMAND_TIMEOUT_MS = 20_000;
@@ -180,7 +180,7 @@ function webKitBrowser({ sessionId, capabilities }, webdriver, groups, driver, d
     onGone: (listener) => goneListeners.push(listener),
     async close() {
       closing = true;
-      await Promise.race([webdriver.send('DELETE', session).catch(() => {}), new Promise((resolve) => setTimeout(resolve, 3000))]);
+      await settledWithin(webdriver.send('DELETE', session), 3000);
       for (const group of groups) killGroup(group);
     },
   };

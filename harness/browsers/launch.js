@@ -9,7 +9,7 @@
 // starts empty). What a launcher returns is a LaunchedBrowser.
 
 import { launchWebKit } from './launch-webkit.js';
-import { LAUNCH_TIMEOUT_MS, killGroup } from './processes.js';
+import { LAUNCH_TIMEOUT_MS, killGroup, settledWithin } from './processes.js';
 
 /**
  * @typedef {object} OpenPage
@@ -97,7 +97,7 @@ async function launchWithPlaywright(runtime) {
     async close() {
       gone = true;
       await browser.close().catch(() => {});
-      await Promise.race([server.close(), new Promise((resolve) => setTimeout(resolve, 5000))]);
+      await settledWithin(server.close(), 5000);
       killGroup(group);
     },
   };

@@ -13,7 +13,7 @@
 
 import { EventEmitter } from 'node:events';
 import { browserFor, pageServer, restartBrowser, wasRestarted } from './sessions.js';
-import { LAUNCH_TIMEOUT_MS } from './processes.js';
+import { LAUNCH_TIMEOUT_MS, settledWithin } from './processes.js';
 
 /** How long a page whose connection dropped waits for the browser to say it crashed. */
 const CRASH_REPORT_WAIT_MS = 200;
@@ -180,13 +180,7 @@ export class PageMember extends EventEmitter {
     const page = this.page;
     this.page = undefined;
     if (page === undefined) return Promise.resolve();
-    let timer;
-    const tooLong = new Promise((resolve) => { timer = setTimeout(() => resolve('timeout'), CLOSE_TIMEOUT_MS); });
-    return Promise.race([page.close().then(() => 'closed', () => 'closed'), tooLong]).then((how) => {
-      clearTimeout(timer);
-      if (how === 'timeout') return restartBrowser(this.runtime);
-      return undefined;
-    });
+    return settledWithin(page.close(), CLOSE_TIMEOUT_MS).then((closed) => (closed ? undefined : restartBrowser(this.runtime)));
   }
 
   /** Ends the page; resolves once it is closed. */
