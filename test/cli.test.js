@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { clonecheck, fixture } from './helpers.js';
 
 /** @returns {string} the path of a fresh program.json holding `program`, removed after the tests */
@@ -117,6 +118,13 @@ test('repro of a malformed program.json is a usage error naming the file', () =>
 
 test('repro of a program with a dangling reference is a usage error naming the path', () => {
   assertUsageError(clonecheck(['repro', fixture('dangling.json')]), /not a valid program: at \$\.root/);
+});
+
+test("repro of a program that makes a platform object the target's host lacks says so in one line, exit 2", () => {
+  const program = fileURLToPath(new URL('../corpus/platform/offscreencanvas.json', import.meta.url));
+  const result = clonecheck(['repro', program, '--target', 'node:clone']);
+  assert.equal(result.status, 2, result.stdout + result.stderr);
+  assert.equal(result.stdout, 'NOT-APPLICABLE node:clone  its host has no OffscreenCanvas: run the program on a target that has it\n');
 });
 
 test('repro of a missing file is a usage error', () => {

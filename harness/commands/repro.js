@@ -39,6 +39,9 @@ export function readProgram(where) {
   return { program, target };
 }
 
+/** What `build` says of a program that names an interface its host lacks (src/program/schema.js). */
+const LACKS_INTERFACE = /invalid program at [^:]*: this host has no (\w+)/;
+
 /**
  * @param {string} where
  * @param {{target?: string[], runtime?: string[], browser?: string[], timeout: number, spec: string}} raw  commander's options (options.js)
@@ -47,7 +50,15 @@ export async function reproCommand(where, raw) {
   const { program, target } = readProgram(where);
   const names = raw.target ?? (target === undefined ? ['node:clone'] : [target]);
   const targets = await targetsFromNames(names, raw.runtime, raw.browser, raw.spec);
-  const verdicts = await replayProgram(program, targets, { timeoutMs: raw.timeout });
+  const all = await replayProgram(program, targets, { timeoutMs: raw.timeout });
+  // A program that makes a platform object the target's host lacks (an OffscreenCanvas in Node)
+  // cannot run there: said in one line, not as a harness error with its stack.
+  const verdicts = all.filter((v) => {
+    const lacking = v.verdict === 'harness-error' ? LACKS_INTERFACE.exec(v.error ?? '') : null;
+    if (lacking !== null) process.stdout.write(`NOT-APPLICABLE ${v.target}  its host has no ${lacking[1]}: run the program on a target that has it\n`);
+    return lacking === null;
+  });
+  if (verdicts.length === 0) return EXIT.usage;
   let failed = false;
   for (const v of verdicts) {
     if (v.verdict !== 'pass') failed = true;
