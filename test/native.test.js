@@ -134,8 +134,11 @@ function campaign(engine, more = []) {
     const finding = JSON.parse(readFileSync(join(folder, 'finding.json'), 'utf8'));
     assert.equal(finding.target, 'quickjs:message');
     assert.doesNotMatch(readFileSync(join(folder, 'report.md'), 'utf8'), /clonecheck harness error/, `${name} is a harness error`);
-    // The repro runs the input in the native binary and fails as the campaign did.
-    if (finding.verdict !== 'not-reproduced') assert.notEqual(spawnSync(join(folder, 'repro.sh'), { stdio: 'ignore' }).status, 0, `${name}: repro.sh passes`);
+    // The repro runs the input in the native binary and fails as the campaign did (a timeout's
+    // input runs on until it is killed: QuickJS-ng bug 7 writes a 4 GB array).
+    if (finding.verdict !== 'not-reproduced') {
+      assert.notEqual(spawnSync(join(folder, 'repro.sh'), { stdio: 'ignore', timeout: 20_000 }).status, 0, `${name}: repro.sh passes`);
+    }
   }
   return { result, findings, out };
 }

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { runPool } from '../pool/pool.js';
 import { syntaxErrorLocation } from './files.js';
-import { lacksGlobals, notApplicableIn } from './not-applicable.js';
+import { OPTIONAL_GLOBALS, lacksGlobals, notApplicableIn } from './not-applicable.js';
 import { testharness } from './targets.js';
 
 const WORKER_URL = new URL('./worker.js', import.meta.url);
@@ -93,8 +93,8 @@ export async function runConformance({ targets, files, timeoutMs, workers, onFil
     const finish = (/** @type {object} */ task, /** @type {Omit<FileOutcome, 'suite' | 'id' | 'channel' | 'durationMs'>} */ result) => {
       const { entry, started } = running.get(task);
       running.delete(task);
-      // Upstream files use whatever a browser has: what this global lacks is not applicable here.
-      const judged = entry.file.suite === 'wpt' ? lacksGlobals(result) : result;
+      // What this global lacks is not applicable here (not-applicable.js: any global for upstream files).
+      const judged = lacksGlobals(result, entry.file.suite === 'wpt' ? undefined : OPTIONAL_GLOBALS);
       if (judged.status === 'ERROR' && /^Uncaught SyntaxError/.test(judged.message ?? '')) judged.message += syntaxErrorLocation(entry.file);
       record(entry.place, {
         suite: entry.file.suite, id: entry.id, channel: entry.channel, ...judged, durationMs: Math.round(performance.now() - started),

@@ -44,10 +44,11 @@ const REPLAY_TIMEOUT_MS = 20_000;
  * @param {string} binary
  * @param {string} input
  * @param {Record<string, string>} [env]
+ * @param {number} [timeoutMs]
  */
-function runInput(binary, input, env = {}) {
+function runInput(binary, input, env = {}, timeoutMs = REPLAY_TIMEOUT_MS) {
   return spawnSync(binary, [input], {
-    encoding: 'utf8', timeout: REPLAY_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024,
+    encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024,
     env: { ...process.env, ...REPLAY_SANITIZER_ENV, ...env },
   });
 }
@@ -84,15 +85,16 @@ function crashShape(stderr) {
  * Replays one crashing input and says what it is.
  * @param {string} binary
  * @param {string} input
+ * @param {{timeoutMs?: number}} [options]  how long the replay may take (default REPLAY_TIMEOUT_MS)
  * @returns {Omit<NativeFinding, 'count'>}
  */
-export function classifyInput(binary, input) {
+export function classifyInput(binary, input, { timeoutMs = REPLAY_TIMEOUT_MS } = {}) {
   // libFuzzer names what outlived its -timeout so: replaying it would only wait that long again, once per input.
   if (basename(input).startsWith('timeout-')) {
     const summary = 'no answer within the fuzzing engine\'s per-input timeout';
     return { signature: signatureName(NATIVE_TARGET, 'timeout', 'timeout'), verdict: 'timeout', category: 'timeout', summary, input, program: programOfInput(binary, input), report: summary };
   }
-  const result = runInput(binary, input);
+  const result = runInput(binary, input, {}, timeoutMs);
   const stderr = result.stderr ?? '';
   const report = stderr.length > 20_000 ? `${stderr.slice(0, 20_000)}\n…` : stderr;
   const jsonLine = stderr.split('\n').find((l) => l.startsWith('clonecheck-deviation: '));
@@ -103,7 +105,7 @@ export function classifyInput(binary, input) {
   }
   const program = programOfInput(binary, input);
   if (result.error !== undefined && /** @type {any} */ (result.error).code === 'ETIMEDOUT') {
-    return { signature: signatureName(NATIVE_TARGET, 'timeout', 'timeout'), verdict: 'timeout', category: 'timeout', summary: `no answer in ${REPLAY_TIMEOUT_MS / 1000} s`, input, program, report };
+    return { signature: signatureName(NATIVE_TARGET, 'timeout', 'timeout'), verdict: 'timeout', category: 'timeout', summary: `no answer in ${timeoutMs / 1000} s`, input, program, report };
   }
   if (result.status === 0) {
     return { signature: signatureName(NATIVE_TARGET, 'not-reproduced', 'not-reproduced'), verdict: 'not-reproduced', category: 'not-reproduced', summary: 'the input ran clean when replayed alone (an effect of earlier inputs?)', input, program, report };

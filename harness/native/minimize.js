@@ -18,6 +18,14 @@ import { reduceProgram } from '../fuzz/reduce.js';
 import { classifyInput } from './findings.js';
 
 /**
+ * A candidate that runs longer is not the same bug (a deviation or a crash
+ * shows in well under a second even under ASan): one that makes a huge
+ * sparse array (QuickJS-ng bug 7) must not hold the minimization for the
+ * whole replay limit.
+ */
+const CANDIDATE_TIMEOUT_MS = 5000;
+
+/**
  * @param {import('./findings.js').NativeFinding} finding
  * @param {{fast: string, sanitized: string, workDir: string, runs: number, inTime: () => boolean}} how
  *   `fast` and `sanitized`: the binaries (the same one when there is one build); candidates are written under `workDir`
@@ -27,7 +35,7 @@ import { classifyInput } from './findings.js';
 export async function minimizeNativeFinding(finding, { fast, sanitized, workDir, runs, inTime }) {
   const unchanged = { ...finding, minimized: false, foundInput: finding.input };
   // A timeout costs the whole replay limit per candidate; what did not reproduce cannot be kept.
-  if (runs === 0 || finding.program === undefined || (finding.verdict !== 'deviation' && finding.verdict !== 'crash')) return unchanged;
+  if (runs === 0 || !inTime() || finding.program === undefined || (finding.verdict !== 'deviation' && finding.verdict !== 'crash')) return unchanged;
   const binary = finding.verdict === 'deviation' ? fast : sanitized;
   const directory = join(workDir, 'minimize', finding.signature);
   mkdirSync(directory, { recursive: true });
@@ -38,7 +46,7 @@ export async function minimizeNativeFinding(finding, { fast, sanitized, workDir,
   const stillFails = async (candidate) => {
     const input = join(directory, `${n++}.bin`);
     writeFileSync(input, toBytes(candidate));
-    const replayed = classifyInput(binary, input);
+    const replayed = classifyInput(binary, input, { timeoutMs: CANDIDATE_TIMEOUT_MS });
     if (replayed.signature !== finding.signature) return false;
     // One candidate at a time (parallel 1): the last that fails is the one the reducer keeps.
     smallest = { ...replayed, count: finding.count };
