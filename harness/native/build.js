@@ -54,6 +54,8 @@ export const TOOLCHAINS = {
   // Replays without instrumentation or sanitizers, where a deviation shows as anywhere: each
   // candidate of a minimization is a process, ~0.04 s here against ~0.15 s with ASan + UBSan.
   replay: { name: 'replay', cc: 'clang', cflags: ['-O2', '-g'], engineFlags: [], linkFlags: ['-fsanitize=fuzzer'] },
+  // clang's source-based coverage (coverage.js); the libFuzzer driver only runs the files it is given.
+  coverage: { name: 'coverage', cc: 'clang', cflags: ['-O0', '-g', '-fprofile-instr-generate', '-fcoverage-mapping'], engineFlags: [], linkFlags: ['-fsanitize=fuzzer'] },
 };
 
 /**

@@ -18,13 +18,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { buildHarness, onPath } from './build.js';
+import { TOOLCHAINS, buildHarness, onPath } from './build.js';
 import { NativeError, quickjsSources } from './sources.js';
-
-/** clang's source-based coverage; the libFuzzer driver only runs the files it is given. */
-const COVERAGE_TOOLCHAIN = {
-  name: 'coverage', cc: 'clang', cflags: ['-O0', '-g', '-fprofile-instr-generate', '-fcoverage-mapping'], engineFlags: [], linkFlags: ['-fsanitize=fuzzer'],
-};
 
 /** The section of quickjs.c that holds the serializer, by its banner comment. */
 const SECTION_START = '/* binary object writer & reader */';
@@ -135,7 +130,7 @@ function serializerFunctions(binary, profile, source) {
 export async function serializerCoverage(paths, { say = () => {} } = {}) {
   const files = inputFiles(paths);
   const sources = await quickjsSources(say);
-  const built = await buildHarness(COVERAGE_TOOLCHAIN, { say });
+  const built = await buildHarness(TOOLCHAINS.coverage, { say });
   const work = mkdtempSync(join(tmpdir(), 'clonecheck-coverage-'));
   try {
     const aborted = replay(built.binary, files, work);

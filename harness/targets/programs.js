@@ -76,7 +76,7 @@ export function transferArgument(spec) {
  * @param {any} program
  */
 export function withoutTransfer(program) {
-  const prepared = withoutPorts(withoutStorage(program));
+  const prepared = asOrdinaryObjects(withoutStorage(program), ['messageport']);
   if (prepared.transfer === undefined) return prepared;
   const { transfer, ...rest } = prepared;
   return rest;
@@ -84,16 +84,22 @@ export function withoutTransfer(program) {
 
 /**
  * @param {any} program
- * @returns {any} the program with each messageport node an ordinary object node
+ * @param {string[]} kinds node kinds a channel or host cannot take
+ * @returns {any} the program with each node of those kinds an ordinary object
+ *   node with the same own properties, prototype and integrity
  */
-function withoutPorts(program) {
-  if (!(program.objects ?? []).some((/** @type {any} */ node) => node.kind === 'messageport')) return program;
-  const objects = program.objects.map((/** @type {any} */ node) => {
-    if (node.kind !== 'messageport') return node;
-    const { otherEnd, ...rest } = node;
-    return { ...rest, kind: 'object' };
-  });
-  return { ...program, objects };
+function asOrdinaryObjects(program, kinds) {
+  if (!(program.objects ?? []).some((/** @type {any} */ node) => kinds.includes(node.kind))) return program;
+  return {
+    ...program,
+    objects: program.objects.map((/** @type {any} */ node) => {
+      if (!kinds.includes(node.kind)) return node;
+      /** @type {Record<string, unknown>} */
+      const plain = { kind: 'object' };
+      for (const field of ['props', 'proto', 'integrity']) if (node[field] !== undefined) plain[field] = node[field];
+      return plain;
+    }),
+  };
 }
 
 /**
@@ -162,16 +168,5 @@ export function inWindow(program) {
  * @param {any} program
  */
 export function inShell(program) {
-  const platformOnly = (/** @type {any} */ node) => node.kind === 'blob' || node.kind === 'file';
-  if (!(program.objects ?? []).some(platformOnly)) return program;
-  return {
-    ...program,
-    objects: program.objects.map((/** @type {any} */ node) => {
-      if (!platformOnly(node)) return node;
-      /** @type {Record<string, unknown>} */
-      const plain = { kind: 'object' };
-      for (const field of ['props', 'proto', 'integrity']) if (node[field] !== undefined) plain[field] = node[field];
-      return plain;
-    }),
-  };
+  return asOrdinaryObjects(program, ['blob', 'file']);
 }
