@@ -81,3 +81,17 @@ test('the oracle of a postMessage(message, transfer) channel expects no TypeErro
   const [refused] = await cloneCaseElsewhere(program, () => build(program), referenceDelivery(undefined, 'sequence'));
   assert.equal(refused.outcome, 'throw');
 });
+
+test('the TypeError of a transfer list that is not iterable is the realm\'s own, whatever a program put at globalThis.TypeError', () => {
+  const replaced = {
+    schema: PROGRAM_SCHEMA, root: 0,
+    sender: [
+      { on: 'Array.prototype', key: { wellKnown: 'iterator' } },
+      { on: 'globalThis', key: 'TypeError', method: {} },
+    ],
+  };
+  const refused = cloneCase(replaced, () => build(replaced), oracleClone(undefined, 'sequence')).clone;
+  assert.equal(refused.outcome, 'throw');
+  assert.equal(refused.thrown.prototype, '%TypeError.prototype%');
+  assert.deepEqual(Array.from(refused.effects), [], 'the replaced TypeError is never called');
+});

@@ -11,7 +11,7 @@ import {
   DataViewPrototypeByteOffset, SharedArrayBufferPrototypeByteLength,
   SharedArrayBufferPrototypeGrowable, TypedArrayPrototypeAt, TypedArrayPrototypeBuffer,
   TypedArrayPrototypeByteOffset, TypedArrayPrototypeLength, TypedArrayPrototypeSet,
-  TypedArrayPrototypeToStringTag, Uint8ArrayCtor, WeakMapCtor, WeakMapPrototypeGet, WeakMapPrototypeSet,
+  TypedArrayPrototypeToStringTag, TypeErrorCtor, Uint8ArrayCtor, WeakMapCtor, WeakMapPrototypeGet, WeakMapPrototypeSet,
   withoutStackTraces,
 } from '../primordials/intrinsics.js';
 
@@ -83,7 +83,7 @@ export function DetachArrayBuffer(buffer) {
   if (ArrayBufferPrototypeTransfer !== undefined) return ArrayBufferPrototypeTransfer(buffer);
   // Before ES2024 the only way to detach from script is the host's own transfer.
   if (hostStructuredClone !== undefined) return hostStructuredClone(buffer, { transfer: [buffer] });
-  throw new TypeError('DetachArrayBuffer: this host has neither ArrayBuffer.prototype.transfer nor structuredClone');
+  throw new TypeErrorCtor('DetachArrayBuffer: this host has neither ArrayBuffer.prototype.transfer nor structuredClone');
 }
 
 /**

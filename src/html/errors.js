@@ -2,7 +2,7 @@
 // the host has DOMException (browsers, Node, Deno, Bun); elsewhere (QuickJS)
 // an Error carrying the same name and code, so callers can test both the same way.
 
-import { DOMExceptionCtor, ReflectDefineProperty, record } from '../primordials/intrinsics.js';
+import { DOMExceptionCtor, ErrorCtor, ReflectDefineProperty, record } from '../primordials/intrinsics.js';
 
 /** The legacy code WebIDL assigns to DataCloneError (DATA_CLONE_ERR). */
 export const DATA_CLONE_ERR = 25;
@@ -13,7 +13,7 @@ export const DATA_CLONE_ERR = 25;
  */
 export function DataCloneError(message) {
   if (DOMExceptionCtor !== undefined) return new DOMExceptionCtor(message, 'DataCloneError');
-  const error = new Error(message);
+  const error = new ErrorCtor(message);
   ReflectDefineProperty(error, 'name', record({ value: 'DataCloneError', writable: true, enumerable: false, configurable: true }));
   ReflectDefineProperty(error, 'code', record({ value: DATA_CLONE_ERR, writable: false, enumerable: false, configurable: true }));
   return error;

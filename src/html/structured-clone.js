@@ -5,7 +5,7 @@
 import { StructuredDeserialize, StructuredDeserializeWithTransfer } from './deserialize.js';
 import { specProfile } from './profiles.js';
 import { StructuredSerializeForStorage, StructuredSerializeWithTransfer } from './serialize.js';
-import { ReflectApply, SymbolIterator, append, newList } from '../primordials/intrinsics.js';
+import { ReflectApply, SymbolIterator, TypeErrorCtor, append, newList } from '../primordials/intrinsics.js';
 import { currentRealm } from '../primordials/realm.js';
 
 /**
@@ -32,7 +32,7 @@ export function structuredCloneSpec(value, options = {}) {
   const realm = options.realm === undefined ? currentRealm : options.realm;
   const serializeOptions = { crossOriginIsolated: options.crossOriginIsolated !== false, profile: specProfile(options.spec) };
   if (options.forStorage) {
-    if (transferList.length !== 0) throw new TypeError('structuredClone: forStorage cannot be combined with a transfer list');
+    if (transferList.length !== 0) throw new TypeErrorCtor('structuredClone: forStorage cannot be combined with a transfer list');
     return StructuredDeserialize(StructuredSerializeForStorage(value, serializeOptions), realm);
   }
   // Step 1.
@@ -51,7 +51,7 @@ export function structuredCloneSpec(value, options = {}) {
 export function toTransferList(transfer) {
   if (transfer === undefined) return newList();
   const method = transfer === null ? undefined : /** @type {any} */ (transfer)[SymbolIterator];
-  if (typeof method !== 'function') throw new TypeError('structuredClone: options.transfer is not iterable');
+  if (typeof method !== 'function') throw new TypeErrorCtor('structuredClone: options.transfer is not iterable');
   return sequenceOfObjects(transfer, method);
 }
 
@@ -74,11 +74,11 @@ export function toTransferList(transfer) {
 export function postMessageTransferList(transferOrOptions) {
   if (transferOrOptions === undefined || transferOrOptions === null) return newList();
   if (typeof transferOrOptions !== 'object' && typeof transferOrOptions !== 'function') {
-    throw new TypeError('postMessage: the second argument is neither a sequence nor a StructuredSerializeOptions dictionary');
+    throw new TypeErrorCtor('postMessage: the second argument is neither a sequence nor a StructuredSerializeOptions dictionary');
   }
   const method = /** @type {any} */ (transferOrOptions)[SymbolIterator];
   if (method === undefined || method === null) return toTransferList(/** @type {any} */ (transferOrOptions).transfer);
-  if (typeof method !== 'function') throw new TypeError('postMessage: the transfer argument\'s @@iterator is not callable');
+  if (typeof method !== 'function') throw new TypeErrorCtor('postMessage: the transfer argument\'s @@iterator is not callable');
   return sequenceOfObjects(transferOrOptions, method);
 }
 
@@ -97,7 +97,7 @@ function sequenceOfObjects(iterable, method) {
   for (let step = ReflectApply(next, iterator, []); !step.done; step = ReflectApply(next, iterator, [])) {
     const item = step.value;
     if ((typeof item !== 'object' || item === null) && typeof item !== 'function') {
-      throw new TypeError('the transfer list must hold only objects');
+      throw new TypeErrorCtor('the transfer list must hold only objects');
     }
     append(list, item);
   }
