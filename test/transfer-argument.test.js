@@ -13,6 +13,8 @@ import { postMessageTransferList, toTransferList, PROGRAM_SCHEMA, build } from '
 import { cloneCase, cloneCaseElsewhere, oracleClone } from '../harness/case/case.js';
 import { referenceDelivery } from '../harness/targets/receivers/reference-delivery.js';
 import { transferArgument } from '../harness/targets/programs.js';
+import { openTargets } from '../harness/fuzz/judge.js';
+import { resolveTarget } from '../harness/targets/catalog.js';
 
 /** Runs `fn` with Array.prototype[Symbol.iterator] deleted. */
 function withoutArrayIterator(fn) {
@@ -94,4 +96,11 @@ test('the TypeError of a transfer list that is not iterable is the realm\'s own,
   assert.equal(refused.outcome, 'throw');
   assert.equal(refused.thrown.prototype, '%TypeError.prototype%');
   assert.deepEqual(Array.from(refused.effects), [], 'the replaced TypeError is never called');
+});
+
+test('targets whose calls convert the transfer list differently never share an oracle run', async () => {
+  const [clone, messageChannel] = await openTargets(await Promise.all(['node:clone', 'node:messagechannel'].map((name) => resolveTarget(name))));
+  assert.equal(transferArgument(clone.spec), 'sequence');
+  assert.equal(transferArgument(messageChannel.spec), 'overloaded');
+  assert.notEqual(clone.oracleKey, messageChannel.oracleKey);
 });

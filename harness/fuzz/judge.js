@@ -48,8 +48,12 @@ export async function openTargets(specs) {
     if (loaded.kind === 'elsewhere') await loaded.start();
     // ref:spec and ref:tiers follow the run's profile too (other implementations ignore it).
     else loaded.clone = withSpec(loaded.clone, spec.profile);
-    // The oracle runs where the value lands: here, or in the channel's receiving realm.
-    const oracleKey = loaded.kind === 'here' ? spec.channel : `${spec.channel} ${spec.moduleURL}`;
+    // The oracle runs where the value lands: here, or in the channel's receiving
+    // realm; and it converts the transfer list as the channel's call does, so
+    // structuredClone's options.transfer and postMessage's overloaded argument
+    // never share one (they differ once Array.prototype[Symbol.iterator] is changed).
+    const place = loaded.kind === 'here' ? spec.channel : `${spec.channel} ${spec.moduleURL}`;
+    const oracleKey = `${place} ${transferArgument(spec)}`;
     open.push({ spec, loaded, prepare: channels[spec.channel], oracleKey });
   }
   return open;
