@@ -4,6 +4,9 @@
 // global is a Window: `inWindow`; WebKitGTK has no SharedArrayBuffer: `unshared`).
 
 import { isArrayIndex } from '../../src/abstract-ops/object-operations.js';
+import { prototypeRefusal } from '../../src/abstract-ops/platform.js';
+import { hostTransferRefusal } from '../../src/html/platform-objects.js';
+import { PLATFORM_KINDS, platformInterfaceOfNode } from '../../src/program/schema.js';
 
 /**
  * The program as it is: the channel can express everything a program says.
@@ -169,4 +172,38 @@ export function inWindow(program) {
  */
 export function inShell(program) {
   return asOrdinaryObjects(program, ['blob', 'file']);
+}
+
+/**
+ * A generated program without what the reference cannot judge on this host
+ * (src/program/schema.js `HostLimits`, probed where this runs): each
+ * platform object it cannot transfer an ordinary object, out of the
+ * transfer list (Bun 1.4.5's ports), and each platform object it cannot
+ * recognise with another prototype left with its own (Deno 2.9.6's
+ * DOMException, Blob, File and MessagePort). A program given by hand is
+ * refused instead (`validate` with `limits`: `clonecheck repro` says
+ * NOT-APPLICABLE), so this reshapes only what the generator drew (judge.js).
+ * @param {any} program
+ */
+export function judgeableHere(program) {
+  const platform = (/** @type {any} */ node) => PLATFORM_KINDS.includes(node.kind);
+  const transfer = program.transfer ?? [];
+  const untransferable = transfer.filter((/** @type {number} */ id) => {
+    const node = program.objects[id];
+    return platform(node) && hostTransferRefusal(platformInterfaceOfNode(node)) !== undefined;
+  });
+  const reprototyped = (/** @type {any} */ node) => platform(node) && node.proto !== undefined
+    && prototypeRefusal(platformInterfaceOfNode(node)) !== undefined;
+  if (untransferable.length === 0 && !(program.objects ?? []).some(reprototyped)) return program;
+  const kinds = [...new Set(untransferable.map((/** @type {number} */ id) => program.objects[id].kind))];
+  const reshaped = { ...asOrdinaryObjects(program, kinds) };
+  reshaped.objects = reshaped.objects.map((/** @type {any} */ node) => {
+    if (!reprototyped(node)) return node;
+    const { proto, ...rest } = node;
+    return rest;
+  });
+  const kept = transfer.filter((/** @type {number} */ id) => !kinds.includes(program.objects[id].kind));
+  if (kept.length > 0) reshaped.transfer = kept;
+  else delete reshaped.transfer;
+  return reshaped;
 }

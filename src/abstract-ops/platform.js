@@ -11,8 +11,8 @@
 // polluted realm cannot redirect them.
 
 import {
-  ObjectCreate, ObjectFreeze, ObjectGetOwnPropertyDescriptor, ObjectHasOwn, ReflectGetPrototypeOf, StringPrototypeSlice,
-  append, newList, uncurryThis, withoutStackTraces,
+  ObjectCreate, ObjectFreeze, ObjectGetOwnPropertyDescriptor, ObjectHasOwn, ObjectPrototype, ReflectGetPrototypeOf, ObjectSetPrototypeOf,
+  StringPrototypeSlice, append, newList, uncurryThis, withoutStackTraces,
 } from '../primordials/intrinsics.js';
 
 /**
@@ -222,6 +222,70 @@ function implementsInterface(object, known) {
   } catch {
     return false;
   }
+}
+
+/**
+ * A fresh instance of some interfaces, made with this host's constructor
+ * (for `prototypeRefusal`); undefined where making one takes more.
+ * @param {HostInterface} known
+ * @returns {{object: object, release: () => void} | undefined}
+ */
+function sampleOf(known) {
+  const C = /** @type {any} */ (known.constructor);
+  switch (known.name) {
+    case 'File': return { object: new C([], ''), release: () => {} };
+    case 'ImageData': return { object: new C(1, 1), release: () => {} };
+    case 'MessagePort': {
+      if (typeof globalThis.MessageChannel !== 'function') return undefined;
+      const channel = new globalThis.MessageChannel();
+      return { object: channel.port1, release: () => { channel.port1.close(); channel.port2.close(); } };
+    }
+    case 'OffscreenCanvas': case 'ImageBitmap': return undefined;
+    default: return { object: new C(), release: () => {} };
+  }
+}
+
+/**
+ * Whether this host's brand checks for an interface take its instances
+ * whatever their prototype, as WebIDL's do: probed once, when this module
+ * loads, on a fresh instance whose prototype becomes Object.prototype.
+ * Deno 2.9.6's check the prototype chain too (webidl.assertBranded), so
+ * there the reference cannot recognise such an object.
+ * @param {HostInterface} known
+ * @returns {boolean}
+ */
+function seesPastPrototype(known) {
+  let sample;
+  try {
+    sample = sampleOf(known);
+  } catch {
+    return true;
+  }
+  if (sample === undefined) return true;
+  const prototype = ReflectGetPrototypeOf(sample.object);
+  try {
+    ObjectSetPrototypeOf(sample.object, ObjectPrototype);
+    return withoutStackTraces(platformInterfaceBySlots, sample.object) === known.name;
+  } finally {
+    // Back, so that its own methods let it go (Deno's check the prototype too).
+    ObjectSetPrototypeOf(sample.object, prototype);
+    sample.release();
+  }
+}
+
+/** @type {Record<string, true>} the interfaces whose brand checks here follow the prototype chain */
+const PROTOTYPE_BOUND = ObjectCreate(null);
+for (let i = 0; i < HOST_INTERFACES.length; i++) if (!seesPastPrototype(HOST_INTERFACES[i])) PROTOTYPE_BOUND[HOST_INTERFACES[i].name] = true;
+
+/**
+ * Why the reference cannot recognise an instance of the interface whose
+ * prototype was changed on this host, or undefined when it can: `validate`
+ * (with `limits`) refuses a program that changes such an object's prototype.
+ * @param {string} name
+ * @returns {string | undefined}
+ */
+export function prototypeRefusal(name) {
+  return PROTOTYPE_BOUND[name] === true ? 'its brand checks follow the prototype chain' : undefined;
 }
 
 /**

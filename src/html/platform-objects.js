@@ -17,8 +17,8 @@ import { hostTransferPlatformObject } from '../abstract-ops/brands.js';
 import { CreateDataProperty } from '../abstract-ops/object-operations.js';
 import { platformAttribute } from '../abstract-ops/platform.js';
 import {
-  ArrayPrototypeValues, ReflectApply, ReflectConstruct, SymbolIterator, WeakSetCtor, WeakSetPrototypeAdd, WeakSetPrototypeHas,
-  append, newList, record,
+  ArrayPrototypeValues, ObjectCreate, ObjectHasOwn, ObjectKeys, ReflectApply, ReflectConstruct, SymbolIterator, WeakSetCtor,
+  WeakSetPrototypeAdd, WeakSetPrototypeHas, append, newList, record,
 } from '../primordials/intrinsics.js';
 import { currentRealm } from '../primordials/realm.js';
 import { DataCloneError } from './errors.js';
@@ -201,7 +201,7 @@ export function transferPlatformObject(value, name, dataHolder) {
     // width, height and placeholder; ImageBitmap's take its bitmap data. The
     // host's structuredClone runs them, throwing as they do.
     case 'MessagePort': case 'OffscreenCanvas': case 'ImageBitmap':
-      dataHolder.Transferred = hostTransfer(value, currentRealm);
+      dataHolder.Transferred = hostTransfer(value, name, currentRealm);
       break;
     default: throw DataCloneError(`StructuredSerializeWithTransfer step 5.5.4: ${name} has no transfer steps here`);
   }
@@ -220,7 +220,7 @@ export function transferPlatformObject(value, name, dataHolder) {
 export function receiveTransferredPlatformObject(dataHolder, targetRealm) {
   // StructuredDeserializeWithTransfer step 3.4.2: the interface must be exposed in the target realm.
   if (targetRealm.platform[dataHolder.Type] === undefined) throw DataCloneError(`StructuredDeserializeWithTransfer step 3.4.2: no interface named ${dataHolder.Type} in the target realm`);
-  return targetRealm === currentRealm ? dataHolder.Transferred : hostTransfer(dataHolder.Transferred, targetRealm);
+  return targetRealm === currentRealm ? dataHolder.Transferred : hostTransfer(dataHolder.Transferred, dataHolder.Type, targetRealm);
 }
 
 /**
@@ -237,22 +237,114 @@ function hostCopy(value, realm) {
 
 /**
  * A transferable platform object's transfer steps and, in `realm`, its
- * transfer-receiving steps, run by the host: through its hook
- * (brands.js `transferPlatformObject`), else the realm's own structuredClone
- * with the object as the whole transfer list, the one door script has to
- * what these steps move. Bun 1.4.5's structuredClone gives back the same
- * port, not detached: that host cannot transfer one (and `validate` refuses
- * programs with ports there, platform.js `hostCanTransferPorts`).
+ * transfer-receiving steps, run by the host (`door`), unless this host's
+ * door is known not to run them (`hostTransferRefusal`).
+ * @param {object} value
+ * @param {string} name its interface
+ * @param {Realm} realm
+ * @returns {object}
+ */
+function hostTransfer(value, name, realm) {
+  const refusal = hostTransferRefusal(name);
+  if (refusal !== undefined) throw DataCloneError(`StructuredSerializeWithTransfer step 5.5.4: this host cannot transfer ${name} objects (${refusal})`);
+  return door(value, realm);
+}
+
+/**
+ * The host's door to a transferable platform object's transfer steps and
+ * transfer-receiving steps: its hook (brands.js `transferPlatformObject`),
+ * else the realm's own structuredClone with the object as the whole
+ * transfer list, the one door script has to what these steps move.
  * @param {object} value
  * @param {Realm} realm
  * @returns {object}
  */
-function hostTransfer(value, realm) {
+function door(value, realm) {
   const hook = hostTransferPlatformObject();
   if (hook !== undefined) return hook(value, realm.global);
   if (realm.structuredClone === undefined) throw DataCloneError('StructuredSerializeWithTransfer step 5.5.4: this host cannot transfer a platform object (no structuredClone, no transferPlatformObject hook)');
   // Called with an undefined this, as a plain call is: a Window's structuredClone refuses any other receiver.
-  const transferred = ReflectApply(realm.structuredClone, undefined, [value, record({ transfer: sequence([value]) })]);
-  if (transferred === value) throw DataCloneError('StructuredSerializeWithTransfer step 5.5.4: this host\'s structuredClone does not transfer the object (it gives back the same one)');
-  return transferred;
+  return ReflectApply(realm.structuredClone, undefined, [value, record({ transfer: sequence([value]) })]);
 }
+
+/**
+ * A fresh object of each interface whose door is probed, made in this
+ * realm (undefined where the host lacks what makes it), and how to let go
+ * of it and of what the door gave back.
+ * @type {Record<string, () => {object: object, release: (moved: any) => void} | undefined>}
+ */
+const DOOR_SAMPLES = record({
+  MessagePort: () => {
+    if (typeof currentRealm.global.MessageChannel !== 'function') return undefined;
+    const channel = new currentRealm.global.MessageChannel();
+    return {
+      object: channel.port1,
+      release: (/** @type {any} */ moved) => {
+        channel.port1.close();
+        channel.port2.close();
+        if (moved !== undefined && moved !== null && typeof moved.close === 'function') moved.close();
+      },
+    };
+  },
+  OffscreenCanvas: () => (typeof currentRealm.global.OffscreenCanvas === 'function'
+    ? { object: new currentRealm.global.OffscreenCanvas(1, 1), release: () => {} } : undefined),
+});
+
+/**
+ * Whether the door transfers a fresh object of the interface: it must give
+ * back another object and leave the original detached, so that transferring
+ * it again throws (StructuredSerializeWithTransfer step 5.2). Bun 1.4.5's
+ * structuredClone gives back the same port, not detached
+ * (docs/platform-objects.md, finding 10); Deno 2.9.6's throws a
+ * DataCloneError for an OffscreenCanvas.
+ * @param {string} name
+ * @returns {string | undefined} why the door cannot transfer it (no colon), or undefined
+ */
+function probeDoor(name) {
+  const sample = DOOR_SAMPLES[name] === undefined ? undefined : DOOR_SAMPLES[name]();
+  if (sample === undefined) return undefined;
+  let moved;
+  try {
+    moved = door(sample.object, currentRealm);
+    if (moved === sample.object) return 'its structuredClone gives back the same object, not transferred';
+    try {
+      door(sample.object, currentRealm);
+    } catch {
+      return undefined;
+    }
+    return 'its structuredClone leaves the original usable, not detached';
+  } catch (error) {
+    return `its structuredClone throws ${error instanceof Error ? error.name : typeof error} for a fresh one`;
+  } finally {
+    sample.release(moved);
+  }
+}
+
+/** The door probed last, and what it cannot transfer, by interface (probeDoor). */
+let probedDoor = hostTransferPlatformObject();
+/** @type {Record<string, string | undefined>} */
+let doorRefusals = ObjectCreate(null);
+
+/**
+ * Why this host's door cannot transfer objects of an interface, or
+ * undefined when it can (or when no probe is known for it): the reference
+ * then cannot run that interface's transfer steps, and `validate` (with
+ * `limits`) refuses a program that transfers such an object. Probed once
+ * per door: the default one when this module loads, while the realm is as
+ * the host made it (a program's realm steps can break it: finding 15);
+ * a `transferPlatformObject` hook when it is first used.
+ * @param {string} name
+ * @returns {string | undefined}
+ */
+export function hostTransferRefusal(name) {
+  const current = hostTransferPlatformObject();
+  if (current !== probedDoor) {
+    probedDoor = current;
+    doorRefusals = ObjectCreate(null);
+  }
+  if (!ObjectHasOwn(doorRefusals, name)) doorRefusals[name] = probeDoor(name);
+  return doorRefusals[name];
+}
+
+const DOOR_INTERFACES = ObjectKeys(DOOR_SAMPLES);
+for (let i = 0; i < DOOR_INTERFACES.length; i++) hostTransferRefusal(DOOR_INTERFACES[i]);
