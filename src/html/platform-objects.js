@@ -28,6 +28,8 @@ import { DataCloneError } from './errors.js';
 /** @typedef {import('../primordials/realm.js').Realm} Realm */
 
 const MATRIX_2D = ['m11', 'm12', 'm21', 'm22', 'm41', 'm42'];
+/** A DOMQuad's points, by attribute. */
+const QUAD_POINTS = ['p1', 'p2', 'p3', 'p4'];
 const MATRIX_3D = ['m11', 'm12', 'm13', 'm14', 'm21', 'm22', 'm23', 'm24', 'm31', 'm32', 'm33', 'm34', 'm41', 'm42', 'm43', 'm44'];
 
 /**
@@ -113,13 +115,21 @@ export function serializePlatformObject(value, name, subSerialize) {
     case 'ImageBitmap':
       if (isDetachedPlatformObject(value)) throw DataCloneError('StructuredSerializeInternal step 19.1: a detached ImageBitmap cannot be serialized');
       return record({ Type: name, BitmapData: hostCopy(value, currentRealm) });
+    // Geometry, https://drafts.fxtf.org/geometry/#structured-serialization:
+    // serialized.[[P1]] … [[P4]] are the sub-serializations of its points
+    // (memory: a point met elsewhere in the graph is the same record). Each
+    // point's record also names its quad (a point belongs to one quad: the
+    // constructor copies what it is given), for deserialization below.
     case 'DOMQuad': {
       const points = newList();
-      append(points, subSerialize(platformAttribute(value, name, 'p1')));
-      append(points, subSerialize(platformAttribute(value, name, 'p2')));
-      append(points, subSerialize(platformAttribute(value, name, 'p3')));
-      append(points, subSerialize(platformAttribute(value, name, 'p4')));
-      return record({ Type: name, Points: points });
+      const quad = record({ Type: name, Points: points });
+      for (let i = 0; i < QUAD_POINTS.length; i++) {
+        const point = subSerialize(platformAttribute(value, name, QUAD_POINTS[i]));
+        point.Quad = quad;
+        point.Corner = QUAD_POINTS[i];
+        append(points, point);
+      }
+      return quad;
     }
   }
   throw DataCloneError(`StructuredSerializeInternal step 20: ${name} is a platform object that is not serializable here`);
@@ -149,18 +159,28 @@ export function deserializePlatformObject(serialized, realm, subDeserialize) {
     case 'ImageData': return ReflectConstruct(constructor, [
       subDeserialize(serialized.Data), serialized.Width, serialized.Height, record({ colorSpace: serialized.ColorSpace }),
     ]);
-    case 'DOMPoint': case 'DOMPointReadOnly': case 'DOMRect': case 'DOMRectReadOnly':
+    // A quad's point is that quad's own DOMPoint (below): the quad is made first.
+    case 'DOMPoint':
+      if (serialized.Quad !== undefined) return platformAttribute(subDeserialize(serialized.Quad), 'DOMQuad', serialized.Corner);
+      return ReflectConstruct(constructor, serialized.Values);
+    case 'DOMPointReadOnly': case 'DOMRect': case 'DOMRectReadOnly':
       return ReflectConstruct(constructor, serialized.Values);
     // Six numbers make a 2D matrix, sixteen a 3D one.
     case 'DOMMatrix': case 'DOMMatrixReadOnly': return ReflectConstruct(constructor, [sequence(serialized.Values)]);
     // The copy the host made; in another realm, a copy of it made there.
     case 'ImageBitmap': return realm === currentRealm ? serialized.BitmapData : hostCopy(serialized.BitmapData, realm);
-    // The constructor copies the points' coordinates into new DOMPoints: a
-    // deserialized quad's points are never objects met elsewhere in the graph,
-    // where the spec's would be (a quad's point that is also a value of its own).
+    // Its points are the sub-deserializations of [[P1]] … [[P4]]. Script
+    // cannot give a quad points (the constructor copies their coordinates
+    // into new DOMPoints), so the quad is made from its points' coordinates
+    // and its own DOMPoints are what those records deserialize to, met here
+    // or elsewhere in the graph, before or after the quad (the DOMPoint
+    // case above): the same graph as the spec's.
     case 'DOMQuad': {
       const points = newList();
-      for (let i = 0; i < 4; i++) append(points, subDeserialize(serialized.Points[i]));
+      for (let i = 0; i < QUAD_POINTS.length; i++) {
+        const values = serialized.Points[i].Values;
+        append(points, record({ x: values[0], y: values[1], z: values[2], w: values[3] }));
+      }
       return ReflectConstruct(constructor, points);
     }
   }
