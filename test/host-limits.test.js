@@ -1,10 +1,11 @@
 // What the reference cannot judge on a host, probed where it runs: Bun
 // 1.4.5's structuredClone gives back the same port (finding 10), so the
 // reference cannot transfer one there; Deno 2.9.6's brand checks follow the
-// prototype chain, so it cannot recognise a DOMException, Blob, File or
-// MessagePort whose prototype was changed. A program given by hand that
-// needs either is refused (`clonecheck repro`: NOT-APPLICABLE); a generated
-// one is reshaped (programs.js judgeableHere).
+// prototype chain, so it recognises a DOMException, Blob or File whose
+// prototype was changed only through Deno's host hook (deno-host.js), and a
+// MessagePort not at all. A program given by hand that needs what the host
+// cannot do is refused (`clonecheck repro`: NOT-APPLICABLE); a generated one
+// is reshaped (programs.js judgeableHere).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -41,15 +42,17 @@ test('Bun 1.4.5 gives back the same port (finding 10): its ports are not transfe
   assert.deepEqual(bun.transfer, { MessagePort: SAME_OBJECT, OffscreenCanvas: null });
   assert.deepEqual(bun.prototype, { DOMException: null, Blob: null, File: null, MessagePort: null });
   assert.deepEqual(bun.reshaped.objects[1], { kind: 'object' }, 'the port, with its other end, is an ordinary object');
+  assert.deepEqual(bun.reshaped.objects[4], { kind: 'object', proto: 'Object.prototype' }, 'so is the one outside the transfer list');
   assert.deepEqual(bun.reshaped.transfer, [3], 'the buffer is still transferred');
   assert.deepEqual(bun.reshaped.objects[2], { kind: 'domexception', message: 'm', proto: null }, 'Bun recognises it with any prototype');
 });
 
-test('Deno 2.9.6 follows the prototype chain in its brand checks and cannot transfer an OffscreenCanvas: a generated object keeps its own prototype', async () => {
+test('Deno 2.9.6: through its host hook the reference recognises a reprototyped DOMException, Blob or File, not a MessagePort (a generated one keeps its own prototype); it cannot transfer an OffscreenCanvas', async () => {
   const deno = limitsIn(await pinnedBinary('deno'), ['run', '--allow-all']);
   assert.deepEqual(deno.transfer, { MessagePort: null, OffscreenCanvas: 'its structuredClone throws DataCloneError for a fresh one' });
-  assert.deepEqual(deno.prototype, { DOMException: FOLLOWS_PROTOTYPE, Blob: FOLLOWS_PROTOTYPE, File: FOLLOWS_PROTOTYPE, MessagePort: FOLLOWS_PROTOTYPE });
-  assert.deepEqual(deno.reshaped.objects[2], { kind: 'domexception', message: 'm' });
+  assert.deepEqual(deno.prototype, { DOMException: null, Blob: null, File: null, MessagePort: FOLLOWS_PROTOTYPE });
+  assert.deepEqual(deno.reshaped.objects[2], { kind: 'domexception', message: 'm', proto: null });
+  assert.deepEqual(deno.reshaped.objects[4], { kind: 'messageport', otherEnd: 'dropped' });
   assert.deepEqual(deno.reshaped.objects[1], { kind: 'messageport', otherEnd: 'kept' }, 'Deno transfers ports');
   assert.deepEqual(deno.reshaped.transfer, [1, 3]);
 });
@@ -71,13 +74,22 @@ test('validate with limits refuses a transferred platform object and a changed p
   ]);
 });
 
-test('repro of a transferred port on Bun, and of a DOMException with a null prototype on Deno, is NOT-APPLICABLE in one line; exit 2 when nothing else ran', () => {
+test('repro of a transferred port on Bun, and of a port with a null prototype on Deno, is NOT-APPLICABLE in one line; exit 2 when nothing else ran', () => {
   const port = clonecheck(['repro', corpus('messageport.json'), '--target', 'bun:messagechannel', '--target', 'bun:worker']);
   assert.equal(port.status, 2, port.stdout + port.stderr);
   const cannot = `its host cannot transfer MessagePort objects (${SAME_OBJECT}): run the program on a target that can`;
   assert.equal(port.stdout, `NOT-APPLICABLE bun:messagechannel  ${cannot}\nNOT-APPLICABLE bun:worker  ${cannot}\n`);
-  const reprototyped = clonecheck(['repro', corpus('domexception-null-prototype.json'), '--target', 'deno:clone', '--target', 'bun:clone']);
+  const reprototyped = clonecheck(['repro', corpus('messageport-null-prototype.json'), '--target', 'deno:clone', '--target', 'node:clone']);
   assert.equal(reprototyped.status, 0, reprototyped.stdout + reprototyped.stderr);
-  assert.equal(reprototyped.stdout, 'NOT-APPLICABLE deno:clone  its host cannot recognise DOMException objects whose prototype was changed '
-    + `(${FOLLOWS_PROTOTYPE}): run the program on a target that can\nPASS bun:clone\n`);
+  assert.equal(reprototyped.stdout, 'NOT-APPLICABLE deno:clone  its host cannot recognise MessagePort objects whose prototype was changed '
+    + `(${FOLLOWS_PROTOTYPE}): run the program on a target that can\nPASS node:clone\n`);
+});
+
+test('on Deno a DOMException with a null prototype is judged as one (it passes), and a Blob with a null prototype shows Deno cloning it to an ordinary object (finding 16)', () => {
+  const exception = clonecheck(['repro', corpus('domexception-null-prototype.json'), '--target', 'deno:clone', '--target', 'deno:worker']);
+  assert.equal(exception.status, 0, exception.stdout + exception.stderr);
+  assert.equal(exception.stdout, 'PASS deno:clone\nPASS deno:worker\n');
+  const blob = clonecheck(['repro', corpus('blob-null-prototype.json'), '--target', 'deno:clone', '--target', 'bun:clone']);
+  assert.equal(blob.status, 1, blob.stdout + blob.stderr);
+  assert.match(blob.stdout, /^DEVIATION deno:clone {2}deno-clone\.kind\.\w+\n {2}\$ {2}kind: expected "Blob", actual "object"\nPASS bun:clone\n$/);
 });

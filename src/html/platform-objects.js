@@ -15,7 +15,7 @@
 
 import { hostTransferPlatformObject } from '../abstract-ops/brands.js';
 import { CreateDataProperty } from '../abstract-ops/object-operations.js';
-import { platformAttribute } from '../abstract-ops/platform.js';
+import { blobReceiver, platformAttribute } from '../abstract-ops/platform.js';
 import {
   ArrayPrototypeValues, ObjectCreate, ObjectHasOwn, ObjectKeys, ReflectApply, ReflectConstruct, SymbolIterator, WeakSetCtor,
   WeakSetPrototypeAdd, WeakSetPrototypeHas, append, newList, record,
@@ -151,9 +151,9 @@ export function deserializePlatformObject(serialized, realm, subDeserialize) {
   switch (name) {
     case 'DOMException': return ReflectConstruct(constructor, [serialized.Message, serialized.Name]);
     // A new Blob whose one part is the original: its [[data]] is the same bytes.
-    case 'Blob': return ReflectConstruct(constructor, [sequence([serialized.BlobData]), record({ type: serialized.BlobType })]);
+    case 'Blob': return ReflectConstruct(constructor, [sequence([blobReceiver(serialized.BlobData)]), record({ type: serialized.BlobType })]);
     case 'File': return ReflectConstruct(constructor, [
-      sequence([serialized.BlobData]), serialized.Name, record({ type: serialized.BlobType, lastModified: serialized.LastModified }),
+      sequence([blobReceiver(serialized.BlobData)]), serialized.Name, record({ type: serialized.BlobType, lastModified: serialized.LastModified }),
     ]);
     // The constructor takes the array itself as the data, not a copy.
     case 'ImageData': return ReflectConstruct(constructor, [
