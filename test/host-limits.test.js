@@ -11,7 +11,10 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
+import fc from 'fast-check';
+
 import { validate } from '../src/index.js';
+import { platformGraph } from '../fuzzers/families/platform.js';
 import { clonecheck, fixture, pinnedBinary } from './helpers.js';
 
 const corpus = (name) => fileURLToPath(new URL(`../corpus/platform/${name}`, import.meta.url));
@@ -30,11 +33,18 @@ function limitsIn(binary, flags = []) {
 const SAME_OBJECT = 'its structuredClone gives back the same object, not transferred';
 const FOLLOWS_PROTOTYPE = 'its brand checks follow the prototype chain';
 
-test('Node transfers a port through its door and its brand checks ignore the prototype: nothing to refuse, nothing reshaped', () => {
+const CANVAS_AND_BITMAP_AS_OBJECTS = [{ kind: 'object' }, { kind: 'object' }];
+
+test('Node transfers a port through its door and its brand checks ignore the prototype; it makes no canvas or bitmap, which a generated program gets as ordinary objects', () => {
   const node = limitsIn(process.execPath);
   assert.deepEqual(node.transfer, { MessagePort: null, OffscreenCanvas: null });
   assert.deepEqual(node.prototype, { DOMException: null, Blob: null, File: null, MessagePort: null });
-  assert.equal(node.unchanged, true);
+  assert.deepEqual(node.reshaped.objects.slice(1, 5), [
+    { kind: 'messageport', otherEnd: 'kept' }, { kind: 'domexception', message: 'm', proto: null }, { kind: 'arraybuffer', bytes: [1] },
+    { kind: 'messageport', otherEnd: 'dropped', proto: 'Object.prototype' },
+  ], 'the rest as it was');
+  assert.deepEqual(node.reshaped.objects.slice(5), CANVAS_AND_BITMAP_AS_OBJECTS);
+  assert.deepEqual(node.reshaped.transfer, [1, 3], 'the canvas is out of the transfer list');
 });
 
 test('Bun 1.4.5 gives back the same port (finding 10): its ports are not transferred by the reference, and a generated one becomes an ordinary object', async () => {
@@ -44,10 +54,11 @@ test('Bun 1.4.5 gives back the same port (finding 10): its ports are not transfe
   assert.deepEqual(bun.reshaped.objects[1], { kind: 'object' }, 'the port, with its other end, is an ordinary object');
   assert.deepEqual(bun.reshaped.objects[4], { kind: 'object', proto: 'Object.prototype' }, 'so is the one outside the transfer list');
   assert.deepEqual(bun.reshaped.transfer, [3], 'the buffer is still transferred');
+  assert.deepEqual(bun.reshaped.objects.slice(5), CANVAS_AND_BITMAP_AS_OBJECTS);
   assert.deepEqual(bun.reshaped.objects[2], { kind: 'domexception', message: 'm', proto: null }, 'Bun recognises it with any prototype');
 });
 
-test('Deno 2.9.6: through its host hook the reference recognises a reprototyped DOMException, Blob or File, not a MessagePort (a generated one keeps its own prototype); it cannot transfer an OffscreenCanvas', async () => {
+test('Deno 2.9.6: through its host hook the reference recognises a reprototyped DOMException, Blob or File, not a MessagePort (a generated one keeps its own prototype); it cannot transfer an OffscreenCanvas nor make an ImageBitmap', async () => {
   const deno = limitsIn(await pinnedBinary('deno'), ['run', '--allow-all']);
   assert.deepEqual(deno.transfer, { MessagePort: null, OffscreenCanvas: 'its structuredClone throws DataCloneError for a fresh one' });
   assert.deepEqual(deno.prototype, { DOMException: null, Blob: null, File: null, MessagePort: FOLLOWS_PROTOTYPE });
@@ -55,6 +66,7 @@ test('Deno 2.9.6: through its host hook the reference recognises a reprototyped 
   assert.deepEqual(deno.reshaped.objects[4], { kind: 'messageport', otherEnd: 'dropped' });
   assert.deepEqual(deno.reshaped.objects[1], { kind: 'messageport', otherEnd: 'kept' }, 'Deno transfers ports');
   assert.deepEqual(deno.reshaped.transfer, [1, 3]);
+  assert.deepEqual(deno.reshaped.objects.slice(5), CANVAS_AND_BITMAP_AS_OBJECTS, 'a canvas it cannot transfer, a bitmap it cannot make');
 });
 
 test('validate with limits refuses a transferred platform object and a changed prototype the host cannot judge, each by name', () => {
@@ -92,4 +104,16 @@ test('on Deno a DOMException with a null prototype is judged as one (it passes),
   const blob = clonecheck(['repro', corpus('blob-null-prototype.json'), '--target', 'deno:clone', '--target', 'bun:clone']);
   assert.equal(blob.status, 1, blob.stdout + blob.stderr);
   assert.match(blob.stdout, /^DEVIATION deno:clone {2}deno-clone\.kind\.\w+\n {2}\$ {2}kind: expected "Blob", actual "object"\nPASS bun:clone\n$/);
+});
+
+test('the platform family draws OffscreenCanvas and ImageBitmap nodes too, transferred three times in four', () => {
+  const programs = fc.sample(platformGraph, { seed: 7, numRuns: 400 });
+  const nodes = programs.flatMap((program) => program.objects.map((node, id) => ({ node, transferred: (program.transfer ?? []).includes(id) })));
+  const canvases = nodes.filter(({ node }) => node.kind === 'offscreencanvas');
+  const bitmaps = nodes.filter(({ node }) => node.kind === 'imagebitmap');
+  assert.ok(canvases.length > 20 && bitmaps.length > 20, `${canvases.length} canvases, ${bitmaps.length} bitmaps`);
+  assert.ok(canvases.some(({ node }) => node.context === '2d') && canvases.some(({ node }) => node.context === undefined));
+  const transferred = [...canvases, ...bitmaps].filter((drawn) => drawn.transferred).length / (canvases.length + bitmaps.length);
+  assert.ok(transferred > 0.6 && transferred < 0.9, `${transferred} transferred`);
+  for (const program of programs) assert.deepEqual(validate({ schema: 'clonecheck/program@2', ...program }), []);
 });
