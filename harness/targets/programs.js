@@ -180,7 +180,7 @@ export function inShell(program) {
  * cannot judge there (src/program/schema.js `HostLimits`, probed where this
  * runs): each platform object it cannot make (`canMake`) or cannot transfer
  * an ordinary object, out of the transfer list (Bun 1.4.5's ports; Node's,
- * Bun's and Deno's canvases and bitmaps), and each platform object it
+ * Bun's and Deno's canvases and bitmaps; QuickJS-ng's ports), and each platform object it
  * cannot recognise with another prototype left with its own (Deno 2.9.6's
  * MessagePort). A program given by hand is refused instead (`validate` with
  * `global` and `limits`: `clonecheck repro` says NOT-APPLICABLE), so this
@@ -213,11 +213,13 @@ export function judgeableHere(program) {
 
 /**
  * The node kinds a host may lack or be unable to make, each with the
- * smallest node of it: Node, Bun and QuickJS-ng have neither interface;
- * Deno 2.9.6 has both, but its transferToImageBitmap() throws
- * InvalidStateError ("Canvas hasn't been initialized yet").
+ * smallest node of it: Node, Bun and QuickJS-ng have no OffscreenCanvas;
+ * Deno 2.9.6 has one, but its transferToImageBitmap() throws
+ * InvalidStateError ("Canvas hasn't been initialized yet"); QuickJS-ng
+ * has no MessageChannel.
  */
 const SAMPLE_NODES = {
+  messageport: { kind: 'messageport', otherEnd: 'dropped' },
   offscreencanvas: { kind: 'offscreencanvas', width: 1, height: 1 },
   imagebitmap: { kind: 'imagebitmap', width: 1, height: 1 },
 };
