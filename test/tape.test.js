@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { programArbitrary } from '../fuzzers/programs.js';
+import { judgeableHere } from '../harness/targets/programs.js';
 import {
   build, canonicalJSON, caseObservationOf, observeCase, sameJSON, sameObservedCase, structuredClone as referenceClone,
 } from '../src/index.js';
@@ -56,7 +57,8 @@ test('two tapes are the same exactly when their observations are the same JSON',
  * @param {(value: unknown, options: {transfer: unknown[], forStorage: boolean}) => unknown} clone
  */
 function observedCase(program, clone) {
-  const built = build(program);
+  // As a Node target runs a generated program (an OffscreenCanvas, which Node lacks, an ordinary object).
+  const built = build(judgeableHere(program));
   try {
     built.setupReceiver();
     const options = { __proto__: null, transfer: built.transfer, forStorage: program.forStorage === true };

@@ -6,7 +6,9 @@
 // odd messages, bytes and media types, a File's name and lastModified; the
 // same object twice (identity), own properties (not carried), another
 // prototype (the brand is in the slots, not the prototype: Node 26 clones
-// a Blob whose prototype is null to undefined) and integrity levels.
+// a Blob whose prototype is null to undefined) and integrity levels. And
+// OffscreenCanvas and ImageBitmap, which only browsers make: elsewhere the
+// target's host makes them ordinary objects (judgeableHere, as for Bun's ports).
 
 import fc from 'fast-check';
 import { stringLiteral } from '../arbitraries/strings.js';
@@ -40,6 +42,23 @@ const messagePort = fc.record({
   transferred: fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
 }).map(({ otherEnd, transferred }) => ({ kind: 'messageport', otherEnd, transferred }));
 
+/**
+ * An OffscreenCanvas (with or without a 2D context: a canvas with one is
+ * refused by its transfer steps) or an ImageBitmap, and whether the transfer
+ * list names it. Only browsers make both: where the target's host cannot
+ * (Node, Bun, QuickJS-ng, Deno's bitmaps) or cannot transfer one (Deno's
+ * canvases), the node becomes an ordinary object (harness/targets/programs.js judgeableHere).
+ */
+const canvasOrBitmap = fc.record({
+  bitmap: fc.boolean(),
+  width: fc.integer({ min: 1, max: 4 }),
+  height: fc.integer({ min: 1, max: 4 }),
+  context: fc.constantFrom('none', 'none', '2d'),
+  transferred: fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+}).map(({ bitmap, width, height, context, transferred }) => (bitmap
+  ? { kind: 'imagebitmap', width, height, transferred }
+  : { kind: 'offscreencanvas', width, height, ...(context === 'none' ? {} : { context }), transferred }));
+
 /** What is done to one platform node besides making it. */
 const decoration = fc.record({
   extra: fc.boolean(),
@@ -49,7 +68,10 @@ const decoration = fc.record({
 
 /** One to three platform objects in an array (the second one twice when there are two). */
 export const platformGraph = fc
-  .array(fc.tuple(fc.oneof({ weight: 2, arbitrary: domException }, { weight: 2, arbitrary: blobOrFile }, { weight: 1, arbitrary: messagePort }), decoration), { minLength: 1, maxLength: 3 })
+  .array(fc.tuple(fc.oneof(
+    { weight: 2, arbitrary: domException }, { weight: 2, arbitrary: blobOrFile }, { weight: 1, arbitrary: messagePort },
+    { weight: 1, arbitrary: canvasOrBitmap },
+  ), decoration), { minLength: 1, maxLength: 3 })
   .map((drawn) => {
     const nodes = drawn.map(([{ transferred, ...node }, { extra, proto, integrity }]) => ({
       ...node,

@@ -37,6 +37,7 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { casePrograms } from '../../fuzzers/programs.js';
+import { judgeableHere } from '../targets/programs.js';
 import { build } from '../../src/index.js';
 import { observeGraph } from '../../src/observe/observe.js';
 import { compile } from '../../src/program/compile.js';
@@ -177,13 +178,14 @@ async function main() {
   const seed = Number(args.seed);
   const cores = Number(args.cores);
 
-  // As the fuzzer draws them: chunk by chunk, default weights.
+  // As the fuzzer draws them (chunk by chunk, default weights) and a Node
+  // target runs them (judgeableHere: a canvas, which Node lacks, an ordinary object).
   const arbitrary = casePrograms({});
   const generationStarted = performance.now();
   const programs = [];
   for (let chunk = 0; programs.length < cases; chunk++) {
     const numRuns = Math.min(CHUNK_SIZE, cases - programs.length);
-    programs.push(...chunkPrograms(arbitrary, seed, chunk, numRuns));
+    programs.push(...chunkPrograms(arbitrary, seed, chunk, numRuns).map(judgeableHere));
   }
   const generate = ((performance.now() - generationStarted) * 1000) / cases;
 

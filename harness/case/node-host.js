@@ -8,6 +8,7 @@ import { types } from 'node:util';
 import { setHostHooks } from '../../src/index.js';
 import { isWeakRefOrRegistryObject } from '../../src/abstract-ops/brands.js';
 import { platformInterfaceOf } from '../../src/abstract-ops/platform.js';
+import { denoHostHooks } from './deno-host.js';
 
 // Deno's node:util has no isExternal (Deno 2.9.6); a script cannot make an External there anyway.
 const isExternal = typeof types.isExternal === 'function' ? types.isExternal : () => false;
@@ -22,6 +23,8 @@ export function installNodeHostHooks() {
     isProxy: (object) => types.isProxy(object),
     isError: (object) => types.isNativeError(object),
     classify: classifyNodeObject,
+    // Deno runs this too (its node:util): its getters need a receiver of their own for a reprototyped object.
+    ...denoHostHooks(),
   });
 }
 

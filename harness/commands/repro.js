@@ -39,8 +39,11 @@ export function readProgram(where) {
   return { program, target };
 }
 
-/** What `build` says of a program that names an interface its host lacks (src/program/schema.js). */
-const LACKS_INTERFACE = /invalid program at [^:]*: this host has no (\w+)/;
+/**
+ * What `build` says of a program that names an interface its host lacks, or
+ * holds a platform object the reference cannot judge there (src/program/schema.js).
+ */
+const NOT_APPLICABLE = /invalid program at [^:]*: this host (has no \w+|cannot [^:]*)/;
 
 /**
  * @param {string} where
@@ -51,12 +54,16 @@ export async function reproCommand(where, raw) {
   const names = raw.target ?? (target === undefined ? ['node:clone'] : [target]);
   const targets = await targetsFromNames(names, raw.runtime, raw.browser, raw.spec);
   const all = await replayProgram(program, targets, { timeoutMs: raw.timeout });
-  // A program that makes a platform object the target's host lacks (an OffscreenCanvas in Node)
-  // cannot run there: said in one line, not as a harness error with its stack.
+  // A program that makes a platform object the target's host lacks (an OffscreenCanvas in Node),
+  // or one the reference cannot judge there (a transferred MessagePort in Bun), cannot run
+  // there: said in one line, not as a harness error with its stack.
   const verdicts = all.filter((v) => {
-    const lacking = v.verdict === 'harness-error' ? LACKS_INTERFACE.exec(v.error ?? '') : null;
-    if (lacking !== null) process.stdout.write(`NOT-APPLICABLE ${v.target}  its host has no ${lacking[1]}: run the program on a target that has it\n`);
-    return lacking === null;
+    const refused = v.verdict === 'harness-error' ? NOT_APPLICABLE.exec(v.error ?? '') : null;
+    if (refused !== null) {
+      const where = refused[1].startsWith('has no') ? 'has it' : 'can';
+      process.stdout.write(`NOT-APPLICABLE ${v.target}  its host ${refused[1]}: run the program on a target that ${where}\n`);
+    }
+    return refused === null;
   });
   if (verdicts.length === 0) return EXIT.usage;
   let failed = false;

@@ -9,7 +9,7 @@ import {
   cloneCaseElsewhere, deliveredObservation, observedCaseAsync, oracleCloneFunction, seenDeviations, seenElsewhere, seenHere, withSpec,
 } from '../case/case.js';
 import { channels, loadTarget } from '../targets/load.js';
-import { transferArgument } from '../targets/programs.js';
+import { judgeableHere, transferArgument } from '../targets/programs.js';
 import { signatureOf } from './signature.js';
 import { ReceiverDied } from '../targets/receivers/workers.js';
 
@@ -107,11 +107,13 @@ function errorText(error) {
  * Runs one program on every target and returns a verdict per target.
  * @param {any} program a valid program
  * @param {OpenTarget[]} targets
- * @param {{coverage?: Record<string, Record<string, number>>, onTarget?: (index: number) => void}} [options]
- *   `onTarget(i)` is called before target i runs (the pool's watchdog uses it)
+ * @param {{coverage?: Record<string, Record<string, number>>, onTarget?: (index: number) => void, generated?: boolean}} [options]
+ *   `onTarget(i)` is called before target i runs (the pool's watchdog uses it); `generated`: the
+ *   program was drawn by the generator, so what the reference cannot judge on this host is reshaped
+ *   away first (programs.js `judgeableHere`); a program given by hand is refused there instead
  * @returns {Promise<Verdict[]>}
  */
-export async function judge(program, targets, { coverage, onTarget } = {}) {
+export async function judge(program, targets, { coverage, onTarget, generated = false } = {}) {
   /** @type {Map<string, {program: any, expected: import('../case/case.js').SeenCase}>} one oracle run per channel and place */
   const oracles = new Map();
   const verdicts = [];
@@ -123,7 +125,7 @@ export async function judge(program, targets, { coverage, onTarget } = {}) {
     let oracle = oracles.get(oracleKey);
     try {
       if (oracle === undefined) {
-        prepared = prepare(program);
+        prepared = prepare(generated ? judgeableHere(program) : program);
         const expected = await oracleObservationWhereValueLands(target, prepared, oracles.size === 0 ? coverage : undefined);
         oracle = { program: prepared, expected };
         oracles.set(oracleKey, oracle);

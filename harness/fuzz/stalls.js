@@ -6,14 +6,14 @@
 // An agent that died before the case's first target began died late, from an
 // earlier case: a crash between cases, against no target.
 
-import { build } from '../../src/index.js';
+import { build, validate } from '../../src/index.js';
 import { cloneCase, cloneCaseElsewhere, oracleClone } from '../case/case.js';
 import { installNodeHostHooks } from '../case/node-host.js';
 import { CHUNK_SIZE, chunkSeed } from './chunks.js';
 import { runNext } from './schedule.js';
 import { verdictSignature } from './signature.js';
 import { channels, landsInWorkers } from '../targets/catalog.js';
-import { transferArgument } from '../targets/programs.js';
+import { judgeableHere, transferArgument } from '../targets/programs.js';
 import { referenceDelivery } from '../targets/receivers/reference-delivery.js';
 
 /**
@@ -56,8 +56,11 @@ export async function handleStall(host, task, { reason, heartbeat, detail }, tal
   const others = task.targets.filter((_, index) => index !== heartbeat.targetIndex);
   if (others.length > 0) retry({ targets: others });
   const { signature } = verdictSignature(target.name, reason, detail);
-  const prepared = channels[target.channel](program);
-  const expected = await expectedWhereValueLands(target, prepared);
+  // As the target's agent reshaped it (judge.js); a target on this Node's
+  // threads shares this host's limits, another host's are known only there.
+  const prepared = channels[target.channel](host.agent === undefined ? judgeableHere(program) : program);
+  // This thread (Node) cannot make what only the target's host has (a browser's OffscreenCanvas): no expected observation then.
+  const expected = validate(prepared, { global: globalThis }).length === 0 ? await expectedWhereValueLands(target, prepared) : undefined;
   tally.consider({
     signature, target: target.name, verdict: reason, category: reason, case: caseIndex,
     chunkSeed: chunkSeed(task.seed, task.chunk), path: String(stalled), count: 1, program: prepared, minimized: false, detail, expected,

@@ -83,7 +83,9 @@ export async function runChunk({ seed, chunk, indices, programs, targets: specs,
     const index = indices[i];
     const caseIndex = chunk * CHUNK_SIZE + index;
     heartbeat.beat(caseIndex, -1);
-    const results = await judge(programs[i], targets, { coverage: countCoverage ? coverage : undefined, onTarget: (t) => heartbeat.beat(caseIndex, t) });
+    const results = await judge(programs[i], targets, {
+      coverage: countCoverage ? coverage : undefined, onTarget: (t) => heartbeat.beat(caseIndex, t), generated: true,
+    });
     // Judged: the program (and the plan build keeps for it) can go at the next
     // collection instead of being copied and promoted with the chunk's others.
     programs[i] = undefined;
@@ -175,7 +177,7 @@ export async function shrinkDeviation({ chunkSeed: seed, path, target: spec, sig
   const property = fc.asyncProperty(casePrograms(weights), async (program) => {
     if (tried >= fastCheckRuns) return true;
     heartbeat.beat(tried++, 0);
-    const [verdict] = await judge(program, targets);
+    const [verdict] = await judge(program, targets, { generated: true });
     if (!sameBug(verdict)) return true;
     smallest = verdict;
     return false;
@@ -188,7 +190,7 @@ export async function shrinkDeviation({ chunkSeed: seed, path, target: spec, sig
   // candidate at a time: each that keeps the bug is the smallest so far.
   const { removed, simplified, localMinimum } = await reduceProgram(smallest.program, async (candidate) => {
     heartbeat.beat(tried++, 0);
-    const [verdict] = await judge(candidate, targets);
+    const [verdict] = await judge(candidate, targets, { generated: true });
     if (!sameBug(verdict)) return false;
     smallest = verdict;
     return true;

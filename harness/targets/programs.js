@@ -4,6 +4,10 @@
 // global is a Window: `inWindow`; WebKitGTK has no SharedArrayBuffer: `unshared`).
 
 import { isArrayIndex } from '../../src/abstract-ops/object-operations.js';
+import { prototypeRefusal } from '../../src/abstract-ops/platform.js';
+import { hostTransferRefusal } from '../../src/html/platform-objects.js';
+import { build } from '../../src/program/build.js';
+import { PLATFORM_KINDS, PROGRAM_SCHEMA, platformInterfaceOfNode } from '../../src/program/schema.js';
 
 /**
  * The program as it is: the channel can express everything a program says.
@@ -169,4 +173,78 @@ export function inWindow(program) {
  */
 export function inShell(program) {
   return asOrdinaryObjects(program, ['blob', 'file']);
+}
+
+/**
+ * A generated program without what this host cannot make or the reference
+ * cannot judge there (src/program/schema.js `HostLimits`, probed where this
+ * runs): each platform object it cannot make (`canMake`) or cannot transfer
+ * an ordinary object, out of the transfer list (Bun 1.4.5's ports; Node's,
+ * Bun's and Deno's canvases and bitmaps; QuickJS-ng's ports), and each platform object it
+ * cannot recognise with another prototype left with its own (Deno 2.9.6's
+ * MessagePort). A program given by hand is refused instead (`validate` with
+ * `global` and `limits`: `clonecheck repro` says NOT-APPLICABLE), so this
+ * reshapes only what the generator drew (judge.js).
+ * @param {any} program
+ */
+export function judgeableHere(program) {
+  const platform = (/** @type {any} */ node) => PLATFORM_KINDS.includes(node.kind);
+  const transfer = program.transfer ?? [];
+  const untransferable = transfer.filter((/** @type {number} */ id) => {
+    const node = program.objects[id];
+    return platform(node) && hostTransferRefusal(platformInterfaceOfNode(node)) !== undefined;
+  });
+  const unmade = (program.objects ?? []).filter((/** @type {any} */ node) => platform(node) && !canMake(node.kind));
+  const reprototyped = (/** @type {any} */ node) => platform(node) && node.proto !== undefined
+    && prototypeRefusal(platformInterfaceOfNode(node)) !== undefined;
+  if (untransferable.length === 0 && unmade.length === 0 && !(program.objects ?? []).some(reprototyped)) return program;
+  const kinds = [...new Set([...untransferable.map((/** @type {number} */ id) => program.objects[id]), ...unmade].map((node) => node.kind))];
+  const reshaped = { ...asOrdinaryObjects(program, kinds) };
+  reshaped.objects = reshaped.objects.map((/** @type {any} */ node) => {
+    if (!reprototyped(node)) return node;
+    const { proto, ...rest } = node;
+    return rest;
+  });
+  const kept = transfer.filter((/** @type {number} */ id) => !kinds.includes(program.objects[id].kind));
+  if (kept.length > 0) reshaped.transfer = kept;
+  else delete reshaped.transfer;
+  return reshaped;
+}
+
+/**
+ * The node kinds a host may lack or be unable to make, each with the
+ * smallest node of it: Node, Bun and QuickJS-ng have no OffscreenCanvas;
+ * Deno 2.9.6 has one, but its transferToImageBitmap() throws
+ * InvalidStateError ("Canvas hasn't been initialized yet"); QuickJS-ng
+ * has no MessageChannel.
+ */
+const SAMPLE_NODES = {
+  messageport: { kind: 'messageport', otherEnd: 'dropped' },
+  offscreencanvas: { kind: 'offscreencanvas', width: 1, height: 1 },
+  imagebitmap: { kind: 'imagebitmap', width: 1, height: 1 },
+};
+
+/** @type {Map<string, boolean>} by node kind */
+const makeable = new Map();
+
+/**
+ * Whether this host makes a node of the kind: `build` of its sample node
+ * succeeds (once per kind, between cases: the realm is as the host made it).
+ * A kind without a sample is one every host clonecheck runs can make.
+ * @param {string} kind
+ * @returns {boolean}
+ */
+function canMake(kind) {
+  const sample = SAMPLE_NODES[/** @type {keyof typeof SAMPLE_NODES} */ (kind)];
+  if (sample === undefined) return true;
+  if (!makeable.has(kind)) {
+    let made = true;
+    try {
+      build({ schema: PROGRAM_SCHEMA, root: { ref: 0 }, objects: [sample] });
+    } catch {
+      made = false;
+    }
+    makeable.set(kind, made);
+  }
+  return /** @type {boolean} */ (makeable.get(kind));
 }

@@ -23,7 +23,7 @@ import {
   WeakMapPrototypeGet, WeakMapPrototypeHas, WeakMapPrototypeSet, WeakSetPrototypeHas, uncurryThis,
   withoutStackTraces,
 } from '../primordials/intrinsics.js';
-import { platformInterfaceBySlots } from './platform.js';
+import { platformInterfaceBySlots, setPlatformReceiver } from './platform.js';
 
 /**
  * What StructuredSerializeInternal sees in an object.
@@ -70,6 +70,11 @@ let kinds = new WeakMapCtor();
  *   What they move lives in the host (a MessagePort's message queue and entanglement), out of
  *   script's reach. Default: that realm's own structuredClone with the object as the transfer
  *   list, the one door script has to them (src/html/platform-objects.js `hostTransfer`)
+ * @property {(object: object, prototype: object) => object} [platformReceiver]  what to call
+ *   the getters and methods of a serializable interface whose prototype object is `prototype`
+ *   on, for `object`: the object itself, or, where the host's checks also look at the prototype
+ *   chain (Deno: webidl.assertBranded), a stand-in that has that prototype and reads the
+ *   object's own state (harness/case/deno-host.js). Default: the object
  */
 
 /** @type {HostHooks} */
@@ -81,6 +86,7 @@ let hostHooks = {};
  */
 export function setHostHooks(hooks) {
   hostHooks = hooks;
+  setPlatformReceiver(hooks.platformReceiver);
   // A host may see slots that brand checks cannot (a Promise's): what was found without it is forgotten.
   kinds = new WeakMapCtor();
 }

@@ -11,8 +11,8 @@
 // polluted realm cannot redirect them.
 
 import {
-  ObjectCreate, ObjectFreeze, ObjectGetOwnPropertyDescriptor, ObjectHasOwn, ReflectGetPrototypeOf, StringPrototypeSlice,
-  append, newList, uncurryThis, withoutStackTraces,
+  ObjectCreate, ObjectFreeze, ObjectGetOwnPropertyDescriptor, ObjectHasOwn, ObjectPrototype, ReflectGetPrototypeOf, ObjectSetPrototypeOf,
+  StringPrototypeSlice, append, newList, uncurryThis, withoutStackTraces,
 } from '../primordials/intrinsics.js';
 
 /**
@@ -218,10 +218,138 @@ export function platformInterfaceBySlots(object) {
  */
 function implementsInterface(object, known) {
   try {
-    return known.brand(object) !== undefined;
+    return known.brand(receiverFor(object, known)) !== undefined;
   } catch {
     return false;
   }
+}
+
+/**
+ * A fresh instance of some interfaces, made with this host's constructor
+ * (for `prototypeRefusal`); undefined where making one takes more.
+ * @param {HostInterface} known
+ * @returns {{object: object, release: () => void} | undefined}
+ */
+function sampleOf(known) {
+  const C = /** @type {any} */ (known.constructor);
+  switch (known.name) {
+    case 'File': return { object: new C([], ''), release: () => {} };
+    case 'ImageData': return { object: new C(1, 1), release: () => {} };
+    case 'MessagePort': {
+      if (typeof globalThis.MessageChannel !== 'function') return undefined;
+      const channel = new globalThis.MessageChannel();
+      return { object: channel.port1, release: () => { channel.port1.close(); channel.port2.close(); } };
+    }
+    case 'OffscreenCanvas': case 'ImageBitmap': return undefined;
+    default: return { object: new C(), release: () => {} };
+  }
+}
+
+/**
+ * Whether this host's brand checks for an interface take its instances
+ * whatever their prototype, as WebIDL's do: probed when this module loads
+ * and again when the host gives a receiver hook, on a fresh instance whose
+ * prototype becomes Object.prototype. Deno 2.9.6's check the prototype
+ * chain too (webidl.assertBranded): there the reference recognises such an
+ * object only through the host's stand-in receiver (harness/case/deno-host.js),
+ * and a MessagePort not at all (its transfer takes the object itself).
+ * @param {HostInterface} known
+ * @returns {boolean}
+ */
+function seesPastPrototype(known) {
+  let sample;
+  try {
+    sample = sampleOf(known);
+  } catch {
+    return true;
+  }
+  if (sample === undefined) return true;
+  const prototype = ReflectGetPrototypeOf(sample.object);
+  try {
+    ObjectSetPrototypeOf(sample.object, ObjectPrototype);
+    return withoutStackTraces(platformInterfaceBySlots, sample.object) === known.name;
+  } finally {
+    // Back, so that its own methods let it go (Deno's check the prototype too).
+    ObjectSetPrototypeOf(sample.object, prototype);
+    sample.release();
+  }
+}
+
+/**
+ * The host's stand-in for an object as the receiver of its interface's
+ * getters and methods (brands.js HostHooks `platformReceiver`), if it gave one.
+ * @type {((object: object, prototype: object) => object) | undefined}
+ */
+let receiverHook;
+
+/**
+ * The receiver for an interface's getters: the object itself, or the
+ * host's stand-in for it. Not for a [Transferable] interface: its transfer
+ * steps run in the host's door, which takes the object itself.
+ * @param {object} object
+ * @param {HostInterface} known
+ * @returns {object}
+ */
+function receiverFor(object, known) {
+  if (receiverHook === undefined || isTransferableKind(known.name)) return object;
+  return receiverHook(object, known.constructor.prototype);
+}
+
+/**
+ * The receiver of a Blob's own methods and of a Blob as a part of a new Blob
+ * (the host's stand-in where it gave one: Deno's check the prototype chain).
+ * @param {object} blob a Blob or File
+ * @returns {object}
+ */
+export function blobReceiver(blob) {
+  return receiverFor(blob, BY_NAME.Blob);
+}
+
+/**
+ * What to read a Blob's bytes from with Blob.prototype.arrayBuffer: the
+ * Blob, or where the host gives a stand-in, a new Blob whose one part is the
+ * stand-in (the same bytes: Deno's arrayBuffer goes on to a private method
+ * the stand-in lacks, where its Blob constructor reads the stand-in's parts).
+ * Called once the realm is restored (observe.js readBlobBytes), so the
+ * array's iteration is the language's own.
+ * @param {object} blob a Blob or File
+ * @returns {object}
+ */
+export function blobBytesReceiver(blob) {
+  const receiver = blobReceiver(blob);
+  return receiver === blob ? blob : new /** @type {any} */ (BY_NAME.Blob.constructor)([receiver]);
+}
+
+/** @type {Record<string, true>} the interfaces whose brand checks here follow the prototype chain */
+let PROTOTYPE_BOUND = prototypeBound();
+
+/** @returns {Record<string, true>} the interfaces whose brand checks here do not take a reprototyped instance (seesPastPrototype) */
+function prototypeBound() {
+  /** @type {Record<string, true>} */
+  const bound = ObjectCreate(null);
+  for (let i = 0; i < HOST_INTERFACES.length; i++) if (!seesPastPrototype(HOST_INTERFACES[i])) bound[HOST_INTERFACES[i].name] = true;
+  return bound;
+}
+
+/**
+ * Takes the host's stand-in receiver (setHostHooks, at the host's set-up)
+ * and probes the brand checks again with it.
+ * @param {((object: object, prototype: object) => object) | undefined} hook
+ */
+export function setPlatformReceiver(hook) {
+  receiverHook = hook;
+  PROTOTYPE_BOUND = prototypeBound();
+}
+
+/**
+ * Why the reference cannot recognise an instance of the interface whose
+ * prototype was changed on this host, or undefined when it can: `validate`
+ * (with `limits`) refuses a program that changes such an object's prototype.
+ * @param {string} name
+ * @returns {string | undefined}
+ */
+export function prototypeRefusal(name) {
+  return PROTOTYPE_BOUND[name] === true ? 'its brand checks follow the prototype chain' : undefined;
 }
 
 /**
@@ -244,7 +372,7 @@ export function platformInterfaceOf(object) {
  */
 export function platformAttribute(object, name, attribute) {
   const getter = BY_NAME[name].get[attribute];
-  if (getter !== undefined) return getter(object);
+  if (getter !== undefined) return getter(receiverFor(object, BY_NAME[name]));
   const descriptor = ObjectGetOwnPropertyDescriptor(object, attribute);
   return descriptor !== undefined && ObjectHasOwn(descriptor, 'value') ? descriptor.value : undefined;
 }

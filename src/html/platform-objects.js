@@ -15,10 +15,10 @@
 
 import { hostTransferPlatformObject } from '../abstract-ops/brands.js';
 import { CreateDataProperty } from '../abstract-ops/object-operations.js';
-import { platformAttribute } from '../abstract-ops/platform.js';
+import { blobReceiver, platformAttribute } from '../abstract-ops/platform.js';
 import {
-  ArrayPrototypeValues, ReflectApply, ReflectConstruct, SymbolIterator, WeakSetCtor, WeakSetPrototypeAdd, WeakSetPrototypeHas,
-  append, newList, record,
+  ArrayPrototypeValues, ObjectCreate, ObjectHasOwn, ObjectKeys, ReflectApply, ReflectConstruct, SymbolIterator, WeakSetCtor,
+  WeakSetPrototypeAdd, WeakSetPrototypeHas, append, newList, record,
 } from '../primordials/intrinsics.js';
 import { currentRealm } from '../primordials/realm.js';
 import { DataCloneError } from './errors.js';
@@ -28,6 +28,8 @@ import { DataCloneError } from './errors.js';
 /** @typedef {import('../primordials/realm.js').Realm} Realm */
 
 const MATRIX_2D = ['m11', 'm12', 'm21', 'm22', 'm41', 'm42'];
+/** A DOMQuad's points, by attribute. */
+const QUAD_POINTS = ['p1', 'p2', 'p3', 'p4'];
 const MATRIX_3D = ['m11', 'm12', 'm13', 'm14', 'm21', 'm22', 'm23', 'm24', 'm31', 'm32', 'm33', 'm34', 'm41', 'm42', 'm43', 'm44'];
 
 /**
@@ -113,13 +115,21 @@ export function serializePlatformObject(value, name, subSerialize) {
     case 'ImageBitmap':
       if (isDetachedPlatformObject(value)) throw DataCloneError('StructuredSerializeInternal step 19.1: a detached ImageBitmap cannot be serialized');
       return record({ Type: name, BitmapData: hostCopy(value, currentRealm) });
+    // Geometry, https://drafts.fxtf.org/geometry/#structured-serialization:
+    // serialized.[[P1]] … [[P4]] are the sub-serializations of its points
+    // (memory: a point met elsewhere in the graph is the same record). Each
+    // point's record also names its quad (a point belongs to one quad: the
+    // constructor copies what it is given), for deserialization below.
     case 'DOMQuad': {
       const points = newList();
-      append(points, subSerialize(platformAttribute(value, name, 'p1')));
-      append(points, subSerialize(platformAttribute(value, name, 'p2')));
-      append(points, subSerialize(platformAttribute(value, name, 'p3')));
-      append(points, subSerialize(platformAttribute(value, name, 'p4')));
-      return record({ Type: name, Points: points });
+      const quad = record({ Type: name, Points: points });
+      for (let i = 0; i < QUAD_POINTS.length; i++) {
+        const point = subSerialize(platformAttribute(value, name, QUAD_POINTS[i]));
+        point.Quad = quad;
+        point.Corner = QUAD_POINTS[i];
+        append(points, point);
+      }
+      return quad;
     }
   }
   throw DataCloneError(`StructuredSerializeInternal step 20: ${name} is a platform object that is not serializable here`);
@@ -141,26 +151,36 @@ export function deserializePlatformObject(serialized, realm, subDeserialize) {
   switch (name) {
     case 'DOMException': return ReflectConstruct(constructor, [serialized.Message, serialized.Name]);
     // A new Blob whose one part is the original: its [[data]] is the same bytes.
-    case 'Blob': return ReflectConstruct(constructor, [sequence([serialized.BlobData]), record({ type: serialized.BlobType })]);
+    case 'Blob': return ReflectConstruct(constructor, [sequence([blobReceiver(serialized.BlobData)]), record({ type: serialized.BlobType })]);
     case 'File': return ReflectConstruct(constructor, [
-      sequence([serialized.BlobData]), serialized.Name, record({ type: serialized.BlobType, lastModified: serialized.LastModified }),
+      sequence([blobReceiver(serialized.BlobData)]), serialized.Name, record({ type: serialized.BlobType, lastModified: serialized.LastModified }),
     ]);
     // The constructor takes the array itself as the data, not a copy.
     case 'ImageData': return ReflectConstruct(constructor, [
       subDeserialize(serialized.Data), serialized.Width, serialized.Height, record({ colorSpace: serialized.ColorSpace }),
     ]);
-    case 'DOMPoint': case 'DOMPointReadOnly': case 'DOMRect': case 'DOMRectReadOnly':
+    // A quad's point is that quad's own DOMPoint (below): the quad is made first.
+    case 'DOMPoint':
+      if (serialized.Quad !== undefined) return platformAttribute(subDeserialize(serialized.Quad), 'DOMQuad', serialized.Corner);
+      return ReflectConstruct(constructor, serialized.Values);
+    case 'DOMPointReadOnly': case 'DOMRect': case 'DOMRectReadOnly':
       return ReflectConstruct(constructor, serialized.Values);
     // Six numbers make a 2D matrix, sixteen a 3D one.
     case 'DOMMatrix': case 'DOMMatrixReadOnly': return ReflectConstruct(constructor, [sequence(serialized.Values)]);
     // The copy the host made; in another realm, a copy of it made there.
     case 'ImageBitmap': return realm === currentRealm ? serialized.BitmapData : hostCopy(serialized.BitmapData, realm);
-    // The constructor copies the points' coordinates into new DOMPoints: a
-    // deserialized quad's points are never objects met elsewhere in the graph,
-    // where the spec's would be (a quad's point that is also a value of its own).
+    // Its points are the sub-deserializations of [[P1]] … [[P4]]. Script
+    // cannot give a quad points (the constructor copies their coordinates
+    // into new DOMPoints), so the quad is made from its points' coordinates
+    // and its own DOMPoints are what those records deserialize to, met here
+    // or elsewhere in the graph, before or after the quad (the DOMPoint
+    // case above): the same graph as the spec's.
     case 'DOMQuad': {
       const points = newList();
-      for (let i = 0; i < 4; i++) append(points, subDeserialize(serialized.Points[i]));
+      for (let i = 0; i < QUAD_POINTS.length; i++) {
+        const values = serialized.Points[i].Values;
+        append(points, record({ x: values[0], y: values[1], z: values[2], w: values[3] }));
+      }
       return ReflectConstruct(constructor, points);
     }
   }
@@ -201,7 +221,7 @@ export function transferPlatformObject(value, name, dataHolder) {
     // width, height and placeholder; ImageBitmap's take its bitmap data. The
     // host's structuredClone runs them, throwing as they do.
     case 'MessagePort': case 'OffscreenCanvas': case 'ImageBitmap':
-      dataHolder.Transferred = hostTransfer(value, currentRealm);
+      dataHolder.Transferred = hostTransfer(value, name, currentRealm);
       break;
     default: throw DataCloneError(`StructuredSerializeWithTransfer step 5.5.4: ${name} has no transfer steps here`);
   }
@@ -220,7 +240,7 @@ export function transferPlatformObject(value, name, dataHolder) {
 export function receiveTransferredPlatformObject(dataHolder, targetRealm) {
   // StructuredDeserializeWithTransfer step 3.4.2: the interface must be exposed in the target realm.
   if (targetRealm.platform[dataHolder.Type] === undefined) throw DataCloneError(`StructuredDeserializeWithTransfer step 3.4.2: no interface named ${dataHolder.Type} in the target realm`);
-  return targetRealm === currentRealm ? dataHolder.Transferred : hostTransfer(dataHolder.Transferred, targetRealm);
+  return targetRealm === currentRealm ? dataHolder.Transferred : hostTransfer(dataHolder.Transferred, dataHolder.Type, targetRealm);
 }
 
 /**
@@ -237,22 +257,114 @@ function hostCopy(value, realm) {
 
 /**
  * A transferable platform object's transfer steps and, in `realm`, its
- * transfer-receiving steps, run by the host: through its hook
- * (brands.js `transferPlatformObject`), else the realm's own structuredClone
- * with the object as the whole transfer list, the one door script has to
- * what these steps move. Bun 1.4.5's structuredClone gives back the same
- * port, not detached: that host cannot transfer one (and `validate` refuses
- * programs with ports there, platform.js `hostCanTransferPorts`).
+ * transfer-receiving steps, run by the host (`door`), unless this host's
+ * door is known not to run them (`hostTransferRefusal`).
+ * @param {object} value
+ * @param {string} name its interface
+ * @param {Realm} realm
+ * @returns {object}
+ */
+function hostTransfer(value, name, realm) {
+  const refusal = hostTransferRefusal(name);
+  if (refusal !== undefined) throw DataCloneError(`StructuredSerializeWithTransfer step 5.5.4: this host cannot transfer ${name} objects (${refusal})`);
+  return door(value, realm);
+}
+
+/**
+ * The host's door to a transferable platform object's transfer steps and
+ * transfer-receiving steps: its hook (brands.js `transferPlatformObject`),
+ * else the realm's own structuredClone with the object as the whole
+ * transfer list, the one door script has to what these steps move.
  * @param {object} value
  * @param {Realm} realm
  * @returns {object}
  */
-function hostTransfer(value, realm) {
+function door(value, realm) {
   const hook = hostTransferPlatformObject();
   if (hook !== undefined) return hook(value, realm.global);
   if (realm.structuredClone === undefined) throw DataCloneError('StructuredSerializeWithTransfer step 5.5.4: this host cannot transfer a platform object (no structuredClone, no transferPlatformObject hook)');
   // Called with an undefined this, as a plain call is: a Window's structuredClone refuses any other receiver.
-  const transferred = ReflectApply(realm.structuredClone, undefined, [value, record({ transfer: sequence([value]) })]);
-  if (transferred === value) throw DataCloneError('StructuredSerializeWithTransfer step 5.5.4: this host\'s structuredClone does not transfer the object (it gives back the same one)');
-  return transferred;
+  return ReflectApply(realm.structuredClone, undefined, [value, record({ transfer: sequence([value]) })]);
 }
+
+/**
+ * A fresh object of each interface whose door is probed, made in this
+ * realm (undefined where the host lacks what makes it), and how to let go
+ * of it and of what the door gave back.
+ * @type {Record<string, () => {object: object, release: (moved: any) => void} | undefined>}
+ */
+const DOOR_SAMPLES = record({
+  MessagePort: () => {
+    if (typeof currentRealm.global.MessageChannel !== 'function') return undefined;
+    const channel = new currentRealm.global.MessageChannel();
+    return {
+      object: channel.port1,
+      release: (/** @type {any} */ moved) => {
+        channel.port1.close();
+        channel.port2.close();
+        if (moved !== undefined && moved !== null && typeof moved.close === 'function') moved.close();
+      },
+    };
+  },
+  OffscreenCanvas: () => (typeof currentRealm.global.OffscreenCanvas === 'function'
+    ? { object: new currentRealm.global.OffscreenCanvas(1, 1), release: () => {} } : undefined),
+});
+
+/**
+ * Whether the door transfers a fresh object of the interface: it must give
+ * back another object and leave the original detached, so that transferring
+ * it again throws (StructuredSerializeWithTransfer step 5.2). Bun 1.4.5's
+ * structuredClone gives back the same port, not detached
+ * (docs/platform-objects.md, finding 10); Deno 2.9.6's throws a
+ * DataCloneError for an OffscreenCanvas.
+ * @param {string} name
+ * @returns {string | undefined} why the door cannot transfer it (no colon), or undefined
+ */
+function probeDoor(name) {
+  const sample = DOOR_SAMPLES[name] === undefined ? undefined : DOOR_SAMPLES[name]();
+  if (sample === undefined) return undefined;
+  let moved;
+  try {
+    moved = door(sample.object, currentRealm);
+    if (moved === sample.object) return 'its structuredClone gives back the same object, not transferred';
+    try {
+      door(sample.object, currentRealm);
+    } catch {
+      return undefined;
+    }
+    return 'its structuredClone leaves the original usable, not detached';
+  } catch (error) {
+    return `its structuredClone throws ${error instanceof Error ? error.name : typeof error} for a fresh one`;
+  } finally {
+    sample.release(moved);
+  }
+}
+
+/** The door probed last, and what it cannot transfer, by interface (probeDoor). */
+let probedDoor = hostTransferPlatformObject();
+/** @type {Record<string, string | undefined>} */
+let doorRefusals = ObjectCreate(null);
+
+/**
+ * Why this host's door cannot transfer objects of an interface, or
+ * undefined when it can (or when no probe is known for it): the reference
+ * then cannot run that interface's transfer steps, and `validate` (with
+ * `limits`) refuses a program that transfers such an object. Probed once
+ * per door: the default one when this module loads, while the realm is as
+ * the host made it (a program's realm steps can break it: finding 15);
+ * a `transferPlatformObject` hook when it is first used.
+ * @param {string} name
+ * @returns {string | undefined}
+ */
+export function hostTransferRefusal(name) {
+  const current = hostTransferPlatformObject();
+  if (current !== probedDoor) {
+    probedDoor = current;
+    doorRefusals = ObjectCreate(null);
+  }
+  if (!ObjectHasOwn(doorRefusals, name)) doorRefusals[name] = probeDoor(name);
+  return doorRefusals[name];
+}
+
+const DOOR_INTERFACES = ObjectKeys(DOOR_SAMPLES);
+for (let i = 0; i < DOOR_INTERFACES.length; i++) hostTransferRefusal(DOOR_INTERFACES[i]);

@@ -25,7 +25,7 @@ import {
 } from '../primordials/intrinsics.js';
 import { classifyObject } from '../abstract-ops/brands.js';
 import {
-  BlobPrototypeArrayBuffer, PLATFORM_ATTRIBUTES, hasBlobBytes, isPlatformKind, pendingField, platformAttribute,
+  BlobPrototypeArrayBuffer, PLATFORM_ATTRIBUTES, blobBytesReceiver, hasBlobBytes, isPlatformKind, pendingField, platformAttribute,
 } from '../abstract-ops/platform.js';
 import {
   hasMaxByteLength, IsArrayBufferViewOutOfBounds, isDataView, IsDetachedBuffer, isLengthTracking,
@@ -113,7 +113,7 @@ export async function readBlobBytes(tape, blobs) {
   for (let i = 0; i < blobs.length; i++) {
     let text;
     try {
-      const buffer = await /** @type {(blob: object) => Promise<ArrayBuffer>} */ (BlobPrototypeArrayBuffer)(blobs[i].blob);
+      const buffer = await /** @type {(blob: object) => Promise<ArrayBuffer>} */ (BlobPrototypeArrayBuffer)(blobBytesReceiver(blobs[i].blob));
       const length = ArrayBufferPrototypeByteLength(buffer);
       const bytes = observeBytes(new Uint8ArrayCtor(buffer), length);
       text = typeof bytes === 'string' ? bytes : `${bytes.length}:${bytes.hash}`;

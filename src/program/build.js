@@ -5,9 +5,11 @@
 // than the sender's (a worker's, an iframe's).
 
 import { registerOpaque } from '../abstract-ops/brands.js';
+import { prototypeRefusal } from '../abstract-ops/platform.js';
+import { hostTransferRefusal } from '../html/platform-objects.js';
 import {
   ArrayPrototype, ObjectCreate, ObjectSetPrototypeOf, ReflectApply, WeakMapCtor,
-  WeakMapPrototypeGet, WeakMapPrototypeSet, append, newList,
+  WeakMapPrototypeGet, WeakMapPrototypeSet, append, newList, record,
 } from '../primordials/intrinsics.js';
 import { currentRealm } from '../primordials/realm.js';
 import { compile, compileSteps } from './compile.js';
@@ -28,6 +30,9 @@ import { validate, validateSteps } from './schema.js';
 
 /** Captured when this module loads: a realm step may redefine globalThis.globalThis. */
 const GLOBAL = globalThis;
+
+/** @type {import('./schema.js').HostLimits} what the reference cannot judge on this host */
+const HOST_LIMITS = record({ transferRefusal: hostTransferRefusal, prototypeRefusal });
 const TypeErrorCtor = currentRealm.errors.TypeError;
 
 /** One runtime per realm, made the first time that realm is used. */
@@ -81,8 +86,9 @@ function planOf(program) {
   const isObject = typeof program === 'object' && program !== null;
   let plan = isObject ? WeakMapPrototypeGet(plans, program) : undefined;
   if (plan === undefined) {
-    // With this host's global: a platform object it cannot make is refused here, by name.
-    rejectInvalid(validate(program, { global: GLOBAL }), 'program');
+    // With this host's global and limits: a platform object it cannot make,
+    // or one the reference cannot judge here, is refused here, by name.
+    rejectInvalid(validate(program, { global: GLOBAL, limits: HOST_LIMITS }), 'program');
     plan = compile(program);
     WeakMapPrototypeSet(plans, /** @type {object} */ (program), plan);
   }

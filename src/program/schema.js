@@ -152,12 +152,23 @@ function joined(a, b) {
  */
 
 /**
+ * What the reference cannot do with some platform objects on a host, each
+ * as the reason (without a colon) or undefined when it can: transfer one
+ * (html/platform-objects.js `hostTransferRefusal`), or recognise one whose
+ * prototype was changed (abstract-ops/platform.js `prototypeRefusal`).
+ * @typedef {object} HostLimits
+ * @property {(name: string) => string | undefined} transferRefusal
+ * @property {(name: string) => string | undefined} prototypeRefusal
+ */
+
+/**
  * Every problem with a program, in document order; empty when it is valid.
  * With `global`, also every platform object that global's host cannot make
  * (`build` passes its own: a program with a DOMMatrix is valid, and Node
- * cannot build it).
+ * cannot build it); with `limits`, every platform object the reference
+ * cannot judge there (its host's, which `build` passes too).
  * @param {unknown} program
- * @param {{global?: any}} [options]
+ * @param {{global?: any, limits?: HostLimits}} [options]
  * @returns {ValidationError[]}
  */
 export function validate(program, options) {
@@ -190,6 +201,8 @@ export function validate(program, options) {
     if (!ArrayIsArray(transfer)) report(errors, '$.transfer', `expected an array of object ids, got ${describe(transfer)}`);
     else for (let i = 0; i < transfer.length; i++) checkId(own(transfer, i), `$.transfer[${i}]`, v, undefined);
   }
+  const limits = option(options, 'limits');
+  if (limits !== undefined) checkHostLimits(v, limits, ArrayIsArray(transfer) ? transfer : []);
   const forStorage = own(program, 'forStorage');
   if (forStorage !== undefined && typeof forStorage !== 'boolean') report(errors, '$.forStorage', `expected a boolean, got ${describe(forStorage)}`);
   if (forStorage === true && ArrayIsArray(transfer) && transfer.length > 0) {
@@ -255,6 +268,28 @@ function checkHostInterfaces(v, global) {
     if (typeof name === 'string' && typeof global[name] !== 'function') {
       report(v.errors, `$.objects[${i}]`, `this host has no ${name}: run the program where the platform object exists (docs/platform-objects.md)`);
     }
+  }
+}
+
+/**
+ * @param {Validator} v
+ * @param {HostLimits} limits
+ * @param {unknown[]} transfer the program's transfer list
+ */
+function checkHostLimits(v, limits, transfer) {
+  for (let i = 0; i < transfer.length; i++) {
+    const node = isIndex(own(transfer, i)) ? own(v.nodes, own(transfer, i)) : undefined;
+    if (!isRecord(node) || !oneOf(PLATFORM_KINDS, own(node, 'kind'))) continue;
+    const name = platformInterfaceOfNode(node);
+    const refusal = limits.transferRefusal(name);
+    if (refusal !== undefined) report(v.errors, `$.transfer[${i}]`, `this host cannot transfer ${name} objects (${refusal}): run the program where it can (docs/platform-objects.md)`);
+  }
+  for (let i = 0; i < v.objectCount; i++) {
+    const node = own(v.nodes, i);
+    if (!isRecord(node) || !oneOf(PLATFORM_KINDS, own(node, 'kind')) || !ObjectHasOwn(node, 'proto')) continue;
+    const name = platformInterfaceOfNode(node);
+    const refusal = limits.prototypeRefusal(name);
+    if (refusal !== undefined) report(v.errors, `$.objects[${i}].proto`, `this host cannot recognise ${name} objects whose prototype was changed (${refusal}): run the program where it can (docs/platform-objects.md)`);
   }
 }
 
