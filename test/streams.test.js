@@ -1,0 +1,101 @@
+// Transferable streams in the reference: ReadableStream, WritableStream and
+// TransformStream are brand-checked, refused outside the transfer list, and
+// transferred by the Streams Standard's transfer steps, written in script
+// (src/html/transferable-streams.js): a cross-realm transform over a new
+// MessageChannel, the original piped to or from it and so locked.
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { structuredCloneSpec as clone } from '../src/html/structured-clone.js';
+import { selectTier } from '../src/index.js';
+import { classifyObject } from '../src/abstract-ops/brands.js';
+
+// The reference's ports do not keep a process alive (unref), as Node's own do not while unread.
+const keepAlive = setInterval(() => {}, 1000);
+after(() => clearInterval(keepAlive));
+
+/** @param {ReadableStream} stream @returns {Promise<unknown[]>} every chunk until it closes */
+async function readAll(stream) {
+  const reader = stream.getReader();
+  const chunks = [];
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return chunks;
+    chunks.push(value);
+  }
+}
+
+const dataCloneError = (/** @type {RegExp} */ step) => (/** @type {any} */ error) => error.name === 'DataCloneError' && step.test(error.message);
+
+test('the streams are told by their brand checks (locked, readable), not by their prototypes', () => {
+  assert.equal(classifyObject(new ReadableStream()), 'ReadableStream');
+  assert.equal(classifyObject(new WritableStream()), 'WritableStream');
+  assert.equal(classifyObject(new TransformStream()), 'TransformStream');
+  for (const C of [ReadableStream, WritableStream, TransformStream]) assert.equal(classifyObject(Object.create(C.prototype)), 'object');
+  const stream = new ReadableStream();
+  Object.setPrototypeOf(stream, null);
+  assert.equal(classifyObject(stream), 'ReadableStream', 'Node\'s locked getter is an exact brand check');
+});
+
+test('a transferred ReadableStream yields the original\'s chunks; the original is locked (piped to the cross-realm writable)', async () => {
+  const original = new ReadableStream({ start(c) { c.enqueue('a'); c.enqueue(2); c.close(); } });
+  const copy = clone({ a: original, b: original }, { transfer: [original] });
+  assert.ok(copy.a instanceof ReadableStream);
+  assert.notEqual(copy.a, original);
+  assert.equal(copy.a, copy.b, 'references to the transferred stream meet the one new stream');
+  assert.equal(original.locked, true);
+  assert.equal(copy.a.locked, false);
+  assert.deepEqual(await readAll(copy.a), ['a', 2]);
+});
+
+test('a locked stream, one outside the transfer list, one listed twice, one transferred before: DataCloneError', () => {
+  const locked = new ReadableStream();
+  locked.getReader();
+  assert.throws(() => clone(locked, { transfer: [locked] }), dataCloneError(/#rs-transfer step 1/));
+  const lockedWritable = new WritableStream();
+  lockedWritable.getWriter();
+  assert.throws(() => clone(lockedWritable, { transfer: [lockedWritable] }), dataCloneError(/#ws-transfer step 1/));
+  const halfLocked = new TransformStream();
+  halfLocked.writable.getWriter();
+  assert.throws(() => clone(halfLocked, { transfer: [halfLocked] }), dataCloneError(/#ts-transfer step 3/));
+  for (const stream of [new ReadableStream(), new WritableStream(), new TransformStream()]) {
+    assert.throws(() => clone({ stream }), dataCloneError(/StructuredSerializeInternal step 20/));
+  }
+  const twice = new ReadableStream();
+  assert.throws(() => clone(twice, { transfer: [twice, twice] }), dataCloneError(/step 2\.3/));
+  assert.equal(twice.locked, false, 'refused before any transfer step ran');
+  clone(twice, { transfer: [twice] });
+  assert.throws(() => clone(twice, { transfer: [twice] }), dataCloneError(/step 5\.2/));
+});
+
+test('a chunk written to a transferred WritableStream reaches the original\'s sink', async () => {
+  const written = [];
+  const original = new WritableStream({ write(chunk) { written.push(chunk); } });
+  const copy = clone(original, { transfer: [original] });
+  assert.ok(copy instanceof WritableStream);
+  assert.equal(original.locked, true);
+  const writer = copy.getWriter();
+  await writer.write(1);
+  await writer.write('x');
+  await writer.close();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.deepEqual(written, [1, 'x']);
+});
+
+test('a transferred TransformStream: what is written to the clone\'s writable goes through the original and comes out of the clone\'s readable', async () => {
+  const original = new TransformStream({ transform(chunk, controller) { controller.enqueue(chunk * 2); } });
+  const copy = clone(original, { transfer: [original] });
+  assert.ok(copy instanceof TransformStream);
+  assert.deepEqual([original.readable.locked, original.writable.locked, copy.readable.locked, copy.writable.locked], [true, true, false, false]);
+  const writer = copy.writable.getWriter();
+  writer.write(3);
+  writer.write(4);
+  writer.close();
+  assert.deepEqual(await readAll(copy.readable), [6, 8]);
+});
+
+test('a stream is never plain: no tier takes it, in the transfer list or not', () => {
+  const stream = new ReadableStream();
+  assert.equal(selectTier({ stream }, { transfer: [stream] }).tier, undefined);
+  assert.equal(selectTier({ stream }, {}).tier, undefined);
+});
