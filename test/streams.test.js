@@ -9,6 +9,9 @@ import assert from 'node:assert/strict';
 import { structuredCloneSpec as clone } from '../src/html/structured-clone.js';
 import { selectTier } from '../src/index.js';
 import { classifyObject } from '../src/abstract-ops/brands.js';
+import { build, emitPlain, validate } from '../src/program/index.js';
+import { PROGRAM_SCHEMA } from '../src/program/schema.js';
+import { inShell, withoutTransfer } from '../harness/targets/programs.js';
 
 // The reference's ports do not keep a process alive (unref), as Node's own do not while unread.
 const keepAlive = setInterval(() => {}, 1000);
@@ -98,4 +101,38 @@ test('a stream is never plain: no tier takes it, in the transfer list or not', (
   const stream = new ReadableStream();
   assert.equal(selectTier({ stream }, { transfer: [stream] }).tier, undefined);
   assert.equal(selectTier({ stream }, {}).tier, undefined);
+});
+
+// ── streams in programs ──
+
+const streamProgram = (/** @type {object} */ fields = {}) => ({
+  schema: PROGRAM_SCHEMA, root: { ref: 0 }, transfer: [1, 2, 3], objects: [
+    { kind: 'object', props: [{ key: 'r', value: { ref: 1 } }, { key: 'w', value: { ref: 2 } }, { key: 't', value: { ref: 3 } }] },
+    { kind: 'readablestream', chunks: ['a', 1, true, null], ...fields }, { kind: 'writablestream', ...fields }, { kind: 'transformstream', ...fields },
+  ],
+});
+
+test('readablestream, writablestream and transformstream nodes: built with their chunks and sinks, locked when asked, printed, checked, refused where the host lacks them', async () => {
+  const built = build(streamProgram());
+  assert.ok(built.value.r instanceof ReadableStream && built.value.w instanceof WritableStream && built.value.t instanceof TransformStream);
+  assert.deepEqual(built.transfer, [built.value.r, built.value.w, built.value.t]);
+  assert.deepEqual(await readAll(built.value.r), ['a', 1, true, null]);
+  assert.equal(built.sinks.length, 1);
+  await built.value.w.getWriter().write(5);
+  assert.deepEqual(Array.from(built.sinks[0].written), [5], 'the sink records what is written');
+  const locked = build(streamProgram({ locked: true })).value;
+  assert.deepEqual([locked.r.locked, locked.w.locked, locked.t.readable.locked, locked.t.writable.locked], [true, true, true, false]);
+  assert.match(emitPlain(streamProgram()).value, /new ReadableStream\(\{ start\(c\) \{ c\.enqueue\("a"\); c\.enqueue\(1\); c\.enqueue\(true\); c\.enqueue\(null\); c\.close\(\); \} \}\)/);
+  assert.match(emitPlain(streamProgram({ locked: true })).value, /\(\(stream\) => \(stream\.readable\.getReader\(\), stream\)\)\(new TransformStream\(\)\)/);
+  assert.deepEqual(validate(streamProgram(), { global: {} }).map((e) => e.message.slice(0, 31)),
+    ['this host has no ReadableStream', 'this host has no WritableStream', 'this host has no TransformStrea']);
+  const bad = validate({ ...streamProgram(), objects: [{ kind: 'readablestream', chunks: [{}], locked: 1 }], transfer: [] });
+  assert.deepEqual(bad.map((e) => e.path), ['$.objects[0].locked', '$.objects[0].chunks[0]']);
+});
+
+test('a channel without a transfer list, and a shell without streams, make every stream an ordinary object', () => {
+  const kinds = (/** @type {any} */ program) => program.objects.map((/** @type {any} */ n) => n.kind);
+  assert.deepEqual(kinds(withoutTransfer(streamProgram())), ['object', 'object', 'object', 'object']);
+  assert.equal(withoutTransfer(streamProgram()).transfer, undefined);
+  assert.deepEqual(kinds(inShell(streamProgram())), ['object', 'object', 'object', 'object']);
 });

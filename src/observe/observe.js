@@ -352,6 +352,12 @@ function observePlatformAttributes(walk, object, kind) {
  */
 
 /**
+ * The underlying sink of a program's WritableStream (program/runtime.js
+ * `writablestream`): what was written to it, and whom to wake when a chunk comes.
+ * @typedef {{written: unknown[], wake: (() => void) | undefined}} BuiltSink
+ */
+
+/**
  * How long the probe waits for messages that may never come (a port not
  * entangled with a kept end). It waits so long only then: once every posted
  * message has arrived it stops. 20 ms was too short for Firefox ESR 153
