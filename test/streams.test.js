@@ -7,7 +7,8 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { structuredCloneSpec as clone } from '../src/html/structured-clone.js';
-import { selectTier } from '../src/index.js';
+import { caseObservationOf, diff, selectTier } from '../src/index.js';
+import { observedCaseAsync, oracleCloneFunction } from '../harness/case/case.js';
 import { classifyObject } from '../src/abstract-ops/brands.js';
 import { build, emitPlain, validate } from '../src/program/index.js';
 import { PROGRAM_SCHEMA } from '../src/program/schema.js';
@@ -135,4 +136,38 @@ test('a channel without a transfer list, and a shell without streams, make every
   assert.deepEqual(kinds(withoutTransfer(streamProgram())), ['object', 'object', 'object', 'object']);
   assert.equal(withoutTransfer(streamProgram()).transfer, undefined);
   assert.deepEqual(kinds(inShell(streamProgram())), ['object', 'object', 'object', 'object']);
+});
+
+// ── the observation ──
+
+/** Node's own structuredClone, as a settling clone function (what the node:clone-transfer target runs). */
+const nodeCloneFunction = async (/** @type {unknown} */ value, /** @type {any} */ options) => ({ __proto__: null, value: structuredClone(value, options) });
+
+test('a cloned stream is observed by its locked attribute and, asynchronously, by its chunks, where its writes arrive, what comes out of a transform; Node\'s own transfer is observed the same', async () => {
+  const program = streamProgram();
+  const expected = caseObservationOf(await observedCaseAsync(program, () => build(program), oracleCloneFunction(undefined)));
+  const [r, w, t] = expected.value.props.map((/** @type {any} */ p) => p.value);
+  assert.deepEqual([r.kind, r.platform.locked, r.platform.chunks], ['ReadableStream', { type: 'boolean', value: false }, '"a",1,true,null,closed']);
+  assert.deepEqual([w.kind, w.platform.locked, w.platform.delivered], ['WritableStream', { type: 'boolean', value: false }, '0'], 'the marker written to the clone reaches the original\'s sink, sink 0');
+  const tReadable = t.platform.readable;
+  assert.equal(t.kind, 'TransformStream');
+  assert.equal(tReadable.platform.chunks, '3,closed', 'the marker written to the clone\'s writable (its place among the streams, 3) comes out of its readable');
+  assert.equal(t.platform.writable.platform.delivered, '', 'a transform\'s writable reaches no sink');
+  const actual = caseObservationOf(await observedCaseAsync(program, () => build(program), nodeCloneFunction));
+  assert.deepEqual(diff(expected, actual), []);
+  // A clone function that hands back new streams connected to nothing the program made.
+  const elsewhere = async () => ({ __proto__: null, value: { r: new ReadableStream(), w: new WritableStream(), t: new TransformStream() } });
+  const unrelated = caseObservationOf(await observedCaseAsync(program, () => build(program), elsewhere));
+  assert.deepEqual(diff(expected, unrelated).filter((d) => /<(chunks|delivered)>$/.test(d.path)).map((d) => `${d.path} ${d.expected} | ${d.actual}`), [
+    '$.r<chunks> "a",1,true,null,closed | open', '$.w<delivered> 0 | ',
+  ], 'a new identity TransformStream passes the marker through as the transferred one does');
+});
+
+test('a locked stream in the transfer list: the reference and Node both throw DataCloneError', async () => {
+  const program = streamProgram({ locked: true });
+  const expected = caseObservationOf(await observedCaseAsync(program, () => build(program), oracleCloneFunction(undefined)));
+  const actual = caseObservationOf(await observedCaseAsync(program, () => build(program), nodeCloneFunction));
+  assert.equal(expected.outcome, 'throw');
+  assert.equal(expected.thrown.name, 'DataCloneError');
+  assert.deepEqual(diff(expected, actual), []);
 });

@@ -285,13 +285,18 @@ export function hasBlobBytes(kind) {
 /**
  * The field of a platform object's observation that script can fill only
  * asynchronously, if any: a Blob's `bytes`; a MessagePort's `received`, the
- * messages its entanglement brings (observe.js `probePorts`).
+ * messages its entanglement brings (observe.js `probePorts`); a
+ * ReadableStream's `chunks`, what reading it yields, and a WritableStream's
+ * `delivered`, where a chunk written to it arrives (observe.js `probeStreams`).
+ * A TransformStream has none: its readable and writable have theirs.
  * @param {string} kind an ObjectKind
- * @returns {'bytes' | 'received' | undefined}
+ * @returns {'bytes' | 'received' | 'chunks' | 'delivered' | undefined}
  */
 export function pendingField(kind) {
   if (hasBlobBytes(kind)) return 'bytes';
-  return kind === 'MessagePort' ? 'received' : undefined;
+  if (kind === 'MessagePort') return 'received';
+  if (kind === 'ReadableStream') return 'chunks';
+  return kind === 'WritableStream' ? 'delivered' : undefined;
 }
 
 /** @param {string} kind @returns {boolean} whether an ObjectKind names a platform interface */

@@ -21,7 +21,9 @@
 // same values for the primitive chunks programs make.
 
 import { platformAttribute } from '../abstract-ops/platform.js';
-import { ObjectGetOwnPropertyDescriptor, ReflectApply, ReflectConstruct, record, uncurryThis } from '../primordials/intrinsics.js';
+import {
+  ObjectGetOwnPropertyDescriptor, ObjectSetPrototypeOf, ReflectApply, ReflectConstruct, ReflectDeleteProperty, ReflectGetPrototypeOf, record, uncurryThis,
+} from '../primordials/intrinsics.js';
 import { DataCloneError } from './errors.js';
 
 /** @typedef {import('./serialize.js').Serialized} Serialized */
@@ -50,11 +52,13 @@ const PortSetOnmessage = MessagePortPrototype === undefined ? undefined : Object
 const PortSetOnmessageerror = MessagePortPrototype === undefined ? undefined : ObjectGetOwnPropertyDescriptor(MessagePortPrototype, 'onmessageerror')?.set;
 const MessageEventData = globalThis.MessageEvent === undefined ? undefined : ObjectGetOwnPropertyDescriptor(globalThis.MessageEvent.prototype, 'data')?.get;
 const ReadableStreamPipeTo = method(globalThis.ReadableStream?.prototype, 'pipeTo');
-const ReadableStreamGetReader = method(globalThis.ReadableStream?.prototype, 'getReader');
-const ReaderRead = method(globalThis.ReadableStreamDefaultReader?.prototype, 'read');
-const WritableStreamGetWriter = method(globalThis.WritableStream?.prototype, 'getWriter');
-const WriterWrite = method(globalThis.WritableStreamDefaultWriter?.prototype, 'write');
-const WriterClose = method(globalThis.WritableStreamDefaultWriter?.prototype, 'close');
+// Captured for the observation too (src/observe/probe-streams.js).
+export const ReadableStreamGetReader = method(globalThis.ReadableStream?.prototype, 'getReader');
+export const ReaderRead = method(globalThis.ReadableStreamDefaultReader?.prototype, 'read');
+export const ReaderCancel = method(globalThis.ReadableStreamDefaultReader?.prototype, 'cancel');
+export const WritableStreamGetWriter = method(globalThis.WritableStream?.prototype, 'getWriter');
+export const WriterWrite = method(globalThis.WritableStreamDefaultWriter?.prototype, 'write');
+export const WriterClose = method(globalThis.WritableStreamDefaultWriter?.prototype, 'close');
 
 /** @param {Promise<unknown>} promise its [[PromiseIsHandled]] set: a failed pipe is no unhandled rejection */
 function markHandled(promise) {
@@ -317,5 +321,26 @@ export function receiveTransferredStream(dataHolder, realm) {
       return PromisePrototypeThen(/** @type {Function} */ (WriterClose)(writer), () => ended.promise);
     },
   });
-  return ReflectConstruct(realm.platform.TransformStream, [transformer]);
+  const stream = ReflectConstruct(realm.platform.TransformStream, [transformer]);
+  asPlainStream(platformAttribute(stream, 'TransformStream', 'readable'), realm.platform.ReadableStream);
+  asPlainStream(platformAttribute(stream, 'TransformStream', 'writable'), realm.platform.WritableStream);
+  return stream;
+}
+
+/**
+ * A transferred TransformStream's readable and writable are the
+ * cross-realm transform's, plain ReadableStream and WritableStream objects.
+ * Node makes a new TransformStream's as instances of internal subclasses
+ * (InternalReadableStream, InternalWritableStream, each with an own
+ * `constructor` property), while its own transferred one has plain ones:
+ * the parts of the reference's TransformStream are made to look plain, their
+ * prototype the interface's and the own `constructor` gone.
+ * @param {object} part
+ * @param {Function} Interface
+ */
+function asPlainStream(part, Interface) {
+  if (ReflectGetPrototypeOf(part) === Interface.prototype) return;
+  ObjectSetPrototypeOf(part, Interface.prototype);
+  const constructor = ObjectGetOwnPropertyDescriptor(part, 'constructor');
+  if (constructor !== undefined && constructor.value === Interface) ReflectDeleteProperty(part, 'constructor');
 }
