@@ -331,16 +331,16 @@ export function receiveTransferredStream(dataHolder, realm) {
  * A transferred TransformStream's readable and writable are the
  * cross-realm transform's, plain ReadableStream and WritableStream objects.
  * Node makes a new TransformStream's as instances of internal subclasses
- * (InternalReadableStream, InternalWritableStream, each with an own
- * `constructor` property), while its own transferred one has plain ones:
- * the parts of the reference's TransformStream are made to look plain, their
- * prototype the interface's and the own `constructor` gone.
+ * (InternalReadableStream, InternalWritableStream) with an own `constructor`
+ * property (Node 20: their prototype is the subclass's; Node 22 and 26:
+ * the interface's, and every stream they make has the own `constructor`):
+ * the parts of the reference's TransformStream are made to look as the
+ * standard makes them, their prototype the interface's, no own `constructor`.
  * @param {object} part
  * @param {Function} Interface
  */
 function asPlainStream(part, Interface) {
-  if (ReflectGetPrototypeOf(part) === Interface.prototype) return;
-  ObjectSetPrototypeOf(part, Interface.prototype);
+  if (ReflectGetPrototypeOf(part) !== Interface.prototype) ObjectSetPrototypeOf(part, Interface.prototype);
   const constructor = ObjectGetOwnPropertyDescriptor(part, 'constructor');
   if (constructor !== undefined && constructor.value === Interface) ReflectDeleteProperty(part, 'constructor');
 }
