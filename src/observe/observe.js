@@ -366,7 +366,7 @@ function observePlatformAttributes(walk, object, kind) {
  * under a loaded fuzz run (a transferred port got its message later: a false
  * `received` deviation on firefox:clone-transfer that repro did not show).
  */
-export const PROBE_WAIT_MS = 200;
+const PROBE_WAIT_MS = 200;
 const setTimeoutCaptured = globalThis.setTimeout;
 const PromiseCtor = Promise;
 const MessagePortPrototype = globalThis.MessagePort?.prototype;
