@@ -129,6 +129,7 @@ test('readablestream, writablestream and transformstream nodes: built with their
     ['this host has no ReadableStream', 'this host has no WritableStream', 'this host has no TransformStrea']);
   const bad = validate({ ...streamProgram(), objects: [{ kind: 'readablestream', chunks: [{}], locked: 1 }], transfer: [] });
   assert.deepEqual(bad.map((e) => e.path), ['$.objects[0].locked', '$.objects[0].chunks[0]']);
+  assert.match(validate({ ...streamProgram(), objects: [{ kind: 'readablestream', chunks: [] }], transfer: [] })[0].message, /expected an array of 1 to 8 chunks/);
 });
 
 test('a channel without a transfer list, and a shell without streams, make every stream an ordinary object', () => {

@@ -117,3 +117,11 @@ test(() => {
     assert_throws_dom('DataCloneError', () => structuredClone(1, { transfer: [Object.create(C.prototype)] }), C.name);
   }
 }, 'an object whose prototype is a stream\'s prototype is no stream: the transfer list refuses it');
+
+test(() => {
+  const first = withChunks(1);
+  const locked = new ReadableStream();
+  locked.getReader();
+  assert_throws_dom('DataCloneError', () => structuredClone(1, { transfer: [first, locked] }));
+  assert_true(first.locked, 'the stream before it was transferred first (StructuredSerializeWithTransfer step 5 runs each transfer steps in turn)');
+}, 'a stream before a locked one in the transfer list is transferred (locked) when the locked one throws');

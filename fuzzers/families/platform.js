@@ -48,7 +48,7 @@ const STREAM_CHUNKS = ['a', '', 0, -0.5, 1e21, true, false, null];
 /** A stream node, sometimes locked, and whether the transfer list names it (as often as a port). */
 const stream = fc.record({
   kind: fc.constantFrom(...STREAM_KINDS),
-  chunks: fc.array(fc.constantFrom(...STREAM_CHUNKS), { maxLength: 3 }),
+  chunks: fc.array(fc.constantFrom(...STREAM_CHUNKS), { minLength: 1, maxLength: 3 }),
   locked: fc.oneof({ weight: 5, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
   transferred: fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
 }).map(({ kind, chunks, locked, transferred }) => ({

@@ -260,8 +260,7 @@ function makeExpr(node) {
     case 'imagebitmap': return call('imagebitmap', exprs(lit(node.width), lit(node.height)));
     case 'readablestream': {
       const chunks = newList();
-      const given = own(node, 'chunks') ?? [];
-      for (let i = 0; i < given.length; i++) append(chunks, lit(given[i]));
+      for (let i = 0; i < node.chunks.length; i++) append(chunks, lit(node.chunks[i]));
       return call('readablestream', exprs(list(chunks), lit(own(node, 'locked') === true)));
     }
     case 'writablestream': return call('writablestream', exprs(CX, lit(own(node, 'locked') === true)));

@@ -72,7 +72,14 @@ export const CANVAS_CONTEXTS = ['none', '2d'];
 const MADE_WITH = record({ messageport: 'MessageChannel', imagebitmap: 'OffscreenCanvas' });
 /** A messageport node's other end: kept by the build (the observation posts from it) or dropped. */
 export const OTHER_ENDS = ['kept', 'dropped'];
-/** A readablestream node has at most this many chunks (each a pull through a MessagePort when transferred). */
+/**
+ * A readablestream node has 1 to this many chunks (each a pull through a
+ * MessagePort when transferred). Not none: a transferred empty stream's pipe
+ * ends within microtasks and unlocks the original, so whether the input
+ * reads locked afterwards would depend on when a channel observes it (a
+ * message channel's target a task later, the oracle at once); with a chunk
+ * the pipe waits for the clone to be read.
+ */
 export const MAX_STREAM_CHUNKS = 8;
 export const FUNCTION_STYLES = ['arrow', 'function', 'class', 'async', 'generator', 'bound'];
 export const OPAQUE_TYPES = ['WeakMap', 'WeakSet', 'WeakRef', 'FinalizationRegistry', 'Promise', 'Generator',
@@ -120,7 +127,7 @@ export const KIND_FIELDS = record({
   messageport: { fields: ['otherEnd'], required: [] },
   offscreencanvas: { fields: ['width', 'height', 'context'], required: ['width', 'height'] },
   imagebitmap: { fields: ['width', 'height'], required: ['width', 'height'] },
-  readablestream: { fields: ['chunks', 'locked'], required: [] },
+  readablestream: { fields: ['chunks', 'locked'], required: ['chunks'] },
   writablestream: { fields: ['locked'], required: [] },
   transformstream: { fields: ['locked'], required: [] },
 });
@@ -562,8 +569,8 @@ const KIND_CHECKS = record({
     checkBoolean(own(node, 'locked'), `${path}.locked`, v);
     const chunks = own(node, 'chunks');
     if (chunks === undefined) return;
-    if (!ArrayIsArray(chunks) || chunks.length > MAX_STREAM_CHUNKS) {
-      return report(v.errors, `${path}.chunks`, `expected an array of at most ${MAX_STREAM_CHUNKS} chunks, got ${describe(chunks)}`);
+    if (!ArrayIsArray(chunks) || chunks.length === 0 || chunks.length > MAX_STREAM_CHUNKS) {
+      return report(v.errors, `${path}.chunks`, `expected an array of 1 to ${MAX_STREAM_CHUNKS} chunks (an empty stream's transfer ends at once: docs/platform-objects.md), got ${describe(chunks)}`);
     }
     for (let i = 0; i < chunks.length; i++) {
       const chunk = own(chunks, i);
