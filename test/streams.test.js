@@ -10,7 +10,9 @@ import { structuredCloneSpec as clone } from '../src/html/structured-clone.js';
 import { caseObservationOf, diff, selectTier } from '../src/index.js';
 import { observedCaseAsync, oracleCloneFunction } from '../harness/case/case.js';
 import { classifyObject } from '../src/abstract-ops/brands.js';
-import { build, emitPlain, validate } from '../src/program/index.js';
+import { build, emitPlain, fromBytes, validate } from '../src/program/index.js';
+import { toBytes } from '../src/program/to-bytes.js';
+import { randomBytesFrom } from './helpers.js';
 import { PROGRAM_SCHEMA } from '../src/program/schema.js';
 import { inShell, withoutTransfer } from '../harness/targets/programs.js';
 
@@ -28,6 +30,8 @@ async function readAll(stream) {
     chunks.push(value);
   }
 }
+
+const STREAM_KINDS = ['readablestream', 'writablestream', 'transformstream'];
 
 const dataCloneError = (/** @type {RegExp} */ step) => (/** @type {any} */ error) => error.name === 'DataCloneError' && step.test(error.message);
 
@@ -171,4 +175,24 @@ test('a locked stream in the transfer list: the reference and Node both throw Da
   assert.equal(expected.outcome, 'throw');
   assert.equal(expected.thrown.name, 'DataCloneError');
   assert.deepEqual(diff(expected, actual), []);
+});
+
+test('fromBytes makes a transferred stream, read after the port (a readable one with 1 to 3 chunks); it builds, and toBytes gives it back', () => {
+  const next = randomBytesFrom(17);
+  const seen = new Set();
+  let streams = 0;
+  for (let i = 0; i < 3000; i++) {
+    const program = fromBytes(next(200));
+    const id = program.objects.findIndex((/** @type {any} */ n) => STREAM_KINDS.includes(n.kind));
+    if (id === -1) continue;
+    streams++;
+    seen.add(program.objects[id].kind);
+    assert.equal(program.transfer.at(-1), id, 'named last by the transfer list');
+    assert.deepEqual(validate(program, { global: globalThis }), []);
+    const again = fromBytes(toBytes(program));
+    assert.deepEqual([again.objects.map((/** @type {any} */ n) => n.kind), again.objects[id], again.transfer],
+      [program.objects.map((/** @type {any} */ n) => n.kind), program.objects[id], program.transfer], `input ${i}: toBytes inverts it`);
+  }
+  assert.deepEqual([...seen].sort(), STREAM_KINDS.slice().sort());
+  assert.ok(streams > 50, `${streams} programs with a stream`);
 });
