@@ -59,13 +59,13 @@ test('a transferred ReadableStream yields the original\'s chunks; the original i
 test('a locked stream, one outside the transfer list, one listed twice, one transferred before: DataCloneError', () => {
   const locked = new ReadableStream();
   locked.getReader();
-  assert.throws(() => clone(locked, { transfer: [locked] }), dataCloneError(/#rs-transfer step 1/));
+  assert.throws(() => clone(locked, { transfer: [locked] }), dataCloneError(/#rs-transfer, its first step/));
   const lockedWritable = new WritableStream();
   lockedWritable.getWriter();
-  assert.throws(() => clone(lockedWritable, { transfer: [lockedWritable] }), dataCloneError(/#ws-transfer step 1/));
+  assert.throws(() => clone(lockedWritable, { transfer: [lockedWritable] }), dataCloneError(/#ws-transfer, its first step/));
   const halfLocked = new TransformStream();
   halfLocked.writable.getWriter();
-  assert.throws(() => clone(halfLocked, { transfer: [halfLocked] }), dataCloneError(/#ts-transfer step 3/));
+  assert.throws(() => clone(halfLocked, { transfer: [halfLocked] }), dataCloneError(/#ts-transfer, its third step/));
   for (const stream of [new ReadableStream(), new WritableStream(), new TransformStream()]) {
     assert.throws(() => clone({ stream }), dataCloneError(/StructuredSerializeInternal step 20/));
   }

@@ -227,16 +227,17 @@ function crossRealmWritable(WritableStreamCtor, port) {
 
 /** @param {string} step @param {string} what */
 function lockedError(step, what) {
-  return DataCloneError(`Streams ${step} step 1: a locked ${what} cannot be transferred`);
+  return DataCloneError(`Streams ${step}, its first step: a locked ${what} cannot be transferred`);
 }
 
 /**
  * The transfer steps of a ReadableStream or WritableStream
- * (#rs-transfer, #ws-transfer): a locked one is refused (step 1); port1 of
- * a new MessageChannel (step 2) becomes a cross-realm writable the original
- * readable is piped to, or a cross-realm readable piped to the original
- * writable (steps 3–5: the original is locked from now on); the holder's
- * [[port]] is port2 (step 6; see the top of this file).
+ * (#rs-transfer, #ws-transfer): a locked one is refused (their first
+ * step); port1 of a new MessageChannel (the second) becomes a cross-realm
+ * writable the original readable is piped to, or a cross-realm readable
+ * piped to the original writable (the third to fifth: the original is
+ * locked from now on); the holder's [[port]] is port2 (the sixth; see the
+ * top of this file).
  * @param {object} value
  * @param {'ReadableStream' | 'WritableStream'} name
  * @param {Realm} realm the current realm (whose streams the transform is made of)
@@ -256,7 +257,7 @@ function transferStream(value, name, realm) {
 /**
  * StructuredSerializeWithTransfer step 5.5.4 for a stream: its transfer
  * steps fill the data holder. A TransformStream's (#ts-transfer) refuse a
- * locked readable (step 2) or writable (step 3), then transfer each.
+ * locked readable (their second step) or writable (the third), then transfer each.
  * @param {object} value
  * @param {'ReadableStream' | 'WritableStream' | 'TransformStream'} name
  * @param {Serialized} dataHolder
@@ -269,8 +270,8 @@ export function transferStreamSteps(value, name, dataHolder, realm) {
   }
   const readable = platformAttribute(value, name, 'readable');
   const writable = platformAttribute(value, name, 'writable');
-  if (platformAttribute(readable, 'ReadableStream', 'locked')) throw DataCloneError('Streams #ts-transfer step 2: a TransformStream whose readable is locked cannot be transferred');
-  if (platformAttribute(writable, 'WritableStream', 'locked')) throw DataCloneError('Streams #ts-transfer step 3: a TransformStream whose writable is locked cannot be transferred');
+  if (platformAttribute(readable, 'ReadableStream', 'locked')) throw DataCloneError('Streams #ts-transfer, its second step: a TransformStream whose readable is locked cannot be transferred');
+  if (platformAttribute(writable, 'WritableStream', 'locked')) throw DataCloneError('Streams #ts-transfer, its third step: a TransformStream whose writable is locked cannot be transferred');
   dataHolder.ReadablePort = transferStream(readable, 'ReadableStream', realm);
   dataHolder.WritablePort = transferStream(writable, 'WritableStream', realm);
 }
