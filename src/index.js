@@ -16,7 +16,7 @@ export { StructuredDeserializeWithTransfer } from './html/deserialize.js';
 export { tiers, selectTier, countSelection } from './tiers/index.js';
 export {
   beginCloneObservation, beginObservedCase, canonicalJSON, caseObservationOf, completeLanded, diff, observe,
-  observeCase, observeClone, observeLanded, observeThrown, probeClonedPorts, readClonedBlobBytes, sameJSON, sameObservedCase,
+  observeCase, observeClone, observeLanded, observeThrown, probeClonedPorts, probeClonedStreams, readClonedBlobBytes, sameJSON, sameObservedCase,
 } from './observe/index.js';
 export { PROGRAM_SCHEMA, validate, build, emit, fromBytes, setupRealm } from './program/index.js';
 

@@ -135,12 +135,12 @@ const KNOWN_NODE_DEVIATIONS = {
   },
   'messageport-outside-transfer-list-typeerror': {
     title: 'Node 20 throws a TypeError ("Object that needs transfer was found in message but not listed in transferList") '
-      + 'for a MessagePort outside the transfer list (Node 22 and later throw DataCloneError)',
-    spec: 'HTML StructuredSerializeInternal step 20: a platform object that is not serializable (a MessagePort) '
-      + 'throws a "DataCloneError" DOMException',
+      + 'for a MessagePort or a stream outside the transfer list (Node 22 and later throw DataCloneError)',
+    spec: 'HTML StructuredSerializeInternal step 20: a platform object that is not serializable (a MessagePort, '
+      + 'a ReadableStream, WritableStream or TransformStream) throws a "DataCloneError" DOMException',
     program: { schema: 'clonecheck/program@2', root: { ref: 0 }, objects: [{ kind: 'messageport' }] },
     explains: (d, { program, reference, node: observed }) => d.category === 'thrown'
-      && (program.objects ?? []).some((o) => o.kind === 'messageport')
+      && (program.objects ?? []).some((o) => ['messageport', 'readablestream', 'writablestream', 'transformstream'].includes(o.kind))
       && reference.outcome === 'throw' && reference.thrown.name === 'DataCloneError'
       && observed.outcome === 'throw' && observed.thrown.name === 'TypeError'
       && /^Object that needs transfer was found in message/.test(observed.thrown.message),

@@ -172,7 +172,7 @@ test('an unknown field is rejected, so typos do not pass silently', () => {
 });
 
 test('an unknown kind and wrong field types are rejected with the field path', () => {
-  assertRejected(program([{ kind: 'weakmap' }]), '$.objects[0].kind', /expected one of .*"opaque", .*"imagebitmap", got "weakmap"/);
+  assertRejected(program([{ kind: 'weakmap' }]), '$.objects[0].kind', /expected one of .*"opaque", .*"imagebitmap", .*got "weakmap"/);
   assertRejected(program([{ kind: 'array', items: 'abc' }]), '$.objects[0].items', /expected an array/);
   assertRejected(program([{ kind: 'arraybuffer', bytes: [1, 256] }]), '$.objects[0].bytes[1]', /integer 0\.\.255, got 256/);
   assertRejected(program([{ kind: 'date', time: '2020' }]), '$.objects[0].time', /expected a number/);
@@ -676,7 +676,10 @@ test('build ≡ emitPlain on every seed and 300 programs from random bytes (real
   const next = randomBytesFrom(4321);
   const programs = [...seeds.map(([name, p]) => [name, p]), ...Array.from({ length: 300 }, (_, i) => [`program #${i}`, fromBytes(next(64 + (i % 200)))])];
   // Node's util.types cannot tell an Array Iterator from an object: only a registered one is opaque.
-  const knowable = ([, p]) => !(p.objects ?? []).some((node) => node.kind === 'opaque' && node.type === 'ArrayIterator');
+  // A stream's host-internal state (Node's symbol-keyed properties) holds its underlying source or sink,
+  // which plain source writes its own way (the build's sink records chunks for the observation).
+  const STREAMS = ['readablestream', 'writablestream', 'transformstream'];
+  const knowable = ([, p]) => !(p.objects ?? []).some((node) => (node.kind === 'opaque' && node.type === 'ArrayIterator') || STREAMS.includes(node.kind));
   for (const [name, withSteps] of programs.filter(knowable)) {
     const p = { ...withSteps, sender: [], receiver: [] };
     const viaBuild = build(p);

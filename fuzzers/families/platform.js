@@ -2,7 +2,9 @@
 // cloned by their own serialization steps, never as the plain objects their
 // own properties make them look like; and MessagePorts, transferred when the
 // transfer list names them, refused when it does not (a channel without a
-// transfer list makes them ordinary objects: harness/targets/programs.js). Names with and without a legacy code,
+// transfer list makes them ordinary objects: harness/targets/programs.js);
+// streams (ReadableStream with a few primitive chunks, WritableStream,
+// TransformStream) by the same rule, sometimes locked (refused). Names with and without a legacy code,
 // odd messages, bytes and media types, a File's name and lastModified; the
 // same object twice (identity), own properties (not carried), another
 // prototype (the brand is in the slots, not the prototype: Node 26 clones
@@ -59,6 +61,19 @@ const canvasOrBitmap = fc.record({
   ? { kind: 'imagebitmap', width, height, transferred }
   : { kind: 'offscreencanvas', width, height, ...(context === 'none' ? {} : { context }), transferred }));
 
+const STREAM_KINDS = ['readablestream', 'writablestream', 'transformstream'];
+const STREAM_CHUNKS = ['a', '', 0, -0.5, 1e21, true, false, null];
+
+/** A stream node, sometimes locked, and whether the transfer list names it (as often as a port). */
+const stream = fc.record({
+  kind: fc.constantFrom(...STREAM_KINDS),
+  chunks: fc.array(fc.constantFrom(...STREAM_CHUNKS), { minLength: 1, maxLength: 3 }),
+  locked: fc.oneof({ weight: 5, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+  transferred: fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+}).map(({ kind, chunks, locked, transferred }) => ({
+  kind, ...(kind === 'readablestream' ? { chunks } : {}), ...(locked ? { locked } : {}), transferred,
+}));
+
 /** What is done to one platform node besides making it. */
 const decoration = fc.record({
   extra: fc.boolean(),
@@ -70,7 +85,7 @@ const decoration = fc.record({
 export const platformGraph = fc
   .array(fc.tuple(fc.oneof(
     { weight: 2, arbitrary: domException }, { weight: 2, arbitrary: blobOrFile }, { weight: 1, arbitrary: messagePort },
-    { weight: 1, arbitrary: canvasOrBitmap },
+    { weight: 1, arbitrary: canvasOrBitmap }, { weight: 1, arbitrary: stream },
   ), decoration), { minLength: 1, maxLength: 3 })
   .map((drawn) => {
     const nodes = drawn.map(([{ transferred, ...node }, { extra, proto, integrity }]) => ({

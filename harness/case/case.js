@@ -9,7 +9,7 @@
 
 import {
   beginCloneObservation, beginObservedCase, caseObservationOf, completeLanded, countSelection, diff, observe, observeCase, observeClone,
-  postMessageTransferList, probeClonedPorts, readClonedBlobBytes, sameJSON, sameObservedCase, selectTier, structuredClone, toTransferList,
+  postMessageTransferList, probeClonedPorts, probeClonedStreams, readClonedBlobBytes, sameJSON, sameObservedCase, selectTier, structuredClone, toTransferList,
 } from '../../src/index.js';
 import { isMessageError } from '../targets/receivers/messages.js';
 
@@ -234,6 +234,8 @@ export async function observedCaseAsync(program, makeBuilt, cloneFunction) {
   await readClonedBlobBytes(observed);
   // Where a MessagePort of the clone is entangled: messages arrive as tasks.
   await probeClonedPorts(observed, built.ports);
+  // A transferred stream's chunks cross a MessagePort too.
+  await probeClonedStreams(observed, built.sinks);
   // A null-prototype record: settling this async function with it reads no `then`.
   return observed;
 }

@@ -72,15 +72,18 @@ export function transferArgument(spec) {
   return channelName === 'messagechannel' || channelName === 'worker' ? 'overloaded' : 'sequence';
 }
 
+/** The kinds of platform objects that can only be transferred, never serialized. */
+const TRANSFER_ONLY_KINDS = ['messageport', 'readablestream', 'writablestream', 'transformstream'];
+
 /**
  * Without a transfer list (and without `forStorage`): the channel has none
  * (BroadcastChannel, an engine's serializer used as a library). A
- * MessagePort can only be transferred, so each becomes an ordinary object
- * with the same properties, prototype and integrity.
+ * MessagePort or a stream can only be transferred, so each becomes an
+ * ordinary object with the same properties, prototype and integrity.
  * @param {any} program
  */
 export function withoutTransfer(program) {
-  const prepared = asOrdinaryObjects(withoutStorage(program), ['messageport']);
+  const prepared = asOrdinaryObjects(withoutStorage(program), TRANSFER_ONLY_KINDS);
   if (prepared.transfer === undefined) return prepared;
   const { transfer, ...rest } = prepared;
   return rest;
@@ -163,8 +166,8 @@ export function inWindow(program) {
 }
 
 /**
- * Without Blob and File: a shell global (QuickJS-ng's) has DOMException
- * but neither, so no such program could be built there (build refuses a
+ * Without Blob, File and the streams: a shell global (QuickJS-ng's) has
+ * DOMException but none of them, so no such program could be built there (build refuses a
  * platform object the host lacks, docs/platform-objects.md). Each becomes
  * an ordinary object with the same own properties, prototype and
  * integrity, so the rest of the program (what refers to it, its keys) is
@@ -172,7 +175,7 @@ export function inWindow(program) {
  * @param {any} program
  */
 export function inShell(program) {
-  return asOrdinaryObjects(program, ['blob', 'file']);
+  return asOrdinaryObjects(program, ['blob', 'file', 'readablestream', 'writablestream', 'transformstream']);
 }
 
 /**

@@ -19,7 +19,8 @@ import {
  * A serializable or transferable interface clonecheck knows, by its WebIDL name.
  * @typedef {'DOMException' | 'File' | 'Blob' | 'ImageData' | 'DOMMatrix' | 'DOMMatrixReadOnly'
  *   | 'DOMPoint' | 'DOMPointReadOnly' | 'DOMRect' | 'DOMRectReadOnly' | 'DOMQuad' | 'MessagePort'
- *   | 'OffscreenCanvas' | 'ImageBitmap'} PlatformInterface
+ *   | 'OffscreenCanvas' | 'ImageBitmap'
+ *   | 'ReadableStream' | 'WritableStream' | 'TransformStream'} PlatformInterface
  */
 
 const MATRIX_ATTRIBUTES = ['is2D', 'm11', 'm12', 'm13', 'm14', 'm21', 'm22', 'm23', 'm24',
@@ -65,10 +66,18 @@ const KNOWN_INTERFACES = [
   ['OffscreenCanvas', ['width', 'height']],
   // [Serializable, Transferable] (HTML ImageBitmap).
   ['ImageBitmap', ['width', 'height']],
+  // [Transferable] streams (Streams Standard): `locked` and `readable` read
+  // and change nothing; exact brand checks in Node, Bun and the browsers,
+  // while Deno's also look at the prototype chain (as its other getters do).
+  // A TransformStream's readable and writable are part of the graph.
+  ['ReadableStream', ['locked']],
+  ['WritableStream', ['locked']],
+  ['TransformStream', ['readable', 'writable']],
 ];
 
 /** The [Transferable] interfaces clonecheck knows (StructuredSerializeWithTransfer step 2.1). */
-const TRANSFERABLE_INTERFACES = ['MessagePort', 'OffscreenCanvas', 'ImageBitmap'];
+const TRANSFERABLE_INTERFACES = ['MessagePort', 'OffscreenCanvas', 'ImageBitmap',
+  'ReadableStream', 'WritableStream', 'TransformStream'];
 
 /**
  * @param {string} first
@@ -404,13 +413,18 @@ export function hasBlobBytes(kind) {
 /**
  * The field of a platform object's observation that script can fill only
  * asynchronously, if any: a Blob's `bytes`; a MessagePort's `received`, the
- * messages its entanglement brings (observe.js `probePorts`).
+ * messages its entanglement brings (observe.js `probePorts`); a
+ * ReadableStream's `chunks`, what reading it yields, and a WritableStream's
+ * `delivered`, where a chunk written to it arrives (observe.js `probeStreams`).
+ * A TransformStream has none: its readable and writable have theirs.
  * @param {string} kind an ObjectKind
- * @returns {'bytes' | 'received' | undefined}
+ * @returns {'bytes' | 'received' | 'chunks' | 'delivered' | undefined}
  */
 export function pendingField(kind) {
   if (hasBlobBytes(kind)) return 'bytes';
-  return kind === 'MessagePort' ? 'received' : undefined;
+  if (kind === 'MessagePort') return 'received';
+  if (kind === 'ReadableStream') return 'chunks';
+  return kind === 'WritableStream' ? 'delivered' : undefined;
 }
 
 /** @param {string} kind @returns {boolean} whether an ObjectKind names a platform interface */

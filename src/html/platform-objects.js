@@ -22,6 +22,7 @@ import {
 } from '../primordials/intrinsics.js';
 import { currentRealm } from '../primordials/realm.js';
 import { DataCloneError } from './errors.js';
+import { receiveTransferredStream, transferStreamSteps } from './transferable-streams.js';
 
 /** @typedef {import('./serialize.js').Serialized} Serialized */
 /** @typedef {import('../abstract-ops/platform.js').PlatformInterface} PlatformInterface */
@@ -223,6 +224,11 @@ export function transferPlatformObject(value, name, dataHolder) {
     case 'MessagePort': case 'OffscreenCanvas': case 'ImageBitmap':
       dataHolder.Transferred = hostTransfer(value, name, currentRealm);
       break;
+    // The streams' transfer steps are script's own (transferable-streams.js):
+    // a cross-realm transform, the original piped to or from it.
+    case 'ReadableStream': case 'WritableStream': case 'TransformStream':
+      transferStreamSteps(value, name, dataHolder, currentRealm);
+      break;
     default: throw DataCloneError(`StructuredSerializeWithTransfer step 5.5.4: ${name} has no transfer steps here`);
   }
   // StructuredSerializeWithTransfer step 5.5.5.
@@ -240,7 +246,9 @@ export function transferPlatformObject(value, name, dataHolder) {
 export function receiveTransferredPlatformObject(dataHolder, targetRealm) {
   // StructuredDeserializeWithTransfer step 3.4.2: the interface must be exposed in the target realm.
   if (targetRealm.platform[dataHolder.Type] === undefined) throw DataCloneError(`StructuredDeserializeWithTransfer step 3.4.2: no interface named ${dataHolder.Type} in the target realm`);
-  return targetRealm === currentRealm ? dataHolder.Transferred : hostTransfer(dataHolder.Transferred, dataHolder.Type, targetRealm);
+  const type = dataHolder.Type;
+  if (type === 'ReadableStream' || type === 'WritableStream' || type === 'TransformStream') return receiveTransferredStream(dataHolder, targetRealm);
+  return targetRealm === currentRealm ? dataHolder.Transferred : hostTransfer(dataHolder.Transferred, type, targetRealm);
 }
 
 /**

@@ -6,7 +6,7 @@ export { observe, numberText } from './observe.js';
 export { observeThrown } from './thrown.js';
 export {
   beginCloneObservation, beginObservedCase, CASE_OBSERVATION_SCHEMA, caseObservationOf, completeLanded, observeCase, observeClone,
-  observeLanded, probeClonedPorts, readClonedBlobBytes, sameObservedCase,
+  observeLanded, probeClonedPorts, probeClonedStreams, readClonedBlobBytes, sameObservedCase,
 } from './observe-clone.js';
 export { canonicalJSON, sameJSON } from './canonical-json.js';
 export { diff, describe } from './diff.js';

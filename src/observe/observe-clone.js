@@ -20,6 +20,7 @@ import { sameJSON } from './canonical-json.js';
 import { appendOutput, finishOutput, outputList } from './output.js';
 import { diff } from './diff.js';
 import { observe, observeGraph, option, probePorts, readBlobBytes } from './observe.js';
+import { probeStreams } from './probe-streams.js';
 import { observationOf, sameTape } from './tape.js';
 import { observeThrown } from './thrown.js';
 
@@ -59,6 +60,7 @@ export const CASE_OBSERVATION_SCHEMA = 'clonecheck/case-observation@1';
  * @property {boolean} sharesNoObject
  * @property {import('./observe.js').BlobSlot[]} [blobs]  the Blobs of the clone, whose bytes `readClonedBlobBytes` reads
  * @property {import('./observe.js').BlobSlot[]} [ports]  the MessagePorts of the clone, which `probeClonedPorts` probes
+ * @property {import('./observe.js').BlobSlot[]} [streams]  the ReadableStreams and WritableStreams of the clone, which `probeClonedStreams` probes
  */
 
 /**
@@ -241,6 +243,8 @@ function finishCase({ input, effects, observeOptions, landsElsewhere, before, ef
   let blobs;
   /** @type {import('./observe.js').BlobSlot[] | undefined} */
   let ports;
+  /** @type {import('./observe.js').BlobSlot[] | undefined} */
+  let streams;
   if (threw) {
     thrown = observeThrown(result, observeOptions);
   } else if (!landsElsewhere) {
@@ -248,13 +252,14 @@ function finishCase({ input, effects, observeOptions, landsElsewhere, before, ef
     value = cloned.tape;
     blobs = cloned.blobs;
     ports = cloned.ports;
+    streams = cloned.streams;
     sharesNoObject = !sharesAny(cloned.objects, before.objects, after.objects);
   }
   const loggedEffects = outputList();
   for (let i = effectsBefore; i < effectsAfter; i++) appendOutput(loggedEffects, copyEffect(effects[i]));
   return record({
     threw, value, thrown, effects: finishOutput(loggedEffects), before: before.tape, after: after.tape,
-    inputUnchanged: sameTape(before.tape, after.tape), sharesNoObject, blobs, ports,
+    inputUnchanged: sameTape(before.tape, after.tape), sharesNoObject, blobs, ports, streams,
   });
 }
 
@@ -281,6 +286,20 @@ export async function readClonedBlobBytes(observed) {
 export async function probeClonedPorts(observed, built) {
   const slots = observed.value !== undefined && observed.ports !== undefined ? observed.ports : newList();
   if (slots.length > 0 || (built !== undefined && built.length > 0)) await probePorts(observed.value ?? newList(), slots, built ?? newList());
+}
+
+/**
+ * Writes what each stream of an observed case's clone yields, or where
+ * what is written to it arrives (probe-streams.js `probeStreams`), into its
+ * tape. A case observed without this says 'unread' for them, on both sides alike.
+ * @param {ObservedCase} observed
+ * @param {import('./observe.js').BuiltSink[] | undefined} sinks the program's WritableStreams' sinks (Built `sinks`)
+ * @returns {Promise<void>}
+ */
+export async function probeClonedStreams(observed, sinks) {
+  if (observed.value !== undefined && observed.streams !== undefined && observed.streams.length > 0) {
+    await probeStreams(observed.value, observed.streams, sinks ?? newList());
+  }
 }
 
 /**

@@ -49,6 +49,8 @@ import { observationOf } from './tape.js';
  * @property {import('./tape.js').Tape} tape  what the walk read, in order (tape.js)
  * @property {BlobSlot[]} blobs  the Blobs met, with the tape slot of their bytes
  * @property {BlobSlot[]} ports  the MessagePorts met, with the tape slot of what they receive (`blob`: the port)
+ * @property {BlobSlot[]} streams  the ReadableStreams and WritableStreams met, with the tape slot of
+ *   what reading them yields or where what is written to them arrives (`blob`: the stream)
  */
 
 /**
@@ -90,14 +92,14 @@ export function observe(value, options) {
  * input and its clone).
  * @param {unknown} value
  * @param {ObserveOptions} [options]
- * @returns {{tape: import('./tape.js').Tape, objects: object[], blobs: BlobSlot[], ports: BlobSlot[]}}
+ * @returns {{tape: import('./tape.js').Tape, objects: object[], blobs: BlobSlot[], ports: BlobSlot[], streams: BlobSlot[]}}
  */
 export function observeGraph(value, options) {
   const global = option(options, 'realm') ?? globalThis;
   /** @type {Walk} */
-  const walk = record({ names: intrinsicNames(global), ids: new MapCtor(), objects: newList(), tape: newList(), blobs: newList(), ports: newList() });
+  const walk = record({ names: intrinsicNames(global), ids: new MapCtor(), objects: newList(), tape: newList(), blobs: newList(), ports: newList(), streams: newList() });
   observeValue(walk, value);
-  return record({ tape: walk.tape, objects: walk.objects, blobs: walk.blobs, ports: walk.ports });
+  return record({ tape: walk.tape, objects: walk.objects, blobs: walk.blobs, ports: walk.ports, streams: walk.streams });
 }
 
 /**
@@ -341,7 +343,7 @@ function observePlatformAttributes(walk, object, kind) {
   const attributes = PLATFORM_ATTRIBUTES[kind];
   for (let i = 0; i < attributes.length; i++) observeValue(walk, platformAttribute(object, kind, attributes[i]));
   if (pendingField(kind) === undefined) return;
-  append(hasBlobBytes(kind) ? walk.blobs : walk.ports, record({ blob: object, at: walk.tape.length }));
+  append(hasBlobBytes(kind) ? walk.blobs : kind === 'MessagePort' ? walk.ports : walk.streams, record({ blob: object, at: walk.tape.length }));
   append(walk.tape, 'unread');
 }
 
@@ -349,6 +351,12 @@ function observePlatformAttributes(walk, object, kind) {
  * A program's MessagePort whose other end the build kept (program/runtime.js
  * `messageport`): the probe posts its index from that other end.
  * @typedef {{port: object, otherEnd: object}} BuiltPort
+ */
+
+/**
+ * The underlying sink of a program's WritableStream (program/runtime.js
+ * `writablestream`): what was written to it, and whom to wake when a chunk comes.
+ * @typedef {{written: unknown[], wake: (() => void) | undefined}} BuiltSink
  */
 
 /**

@@ -24,6 +24,7 @@ import { validate, validateSteps } from './schema.js';
  * @property {any[]} transfer the transfer list (live objects)
  * @property {{event: 'get' | 'set' | 'call', on: string, key: string}[]} effects the effects log
  * @property {import('../observe/observe.js').BuiltPort[]} ports the program's MessagePorts whose other end it kept, in the order made
+ * @property {import('../observe/observe.js').BuiltSink[]} sinks the underlying sinks of the program's WritableStreams, in the order made
  * @property {() => void} setupReceiver applies the receiver steps to the current realm
  * @property {() => void} restore undoes every realm step applied so far, newest first
  */

@@ -54,6 +54,9 @@ export const BYTE_KINDS = (() => {
 })();
 /** The platform kinds fromBytes adds, last (`platformNode`): the ones every runtime and browser has. */
 export const PLATFORM_TAIL_KINDS = ['domexception', 'blob', 'file'];
+/** The streams fromBytes adds, transferred, after the port (a readablestream with 1 to 3 chunks from STRINGS). */
+export const STREAM_TAIL_KINDS = ['readablestream', 'writablestream', 'transformstream'];
+export const MAX_STREAM_TAIL_CHUNKS = 3;
 export const DOMEXCEPTION_NAMES = ['Error', 'DataCloneError', 'NotFoundError', 'AbortError', 'SyntaxError', 'MyError', ''];
 export const MEDIA_TYPES = ['', 'text/plain', 'TEXT/X', 'application/octet-stream', 'a\u00e9'];
 export const LAST_MODIFIED = [0, 1, 1e12, 8.64e15];
@@ -131,20 +134,40 @@ export function fromBytes(bytes) {
   // transfer list, and the root may hold the platform object above: no port there).
   if (r.chance(6)) {
     const key = r.pick(KEYS);
-    if (own(program, 'forStorage') !== true && platformHolder(program.objects, key) === 'first') addTransferredPort(program, key);
+    if (own(program, 'forStorage') !== true && platformHolder(program.objects, key) === 'first') addTransferred(program, { kind: 'messageport' }, key);
+  }
+  // Then, for the same reason: a stream named last by the transfer list, held as the port is.
+  if (r.chance(6)) {
+    const stream = streamNode(r);
+    const key = r.pick(KEYS);
+    if (own(program, 'forStorage') !== true && platformHolder(program.objects, key) === 'first') addTransferred(program, stream, key);
   }
   return program;
 }
 
 /**
- * Appends a messageport node (its other end kept), the first object's
- * property `key`, and names it last in the transfer list.
+ * A stream node: a ReadableStream with 1 to MAX_STREAM_TAIL_CHUNKS chunks, a WritableStream or a TransformStream.
+ * @param {ReturnType<typeof reader>} r
+ */
+function streamNode(r) {
+  const kind = r.pick(STREAM_TAIL_KINDS);
+  if (kind !== 'readablestream') return { kind };
+  const chunks = [];
+  const n = 1 + r.int(MAX_STREAM_TAIL_CHUNKS);
+  for (let i = 0; i < n; i++) push(chunks, r.pick(STRINGS));
+  return { kind, chunks };
+}
+
+/**
+ * Appends a transferable platform node (a port, its other end kept; a
+ * stream), the first object's property `key`, and names it last in the transfer list.
  * @param {any} program
+ * @param {any} platform the node
  * @param {string} key
  */
-function addTransferredPort(program, key) {
+function addTransferred(program, platform, key) {
   const id = program.objects.length;
-  addPlatformObject(program, { kind: 'messageport' }, key);
+  addPlatformObject(program, platform, key);
   const transfer = own(program, 'transfer') ?? [];
   push(transfer, id);
   put(program, 'transfer', transfer);

@@ -198,6 +198,8 @@ function summary(node) {
     case 'domexception': case 'blob': case 'file': case 'imagedata': return platformInterfaceOfNode(node);
     case 'messageport': return `MessagePort, other end ${own(node, 'otherEnd') ?? 'kept'}`;
     case 'offscreencanvas': case 'imagebitmap': return `${platformInterfaceOfNode(node)} ${node.width}x${node.height}`;
+    case 'readablestream': case 'writablestream': case 'transformstream':
+      return `${platformInterfaceOfNode(node)}${own(node, 'locked') === true ? ', locked' : ''}`;
   }
   return node.kind;
 }
@@ -256,6 +258,13 @@ function makeExpr(node) {
     case 'messageport': return call('messageport', exprs(CX, lit((own(node, 'otherEnd') ?? 'kept') === 'kept')));
     case 'offscreencanvas': return call('offscreencanvas', exprs(lit(node.width), lit(node.height), lit(own(node, 'context') ?? 'none')));
     case 'imagebitmap': return call('imagebitmap', exprs(lit(node.width), lit(node.height)));
+    case 'readablestream': {
+      const chunks = newList();
+      for (let i = 0; i < node.chunks.length; i++) append(chunks, lit(node.chunks[i]));
+      return call('readablestream', exprs(list(chunks), lit(own(node, 'locked') === true)));
+    }
+    case 'writablestream': return call('writablestream', exprs(CX, lit(own(node, 'locked') === true)));
+    case 'transformstream': return call('transformstream', exprs(lit(own(node, 'locked') === true)));
   }
   throw new TypeErrorCtor(`unknown kind ${describe(node.kind)}`);
 }

@@ -262,6 +262,17 @@ function plainPrinter(program, plan, root, log) {
         ? `((canvas) => (canvas.getContext('2d'), canvas))(new OffscreenCanvas(${expr(a[0])}, ${expr(a[1])}))`
         : `new OffscreenCanvas(${expr(a[0])}, ${expr(a[1])})`;
       case 'imagebitmap': return `((canvas) => (canvas.getContext('2d'), canvas.transferToImageBitmap()))(new OffscreenCanvas(${expr(a[0])}, ${expr(a[1])}))`;
+      case 'readablestream': {
+        const chunks = a[0].t === 'list' ? a[0].items : [];
+        let start = '';
+        for (let i = 0; i < chunks.length; i++) start += `c.enqueue(${expr(chunks[i])}); `;
+        const stream = `new ReadableStream({ start(c) { ${start}c.close(); } })`;
+        return litValue(a[1]) === true ? `((stream) => (stream.getReader(), stream))(${stream})` : stream;
+      }
+      case 'writablestream': return litValue(a[1]) === true
+        ? '((stream) => (stream.getWriter(), stream))(new WritableStream())' : 'new WritableStream()';
+      case 'transformstream': return litValue(a[0]) === true
+        ? '((stream) => (stream.readable.getReader(), stream))(new TransformStream())' : 'new TransformStream()';
       case 'geometry': return geometrySource(/** @type {string} */ (litValue(a[0])), a[1].t === 'list' ? a[1].items : []);
     }
     throw new TypeErrorCtor(`no plain form for rt.${op}`);

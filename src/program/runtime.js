@@ -62,7 +62,8 @@ export function createRuntime(global) {
   /** Platform interfaces by name (absent ones stay undefined: `platform` says so). */
   const platformCtors = create(null);
   const platformNames = ['DOMException', 'Blob', 'File', 'ImageData', 'DOMPoint', 'DOMPointReadOnly',
-    'DOMRect', 'DOMRectReadOnly', 'DOMMatrix', 'DOMMatrixReadOnly', 'DOMQuad', 'MessageChannel', 'OffscreenCanvas'];
+    'DOMRect', 'DOMRectReadOnly', 'DOMMatrix', 'DOMMatrixReadOnly', 'DOMQuad', 'MessageChannel', 'OffscreenCanvas',
+    'ReadableStream', 'WritableStream', 'TransformStream'];
   for (let i = 0; i < platformNames.length; i++) platformCtors[platformNames[i]] = global[platformNames[i]];
 
   /** Constructors by name, null-prototype so a name never reaches Object.prototype. */
@@ -119,7 +120,7 @@ export function createRuntime(global) {
    * @param {any[]} [effects] the effects log to append to (a fresh array by default)
    */
   function context(registerOpaque, effects) {
-    return { __proto__: null, registerOpaque, effects: effects === undefined ? [] : effects, undo: newList(), ports: newList() };
+    return { __proto__: null, registerOpaque, effects: effects === undefined ? [] : effects, undo: newList(), ports: newList(), sinks: newList() };
   }
 
   function register(cx, object, kind) {
@@ -321,6 +322,43 @@ export function createRuntime(global) {
   /** An ImageBitmap of a new canvas's (transparent) pixels: transferToImageBitmap needs a rendering context. */
   function imagebitmap(width, height) {
     return offscreencanvas(width, height, '2d').transferToImageBitmap();
+  }
+  /** A ReadableStream whose underlying source enqueues the chunks, then closes; locked: a reader holds it. */
+  function readablestream(chunks, locked) {
+    const stream = new (platform('ReadableStream'))({
+      __proto__: null,
+      start(controller) {
+        for (let i = 0; i < chunks.length; i++) controller.enqueue(chunks[i]);
+        controller.close();
+      },
+    });
+    if (locked) stream.getReader();
+    return stream;
+  }
+  /**
+   * A WritableStream whose underlying sink records each chunk written, in
+   * the case's list of sinks (Built `sinks`): the observation writes to a
+   * transferred clone and sees which sink its chunk reaches
+   * (src/observe/observe.js probeStreams). locked: a writer holds it.
+   */
+  function writablestream(cx, locked) {
+    const sink = { __proto__: null, written: newList(), wake: undefined };
+    cx.sinks[cx.sinks.length] = sink;
+    const stream = new (platform('WritableStream'))({
+      __proto__: null,
+      write(chunk) {
+        sink.written[sink.written.length] = chunk;
+        if (sink.wake !== undefined) sink.wake();
+      },
+    });
+    if (locked) stream.getWriter();
+    return stream;
+  }
+  /** An identity TransformStream; locked: a reader holds its readable. */
+  function transformstream(locked) {
+    const stream = new (platform('TransformStream'))();
+    if (locked) stream.readable.getReader();
+    return stream;
   }
   /** @param {string} type a geometry interface @param {number[]} values its numbers (a quad: four points' x, y, z, w) */
   function geometry(type, values) {
@@ -553,6 +591,7 @@ export function createRuntime(global) {
       transfer,
       effects: cx.effects,
       ports: cx.ports,
+      sinks: cx.sinks,
       setupReceiver() { receiverSteps(); },
       restore() { restore(cx); },
     };
@@ -567,6 +606,7 @@ export function createRuntime(global) {
     context, number, bigint, symbol, wellKnown, repeat, concat, slice,
     object, array, date, regexp, map, set, arraybuffer, view, error, boxed, callable, proxy, opaque,
     domexception, blob, file, imagedata, geometry, messageport, offscreencanvas, imagebitmap,
+    readablestream, writablestream, transformstream,
     proto, data, accessor, value, mapEntry, setValue, resize, grow, detach, integrity,
     effect, behavior, realm, intrinsic, stepData, stepAccessor, stepDelete, steps, finish, restorer,
   });

@@ -47,7 +47,8 @@ export const FIXED_INTRINSIC_KEYS = record({
 });
 
 /** The kinds that make platform objects (new in program@2; docs/program.md "Platform objects"). */
-export const PLATFORM_KINDS = ['domexception', 'blob', 'file', 'imagedata', 'geometry', 'messageport', 'offscreencanvas', 'imagebitmap'];
+export const PLATFORM_KINDS = ['domexception', 'blob', 'file', 'imagedata', 'geometry', 'messageport', 'offscreencanvas', 'imagebitmap',
+  'readablestream', 'writablestream', 'transformstream'];
 export const KINDS = joined(['object', 'array', 'date', 'regexp', 'map', 'set', 'arraybuffer', 'view', 'error',
   'boxed', 'function', 'proxy', 'opaque'], PLATFORM_KINDS);
 /** A geometry node's interfaces, with how many numbers each takes. */
@@ -63,6 +64,7 @@ export const MAX_IMAGE_SIDE = 64;
 export const PLATFORM_INTERFACE = record({
   domexception: 'DOMException', blob: 'Blob', file: 'File', imagedata: 'ImageData', messageport: 'MessagePort',
   offscreencanvas: 'OffscreenCanvas', imagebitmap: 'ImageBitmap',
+  readablestream: 'ReadableStream', writablestream: 'WritableStream', transformstream: 'TransformStream',
 });
 /** An offscreencanvas node's rendering context: none (transferable) or a 2D one (its transfer throws InvalidStateError). */
 export const CANVAS_CONTEXTS = ['none', '2d'];
@@ -70,6 +72,15 @@ export const CANVAS_CONTEXTS = ['none', '2d'];
 const MADE_WITH = record({ messageport: 'MessageChannel', imagebitmap: 'OffscreenCanvas' });
 /** A messageport node's other end: kept by the build (the observation posts from it) or dropped. */
 export const OTHER_ENDS = ['kept', 'dropped'];
+/**
+ * A readablestream node has 1 to this many chunks (each a pull through a
+ * MessagePort when transferred). Not none: a transferred empty stream's pipe
+ * ends within microtasks and unlocks the original, so whether the input
+ * reads locked afterwards would depend on when a channel observes it (a
+ * message channel's target a task later, the oracle at once); with a chunk
+ * the pipe waits for the clone to be read.
+ */
+export const MAX_STREAM_CHUNKS = 8;
 export const FUNCTION_STYLES = ['arrow', 'function', 'class', 'async', 'generator', 'bound'];
 export const OPAQUE_TYPES = ['WeakMap', 'WeakSet', 'WeakRef', 'FinalizationRegistry', 'Promise', 'Generator',
   'Arguments', 'ArrayIterator'];
@@ -116,6 +127,9 @@ export const KIND_FIELDS = record({
   messageport: { fields: ['otherEnd'], required: [] },
   offscreencanvas: { fields: ['width', 'height', 'context'], required: ['width', 'height'] },
   imagebitmap: { fields: ['width', 'height'], required: ['width', 'height'] },
+  readablestream: { fields: ['chunks', 'locked'], required: ['chunks'] },
+  writablestream: { fields: ['locked'], required: [] },
+  transformstream: { fields: ['locked'], required: [] },
 });
 const DATA_PROP_FIELDS = ['key', 'value', 'writable', 'enumerable', 'configurable'];
 // Accessors also list 'value' and 'writable': mixing them is reported once, as such.
@@ -582,6 +596,29 @@ const KIND_CHECKS = record({
   imagebitmap(node, path, v) {
     checkSide(own(node, 'width'), `${path}.width`, v);
     checkSide(own(node, 'height'), `${path}.height`, v);
+  },
+  // A stream's chunks are JSON primitives (a chunk crosses a MessagePort when
+  // the stream is transferred); `locked`: a reader (writer) holds it, and for
+  // a TransformStream its readable.
+  readablestream(node, path, v) {
+    checkBoolean(own(node, 'locked'), `${path}.locked`, v);
+    const chunks = own(node, 'chunks');
+    if (chunks === undefined) return;
+    if (!ArrayIsArray(chunks) || chunks.length === 0 || chunks.length > MAX_STREAM_CHUNKS) {
+      return report(v.errors, `${path}.chunks`, `expected an array of 1 to ${MAX_STREAM_CHUNKS} chunks (an empty stream's transfer ends at once: docs/platform-objects.md), got ${describe(chunks)}`);
+    }
+    for (let i = 0; i < chunks.length; i++) {
+      const chunk = own(chunks, i);
+      if (chunk !== null && typeof chunk !== 'string' && typeof chunk !== 'boolean' && typeof chunk !== 'number') {
+        report(v.errors, `${path}.chunks[${i}]`, `expected a string, number, boolean or null, got ${describe(chunk)}`);
+      }
+    }
+  },
+  writablestream(node, path, v) {
+    checkBoolean(own(node, 'locked'), `${path}.locked`, v);
+  },
+  transformstream(node, path, v) {
+    checkBoolean(own(node, 'locked'), `${path}.locked`, v);
   },
   messageport(node, path, v) {
     if (ObjectHasOwn(node, 'otherEnd')) checkEnum(own(node, 'otherEnd'), OTHER_ENDS, `${path}.otherEnd`, v);

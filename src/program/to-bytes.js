@@ -12,7 +12,7 @@
 
 import {
   BIGINTS, BYTE_KINDS, CLASS_NAMES, DATE_TIMES, DOMEXCEPTION_NAMES, INTEGRITY, KEYS, LAST_MODIFIED, MAX_OBJECTS, MEDIA_TYPES,
-  NUMBERS, PLATFORM_TAIL_KINDS, REGEXP_FLAGS, REGEXP_SOURCES, REPEAT_COUNTS, STEP_KEYS, STRINGS, VIEW_TYPES, platformHolder,
+  MAX_STREAM_TAIL_CHUNKS, NUMBERS, PLATFORM_TAIL_KINDS, REGEXP_FLAGS, STREAM_TAIL_KINDS, REGEXP_SOURCES, REPEAT_COUNTS, STEP_KEYS, STRINGS, VIEW_TYPES, platformHolder,
 } from './bytes.js';
 import { ELEMENT_SIZE, ERROR_TYPES, FUNCTION_STYLES, INTRINSIC_NAMES, MAX_DELIVERIES, OPAQUE_TYPES } from './schema.js';
 import { SPECIAL_NUMBERS, WELL_KNOWN_SYMBOLS, own } from './values.js';
@@ -64,17 +64,12 @@ function writer() {
  */
 export function toBytes(program) {
   const w = writer();
-  const transferred = program.transfer ?? [];
-  const isPortTail = (/** @type {any} */ n, /** @type {number} */ id) => n.kind === 'messageport' && Object.keys(n).length === 1
-    && program.forStorage !== true && transferred[transferred.length - 1] === id && program.root?.ref !== id;
-  const withoutPort = withoutTail(program.objects ?? [], program.root, isPortTail);
-  const port = withoutPort.tail;
-  const { objects, root, tail } = withoutTail(withoutPort.objects, withoutPort.root, (n) => PLATFORM_TAIL_KINDS.includes(n.kind));
+  // The transferred tails fromBytes adds last, peeled off newest first: the stream, then the port.
+  const stream = withoutTransferredTail(program, isStreamTail);
+  const port = withoutTransferredTail(stream.program, (n) => n.kind === 'messageport' && Object.keys(n).length === 1);
+  program = port.program;
+  const { objects, root, tail } = withoutTail(program.objects ?? [], program.root, (n) => PLATFORM_TAIL_KINDS.includes(n.kind));
   program = { ...program, objects, root };
-  if (port !== undefined) {
-    const { transfer, ...rest } = program;
-    program = transferred.length > 1 ? { ...rest, transfer: transferred.slice(0, -1) } : rest;
-  }
   const nodes = objects.slice(0, MAX_OBJECTS);
   const count = nodes.length;
   const kinds = nodes.map((/** @type {any} */ n) => n.kind);
@@ -103,11 +98,49 @@ export function toBytes(program) {
   if (program.deliveries !== undefined) w.int(MAX_DELIVERIES - 1, program.deliveries - 2);
   w.chance(6, tail !== undefined);
   if (tail !== undefined) platformTail(w, tail);
-  w.chance(6, port !== undefined);
-  if (port !== undefined) w.pick(KEYS, port.key);
+  w.chance(6, port.tail !== undefined);
+  if (port.tail !== undefined) w.pick(KEYS, port.tail.key);
+  w.chance(6, stream.tail !== undefined);
+  if (stream.tail !== undefined) {
+    const n = stream.tail.node;
+    w.pick(STREAM_TAIL_KINDS, n.kind);
+    if (n.kind === 'readablestream') {
+      w.int(MAX_STREAM_TAIL_CHUNKS, n.chunks.length - 1);
+      for (const chunk of n.chunks) w.pick(STRINGS, chunk);
+    }
+    w.pick(KEYS, stream.tail.key);
+  }
   let end = w.out.length;
   while (end > 0 && w.out[end - 1] === 0) end--;
   return Uint8Array.from(w.out.slice(0, end));
+}
+
+/**
+ * @param {any} n a node
+ * @returns {boolean} whether it is a stream as fromBytes makes one (a readablestream: 1 to 3 chunks from STRINGS)
+ */
+function isStreamTail(n) {
+  if (!STREAM_TAIL_KINDS.includes(n.kind)) return false;
+  if (n.kind !== 'readablestream') return Object.keys(n).length === 1;
+  return Object.keys(n).length === 2 && n.chunks.length <= MAX_STREAM_TAIL_CHUNKS && n.chunks.every((/** @type {any} */ c) => STRINGS.includes(c));
+}
+
+/**
+ * The program without the transferable node fromBytes adds last when `fits`
+ * takes it (held by the first object, named last by the transfer list, not
+ * serialized for storage), and that node with its key.
+ * @param {any} program
+ * @param {(node: any) => boolean} fits
+ * @returns {{program: any, tail?: {node: any, key: string}}}
+ */
+function withoutTransferredTail(program, fits) {
+  const transferred = program.transfer ?? [];
+  const { objects, root, tail } = withoutTail(program.objects ?? [], program.root, (n, id) => fits(n)
+    && program.forStorage !== true && transferred[transferred.length - 1] === id && program.root?.ref !== id);
+  if (tail === undefined) return { program };
+  const { transfer, ...rest } = program;
+  const reshaped = transferred.length > 1 ? { ...rest, objects, root, transfer: transferred.slice(0, -1) } : { ...rest, objects, root };
+  return { program: reshaped, tail };
 }
 
 /**
