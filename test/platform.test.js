@@ -271,3 +271,18 @@ test('offscreencanvas and imagebitmap nodes: checked shapes, refused where the h
   assert.match(node({ kind: 'offscreencanvas', width: 1, height: 2, context: 'webgl' })[0], /context: expected one of "none", "2d"/);
   assert.match(node({ kind: 'imagebitmap', width: 1 })[0], /height: missing/);
 });
+
+test('filelist nodes: files are ids of file nodes (one may come twice), no integrity level or index keys, refused where the host has no DataTransfer (Node), printed as a DataTransfer', () => {
+  const files = [{ kind: 'file', bytes: [1], name: 'a' }, { kind: 'file', bytes: [], name: 'b' }];
+  const list = { schema: PROGRAM_SCHEMA, root: { ref: 2 }, objects: [...files, { kind: 'filelist', files: [0, 1, 0] }] };
+  assert.deepEqual(validate(list), []);
+  assert.deepEqual(validate(list, { global: globalThis }).map((e) => e.message),
+    ['this host has no DataTransfer: run the program where the platform object exists (docs/platform-objects.md)']);
+  assert.match(emitPlain(list).value, /\(\(dataTransfer\) => \(dataTransfer\.items\.add\(o0\), dataTransfer\.items\.add\(o1\), dataTransfer\.items\.add\(o0\), dataTransfer\.files\)\)\(new DataTransfer\(\)\)/);
+  const node = (n) => validate({ schema: PROGRAM_SCHEMA, root: { ref: 2 }, objects: [...files, n] }).map((e) => `${e.path}: ${e.message}`);
+  assert.deepEqual(node({ kind: 'filelist', files: [0, 2] }), ['$.objects[2].files[1]: expected an integer id of a file node, got 2 (a "filelist" node)']);
+  assert.deepEqual(node({ kind: 'filelist' }), ['$.objects[2].files: missing']);
+  assert.match(node({ kind: 'filelist', files: [], integrity: 'freeze' })[0], /integrity: a FileList cannot be sealed, frozen or made non-extensible/);
+  assert.match(node({ kind: 'filelist', files: [], props: [{ key: '0', value: 1 }] })[0], /a FileList cannot have an own property with an array index key/);
+  assert.deepEqual(node({ kind: 'filelist', files: [], props: [{ key: 'length', value: 1 }] }), []);
+});

@@ -172,7 +172,7 @@ test('an unknown field is rejected, so typos do not pass silently', () => {
 });
 
 test('an unknown kind and wrong field types are rejected with the field path', () => {
-  assertRejected(program([{ kind: 'weakmap' }]), '$.objects[0].kind', /expected one of .*"opaque", .*"imagebitmap", got "weakmap"/);
+  assertRejected(program([{ kind: 'weakmap' }]), '$.objects[0].kind', /expected one of .*"opaque", .*"imagebitmap", .*got "weakmap"/);
   assertRejected(program([{ kind: 'array', items: 'abc' }]), '$.objects[0].items', /expected an array/);
   assertRejected(program([{ kind: 'arraybuffer', bytes: [1, 256] }]), '$.objects[0].bytes[1]', /integer 0\.\.255, got 256/);
   assertRejected(program([{ kind: 'date', time: '2020' }]), '$.objects[0].time', /expected a number/);

@@ -32,7 +32,8 @@ export function notApplicableIn(file, target, channel) {
 }
 
 /** The globals clonecheck's own suite may meet missing: platform interfaces, not the language's. */
-export const OPTIONAL_GLOBALS = ['MessageChannel', 'MessagePort', 'OffscreenCanvas', 'ImageBitmap', 'Blob', 'File', 'DOMException'];
+export const OPTIONAL_GLOBALS = ['MessageChannel', 'MessagePort', 'OffscreenCanvas', 'ImageBitmap', 'Blob', 'File', 'DOMException',
+  'DataTransfer', 'FileList'];
 
 /**
  * @param {string | null} message

@@ -15,7 +15,7 @@
 
 import { hostTransferPlatformObject } from '../abstract-ops/brands.js';
 import { CreateDataProperty } from '../abstract-ops/object-operations.js';
-import { platformAttribute } from '../abstract-ops/platform.js';
+import { fileListItems, platformAttribute } from '../abstract-ops/platform.js';
 import {
   ArrayPrototypeValues, ReflectApply, ReflectConstruct, SymbolIterator, WeakSetCtor, WeakSetPrototypeAdd, WeakSetPrototypeHas,
   append, newList, record,
@@ -113,6 +113,16 @@ export function serializePlatformObject(value, name, subSerialize) {
     case 'ImageBitmap':
       if (isDetachedPlatformObject(value)) throw DataCloneError('StructuredSerializeInternal step 19.1: a detached ImageBitmap cannot be serialized');
       return record({ Type: name, BitmapData: hostCopy(value, currentRealm) });
+    // File API, https://w3c.github.io/FileAPI/#filelist-section (its
+    // serialization steps): [[Files]] is the sub-serialization of each File,
+    // in order. Sub-serialization shares the memory: a File met twice, in the
+    // list or elsewhere in the graph, is one record.
+    case 'FileList': {
+      const files = newList();
+      const items = fileListItems(value);
+      for (let i = 0; i < items.length; i++) append(files, subSerialize(items[i]));
+      return record({ Type: name, Files: files });
+    }
     case 'DOMQuad': {
       const points = newList();
       append(points, subSerialize(platformAttribute(value, name, 'p1')));
@@ -155,6 +165,16 @@ export function deserializePlatformObject(serialized, realm, subDeserialize) {
     case 'DOMMatrix': case 'DOMMatrixReadOnly': return ReflectConstruct(constructor, [sequence(serialized.Values)]);
     // The copy the host made; in another realm, a copy of it made there.
     case 'ImageBitmap': return realm === currentRealm ? serialized.BitmapData : hostCopy(serialized.BitmapData, realm);
+    // Its deserialization steps add the sub-deserialization of each File to
+    // a new FileList. FileList has no constructor: the target realm's
+    // DataTransfer makes one holding those very Files (platform.js
+    // `fileListMaker`), which a worker's realm cannot do.
+    case 'FileList': {
+      if (realm.makeFileList === undefined) throw DataCloneError('StructuredDeserialize step 22: this realm has FileList but script cannot make one here (no DataTransfer)');
+      const files = newList();
+      for (let i = 0; i < serialized.Files.length; i++) append(files, subDeserialize(serialized.Files[i]));
+      return realm.makeFileList(files);
+    }
     // The constructor copies the points' coordinates into new DOMPoints: a
     // deserialized quad's points are never objects met elsewhere in the graph,
     // where the spec's would be (a quad's point that is also a value of its own).

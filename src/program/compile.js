@@ -157,15 +157,16 @@ function intrinsicNames(nodes, steps, moreSteps) {
 }
 
 /**
- * Node ids in creation order: plain nodes, then views (their buffers exist),
- * then proxies, each after the proxy it targets.
+ * Node ids in creation order: plain nodes, then views (their buffers exist)
+ * and filelists (their files exist), then proxies, each after the proxy it targets.
  * @param {any[]} nodes
  * @returns {number[]}
  */
 function makeOrder(nodes) {
   const order = newList();
-  for (let id = 0; id < nodes.length; id++) if (nodes[id].kind !== 'view' && nodes[id].kind !== 'proxy') append(order, id);
-  for (let id = 0; id < nodes.length; id++) if (nodes[id].kind === 'view') append(order, id);
+  const later = (/** @type {string} */ kind) => kind === 'view' || kind === 'filelist' || kind === 'proxy';
+  for (let id = 0; id < nodes.length; id++) if (!later(nodes[id].kind)) append(order, id);
+  for (let id = 0; id < nodes.length; id++) if (nodes[id].kind === 'view' || nodes[id].kind === 'filelist') append(order, id);
   const placed = newList();
   /** @param {number} id */
   const placeProxy = (id) => {
@@ -198,6 +199,7 @@ function summary(node) {
     case 'domexception': case 'blob': case 'file': case 'imagedata': return platformInterfaceOfNode(node);
     case 'messageport': return `MessagePort, other end ${own(node, 'otherEnd') ?? 'kept'}`;
     case 'offscreencanvas': case 'imagebitmap': return `${platformInterfaceOfNode(node)} ${node.width}x${node.height}`;
+    case 'filelist': return `FileList of ${node.files.length === 0 ? 'no files' : `#${node.files.join(', #')}`}`;
   }
   return node.kind;
 }
@@ -256,6 +258,11 @@ function makeExpr(node) {
     case 'messageport': return call('messageport', exprs(CX, lit((own(node, 'otherEnd') ?? 'kept') === 'kept')));
     case 'offscreencanvas': return call('offscreencanvas', exprs(lit(node.width), lit(node.height), lit(own(node, 'context') ?? 'none')));
     case 'imagebitmap': return call('imagebitmap', exprs(lit(node.width), lit(node.height)));
+    case 'filelist': {
+      const files = newList();
+      for (let i = 0; i < node.files.length; i++) append(files, variable(objectVar(node.files[i])));
+      return call('filelist', exprs(list(files)));
+    }
   }
   throw new TypeErrorCtor(`unknown kind ${describe(node.kind)}`);
 }

@@ -262,6 +262,12 @@ function plainPrinter(program, plan, root, log) {
         ? `((canvas) => (canvas.getContext('2d'), canvas))(new OffscreenCanvas(${expr(a[0])}, ${expr(a[1])}))`
         : `new OffscreenCanvas(${expr(a[0])}, ${expr(a[1])})`;
       case 'imagebitmap': return `((canvas) => (canvas.getContext('2d'), canvas.transferToImageBitmap()))(new OffscreenCanvas(${expr(a[0])}, ${expr(a[1])}))`;
+      case 'filelist': {
+        const files = a[0].t === 'list' ? a[0].items : [];
+        let adds = '';
+        for (let i = 0; i < files.length; i++) adds += `dataTransfer.items.add(${expr(files[i])}), `;
+        return `((dataTransfer) => (${adds}dataTransfer.files))(new DataTransfer())`;
+      }
       case 'geometry': return geometrySource(/** @type {string} */ (litValue(a[0])), a[1].t === 'list' ? a[1].items : []);
     }
     throw new TypeErrorCtor(`no plain form for rt.${op}`);
