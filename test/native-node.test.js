@@ -14,6 +14,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { build, canonicalJSON, diff } from '../src/index.js';
 import { programArbitrary } from '../fuzzers/programs.js';
+import { withoutFileLists } from '../harness/targets/programs.js';
 import { cloneCase, referenceClone } from '../harness/case/case.js';
 import { installNodeHostHooks } from '../harness/case/node-host.js';
 
@@ -178,7 +179,7 @@ function programs() {
       const list = Array.isArray(content) ? content : content.programs ?? [content];
       return list.map((p, i) => [`corpus/seeds/${name}#${i}`, p.program ?? p]);
     });
-  const generated = fc.sample(programArbitrary(), { seed: SEED, numRuns: GENERATED })
+  const generated = fc.sample(programArbitrary().map(withoutFileLists), { seed: SEED, numRuns: GENERATED })
     .map((p, i) => [`generated #${i} (seed ${SEED})`, p]);
   return [...seeds, ...generated].filter(([, p]) => p.forStorage !== true);
 }

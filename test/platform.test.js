@@ -286,3 +286,29 @@ test('filelist nodes: files are ids of file nodes (one may come twice), no integ
   assert.match(node({ kind: 'filelist', files: [], props: [{ key: '0', value: 1 }] })[0], /a FileList cannot have an own property with an array index key/);
   assert.deepEqual(node({ kind: 'filelist', files: [], props: [{ key: 'length', value: 1 }] }), []);
 });
+
+import fc from 'fast-check';
+import { platformGraph } from '../fuzzers/families/platform.js';
+import { channels, resolveTarget } from '../harness/targets/catalog.js';
+
+test('platformGraph draws FileLists of its own file nodes (one listed twice, one also in the array); runtimes and browser workers get ordinary objects in their place', async () => {
+  const drafts = fc.sample(platformGraph, { seed: 3, numRuns: 400 });
+  const lists = drafts.flatMap((d) => d.objects.filter((n) => n.kind === 'filelist').map((n) => ({ d, n })));
+  assert.ok(lists.length > 20, `${lists.length} FileLists in 400 drafts`);
+  for (const { d, n } of lists) {
+    assert.ok(n.files.length > 0 && n.files.every((id) => d.objects[id].kind === 'file'));
+    assert.equal(n.integrity, undefined, 'WebIDL refuses to make a FileList non-extensible');
+    assert.deepEqual(validate({ schema: PROGRAM_SCHEMA, ...d }), []);
+  }
+  assert.ok(lists.some(({ n }) => new Set(n.files).size < n.files.length), 'a File listed twice');
+  assert.ok(lists.some(({ d, n }) => d.objects[0].items.some((item) => item.ref === n.files[0])), 'a File also held by the array');
+  const program = { schema: PROGRAM_SCHEMA, ...lists[0].d };
+  const reshaped = async (name) => channels[(await resolveTarget(name, { install: false })).channel](program).objects.map((n) => n.kind);
+  const kinds = program.objects.map((n) => n.kind);
+  assert.deepEqual(await reshaped('chromium:clone'), kinds);
+  assert.deepEqual(await reshaped('webkit:iframe'), kinds);
+  const plain = kinds.map((kind) => (kind === 'filelist' ? 'object' : kind));
+  for (const name of ['node:clone', 'ref:tiers', 'polyfill:core-js', 'chromium:worker', 'firefox:broadcast', 'webkit:worker']) {
+    assert.deepEqual(await reshaped(name), plain, name);
+  }
+});
