@@ -312,3 +312,17 @@ test('platformGraph draws FileLists of its own file nodes (one listed twice, one
     assert.deepEqual(await reshaped(name), plain, name);
   }
 });
+
+test('a CryptoKey: its type getter tells it, the host copies it (key material script cannot read), the memory keeps one key met twice, the observation shows type, extractable, algorithm and usages', async () => {
+  const key = await crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256', length: 256 }, true, ['sign']);
+  assert.equal(classifyObject(key), 'CryptoKey');
+  assert.equal(classifyObject(Object.create(CryptoKey.prototype)), 'object');
+  const copy = clone([key, { again: key }]);
+  assert.equal(copy[0], copy[1].again);
+  assert.notEqual(copy[0], key);
+  assert.deepEqual(Buffer.from(await crypto.subtle.exportKey('raw', copy[0])), Buffer.from(await crypto.subtle.exportKey('raw', key)));
+  const observed = observe(copy[0]);
+  assert.equal(observed.kind, 'CryptoKey');
+  assert.deepEqual([observed.platform.type.value, observed.platform.extractable.value, observed.platform.algorithm.kind, observed.platform.usages.kind],
+    ['secret', true, 'object', 'array']);
+});

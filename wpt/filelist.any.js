@@ -1,4 +1,5 @@
 // META: title=FileList: serialized as the sub-serializations of its Files, in order, so a File met twice is one File in the clone (File API FileList serialization steps; HTML sub-serialization shares the memory)
+// META: channel=clone,messagechannel,worker
 
 // FileList has no constructor: a DataTransfer (a window's only) makes one holding the very Files added.
 function fileList(...files) {
@@ -7,10 +8,10 @@ function fileList(...files) {
   return transfer.files;
 }
 
-test(() => {
+promise_test(async () => {
   const a = new File(['hi'], 'a.txt', { type: 'text/plain', lastModified: 1234 });
   const b = new File([], 'b', { lastModified: -1 });
-  const clone = structuredClone(fileList(a, b));
+  const clone = await channel_clone(fileList(a, b));
   assert_true(clone instanceof FileList, 'a FileList');
   assert_equals(clone.length, 2);
   assert_true(clone[0] instanceof File && clone[1] instanceof File, 'of Files');
@@ -19,41 +20,41 @@ test(() => {
   assert_not_equals(clone[0], a, 'new Files');
 }, 'a FileList is cloned as a FileList of clones of its Files, in order');
 
-test(() => {
-  assert_equals(structuredClone(fileList()).length, 0);
+promise_test(async () => {
+  assert_equals((await channel_clone(fileList())).length, 0);
 }, 'an empty FileList is cloned as an empty FileList');
 
-test(() => {
+promise_test(async () => {
   const a = new File(['x'], 'a');
-  const clone = structuredClone(fileList(a, new File([], 'b'), a));
+  const clone = await channel_clone(fileList(a, new File([], 'b'), a));
   assert_equals(clone[0], clone[2]);
 }, 'a File listed twice is one File in the cloned FileList');
 
-test(() => {
+promise_test(async () => {
   const a = new File(['x'], 'a');
-  const clone = structuredClone([fileList(a), a]);
+  const clone = await channel_clone([fileList(a), a]);
   assert_equals(clone[0][0], clone[1]);
 }, 'a File both in a FileList and elsewhere in the value is one File in the clone');
 
-test(() => {
+promise_test(async () => {
   const list = fileList(new File(['x'], 'a'));
-  const clone = structuredClone([list, list]);
+  const clone = await channel_clone([list, list]);
   assert_equals(clone[0], clone[1]);
 }, 'a FileList met twice is one FileList in the clone');
 
-test(() => {
+promise_test(async () => {
   const list = fileList(new File(['x'], 'a'));
   list.extra = 1;
   Object.setPrototypeOf(list, null);
-  const clone = structuredClone(list);
+  const clone = await channel_clone(list);
   assert_equals(Object.getPrototypeOf(clone), FileList.prototype, 'the brand is in the slots, not the prototype');
   assert_false('extra' in clone, 'own properties are not carried');
   assert_equals(clone.length, 1);
 }, 'a FileList whose prototype is null is cloned as a FileList, without its own properties');
 
-test(() => {
+promise_test(async () => {
   const impostor = Object.create(FileList.prototype);
-  const clone = structuredClone(impostor);
+  const clone = await channel_clone(impostor);
   assert_equals(Object.getPrototypeOf(clone), Object.prototype);
 }, 'an object whose prototype is FileList.prototype is cloned as an ordinary object');
 

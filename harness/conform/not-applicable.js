@@ -33,7 +33,7 @@ export function notApplicableIn(file, target, channel) {
 
 /** The globals clonecheck's own suite may meet missing: platform interfaces, not the language's. */
 export const OPTIONAL_GLOBALS = ['MessageChannel', 'MessagePort', 'OffscreenCanvas', 'ImageBitmap', 'Blob', 'File', 'DOMException',
-  'DataTransfer', 'FileList'];
+  'DataTransfer', 'FileList', 'CryptoKey', 'crypto'];
 
 /**
  * @param {string | null} message

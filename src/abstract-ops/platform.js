@@ -19,7 +19,7 @@ import {
  * A serializable or transferable interface clonecheck knows, by its WebIDL name.
  * @typedef {'DOMException' | 'File' | 'Blob' | 'ImageData' | 'DOMMatrix' | 'DOMMatrixReadOnly'
  *   | 'DOMPoint' | 'DOMPointReadOnly' | 'DOMRect' | 'DOMRectReadOnly' | 'DOMQuad' | 'MessagePort'
- *   | 'OffscreenCanvas' | 'ImageBitmap' | 'FileList'} PlatformInterface
+ *   | 'OffscreenCanvas' | 'ImageBitmap' | 'FileList' | 'CryptoKey'} PlatformInterface
  */
 
 const MATRIX_ATTRIBUTES = ['is2D', 'm11', 'm12', 'm13', 'm14', 'm21', 'm22', 'm23', 'm24',
@@ -67,6 +67,10 @@ const KNOWN_INTERFACES = [
   ['ImageBitmap', ['width', 'height']],
   // [Serializable] (File API): a list of Files, its items read by `fileListItems`.
   ['FileList', ['length']],
+  // [Serializable] (Web Cryptography): its `type` getter is an exact brand
+  // check in the browsers, Deno, Bun and Node 26; Node 20 and 22 check the
+  // prototype chain (a key whose prototype changed is not recognised there).
+  ['CryptoKey', ['type', 'extractable', 'algorithm', 'usages']],
 ];
 
 /** The [Transferable] interfaces clonecheck knows (StructuredSerializeWithTransfer step 2.1). */

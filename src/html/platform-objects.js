@@ -123,6 +123,14 @@ export function serializePlatformObject(value, name, subSerialize) {
       for (let i = 0; i < items.length; i++) append(files, subSerialize(items[i]));
       return record({ Type: name, Files: files });
     }
+    // Web Cryptography's CryptoKey serialization steps
+    // (https://w3c.github.io/webcrypto/#cryptokey-interface-serialization):
+    // [[Type]], [[Extractable]], the sub-serializations of [[Algorithm]] and
+    // [[Usages]], and [[Handle]], the key material, which script cannot read
+    // (nor make a key from synchronously: importKey is asynchronous). The
+    // host's structuredClone copies the key, all five slots (`hostCopy`).
+    case 'CryptoKey':
+      return record({ Type: name, Key: hostCopy(value, currentRealm) });
     case 'DOMQuad': {
       const points = newList();
       append(points, subSerialize(platformAttribute(value, name, 'p1')));
@@ -165,6 +173,7 @@ export function deserializePlatformObject(serialized, realm, subDeserialize) {
     case 'DOMMatrix': case 'DOMMatrixReadOnly': return ReflectConstruct(constructor, [sequence(serialized.Values)]);
     // The copy the host made; in another realm, a copy of it made there.
     case 'ImageBitmap': return realm === currentRealm ? serialized.BitmapData : hostCopy(serialized.BitmapData, realm);
+    case 'CryptoKey': return realm === currentRealm ? serialized.Key : hostCopy(serialized.Key, realm);
     // Its deserialization steps add the sub-deserialization of each File to
     // a new FileList. FileList has no constructor: the target realm's
     // DataTransfer makes one holding those very Files (platform.js
@@ -245,7 +254,7 @@ export function receiveTransferredPlatformObject(dataHolder, targetRealm) {
 
 /**
  * A serializable platform object whose data script cannot read (an
- * ImageBitmap's bitmap), copied by the realm's own structuredClone.
+ * ImageBitmap's bitmap, a CryptoKey's key material), copied by the realm's own structuredClone.
  * @param {object} value
  * @param {Realm} realm
  * @returns {object}

@@ -25,7 +25,7 @@ const CONSTRUCTOR_NAMES = [
   // The serializable and transferable platform interfaces (src/abstract-ops/platform.js), where the host has them.
   'Blob', 'File', 'ImageData', 'DOMMatrix', 'DOMMatrixReadOnly', 'DOMPoint', 'DOMPointReadOnly',
   'DOMRect', 'DOMRectReadOnly', 'DOMQuad', 'MessagePort', 'OffscreenCanvas', 'ImageBitmap',
-  'FileList',
+  'FileList', 'CryptoKey',
 ];
 
 /** Global namespace objects. */
