@@ -37,6 +37,7 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { casePrograms } from '../../fuzzers/programs.js';
+import { withoutFileLists } from '../targets/programs.js';
 import { build } from '../../src/index.js';
 import { observeGraph } from '../../src/observe/observe.js';
 import { compile } from '../../src/program/compile.js';
@@ -177,8 +178,8 @@ async function main() {
   const seed = Number(args.seed);
   const cores = Number(args.cores);
 
-  // As the fuzzer draws them: chunk by chunk, default weights.
-  const arbitrary = casePrograms({});
+  // As the fuzzer draws them: chunk by chunk, default weights, as node:clone runs them (Node cannot make a FileList).
+  const arbitrary = casePrograms({}).map(withoutFileLists);
   const generationStarted = performance.now();
   const programs = [];
   for (let chunk = 0; programs.length < cases; chunk++) {
