@@ -326,3 +326,16 @@ test('a CryptoKey: its type getter tells it, the host copies it (key material sc
   assert.deepEqual([observed.platform.type.value, observed.platform.extractable.value, observed.platform.algorithm.kind, observed.platform.usages.kind],
     ['secret', true, 'object', 'array']);
 });
+
+import { snippetFor } from '../harness/findings/snippet.js';
+
+test('a finding about a File in a FileList gets a snippet that reads it by index (the FileList\'s indexed getter)', () => {
+  const program = {
+    schema: PROGRAM_SCHEMA, root: { ref: 0 },
+    objects: [{ kind: 'array', items: [{ ref: 1 }, { ref: 2 }] }, { kind: 'filelist', files: [2] }, { kind: 'file', bytes: [], name: '' }],
+  };
+  const differences = [{ path: '$[1]', category: 'identity', expected: 'the object at $[0]<file 0>', actual: 'a distinct object' }];
+  const snippet = snippetFor({ program, target: { name: 'chromium:clone', description: 'structuredClone', channel: 'withoutStorage+window' }, differences });
+  assert.equal(snippet.check.expression, 'clone[1] === clone[0][0]');
+  assert.match(snippet.source, /dataTransfer\.items\.add\(o2\), dataTransfer\.files\)\)\(new DataTransfer\(\)\)/);
+});
