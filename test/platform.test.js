@@ -282,3 +282,71 @@ test('a deserialized DOMQuad\'s points are the sub-deserialized points, shared w
     quadFirst: [true, true], pointFirst: true, kinds: [true, true], fresh: true, coordinates: [100, 2, 3, 6, 7, 8],
   });
 });
+
+test('filelist nodes: files are ids of file nodes (one may come twice), no integrity level or index keys, refused where the host has no DataTransfer (Node), printed as a DataTransfer', () => {
+  const files = [{ kind: 'file', bytes: [1], name: 'a' }, { kind: 'file', bytes: [], name: 'b' }];
+  const list = { schema: PROGRAM_SCHEMA, root: { ref: 2 }, objects: [...files, { kind: 'filelist', files: [0, 1, 0] }] };
+  assert.deepEqual(validate(list), []);
+  assert.deepEqual(validate(list, { global: globalThis }).map((e) => e.message),
+    ['this host has no DataTransfer: run the program where the platform object exists (docs/platform-objects.md)']);
+  assert.match(emitPlain(list).value, /\(\(dataTransfer\) => \(dataTransfer\.items\.add\(o0\), dataTransfer\.items\.add\(o1\), dataTransfer\.items\.add\(o0\), dataTransfer\.files\)\)\(new DataTransfer\(\)\)/);
+  const node = (n) => validate({ schema: PROGRAM_SCHEMA, root: { ref: 2 }, objects: [...files, n] }).map((e) => `${e.path}: ${e.message}`);
+  assert.deepEqual(node({ kind: 'filelist', files: [0, 2] }), ['$.objects[2].files[1]: expected an integer id of a file node, got 2 (a "filelist" node)']);
+  assert.deepEqual(node({ kind: 'filelist' }), ['$.objects[2].files: missing']);
+  assert.match(node({ kind: 'filelist', files: [], integrity: 'freeze' })[0], /integrity: a FileList cannot be sealed, frozen or made non-extensible/);
+  assert.match(node({ kind: 'filelist', files: [], props: [{ key: '0', value: 1 }] })[0], /a FileList cannot have an own property with an array index key/);
+  assert.deepEqual(node({ kind: 'filelist', files: [], props: [{ key: 'length', value: 1 }] }), []);
+});
+
+import fc from 'fast-check';
+import { platformGraph } from '../fuzzers/families/platform.js';
+import { channels, resolveTarget } from '../harness/targets/catalog.js';
+
+test('platformGraph draws FileLists of its own file nodes (one listed twice, one also in the array); runtimes and browser workers get ordinary objects in their place', async () => {
+  const drafts = fc.sample(platformGraph, { seed: 3, numRuns: 400 });
+  const lists = drafts.flatMap((d) => d.objects.filter((n) => n.kind === 'filelist').map((n) => ({ d, n })));
+  assert.ok(lists.length > 20, `${lists.length} FileLists in 400 drafts`);
+  for (const { d, n } of lists) {
+    assert.ok(n.files.length > 0 && n.files.every((id) => d.objects[id].kind === 'file'));
+    assert.equal(n.integrity, undefined, 'WebIDL refuses to make a FileList non-extensible');
+    assert.deepEqual(validate({ schema: PROGRAM_SCHEMA, ...d }), []);
+  }
+  assert.ok(lists.some(({ n }) => new Set(n.files).size < n.files.length), 'a File listed twice');
+  assert.ok(lists.some(({ d, n }) => d.objects[0].items.some((item) => item.ref === n.files[0])), 'a File also held by the array');
+  const program = { schema: PROGRAM_SCHEMA, ...lists[0].d };
+  const reshaped = async (name) => channels[(await resolveTarget(name, { install: false })).channel](program).objects.map((n) => n.kind);
+  const kinds = program.objects.map((n) => n.kind);
+  assert.deepEqual(await reshaped('chromium:clone'), kinds);
+  assert.deepEqual(await reshaped('webkit:iframe'), kinds);
+  const plain = kinds.map((kind) => (kind === 'filelist' ? 'object' : kind));
+  for (const name of ['node:clone', 'ref:tiers', 'polyfill:core-js', 'chromium:worker', 'firefox:broadcast', 'webkit:worker']) {
+    assert.deepEqual(await reshaped(name), plain, name);
+  }
+});
+
+test('a CryptoKey: its type getter tells it, the host copies it (key material script cannot read), the memory keeps one key met twice, the observation shows type, extractable, algorithm and usages', async () => {
+  const key = await crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256', length: 256 }, true, ['sign']);
+  assert.equal(classifyObject(key), 'CryptoKey');
+  assert.equal(classifyObject(Object.create(CryptoKey.prototype)), 'object');
+  const copy = clone([key, { again: key }]);
+  assert.equal(copy[0], copy[1].again);
+  assert.notEqual(copy[0], key);
+  assert.deepEqual(Buffer.from(await crypto.subtle.exportKey('raw', copy[0])), Buffer.from(await crypto.subtle.exportKey('raw', key)));
+  const observed = observe(copy[0]);
+  assert.equal(observed.kind, 'CryptoKey');
+  assert.deepEqual([observed.platform.type.value, observed.platform.extractable.value, observed.platform.algorithm.kind, observed.platform.usages.kind],
+    ['secret', true, 'object', 'array']);
+});
+
+import { snippetFor } from '../harness/findings/snippet.js';
+
+test('a finding about a File in a FileList gets a snippet that reads it by index (the FileList\'s indexed getter)', () => {
+  const program = {
+    schema: PROGRAM_SCHEMA, root: { ref: 0 },
+    objects: [{ kind: 'array', items: [{ ref: 1 }, { ref: 2 }] }, { kind: 'filelist', files: [2] }, { kind: 'file', bytes: [], name: '' }],
+  };
+  const differences = [{ path: '$[1]', category: 'identity', expected: 'the object at $[0]<file 0>', actual: 'a distinct object' }];
+  const snippet = snippetFor({ program, target: { name: 'chromium:clone', description: 'structuredClone', channel: 'withoutStorage+window' }, differences });
+  assert.equal(snippet.check.expression, 'clone[1] === clone[0][0]');
+  assert.match(snippet.source, /dataTransfer\.items\.add\(o2\), dataTransfer\.files\)\)\(new DataTransfer\(\)\)/);
+});

@@ -1,10 +1,13 @@
 // Platform objects every host clonecheck runs has (DOMException, Blob, File):
 // cloned by their own serialization steps, never as the plain objects their
-// own properties make them look like; and MessagePorts, transferred when the
+// own properties make them look like; MessagePorts, transferred when the
 // transfer list names them, refused when it does not (a channel without a
 // transfer list makes them ordinary objects: harness/targets/programs.js);
 // streams (ReadableStream with a few primitive chunks, WritableStream,
-// TransformStream) by the same rule, sometimes locked (refused). Names with and without a legacy code,
+// TransformStream) by the same rule, sometimes locked (refused);
+// and FileLists, which only a window can make (a runtime's or a worker's
+// target makes them ordinary objects: programs.js `inRuntime`, `inWorkers`),
+// of Files listed twice or also held elsewhere. Names with and without a legacy code,
 // odd messages, bytes and media types, a File's name and lastModified; the
 // same object twice (identity), own properties (not carried), another
 // prototype (the brand is in the slots, not the prototype: Node 26 clones
@@ -27,14 +30,16 @@ const domException = fc.record({
   kind: 'domexception', ...(message === undefined ? {} : { message }), ...(name === undefined ? {} : { name }),
 }));
 
-/** A Blob or File node. */
-const blobOrFile = fc.record({
-  file: fc.boolean(),
+/** A File's fields (a Blob's are the first two). */
+const fileFields = {
   bytes: fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 8 }),
   type: fc.constantFrom(...MEDIA_TYPES),
   name: stringLiteral,
   lastModified: fc.constantFrom(...LAST_MODIFIED),
-}).map(({ file, bytes, type, name, lastModified }) => (file
+};
+
+/** A Blob or File node. */
+const blobOrFile = fc.record({ file: fc.boolean(), ...fileFields }).map(({ file, bytes, type, name, lastModified }) => (file
   ? { kind: 'file', bytes, type, name, lastModified }
   : { kind: 'blob', bytes, type }));
 
@@ -74,6 +79,18 @@ const stream = fc.record({
   kind, ...(kind === 'readablestream' ? { chunks } : {}), ...(locked ? { locked } : {}), transferred,
 }));
 
+/**
+ * A FileList node with the Files it lists (their nodes, placed after the
+ * others), which of them it lists in order (a File may come twice), and
+ * whether the array also holds its first File (sub-serialization shares the
+ * memory: one File in the clone).
+ */
+const fileList = fc.record({
+  files: fc.array(fc.record(fileFields).map((fields) => ({ kind: 'file', ...fields })), { minLength: 1, maxLength: 2 }),
+  picks: fc.array(fc.nat(), { maxLength: 3 }),
+  heldElsewhere: fc.boolean(),
+}).map(({ files, picks, heldElsewhere }) => ({ kind: 'filelist', files, picks, heldElsewhere }));
+
 /** What is done to one platform node besides making it. */
 const decoration = fc.record({
   extra: fc.boolean(),
@@ -81,21 +98,35 @@ const decoration = fc.record({
   integrity: fc.oneof({ weight: 6, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom('preventExtensions', 'freeze') }),
 });
 
-/** One to three platform objects in an array (the second one twice when there are two). */
+/**
+ * One to three platform objects in an array (the second one twice when
+ * there are two), then the Files the FileLists among them list.
+ */
 export const platformGraph = fc
   .array(fc.tuple(fc.oneof(
     { weight: 2, arbitrary: domException }, { weight: 2, arbitrary: blobOrFile }, { weight: 1, arbitrary: messagePort },
     { weight: 1, arbitrary: canvasOrBitmap }, { weight: 1, arbitrary: stream },
+    { weight: 1, arbitrary: fileList },
   ), decoration), { minLength: 1, maxLength: 3 })
   .map((drawn) => {
-    const nodes = drawn.map(([{ transferred, ...node }, { extra, proto, integrity }]) => ({
+    const nodes = drawn.map(([{ transferred, files, picks, heldElsewhere, ...node }, { extra, proto, integrity }]) => ({
       ...node,
       ...(extra ? { props: [{ key: 'extra', value: 'kept?' }] } : {}),
       ...(proto === undefined ? {} : { proto }),
-      ...(integrity === undefined ? {} : { integrity }),
+      // WebIDL: a FileList refuses to be made non-extensible.
+      ...(integrity === undefined || node.kind === 'filelist' ? {} : { integrity }),
     }));
     const items = nodes.map((_, i) => ({ ref: i + 1 }));
     if (nodes.length === 2) items.push({ ref: 2 });
+    const listed = [];
+    drawn.forEach(([{ kind, files, picks, heldElsewhere }], i) => {
+      if (kind !== 'filelist') return;
+      const ids = files.map((_, j) => 1 + nodes.length + listed.length + j);
+      listed.push(...files);
+      nodes[i].files = [...ids, ...picks.map((pick) => ids[pick % ids.length])];
+      if (heldElsewhere) items.push({ ref: ids[0] });
+    });
+    nodes.push(...listed);
     const transfer = drawn.flatMap(([{ transferred }], i) => (transferred === true ? [i + 1] : []));
     return { root: { ref: 0 }, objects: [{ kind: 'array', items }, ...nodes], ...(transfer.length === 0 ? {} : { transfer }) };
   });

@@ -33,7 +33,8 @@ export function notApplicableIn(file, target, channel) {
 
 /** The globals clonecheck's own suite may meet missing: platform interfaces, not the language's. */
 export const OPTIONAL_GLOBALS = ['MessageChannel', 'MessagePort', 'OffscreenCanvas', 'ImageBitmap', 'Blob', 'File', 'DOMException',
-  'ReadableStream', 'WritableStream', 'TransformStream'];
+  'ReadableStream', 'WritableStream', 'TransformStream',
+  'DataTransfer', 'FileList', 'CryptoKey', 'crypto'];
 
 /**
  * @param {string | null} message

@@ -329,7 +329,9 @@ function access(base, steps) {
       continue;
     }
     const entry = /^(map key|map value|set value) (\d+)$/.exec(step.name);
-    if (entry) {
+    const file = /^file (\d+)$/.exec(step.name);
+    if (file) text = `${text}[${file[1]}]`; // a FileList's File, by its indexed getter
+    else if (entry) {
       const iterator = { 'map key': 'keys', 'map value': 'values', 'set value': 'values' }[entry[1]];
       text = `Array.from(${text}.${iterator}())[${entry[2]}]`;
     } else if (step.name === 'proto') text = `Object.getPrototypeOf(${text})`;

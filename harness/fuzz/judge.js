@@ -12,6 +12,7 @@ import { channels, loadTarget } from '../targets/load.js';
 import { judgeableHere, transferArgument } from '../targets/programs.js';
 import { signatureOf } from './signature.js';
 import { ReceiverDied } from '../targets/receivers/workers.js';
+import { errorText } from '../targets/receivers/messages.js';
 
 /**
  * @typedef {object} OpenTarget
@@ -90,17 +91,6 @@ async function restartReceivers({ loaded }) {
   if (loaded.kind !== 'elsewhere') return;
   loaded.stop();
   await loaded.start();
-}
-
-/**
- * A harness error as its report shows it: the stack, which starts with the
- * error's name and message in V8 and JavaScriptCore, not in QuickJS-ng.
- * @param {unknown} error
- */
-function errorText(error) {
-  if (!(error instanceof Error)) return String(error);
-  const stack = String(error.stack);
-  return stack.startsWith(String(error)) ? stack : `${error}\n${stack}`;
 }
 
 /**

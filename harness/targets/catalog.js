@@ -36,23 +36,23 @@ const channelModule = (file) => new URL(`./clone-functions/${file}`, import.meta
 const BUILT_IN = {
   'ref:spec': {
     description: 'the reference engine, spec path only (the oracle)',
-    moduleURL: channelModule('reference-spec.js'), channel: 'asIs',
+    moduleURL: channelModule('reference-spec.js'), channel: 'asIs+runtime',
   },
   'ref:tiers': {
     description: 'the reference engine with its fast-path tiers',
-    moduleURL: channelModule('reference-tiers.js'), channel: 'asIs',
+    moduleURL: channelModule('reference-tiers.js'), channel: 'asIs+runtime',
   },
   'polyfill:@ungap/structured-clone': {
     description: '@ungap/structured-clone (its own serialize/deserialize, not the native fallback)',
-    moduleURL: channelModule('ungap.js'), channel: 'withoutStorage',
+    moduleURL: channelModule('ungap.js'), channel: 'withoutStorage+runtime',
   },
   'polyfill:core-js': {
     description: "core-js's structuredClone polyfill (core-js-pure/actual/structured-clone)",
-    moduleURL: channelModule('core-js.js'), channel: 'withoutStorage',
+    moduleURL: channelModule('core-js.js'), channel: 'withoutStorage+runtime',
   },
   'polyfill:realistic-structured-clone': {
     description: 'realistic-structured-clone',
-    moduleURL: channelModule('realistic.js'), channel: 'withoutStorage',
+    moduleURL: channelModule('realistic.js'), channel: 'withoutStorage+runtime',
   },
 };
 
@@ -123,13 +123,17 @@ const CHANNELS = {
  * How a channel reshapes programs on a runtime (load.js `channels`): a
  * browser's page cannot set up its window's indices, one without
  * SharedArrayBuffer (WebKitGTK) gets ArrayBuffers in their place, and
- * QuickJS-ng, which has no Blob or File, ordinary objects in theirs (programs.js).
- * @param {string} channel @param {import('../runtimes.js').Runtime} runtime
+ * QuickJS-ng, which has no Blob or File, ordinary objects in theirs; only a
+ * window can make a FileList, so a runtime and a browser's channels to workers
+ * (where their oracle builds the program) get ordinary objects in its place (programs.js).
+ * @param {string} channelName a key of CHANNELS @param {import('../runtimes.js').Runtime} runtime
  */
-function reshapingOn(channel, runtime) {
+function reshapingOn(channelName, runtime) {
+  const { channel, moduleURL } = CHANNELS[channelName];
   if (runtime.family === 'quickjs') return `${channel}+shell`;
-  if (runtime.browser === undefined) return channel;
-  return `${channel}+window${BROWSERS[runtime.browser].sharedArrayBuffer ? '' : '+unshared'}`;
+  if (runtime.browser === undefined) return `${channel}+runtime`;
+  const unshared = BROWSERS[runtime.browser].sharedArrayBuffer ? '' : '+unshared';
+  return `${channel}+window${unshared}${receivedInWorkers(moduleURL) ? '+workers' : ''}`;
 }
 
 /** The channel names, in listing order. */
@@ -164,7 +168,7 @@ export async function resolveTarget(name, options = {}) {
     // host's structuredClone finds exactly what node:clone finds.
     return {
       name, description: `your module ${path}: default export (value, {transfer}) => clone`,
-      moduleURL: pathToFileURL(path).href, channel: 'withoutStorage', external: true,
+      moduleURL: pathToFileURL(path).href, channel: 'withoutStorage+runtime', external: true,
     };
   }
   const builtIn = BUILT_IN[name];
@@ -190,7 +194,7 @@ export async function resolveTarget(name, options = {}) {
   }
   return {
     name, description: `${runtime.family} ${runtime.version}: ${channel.describe(runtime.family)}`,
-    moduleURL: channel.moduleURL, channel: reshapingOn(channel.channel, runtime), external: false, runtime,
+    moduleURL: channel.moduleURL, channel: reshapingOn(channelName, runtime), external: false, runtime,
   };
 }
 
@@ -200,7 +204,12 @@ export async function resolveTarget(name, options = {}) {
  *   oracle runs too: known from the spec alone, without loading the module (the main thread never does)
  */
 export function landsInWorkers(spec) {
-  return !spec.external && (spec.moduleURL === CHANNELS.worker.moduleURL || spec.moduleURL === CHANNELS.broadcast.moduleURL);
+  return !spec.external && receivedInWorkers(spec.moduleURL);
+}
+
+/** @param {string} moduleURL a channel module @returns {boolean} whether it is `worker`'s or `broadcast`'s */
+function receivedInWorkers(moduleURL) {
+  return moduleURL === CHANNELS.worker.moduleURL || moduleURL === CHANNELS.broadcast.moduleURL;
 }
 
 /** @param {import('../runtimes.js').Runtime} runtime @returns {boolean} whether it has a structuredClone (QuickJS-ng has not) */
@@ -291,7 +300,7 @@ export async function listTargets(userRuntimes = new Map(), userBrowsers = new M
         rows.push({ name, description: channel.describe(''), runtime: runtimeName, available: false, installable, reason });
         continue;
       }
-      const unshared = reshapingOn(channel.channel, runtime).endsWith('+unshared') ? ' (no SharedArrayBuffer here: shared buffers become ArrayBuffers)' : '';
+      const unshared = reshapingOn(channelName, runtime).includes('+unshared') ? ' (no SharedArrayBuffer here: shared buffers become ArrayBuffers)' : '';
       rows.push({ name, description: `${channel.describe(runtime.family)}${unshared}`, runtime: runtimeName, version: runtime.version, available: true });
     }
   }

@@ -4,7 +4,9 @@
 // half that resolves names, on the main thread) re-exports it.
 
 import { settlingCloneFunction } from '../case/case.js';
-import { asIs, inShell, inWindow, unshared, withStorage, withTransferList, withoutStorage, withoutTransfer } from './programs.js';
+import {
+  asIs, inShell, inWindow, unshared, withStorage, withTransferList, withoutFileLists, withoutStorage, withoutTransfer,
+} from './programs.js';
 
 /**
  * A loaded channel module: a clone function that returns (or settles with)
@@ -28,9 +30,14 @@ const BASE = { asIs, withStorage, withoutStorage, withTransferList, withoutTrans
 
 /**
  * What a host cannot build, by the suffix that names it (programs.js): a
- * browser's, a browser's without SharedArrayBuffer, a shell's (QuickJS-ng).
+ * browser's, a browser's without SharedArrayBuffer, each also as its
+ * channels to workers build there, a shell's (QuickJS-ng), a runtime's.
  */
-const HOST_LIMITS = { '': [], '+window': [inWindow], '+window+unshared': [inWindow, unshared], '+shell': [inShell] };
+const HOST_LIMITS = {
+  '': [], '+window': [inWindow], '+window+unshared': [inWindow, unshared], '+shell': [inShell],
+  '+window+workers': [inWindow, withoutFileLists], '+window+unshared+workers': [inWindow, unshared, withoutFileLists],
+  '+runtime': [withoutFileLists],
+};
 
 /**
  * The program reshaping functions, by the name a TargetSpec carries (so

@@ -1,7 +1,8 @@
 // How a target's channel reshapes a program before it runs, so that the
 // target and the oracle see the same program (and the repro shows it); and
 // how a host that cannot build some programs reshapes them (a browser page's
-// global is a Window: `inWindow`; WebKitGTK has no SharedArrayBuffer: `unshared`).
+// global is a Window: `inWindow`; WebKitGTK has no SharedArrayBuffer: `unshared`;
+// only a window can make a FileList: `withoutFileLists`).
 
 import { isArrayIndex } from '../../src/abstract-ops/object-operations.js';
 import { prototypeRefusal } from '../../src/abstract-ops/platform.js';
@@ -175,7 +176,7 @@ export function inWindow(program) {
  * @param {any} program
  */
 export function inShell(program) {
-  return asOrdinaryObjects(program, ['blob', 'file', 'readablestream', 'writablestream', 'transformstream']);
+  return asOrdinaryObjects(withoutFileLists(program), ['blob', 'file', 'readablestream', 'writablestream', 'transformstream']);
 }
 
 /**
@@ -250,4 +251,19 @@ function canMake(kind) {
     makeable.set(kind, made);
   }
   return /** @type {boolean} */ (makeable.get(kind));
+}
+
+/**
+ * Without FileLists: a FileList can be made only by a DataTransfer, which
+ * HTML exposes in windows only, so no such program could be built by a
+ * runtime (Node, Bun, Deno, and the reference, polyfills and modules this
+ * Node runs), nor by a browser's `worker` and `broadcast` channels, whose
+ * oracle builds and judges the program in a dedicated worker (FileList, but
+ * no DataTransfer). Each becomes an ordinary object with the same own
+ * properties and prototype (the Files it listed are still made, and cloned
+ * where the rest of the value holds them). The program the target ran says so.
+ * @param {any} program
+ */
+export function withoutFileLists(program) {
+  return asOrdinaryObjects(program, ['filelist']);
 }

@@ -19,7 +19,7 @@ import {
  * A serializable or transferable interface clonecheck knows, by its WebIDL name.
  * @typedef {'DOMException' | 'File' | 'Blob' | 'ImageData' | 'DOMMatrix' | 'DOMMatrixReadOnly'
  *   | 'DOMPoint' | 'DOMPointReadOnly' | 'DOMRect' | 'DOMRectReadOnly' | 'DOMQuad' | 'MessagePort'
- *   | 'OffscreenCanvas' | 'ImageBitmap'
+ *   | 'OffscreenCanvas' | 'ImageBitmap' | 'FileList' | 'CryptoKey'
  *   | 'ReadableStream' | 'WritableStream' | 'TransformStream'} PlatformInterface
  */
 
@@ -73,6 +73,12 @@ const KNOWN_INTERFACES = [
   ['ReadableStream', ['locked']],
   ['WritableStream', ['locked']],
   ['TransformStream', ['readable', 'writable']],
+  // [Serializable] (File API): a list of Files, its items read by `fileListItems`.
+  ['FileList', ['length']],
+  // [Serializable] (Web Cryptography): its `type` getter is an exact brand
+  // check in the browsers, Deno, Bun and Node 26; Node 20 and 22 check the
+  // prototype chain (a key whose prototype changed is not recognised there).
+  ['CryptoKey', ['type', 'extractable', 'algorithm', 'usages']],
 ];
 
 /** The [Transferable] interfaces clonecheck knows (StructuredSerializeWithTransfer step 2.1). */
@@ -404,6 +410,51 @@ export const PLATFORM_ATTRIBUTES = (() => {
 /** Blob.prototype.arrayBuffer, captured: a Blob's (or File's) bytes, which script reads only asynchronously. */
 export const BlobPrototypeArrayBuffer = typeof globalThis.Blob === 'function' && typeof globalThis.Blob.prototype.arrayBuffer === 'function'
   ? uncurryThis(globalThis.Blob.prototype.arrayBuffer) : undefined;
+
+/** FileList.prototype.item, captured: the Files of a FileList (its indexed getter). */
+const FileListPrototypeItem = typeof globalThis.FileList === 'function' && typeof globalThis.FileList.prototype.item === 'function'
+  ? uncurryThis(globalThis.FileList.prototype.item) : undefined;
+
+/**
+ * A FileList's Files, in order: what its serialization steps sub-serialize
+ * and its observation walks.
+ * @param {object} fileList an instance of FileList
+ * @returns {object[]}
+ */
+export function fileListItems(fileList) {
+  const files = newList();
+  const length = platformAttribute(fileList, 'FileList', 'length');
+  for (let i = 0; i < length; i++) append(files, /** @type {(list: object, index: number) => object} */ (FileListPrototypeItem)(fileList, i));
+  return files;
+}
+
+/**
+ * How a realm makes a FileList of given Files, if it can: FileList has no
+ * constructor, but HTML's DataTransfer makes one synchronously
+ * (`new DataTransfer()`, `items.add(file)` for each, then `files`, which
+ * holds the very File objects added). DataTransfer is [Exposed=Window]:
+ * a worker has FileList but no way for script to make one, nor has any runtime.
+ * The functions are captured from the realm's global when its Realm is made,
+ * so its later pollution cannot redirect them.
+ * @param {any} global
+ * @returns {((files: object[]) => object) | undefined}
+ */
+export function fileListMaker(global) {
+  const DataTransfer = global.DataTransfer;
+  const ItemList = global.DataTransferItemList;
+  if (typeof DataTransfer !== 'function' || typeof ItemList !== 'function') return undefined;
+  const items = attributeGetter(DataTransfer.prototype, 'items');
+  const files = attributeGetter(DataTransfer.prototype, 'files');
+  const add = ObjectGetOwnPropertyDescriptor(ItemList.prototype, 'add')?.value;
+  if (items === undefined || files === undefined || typeof add !== 'function') return undefined;
+  const addItem = uncurryThis(add);
+  return (list) => {
+    const transfer = new DataTransfer();
+    const itemList = items(transfer);
+    for (let i = 0; i < list.length; i++) addItem(itemList, list[i]);
+    return files(transfer);
+  };
+}
 
 /** @param {string} kind @returns {boolean} whether an ObjectKind holds a Blob's bytes (Blob, File) */
 export function hasBlobBytes(kind) {

@@ -15,7 +15,7 @@
 
 import { hostTransferPlatformObject } from '../abstract-ops/brands.js';
 import { CreateDataProperty } from '../abstract-ops/object-operations.js';
-import { blobReceiver, platformAttribute } from '../abstract-ops/platform.js';
+import { blobReceiver, fileListItems, platformAttribute } from '../abstract-ops/platform.js';
 import {
   ArrayPrototypeValues, ObjectCreate, ObjectHasOwn, ObjectKeys, ReflectApply, ReflectConstruct, SymbolIterator, WeakSetCtor,
   WeakSetPrototypeAdd, WeakSetPrototypeHas, append, newList, record,
@@ -116,6 +116,24 @@ export function serializePlatformObject(value, name, subSerialize) {
     case 'ImageBitmap':
       if (isDetachedPlatformObject(value)) throw DataCloneError('StructuredSerializeInternal step 19.1: a detached ImageBitmap cannot be serialized');
       return record({ Type: name, BitmapData: hostCopy(value, currentRealm) });
+    // File API, https://w3c.github.io/FileAPI/#filelist-section (its
+    // serialization steps): [[Files]] is the sub-serialization of each File,
+    // in order. Sub-serialization shares the memory: a File met twice, in the
+    // list or elsewhere in the graph, is one record.
+    case 'FileList': {
+      const files = newList();
+      const items = fileListItems(value);
+      for (let i = 0; i < items.length; i++) append(files, subSerialize(items[i]));
+      return record({ Type: name, Files: files });
+    }
+    // Web Cryptography's CryptoKey serialization steps
+    // (https://w3c.github.io/webcrypto/#cryptokey-interface-serialization):
+    // [[Type]], [[Extractable]], the sub-serializations of [[Algorithm]] and
+    // [[Usages]], and [[Handle]], the key material, which script cannot read
+    // (nor make a key from synchronously: importKey is asynchronous). The
+    // host's structuredClone copies the key, all five slots (`hostCopy`).
+    case 'CryptoKey':
+      return record({ Type: name, Key: hostCopy(value, currentRealm) });
     // Geometry, https://drafts.fxtf.org/geometry/#structured-serialization:
     // serialized.[[P1]] … [[P4]] are the sub-serializations of its points
     // (memory: a point met elsewhere in the graph is the same record). Each
@@ -170,6 +188,17 @@ export function deserializePlatformObject(serialized, realm, subDeserialize) {
     case 'DOMMatrix': case 'DOMMatrixReadOnly': return ReflectConstruct(constructor, [sequence(serialized.Values)]);
     // The copy the host made; in another realm, a copy of it made there.
     case 'ImageBitmap': return realm === currentRealm ? serialized.BitmapData : hostCopy(serialized.BitmapData, realm);
+    case 'CryptoKey': return realm === currentRealm ? serialized.Key : hostCopy(serialized.Key, realm);
+    // Its deserialization steps add the sub-deserialization of each File to
+    // a new FileList. FileList has no constructor: the target realm's
+    // DataTransfer makes one holding those very Files (platform.js
+    // `fileListMaker`), which a worker's realm cannot do.
+    case 'FileList': {
+      if (realm.makeFileList === undefined) throw DataCloneError('StructuredDeserialize step 22: this realm has FileList but script cannot make one here (no DataTransfer)');
+      const files = newList();
+      for (let i = 0; i < serialized.Files.length; i++) append(files, subDeserialize(serialized.Files[i]));
+      return realm.makeFileList(files);
+    }
     // Its points are the sub-deserializations of [[P1]] … [[P4]]. Script
     // cannot give a quad points (the constructor copies their coordinates
     // into new DOMPoints), so the quad is made from its points' coordinates
@@ -253,7 +282,7 @@ export function receiveTransferredPlatformObject(dataHolder, targetRealm) {
 
 /**
  * A serializable platform object whose data script cannot read (an
- * ImageBitmap's bitmap), copied by the realm's own structuredClone.
+ * ImageBitmap's bitmap, a CryptoKey's key material), copied by the realm's own structuredClone.
  * @param {object} value
  * @param {Realm} realm
  * @returns {object}

@@ -33,6 +33,7 @@ const MessageChannelCtor = globalThis.MessageChannel;
 const MessagePortPrototype = globalThis.MessagePort?.prototype;
 const PromiseCtor = Promise;
 const PromisePrototypeThen = uncurryThis(Promise.prototype.then);
+const PromiseResolve = Promise.resolve.bind(Promise);
 
 /**
  * @param {object | undefined} prototype
@@ -314,7 +315,10 @@ export function receiveTransferredStream(dataHolder, realm) {
         ended.resolve();
         controller.error(error);
       });
-      pump();
+      // The first read waits for a microtask: the receiving realm's set-up is
+      // undone by then (the host's stream internals are JavaScript that a
+      // program's Array.prototype[0] reaches: Node's read() pushes onto an array).
+      PromisePrototypeThen(PromiseResolve(), pump);
     },
     transform(/** @type {unknown} */ chunk) { return /** @type {Function} */ (WriterWrite)(writer, chunk); },
     flush() {

@@ -458,6 +458,12 @@ function diffContents(context, path, kind, e, a) {
     for (let i = 0; i < attributes.length; i++) {
       diffValue(context, path + '<' + attributes[i] + '>', field(field(e, 'platform'), attributes[i]), field(field(a, 'platform'), attributes[i]));
     }
+    // A FileList's Files, each as a value: `$<file 0>`, … (a different length says the rest).
+    const eFiles = field(field(e, 'platform'), 'files');
+    const aFiles = field(field(a, 'platform'), 'files');
+    if (kind === 'FileList' && eFiles.length === aFiles.length) {
+      for (let i = 0; i < eFiles.length; i++) diffValue(context, path + '<file ' + i + '>', field(eFiles, StringCtor(i)), field(aFiles, StringCtor(i)));
+    }
     // What only an asynchronous observation reads: a Blob's bytes, a MessagePort's messages.
     const pending = pendingField(kind);
     if (pending === undefined) return;

@@ -26,6 +26,7 @@ const CONSTRUCTOR_NAMES = [
   'Blob', 'File', 'ImageData', 'DOMMatrix', 'DOMMatrixReadOnly', 'DOMPoint', 'DOMPointReadOnly',
   'DOMRect', 'DOMRectReadOnly', 'DOMQuad', 'MessagePort', 'OffscreenCanvas', 'ImageBitmap',
   'ReadableStream', 'WritableStream', 'TransformStream',
+  'FileList', 'CryptoKey',
 ];
 
 /** Global namespace objects. */

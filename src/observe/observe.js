@@ -25,7 +25,7 @@ import {
 } from '../primordials/intrinsics.js';
 import { classifyObject } from '../abstract-ops/brands.js';
 import {
-  BlobPrototypeArrayBuffer, PLATFORM_ATTRIBUTES, blobBytesReceiver, hasBlobBytes, isPlatformKind, pendingField, platformAttribute,
+  BlobPrototypeArrayBuffer, PLATFORM_ATTRIBUTES, blobBytesReceiver, fileListItems, hasBlobBytes, isPlatformKind, pendingField, platformAttribute,
 } from '../abstract-ops/platform.js';
 import {
   hasMaxByteLength, IsArrayBufferViewOutOfBounds, isDataView, IsDetachedBuffer, isLengthTracking,
@@ -342,6 +342,11 @@ function observeContents(walk, object, kind) {
 function observePlatformAttributes(walk, object, kind) {
   const attributes = PLATFORM_ATTRIBUTES[kind];
   for (let i = 0; i < attributes.length; i++) observeValue(walk, platformAttribute(object, kind, attributes[i]));
+  // A FileList's Files, each observed as the File it is (one met before is a back-reference).
+  if (kind === 'FileList') {
+    const files = fileListItems(object);
+    for (let i = 0; i < files.length; i++) observeValue(walk, files[i]);
+  }
   if (pendingField(kind) === undefined) return;
   append(hasBlobBytes(kind) ? walk.blobs : kind === 'MessagePort' ? walk.ports : walk.streams, record({ blob: object, at: walk.tape.length }));
   append(walk.tape, 'unread');
@@ -592,8 +597,9 @@ function isEngineProperty(kind, key) {
 /**
  * Own properties in [[OwnPropertyKeys]] order with full descriptors. Left
  * out, because the kind's contents already say them: the elements of a typed
- * array (they are the buffer's bytes) and the index properties of a String
- * wrapper (they are its string). Both come first in [[OwnPropertyKeys]].
+ * array (they are the buffer's bytes), the index properties of a String
+ * wrapper (they are its string) and of a FileList (its Files). All come
+ * first in [[OwnPropertyKeys]].
  * Array holes are the indices below `length` that have no own property.
  * A string-keyed property that an equal key made here does not find the
  * same way gets a `lookup` field (lookups.js).
@@ -607,6 +613,7 @@ function observeProperties(walk, object, kind, keys) {
   let first = 0;
   if (kind === 'typedarray') first = TypedArrayPrototypeLength(object);
   else if (kind === 'string') first = StringPrototypeValueOf(object).length;
+  else if (kind === 'FileList') first = platformAttribute(object, kind, 'length');
   for (let i = first; i < keys.length; i++) {
     const key = keys[i];
     if (isEngineProperty(kind, key)) {

@@ -207,6 +207,13 @@ function readContents(reader, kind) {
       const platform = {};
       // Defined, never [[Set]]: a polluted Object.prototype may have a setter for `name`.
       for (let i = 0; i < attributes.length; i++) CreateDataProperty(platform, attributes[i], readValue(reader));
+      // A FileList's Files follow its length (observe.js observePlatformAttributes).
+      if (kind === 'FileList') {
+        const files = outputList();
+        const count = /** @type {{value: number}} */ (platform.length).value;
+        for (let i = 0; i < count; i++) appendOutput(files, readValue(reader));
+        CreateDataProperty(platform, 'files', finishOutput(files));
+      }
       const pending = pendingField(kind);
       if (pending !== undefined) CreateDataProperty(platform, pending, next(reader));
       return platform;

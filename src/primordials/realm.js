@@ -6,7 +6,7 @@
 import {
   NATIVE_ERROR_NAMES, ObjectCreate, ObjectFreeze, TYPED_ARRAY_NAMES, uncurryThis,
 } from './intrinsics.js';
-import { platformConstructors } from '../abstract-ops/platform.js';
+import { fileListMaker, platformConstructors } from '../abstract-ops/platform.js';
 
 /**
  * A realm's intrinsics as StructuredDeserialize needs them. `captureRealm`
@@ -30,6 +30,8 @@ import { platformConstructors } from '../abstract-ops/platform.js';
  * @property {Record<string, any>} typedArrays  constructors by [[TypedArrayName]]
  * @property {Record<string, ErrorConstructor>} errors  constructors by native error name
  * @property {Record<string, Function>} platform  the serializable platform interfaces it has, by name
+ * @property {((files: object[]) => object) | undefined} makeFileList  a new FileList of these Files,
+ *   where script can make one (a window: platform.js `fileListMaker`)
  * @property {((value: unknown, options: object) => any) | undefined} structuredClone  its own, the
  *   door to the transfer-receiving steps of its platform objects (platform-objects.js `hostTransfer`)
  */
@@ -65,6 +67,7 @@ export function captureRealm(global) {
     typedArrays: ObjectFreeze(typedArrays),
     errors: ObjectFreeze(errors),
     platform: platformConstructors(global),
+    makeFileList: fileListMaker(global),
     structuredClone: typeof global.structuredClone === 'function' ? global.structuredClone : undefined,
   });
 }

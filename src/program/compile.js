@@ -157,15 +157,16 @@ function intrinsicNames(nodes, steps, moreSteps) {
 }
 
 /**
- * Node ids in creation order: plain nodes, then views (their buffers exist),
- * then proxies, each after the proxy it targets.
+ * Node ids in creation order: plain nodes, then views (their buffers exist)
+ * and filelists (their files exist), then proxies, each after the proxy it targets.
  * @param {any[]} nodes
  * @returns {number[]}
  */
 function makeOrder(nodes) {
   const order = newList();
-  for (let id = 0; id < nodes.length; id++) if (nodes[id].kind !== 'view' && nodes[id].kind !== 'proxy') append(order, id);
-  for (let id = 0; id < nodes.length; id++) if (nodes[id].kind === 'view') append(order, id);
+  const later = (/** @type {string} */ kind) => kind === 'view' || kind === 'filelist' || kind === 'proxy';
+  for (let id = 0; id < nodes.length; id++) if (!later(nodes[id].kind)) append(order, id);
+  for (let id = 0; id < nodes.length; id++) if (nodes[id].kind === 'view' || nodes[id].kind === 'filelist') append(order, id);
   const placed = newList();
   /** @param {number} id */
   const placeProxy = (id) => {
@@ -200,6 +201,7 @@ function summary(node) {
     case 'offscreencanvas': case 'imagebitmap': return `${platformInterfaceOfNode(node)} ${node.width}x${node.height}`;
     case 'readablestream': case 'writablestream': case 'transformstream':
       return `${platformInterfaceOfNode(node)}${own(node, 'locked') === true ? ', locked' : ''}`;
+    case 'filelist': return `FileList of ${node.files.length === 0 ? 'no files' : `#${node.files.join(', #')}`}`;
   }
   return node.kind;
 }
@@ -265,6 +267,11 @@ function makeExpr(node) {
     }
     case 'writablestream': return call('writablestream', exprs(CX, lit(own(node, 'locked') === true)));
     case 'transformstream': return call('transformstream', exprs(lit(own(node, 'locked') === true)));
+    case 'filelist': {
+      const files = newList();
+      for (let i = 0; i < node.files.length; i++) append(files, variable(objectVar(node.files[i])));
+      return call('filelist', exprs(list(files)));
+    }
   }
   throw new TypeErrorCtor(`unknown kind ${describe(node.kind)}`);
 }

@@ -273,6 +273,12 @@ function plainPrinter(program, plan, root, log) {
         ? '((stream) => (stream.getWriter(), stream))(new WritableStream())' : 'new WritableStream()';
       case 'transformstream': return litValue(a[0]) === true
         ? '((stream) => (stream.readable.getReader(), stream))(new TransformStream())' : 'new TransformStream()';
+      case 'filelist': {
+        const files = a[0].t === 'list' ? a[0].items : [];
+        let adds = '';
+        for (let i = 0; i < files.length; i++) adds += `dataTransfer.items.add(${expr(files[i])}), `;
+        return `((dataTransfer) => (${adds}dataTransfer.files))(new DataTransfer())`;
+      }
       case 'geometry': return geometrySource(/** @type {string} */ (litValue(a[0])), a[1].t === 'list' ? a[1].items : []);
     }
     throw new TypeErrorCtor(`no plain form for rt.${op}`);

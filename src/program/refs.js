@@ -9,7 +9,7 @@
 // boxed node's value, a node's proto (a Value or a name), a prop's value,
 // and an accessor's `get` / `set` Behavior (its `returns` and the Values its
 // effects carry after the object they name); and the plain indices of a
-// view's `buffer`, a proxy's `target` and each effect's object. A `method`
+// view's `buffer`, a proxy's `target`, a filelist's `files` and each effect's object. A `method`
 // Behavior exists only in realm steps, which cannot refer to objects
 // (`mapProp` walks it for them). The program's own `root` and `transfer` are
 // the caller's to map.
@@ -76,6 +76,7 @@ export function mapNode(node, maps) {
   }
   if (node.kind === 'view') mapped.buffer = maps.index(node.buffer);
   if (node.kind === 'proxy') mapped.target = maps.index(node.target);
+  if (node.kind === 'filelist') mapped.files = mapList(node.files, (id) => maps.index(id));
   if (ObjectHasOwn(node, 'props')) mapped.props = mapList(node.props, (prop) => mapProp(prop, maps));
   return mapped;
 }

@@ -63,7 +63,8 @@ export function createRuntime(global) {
   const platformCtors = create(null);
   const platformNames = ['DOMException', 'Blob', 'File', 'ImageData', 'DOMPoint', 'DOMPointReadOnly',
     'DOMRect', 'DOMRectReadOnly', 'DOMMatrix', 'DOMMatrixReadOnly', 'DOMQuad', 'MessageChannel', 'OffscreenCanvas',
-    'ReadableStream', 'WritableStream', 'TransformStream'];
+    'ReadableStream', 'WritableStream', 'TransformStream',
+    'DataTransfer'];
   for (let i = 0; i < platformNames.length; i++) platformCtors[platformNames[i]] = global[platformNames[i]];
 
   /** Constructors by name, null-prototype so a name never reaches Object.prototype. */
@@ -360,6 +361,16 @@ export function createRuntime(global) {
     if (locked) stream.readable.getReader();
     return stream;
   }
+  /**
+   * A FileList of these Files, in order (the same File may come twice):
+   * FileList has no constructor, a DataTransfer (a window's only) makes one
+   * that holds the very Files added.
+   */
+  function filelist(files) {
+    const transfer = new (platform('DataTransfer'))();
+    for (let i = 0; i < files.length; i++) transfer.items.add(files[i]);
+    return transfer.files;
+  }
   /** @param {string} type a geometry interface @param {number[]} values its numbers (a quad: four points' x, y, z, w) */
   function geometry(type, values) {
     const C = platform(type);
@@ -605,7 +616,7 @@ export function createRuntime(global) {
     __proto__: null,
     context, number, bigint, symbol, wellKnown, repeat, concat, slice,
     object, array, date, regexp, map, set, arraybuffer, view, error, boxed, callable, proxy, opaque,
-    domexception, blob, file, imagedata, geometry, messageport, offscreencanvas, imagebitmap,
+    domexception, blob, file, imagedata, geometry, messageport, offscreencanvas, imagebitmap, filelist,
     readablestream, writablestream, transformstream,
     proto, data, accessor, value, mapEntry, setValue, resize, grow, detach, integrity,
     effect, behavior, realm, intrinsic, stepData, stepAccessor, stepDelete, steps, finish, restorer,

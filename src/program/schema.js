@@ -48,7 +48,8 @@ export const FIXED_INTRINSIC_KEYS = record({
 
 /** The kinds that make platform objects (new in program@2; docs/program.md "Platform objects"). */
 export const PLATFORM_KINDS = ['domexception', 'blob', 'file', 'imagedata', 'geometry', 'messageport', 'offscreencanvas', 'imagebitmap',
-  'readablestream', 'writablestream', 'transformstream'];
+  'readablestream', 'writablestream', 'transformstream',
+  'filelist'];
 export const KINDS = joined(['object', 'array', 'date', 'regexp', 'map', 'set', 'arraybuffer', 'view', 'error',
   'boxed', 'function', 'proxy', 'opaque'], PLATFORM_KINDS);
 /** A geometry node's interfaces, with how many numbers each takes. */
@@ -65,11 +66,12 @@ export const PLATFORM_INTERFACE = record({
   domexception: 'DOMException', blob: 'Blob', file: 'File', imagedata: 'ImageData', messageport: 'MessagePort',
   offscreencanvas: 'OffscreenCanvas', imagebitmap: 'ImageBitmap',
   readablestream: 'ReadableStream', writablestream: 'WritableStream', transformstream: 'TransformStream',
+  filelist: 'FileList',
 });
 /** An offscreencanvas node's rendering context: none (transferable) or a 2D one (its transfer throws InvalidStateError). */
 export const CANVAS_CONTEXTS = ['none', '2d'];
 /** What each kind is made with, where that is not its own interface. */
-const MADE_WITH = record({ messageport: 'MessageChannel', imagebitmap: 'OffscreenCanvas' });
+const MADE_WITH = record({ messageport: 'MessageChannel', imagebitmap: 'OffscreenCanvas', filelist: 'DataTransfer' });
 /** A messageport node's other end: kept by the build (the observation posts from it) or dropped. */
 export const OTHER_ENDS = ['kept', 'dropped'];
 /**
@@ -130,6 +132,7 @@ export const KIND_FIELDS = record({
   readablestream: { fields: ['chunks', 'locked'], required: ['chunks'] },
   writablestream: { fields: ['locked'], required: [] },
   transformstream: { fields: ['locked'], required: [] },
+  filelist: { fields: ['files'], required: ['files'] },
 });
 const DATA_PROP_FIELDS = ['key', 'value', 'writable', 'enumerable', 'configurable'];
 // Accessors also list 'value' and 'writable': mixing them is reported once, as such.
@@ -277,7 +280,8 @@ function checkHostInterfaces(v, global) {
   for (let i = 0; i < v.objectCount; i++) {
     const node = own(v.nodes, i);
     if (!isRecord(node) || !oneOf(PLATFORM_KINDS, own(node, 'kind'))) continue;
-    // A port is made as one end of a new MessageChannel, an ImageBitmap by an OffscreenCanvas.
+    // A port is made as one end of a new MessageChannel, an ImageBitmap by an
+    // OffscreenCanvas, a FileList by a DataTransfer (a window's only).
     const name = MADE_WITH[own(node, 'kind')] ?? platformInterfaceOfNode(node);
     if (typeof name === 'string' && typeof global[name] !== 'function') {
       report(v.errors, `$.objects[${i}]`, `this host has no ${name}: run the program where the platform object exists (docs/platform-objects.md)`);
@@ -411,6 +415,8 @@ function checkNode(node, index, v) {
     if (kind === 'view' && own(node, 'type') !== 'DataView') {
       report(v.errors, `${path}.integrity`, 'typed arrays cannot be sealed, frozen or made non-extensible portably (engines throw)');
     }
+    // WebIDL: a legacy platform object's [[PreventExtensions]] returns false.
+    if (kind === 'filelist') report(v.errors, `${path}.integrity`, 'a FileList cannot be sealed, frozen or made non-extensible (WebIDL refuses it)');
   }
   checkProps(node, path, v);
 }
@@ -620,6 +626,13 @@ const KIND_CHECKS = record({
   transformstream(node, path, v) {
     checkBoolean(own(node, 'locked'), `${path}.locked`, v);
   },
+  filelist(node, path, v) {
+    const files = own(node, 'files');
+    if (files === undefined) return;
+    if (!ArrayIsArray(files)) return report(v.errors, `${path}.files`, `expected an array of ids of file nodes, got ${describe(files)}`);
+    // The same File may be listed twice: sub-serialization shares the memory.
+    for (let i = 0; i < files.length; i++) checkId(own(files, i), `${path}.files[${i}]`, v, 'file', 'a file node');
+  },
   messageport(node, path, v) {
     if (ObjectHasOwn(node, 'otherEnd')) checkEnum(own(node, 'otherEnd'), OTHER_ENDS, `${path}.otherEnd`, v);
   },
@@ -769,6 +782,10 @@ export function keyProblem(node, key) {
       break;
     case 'opaque':
       if (own(node, 'type') === 'Arguments' && key === 'callee') return 'an arguments object\'s callee is not configurable';
+      break;
+    case 'filelist':
+      // WebIDL: a legacy platform object with no indexed setter refuses to define any array index.
+      if (isCanonicalNumericString(key) && isIndex(+key, 2 ** 32 - 2)) return 'a FileList cannot have an own property with an array index key';
       break;
     case 'view':
       if (own(node, 'type') !== 'DataView' && isCanonicalNumericString(key)) {

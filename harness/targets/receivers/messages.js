@@ -4,10 +4,26 @@
 // String methods captured by src/primordials/intrinsics.js.
 
 import {
-  StringPrototypeIncludes, StringPrototypeSlice, uncurryThis,
+  StringCtor, StringPrototypeIncludes, StringPrototypeSlice, uncurryThis,
 } from '../../../src/primordials/intrinsics.js';
 
 const StringPrototypeIndexOf = uncurryThis(String.prototype.indexOf);
+const StringPrototypeStartsWith = uncurryThis(String.prototype.startsWith);
+
+/**
+ * A harness error as its report shows it: the stack, which starts with the
+ * error's name and message in V8 and Bun, not in SpiderMonkey, WebKit's
+ * JavaScriptCore or QuickJS-ng (so their reports named no error, and repro
+ * could not tell a worker's missing interface from a harness failure).
+ * @param {unknown} error
+ * @returns {string}
+ */
+export function errorText(error) {
+  if (!(error instanceof Error)) return StringCtor(error);
+  const stack = StringCtor(error.stack);
+  const head = StringCtor(error);
+  return StringPrototypeStartsWith(stack, head) ? stack : `${head}\n${stack}`;
+}
 
 /**
  * @param {string} message

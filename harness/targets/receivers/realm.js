@@ -23,7 +23,7 @@
 import { build, observeLanded, setupRealm } from '../../../src/index.js';
 import { cloneCaseElsewhere } from '../../case/case.js';
 import { referenceDelivery } from './reference-delivery.js';
-import { splitMessage } from './messages.js';
+import { errorText, splitMessage } from './messages.js';
 
 const JSONParse = JSON.parse;
 const JSONStringify = JSON.stringify;
@@ -179,7 +179,7 @@ async function guarded(work) {
   try {
     await work();
   } catch (error) {
-    parent.post(`error\n${error instanceof Error ? error.stack : String(error)}`);
+    parent.post(`error\n${errorText(error)}`);
   }
 }
 
