@@ -6,6 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { gateTargetsOf } from '../harness/commands/main.js';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -117,4 +118,11 @@ test('gate: bad input is one line that says what to fix, exit 2; past its budget
   const late = clonecheck([...base, '--out', join(scratch, 'late'), '--budget', '1']);
   assert.equal(late.status, 3, late.stderr);
   assert.match(late.stderr, /clonecheck: no verdict: clonecheck conform .* was still running when the budget ran out; raise --budget or lower --runs/);
+});
+
+test('the main job gates each implementation whose expectations are recorded, and only fuzzes one without (a version installed on demand)', () => {
+  const available = ['ref:spec', 'ref:tiers', 'polyfill:core-js', 'node:clone', 'node:worker', 'node@20:clone', 'node@22:clone', 'quickjs:message', 'quickjs:ref', 'chromium:clone', 'chromium:iframe'];
+  const { gated, ungated } = gateTargetsOf(available, EXPECTATIONS_DIR);
+  assert.deepEqual(gated, ['ref:tiers', 'node:clone', 'node@22:clone', 'quickjs:message', 'chromium:clone']);
+  assert.deepEqual(ungated, ['node@20:clone']);
 });

@@ -7,11 +7,31 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { expectationsFile } from '../conform/expectations.js';
 import { conformTargetOf } from '../gate/gate.js';
+import { EXPECTATIONS_DIR } from './conform.js';
 import { EXIT, UsageError } from './common.js';
 import { dashboardCommand } from './dashboard.js';
 import { gateCommand } from './gate.js';
 import { availableTargets, nightlyCommand } from './nightly.js';
+
+/**
+ * The main job's gate: one target per implementation, its `clone` channel
+ * (the module targets have only that one; QuickJS-ng has no structuredClone,
+ * its serializer is `quickjs:message`), held to its recorded expectations.
+ * One with none (a version installed on demand: node@20 after `repro
+ * --target node@20:clone`) would fail every test it does not pass, so it is
+ * fuzzed but not gated.
+ * @param {string[]} available target names
+ * @param {string} expectationsDir
+ * @returns {{gated: string[], ungated: string[]}}
+ */
+export function gateTargetsOf(available, expectationsDir) {
+  const implementations = available.filter((name) => name === 'ref:tiers' || name === 'quickjs:message'
+    || (!/^(ref|polyfill|impl):/.test(name) && name === `${conformTargetOf(name)}:clone`));
+  const recorded = (/** @type {string} */ name) => existsSync(expectationsFile(expectationsDir, conformTargetOf(name)));
+  return { gated: implementations.filter(recorded), ungated: implementations.filter((name) => !recorded(name)) };
+}
 
 /**
  * @param {{out: string, budget: number, runs: number, workers: number, timeout: number}} raw
@@ -19,12 +39,12 @@ import { availableTargets, nightlyCommand } from './nightly.js';
 export async function mainCommand(raw) {
   const out = resolve(raw.out);
   const every = await availableTargets([], []);
-  // One target per implementation: its `clone` channel (the module targets have only that one;
-  // QuickJS-ng has no structuredClone, its serializer is `quickjs:message`).
-  const gateTargets = every.filter((name) => name === 'ref:tiers' || name === 'quickjs:message'
-    || (!/^(ref|polyfill|impl):/.test(name) && name === `${conformTargetOf(name)}:clone`));
+  const { gated: gateTargets, ungated } = gateTargetsOf(every, EXPECTATIONS_DIR);
   const campaign = every.filter((name) => !name.startsWith('polyfill:') && name !== 'ref:spec');
   process.stderr.write(`clonecheck: the main job: a gate on ${gateTargets.length} targets, a ${raw.budget} s fuzz on ${campaign.length}, then the dashboard (${out})\n`);
+  for (const name of ungated) {
+    process.stderr.write(`clonecheck: ${name} is fuzzed but not gated: no expectations recorded for it (clonecheck conform --target ${conformTargetOf(name)} --update-expectations records them)\n`);
+  }
   let gate;
   try {
     gate = await gateCommand({
