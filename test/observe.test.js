@@ -324,3 +324,18 @@ test("observing an Error never formats its stack, so a polluted Error.prototype.
   }
   assert.deepEqual(calls, []);
 });
+
+import { PROBE_WAIT_MS, probeWait } from '../src/observe/probe-wait.js';
+
+test('a probe\'s wait ends when woken and leaves no timer behind (a pending one would hold a runtime open for PROBE_WAIT_MS)', async () => {
+  const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+  const before = timers();
+  const started = performance.now();
+  await probeWait((wake) => wake());
+  await probeWait((wake) => setImmediate(wake));
+  assert.ok(performance.now() - started < PROBE_WAIT_MS, 'woken, not timed out');
+  assert.equal(timers(), before);
+  let calls = 0;
+  await probeWait(() => { calls++; });
+  assert.equal(calls, 1, 'never woken: it ends by its bound');
+});

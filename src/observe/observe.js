@@ -34,6 +34,7 @@ import {
 import { intrinsicName, intrinsicNames } from './intrinsic-names.js';
 import { lookupMismatch, unlistedIndexFound } from './lookups.js';
 import { LONG_THRESHOLD, observeBytes, observeString } from './strings.js';
+import { probeWait } from './probe-wait.js';
 import { observationOf } from './tape.js';
 
 /**
@@ -364,19 +365,6 @@ function observePlatformAttributes(walk, object, kind) {
  * @typedef {{written: unknown[], wake: (() => void) | undefined}} BuiltSink
  */
 
-/**
- * How long the probe waits for messages that may never come (a port not
- * entangled with a kept end). It waits so long only then: once every posted
- * message has arrived it stops. 20 ms was too short for Firefox ESR 153
- * under a loaded fuzz run (a transferred port got its message later: a false
- * `received` deviation on firefox:clone-transfer that repro did not show),
- * and 200 ms for Firefox at nice 19 under load 10 (2 such findings in a
- * ten-minute campaign of 88,000 programs). A case waits the whole time only
- * when a message is lost, which is the deviation itself.
- */
-const PROBE_WAIT_MS = 1000;
-const setTimeoutCaptured = globalThis.setTimeout;
-const PromiseCtor = Promise;
 const MessagePortPrototype = globalThis.MessagePort?.prototype;
 const MessagePortPostMessage = MessagePortPrototype?.postMessage;
 const MessagePortClose = MessagePortPrototype?.close;
@@ -434,12 +422,7 @@ export async function probePorts(tape, slots, built) {
   // Nothing listens in a case without ports in its clone (it threw, or holds none): the ports are only closed.
   const listening = slots.length > 0 && built.length > 0;
   for (let i = 0; listening && i < built.length; i++) onPort(MessagePortPostMessage, built[i].otherEnd, [i]);
-  if (listening) {
-    await new PromiseCtor((resolve) => {
-      wake = () => resolve(undefined);
-      setTimeoutCaptured(wake, PROBE_WAIT_MS);
-    });
-  }
+  if (listening) await probeWait((woken) => { wake = woken; });
   for (let i = 0; i < slots.length; i++) {
     const list = received[i];
     let text = '';

@@ -12,21 +12,10 @@ import { classifyObject } from '../abstract-ops/brands.js';
 import {
   ReadableStreamGetReader as GetReader, ReaderCancel, ReaderRead, WritableStreamGetWriter as GetWriter, WriterClose, WriterWrite,
 } from '../html/transferable-streams.js';
+import { probeWait } from './probe-wait.js';
 import { JSONStringify, ObjectGetOwnPropertyDescriptor, StringCtor, append, newList, uncurryThis } from '../primordials/intrinsics.js';
 
-/**
- * How long the probe waits for what may never come. Longer than the ports'
- * 200 ms: a chunk crosses a MessagePort twice (pull, then chunk) and the
- * original's pipe takes tasks of its own; a Node 20 transferred WritableStream
- * missed 200 ms under a loaded three-target fuzz run (a false `delivered`
- * deviation that repro did not show). It waits so long only when something
- * never arrives, which a conforming clone never does: every program's stream ends.
- */
-const STREAM_PROBE_WAIT_MS = 1000;
-
-const PromiseCtor = Promise;
 const PromisePrototypeThen = uncurryThis(Promise.prototype.then);
-const setTimeoutCaptured = globalThis.setTimeout;
 const ignore = () => {};
 
 /**
@@ -53,11 +42,11 @@ function errorName(error) {
 
 /**
  * Writes each stream slot of a clone's tape: a ReadableStream's chunks
- * (`"a",1 closed`, or `open` when it had not ended within STREAM_PROBE_WAIT_MS, or
+ * (`"a",1 closed`, or `open` when it had not ended within PROBE_WAIT_MS, or
  * `errored TypeError`), a WritableStream's delivered sinks (`0,2`), or
  * `refused` where the stream would not give a reader or writer (a locked one).
  * The probe stops once every reader has ended and every marker has arrived
- * at a sink or in a readable, or after STREAM_PROBE_WAIT_MS.
+ * at a sink or in a readable, or after PROBE_WAIT_MS.
  * @param {import('./tape.js').Tape} tape
  * @param {import('./observe.js').BlobSlot[]} slots the clone's streams
  * @param {import('./observe.js').BuiltSink[]} sinks the program's WritableStreams' sinks
@@ -117,9 +106,8 @@ export async function probeStreams(tape, slots, sinks) {
     });
     next();
   }
-  await new PromiseCtor((resolve) => {
-    wake = () => resolve(undefined);
-    setTimeoutCaptured(wake, STREAM_PROBE_WAIT_MS);
+  await probeWait((woken) => {
+    wake = woken;
     settled();
   });
   for (let i = 0; i < sinks.length; i++) sinks[i].wake = undefined;
