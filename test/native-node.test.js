@@ -14,7 +14,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { build, canonicalJSON, diff } from '../src/index.js';
 import { programArbitrary } from '../fuzzers/programs.js';
-import { judgeableHere, withoutFileLists } from '../harness/targets/programs.js';
+import { judgeableHere } from '../harness/targets/programs.js';
 import { cloneCase, referenceClone } from '../harness/case/case.js';
 import { installNodeHostHooks } from '../harness/case/node-host.js';
 
@@ -192,8 +192,8 @@ function programs() {
       const list = Array.isArray(content) ? content : content.programs ?? [content];
       return list.map((p, i) => [`corpus/seeds/${name}#${i}`, p.program ?? p]);
     });
-  // As a Node target runs them (no FileList; judgeableHere: an OffscreenCanvas, which Node lacks, an ordinary object).
-  const generated = fc.sample(programArbitrary().map(withoutFileLists), { seed: SEED, numRuns: GENERATED })
+  // As a Node target runs them (judgeableHere: a FileList or an OffscreenCanvas, which Node lacks, an ordinary object).
+  const generated = fc.sample(programArbitrary(), { seed: SEED, numRuns: GENERATED })
     .map((p, i) => [`generated #${i} (seed ${SEED})`, judgeableHere(p)]);
   return [...seeds, ...generated].filter(([, p]) => p.forStorage !== true);
 }

@@ -37,7 +37,7 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { casePrograms } from '../../fuzzers/programs.js';
-import { judgeableHere, withoutFileLists } from '../targets/programs.js';
+import { judgeableHere } from '../targets/programs.js';
 import { build } from '../../src/index.js';
 import { observeGraph } from '../../src/observe/observe.js';
 import { compile } from '../../src/program/compile.js';
@@ -179,9 +179,9 @@ async function main() {
   const cores = Number(args.cores);
 
   // As the fuzzer draws them (chunk by chunk, default weights) and a Node
-  // target runs them (Node cannot make a FileList; judgeableHere: a canvas,
-  // which Node lacks, an ordinary object).
-  const arbitrary = casePrograms({}).map(withoutFileLists);
+  // target runs them (judgeableHere: a FileList or a canvas, which Node
+  // lacks, an ordinary object).
+  const arbitrary = casePrograms({});
   const generationStarted = performance.now();
   const programs = [];
   for (let chunk = 0; programs.length < cases; chunk++) {

@@ -36,23 +36,23 @@ const channelModule = (file) => new URL(`./clone-functions/${file}`, import.meta
 const BUILT_IN = {
   'ref:spec': {
     description: 'the reference engine, spec path only (the oracle)',
-    moduleURL: channelModule('reference-spec.js'), channel: 'asIs+runtime',
+    moduleURL: channelModule('reference-spec.js'), channel: 'asIs',
   },
   'ref:tiers': {
     description: 'the reference engine with its fast-path tiers',
-    moduleURL: channelModule('reference-tiers.js'), channel: 'asIs+runtime',
+    moduleURL: channelModule('reference-tiers.js'), channel: 'asIs',
   },
   'polyfill:@ungap/structured-clone': {
     description: '@ungap/structured-clone (its own serialize/deserialize, not the native fallback)',
-    moduleURL: channelModule('ungap.js'), channel: 'withoutStorage+runtime',
+    moduleURL: channelModule('ungap.js'), channel: 'withoutStorage',
   },
   'polyfill:core-js': {
     description: "core-js's structuredClone polyfill (core-js-pure/actual/structured-clone)",
-    moduleURL: channelModule('core-js.js'), channel: 'withoutStorage+runtime',
+    moduleURL: channelModule('core-js.js'), channel: 'withoutStorage',
   },
   'polyfill:realistic-structured-clone': {
     description: 'realistic-structured-clone',
-    moduleURL: channelModule('realistic.js'), channel: 'withoutStorage+runtime',
+    moduleURL: channelModule('realistic.js'), channel: 'withoutStorage',
   },
 };
 
@@ -124,14 +124,14 @@ const CHANNELS = {
  * browser's page cannot set up its window's indices, one without
  * SharedArrayBuffer (WebKitGTK) gets ArrayBuffers in their place, and
  * QuickJS-ng, which has no Blob or File, ordinary objects in theirs; only a
- * window can make a FileList, so a runtime and a browser's channels to workers
- * (where their oracle builds the program) get ordinary objects in its place (programs.js).
+ * window can make a FileList, so a browser's channels to workers (where
+ * their oracle builds the program) get ordinary objects in its place (programs.js).
  * @param {string} channelName a key of CHANNELS @param {import('../runtimes.js').Runtime} runtime
  */
 function reshapingOn(channelName, runtime) {
   const { channel, moduleURL } = CHANNELS[channelName];
   if (runtime.family === 'quickjs') return `${channel}+shell`;
-  if (runtime.browser === undefined) return `${channel}+runtime`;
+  if (runtime.browser === undefined) return channel;
   const unshared = BROWSERS[runtime.browser].sharedArrayBuffer ? '' : '+unshared';
   return `${channel}+window${unshared}${receivedInWorkers(moduleURL) ? '+workers' : ''}`;
 }
@@ -168,7 +168,7 @@ export async function resolveTarget(name, options = {}) {
     // host's structuredClone finds exactly what node:clone finds.
     return {
       name, description: `your module ${path}: default export (value, {transfer}) => clone`,
-      moduleURL: pathToFileURL(path).href, channel: 'withoutStorage+runtime', external: true,
+      moduleURL: pathToFileURL(path).href, channel: 'withoutStorage', external: true,
     };
   }
   const builtIn = BUILT_IN[name];

@@ -31,12 +31,11 @@ const BASE = { asIs, withStorage, withoutStorage, withTransferList, withoutTrans
 /**
  * What a host cannot build, by the suffix that names it (programs.js): a
  * browser's, a browser's without SharedArrayBuffer, each also as its
- * channels to workers build there, a shell's (QuickJS-ng), a runtime's.
+ * channels to workers build there, a shell's (QuickJS-ng).
  */
 const HOST_LIMITS = {
   '': [], '+window': [inWindow], '+window+unshared': [inWindow, unshared], '+shell': [inShell],
   '+window+workers': [inWindow, withoutFileLists], '+window+unshared+workers': [inWindow, unshared, withoutFileLists],
-  '+runtime': [withoutFileLists],
 };
 
 /**

@@ -220,10 +220,11 @@ export function judgeableHere(program) {
  * smallest node of it: Node, Bun and QuickJS-ng have no OffscreenCanvas;
  * Deno 2.9.6 has one, but its transferToImageBitmap() throws
  * InvalidStateError ("Canvas hasn't been initialized yet"); QuickJS-ng
- * has no MessageChannel.
+ * has no MessageChannel; only a window has the DataTransfer that makes a FileList.
  */
 const SAMPLE_NODES = {
   messageport: { kind: 'messageport', otherEnd: 'dropped' },
+  filelist: { kind: 'filelist', files: [] },
   offscreencanvas: { kind: 'offscreencanvas', width: 1, height: 1 },
   imagebitmap: { kind: 'imagebitmap', width: 1, height: 1 },
 };
@@ -254,12 +255,13 @@ function canMake(kind) {
 }
 
 /**
- * Without FileLists: a FileList can be made only by a DataTransfer, which
- * HTML exposes in windows only, so no such program could be built by a
- * runtime (Node, Bun, Deno, and the reference, polyfills and modules this
- * Node runs), nor by a browser's `worker` and `broadcast` channels, whose
- * oracle builds and judges the program in a dedicated worker (FileList, but
- * no DataTransfer). Each becomes an ordinary object with the same own
+ * Without FileLists, for a browser's `worker` and `broadcast` channels: a
+ * FileList can be made only by a DataTransfer, which HTML exposes in
+ * windows only, and their oracle builds and judges the program in a
+ * dedicated worker (FileList, but no DataTransfer), which `judgeableHere`,
+ * run in the page, cannot see (a runtime, which has no DataTransfer at all,
+ * is one `judgeableHere` reshapes, and where `validate` refuses a FileList
+ * program given by hand). Each becomes an ordinary object with the same own
  * properties and prototype (the Files it listed are still made, and cloned
  * where the rest of the value holds them). The program the target ran says so.
  * @param {any} program
