@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, validate } from '../src/index.js';
 import { cloneCaseElsewhere, deviations } from '../harness/case/case.js';
-import { signatureOf } from '../harness/fuzz/signature.js';
+import { signatureOf } from '../harness/bugs/signature.js';
 import { referenceDelivery } from '../harness/targets/receivers/reference-delivery.js';
 import * as workerChannel from '../harness/targets/clone-functions/worker.js';
 import * as broadcastChannel from '../harness/targets/clone-functions/broadcast.js';

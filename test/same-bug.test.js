@@ -3,8 +3,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { oneFindingPerBug, witnessesOf } from '../harness/fuzz/same-bug.js';
-import { programFeatures } from '../harness/fuzz/bug-shape.js';
+import { oneFindingPerBug, witnessesOf } from '../harness/bugs/same-bug.js';
+import { programFeatures } from '../harness/bugs/bug-shape.js';
 
 /** A program whose root is a plain object with these props. */
 const program = (...props) => ({ schema: 'clonecheck/program@1', root: { ref: 0 }, objects: [{ kind: 'object', props }] });

@@ -407,7 +407,7 @@ export function seenDeviations(expected, actual) {
  * category: an Error's stack, the text of an error the engine threw). For a
  * program delivered several times, those of the first delivery that differs;
  * past the first, their paths start with `$<delivery N>`, so a bug that
- * shows only on a repeat has a signature of its own (harness/fuzz/signature.js).
+ * shows only on a repeat has a signature of its own (harness/bugs/signature.js).
  * @param {DeliveredObservation} expected
  * @param {DeliveredObservation} actual
  * @returns {import('../../src/observe/diff.js').Difference[]} empty when the case passes

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { validate } from '../../src/index.js';
+import { NOT_APPLICABLE } from '../bugs/root.js';
 import { replayProgram } from '../findings/replay.js';
 import { EXIT, UsageError } from './common.js';
 import { targetsFromNames } from './fuzz.js';
@@ -38,12 +39,6 @@ export function readProgram(where) {
   }
   return { program, target };
 }
-
-/**
- * What `build` says of a program that names an interface its host lacks, or
- * holds a platform object the reference cannot judge there (src/program/schema.js).
- */
-const NOT_APPLICABLE = /invalid program at [^:]*: this host (has no \w+|cannot [^:]*)/;
 
 /**
  * @param {string} where

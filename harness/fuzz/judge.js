@@ -10,7 +10,7 @@ import {
 } from '../case/case.js';
 import { channels, loadTarget } from '../targets/load.js';
 import { judgeableHere, transferArgument } from '../targets/programs.js';
-import { signatureOf } from './signature.js';
+import { signatureOf } from '../bugs/signature.js';
 import { ReceiverDied } from '../targets/receivers/workers.js';
 import { errorText } from '../targets/receivers/messages.js';
 

@@ -11,7 +11,7 @@
 import { scheduleChunks } from './schedule.js';
 import { handleStall } from './stalls.js';
 import { shrinkDeviations } from './shrink.js';
-import { oneFindingPerBug } from './same-bug.js';
+import { oneFindingPerBug } from '../bugs/same-bug.js';
 import { shrinkStalls } from './shrink-stalls.js';
 import { Tally } from './tally.js';
 import { FUZZ_WORKER_URL } from './worker-url.js';

@@ -15,7 +15,7 @@
 import { replayProgram } from '../findings/replay.js';
 import { reduceProgram } from './reduce.js';
 import { expectedWhereValueLands } from './stalls.js';
-import { deathOf } from './signature.js';
+import { deathOf } from '../bugs/signature.js';
 
 /** Runs of the finding's own program before it counts as not reproduced. */
 const REPRODUCE_ATTEMPTS = 3;

@@ -10,7 +10,7 @@
 
 import { FUZZ_WORKER_URL } from './worker-url.js';
 import { runPool } from '../pool/pool.js';
-import { witnessesOf } from './same-bug.js';
+import { witnessesOf } from '../bugs/same-bug.js';
 
 /** How many times a shrink whose thread or agent died or hung is tried again. */
 const RETRIES_AFTER_A_STALL = 1;
@@ -27,18 +27,18 @@ const RETRIES_AFTER_A_STALL = 1;
  * @param {() => boolean} run.shouldShrink  polled before each shrink (a second Ctrl-C skips the rest)
  * @param {(finding: import('./tally.js').Finding) => void} run.onShrunk  a finding's own case, shrunk
  * @param {(shrunk: number, toShrink: number) => void} run.onProgress
- * @returns {Promise<import('./same-bug.js').Shrunk[]>} what each shrink gave: the findings' own cases in
+ * @returns {Promise<import('../bugs/same-bug.js').Shrunk[]>} what each shrink gave: the findings' own cases in
  *   case order, then the witnesses (a shrink not run, that hung, or that did not show the bug is left out)
  */
 export async function shrinkDeviations(findings, { hosts, workers, timeoutMs, weights, shrinkRuns, witnesses, shouldShrink, onShrunk, onProgress }) {
   const deviations = findings.filter((f) => f.verdict === 'deviation');
-  /** @type {import('./same-bug.js').Shrunk[]} */
+  /** @type {import('../bugs/same-bug.js').Shrunk[]} */
   const own = deviations.map((finding) => ({ finding, verdict: null }));
   // Nothing to shrink, or no shrinking wanted: no threads to start.
   if (own.length === 0 || shrinkRuns === 0 || !shouldShrink()) return [];
   let done = 0;
   let toShrink = own.length;
-  /** @param {import('./same-bug.js').Shrunk[]} jobs */
+  /** @param {import('../bugs/same-bug.js').Shrunk[]} jobs */
   const shrinkAll = (jobs) => Promise.all(hosts.map((host) => {
     const queue = jobs.filter((job) => host.targets.some((t) => t.name === job.finding.target));
     return runPool({

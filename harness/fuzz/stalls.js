@@ -11,7 +11,7 @@ import { cloneCase, cloneCaseElsewhere, oracleClone } from '../case/case.js';
 import { installNodeHostHooks } from '../case/node-host.js';
 import { CHUNK_SIZE, chunkSeed } from './chunks.js';
 import { runNext } from './schedule.js';
-import { verdictSignature } from './signature.js';
+import { verdictSignature } from '../bugs/signature.js';
 import { channels, landsInWorkers } from '../targets/catalog.js';
 import { judgeableHere, transferArgument } from '../targets/programs.js';
 import { referenceDelivery } from '../targets/receivers/reference-delivery.js';

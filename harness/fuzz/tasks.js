@@ -14,9 +14,9 @@ import { installNodeHostHooks } from '../case/node-host.js';
 import { CHUNK_SIZE, chunkSeed } from './chunks.js';
 import { judge, openTargets } from './judge.js';
 import { reduceProgram } from './reduce.js';
-import { featureKey, verdictSignature } from './signature.js';
-import { describeDifference, programFeatures } from './bug-shape.js';
-import { holds } from './same-bug.js';
+import { featureKey, verdictSignature } from '../bugs/signature.js';
+import { describeDifference, programFeatures } from '../bugs/bug-shape.js';
+import { holds } from '../bugs/same-bug.js';
 
 /** Harness errors kept per chunk (each is a bug of clonecheck, reported in full). */
 const MAX_HARNESS_ERRORS = 3;

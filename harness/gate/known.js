@@ -1,5 +1,5 @@
 // The known findings: bugs clonecheck has found and reported (or chosen not
-// to), keyed by bug signature (harness/fuzz/signature.js `bugSignature`), so
+// to), keyed by bug signature (harness/bugs/signature.js `bugSignature`), so
 // that a gate or a nightly run tells a new finding from one already known.
 // A finding whose signature names a file of the regression corpus
 // (corpus/regressions/<signature>.json) is known too: the corpus is where the

@@ -26,13 +26,13 @@ import { programFeatures } from './bug-shape.js';
 import { bugSignature, signatureOf } from './signature.js';
 
 /**
- * @typedef {import('./tally.js').Finding} Finding
- * @typedef {import('./tally.js').Variant} Variant
+ * @typedef {import('../fuzz/tally.js').Finding} Finding
+ * @typedef {import('../fuzz/tally.js').Variant} Variant
  * @typedef {object} Shrunk  what shrinking one case of a finding gave
  * @property {Finding} finding
  * @property {Variant} [variant]  a witness: another variant's earliest case; none for the finding's own case
  * @property {number} [stalls]  how often its thread or agent died or hung while shrinking it
- * @property {(import('./judge.js').Verdict & {shrink?: import('./tasks.js').ShrinkRecord}) | null} verdict  the shrunk
+ * @property {(import('../fuzz/judge.js').Verdict & {shrink?: import('../fuzz/tasks.js').ShrinkRecord}) | null} verdict  the shrunk
  *   case (and what shrinking did), null if it did not show the bug again
  */
 
@@ -43,7 +43,7 @@ import { bugSignature, signatureOf } from './signature.js';
  * @property {Variant} [variant]
  * @property {number} case
  * @property {{differences: any[], expected?: unknown, actual?: unknown, program: any, category: string,
- *   shrink?: import('./tasks.js').ShrinkRecord}} deviation
+ *   shrink?: import('../fuzz/tasks.js').ShrinkRecord}} deviation
  * @property {string} shape  the root difference, described
  * @property {Set<string>} features
  */
@@ -156,7 +156,7 @@ export function oneFindingPerBug(findings, shrunk) {
  * @param {Variant | undefined} variant
  * @param {number} caseIndex
  * @param {{differences?: any[], expected?: unknown, actual?: unknown, program: any, category?: string,
- *   shrink?: import('./tasks.js').ShrinkRecord}} deviation
+ *   shrink?: import('../fuzz/tasks.js').ShrinkRecord}} deviation
  * @returns {Shown}
  */
 function describe(finding, variant, caseIndex, deviation) {

@@ -1,0 +1,208 @@
+// The bug ledger: every engine bug clonecheck knows, one JSON file per bug,
+// checked in under corpus/bugs/<implementation>/<slug>.json (docs/bugs.md).
+//
+// A finding is what one run saw on one target; a bug is one root cause in
+// one implementation (a runtime family, a browser, QuickJS-ng, a polyfill),
+// whatever channel, version or seed shows it. A bug keeps what a person
+// needs to triage, bisect, report and watch it get fixed: a title in words,
+// its minimal program, the root difference that program shows (the shape
+// triage.js matches findings by, after replaying the program), the spec
+// step it breaks, where it shows and where not (target and version), the
+// version range bisect.js found, a status and the upstream link.
+//
+// {
+//   "schema": "clonecheck/bug@1",
+//   "id": "bun/copies-a-non-enumerable-array-index",   // <implementation>/<slug>, the file's path
+//   "title": "Bun copies a non-enumerable array index",
+//   "implementation": "bun",
+//   "status": "open" | "fixed" | "intended" | "spec-pending",
+//   "fixedIn": null | "1.4.6",
+//   "spec": {"step": "StructuredSerializeInternal step 26.4.1", "url": "https://html.spec.whatwg.org/…"} | null,
+//   "pending": null | "whatwg/html#11321",             // the spec change a `spec-pending` bug waits for
+//   "upstream": null | "https://github.com/oven-sh/bun/issues/…",
+//   "root": {"category": "keys", "shape": "keys on array: index: missing -> data property"},
+//   "program": {…},                                     // clonecheck/program@1, minimal
+//   "foundOn": "bun:clone",                             // the target whose replay defines `root`
+//   "shows": [{"target": "bun:clone", "version": "1.4.5", "shows": true, "checked": "2026-11-27"}, …],
+//   "versions": null | {"runtime": "bun", "channel": "clone", "lastGood": "1.3.8", "firstBad": "1.3.9", "probes": [{"version", "verdict"}]},
+//   "firstSeen": "2026-11-24", "lastSeen": "2026-11-27", "occurrences": 12,
+//   "signatures": ["bun-clone.keys.3908a6e1"],          // the signatures its findings had (history, not identity)
+//   "notes": "…"
+// }
+
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { validate } from '../../src/index.js';
+
+export const LEDGER_DIR = fileURLToPath(new URL('../../corpus/bugs/', import.meta.url));
+export const BUG_SCHEMA = 'clonecheck/bug@1';
+
+/** What a bug can be: still there, gone (since `fixedIn`), behaviour the engine means to keep, or waiting for a spec change (`pending`). */
+export const STATUSES = ['open', 'fixed', 'intended', 'spec-pending'];
+
+/** An input the user must fix (a ledger file, a results file): one line, exit 2. */
+export class InputError extends Error {}
+
+/**
+ * @typedef {object} Sighting  one replay of a bug's program on one target
+ * @property {string} target  the target name without a version (`bun:clone`, `node@22:worker` keeps its pinned name)
+ * @property {string | null} version  what the runtime said it was
+ * @property {boolean} shows  the replay showed the bug's root difference
+ * @property {string} checked  the date (YYYY-MM-DD)
+ */
+
+/**
+ * @typedef {object} Bug
+ * @property {string} schema @property {string} id @property {string} title @property {string} implementation
+ * @property {'open' | 'fixed' | 'intended' | 'spec-pending'} status
+ * @property {string | null} fixedIn
+ * @property {{step: string, url: string} | null} spec
+ * @property {string | null} pending
+ * @property {string | null} upstream
+ * @property {{category: string, shape: string}} root
+ * @property {any} program
+ * @property {string} foundOn
+ * @property {Sighting[]} shows
+ * @property {{runtime: string, channel: string, lastGood: string | null, firstBad: string | null, probes: {version: string, verdict: string}[]} | null} versions
+ * @property {string} firstSeen @property {string} lastSeen @property {number} occurrences
+ * @property {string[]} signatures
+ * @property {string} notes
+ */
+
+/**
+ * The implementation a target is of: the runtime family, browser or module
+ * before its channel and version. `bun@1.3.10:worker` and `bun:clone` are
+ * both `bun`; `quickjs:message` is `quickjs`; a polyfill or a user module
+ * is an implementation of its own.
+ * @param {string} target
+ * @param {string | null} [family]  the runtime's family, when the target names a --runtime NAME=PATH binary
+ * @returns {string} safe as a folder name
+ */
+export function implementationOf(target, family = null) {
+  if (family !== null && family !== undefined && !/^(ref|polyfill|impl):/.test(target)) return family;
+  const module = /^(ref|polyfill|impl):(.*)$/.exec(target);
+  if (module !== null) {
+    if (module[1] === 'ref') return 'ref';
+    return `${module[1]}-${slugOf(module[1] === 'impl' ? basename(module[2]).replace(/\.[cm]?js$/, '') : module[2])}`;
+  }
+  return target.slice(0, target.lastIndexOf(':')).replace(/@.*$/, '');
+}
+
+/**
+ * A target's name without its version (`bun@1.3.10:clone` → `bun:clone`),
+ * except a pinned name (`node@22:clone`), which stands for one line of
+ * releases: where a bug shows is kept per channel, and the version beside it.
+ * @param {string} target
+ */
+export function channelTargetOf(target) {
+  return target.replace(/^(bun|deno|node)@\d+\.\d+\.\d+[^:]*:/, '$1:');
+}
+
+/** @param {string} text @returns {string} lower-case words joined by '-', at most 64 characters */
+export function slugOf(text) {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 64).replace(/-+$/, '') || 'bug';
+}
+
+/**
+ * Every bug in the ledger.
+ * @param {string} [directory]
+ * @returns {Bug[]} ordered by id
+ * @throws {InputError} a file that is not a bug
+ */
+export function readLedger(directory = LEDGER_DIR) {
+  if (!existsSync(directory)) return [];
+  const bugs = [];
+  for (const implementation of readdirSync(directory, { withFileTypes: true })) {
+    if (!implementation.isDirectory()) continue;
+    for (const name of readdirSync(join(directory, implementation.name)).filter((n) => n.endsWith('.json')).sort()) {
+      bugs.push(readBug(join(directory, implementation.name, name), `${implementation.name}/${name.slice(0, -'.json'.length)}`));
+    }
+  }
+  return bugs.sort((a, b) => (a.id < b.id ? -1 : 1));
+}
+
+/**
+ * @param {string} file
+ * @param {string} id  what its path says it is
+ * @returns {Bug}
+ * @throws {InputError}
+ */
+function readBug(file, id) {
+  let bug;
+  try {
+    bug = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new InputError(`${file} is not JSON (${error instanceof Error ? error.message : error}); fix it, or delete it and let triage --update write it again`);
+  }
+  const problem = bugProblem(bug, id);
+  if (problem !== null) throw new InputError(`${file}: ${problem} (docs/bugs.md)`);
+  return bug;
+}
+
+/**
+ * @param {any} bug
+ * @param {string} id
+ * @returns {string | null} the first thing wrong with it
+ */
+export function bugProblem(bug, id) {
+  if (bug?.schema !== BUG_SCHEMA) return `schema ${JSON.stringify(bug?.schema)}, expected "${BUG_SCHEMA}"`;
+  if (bug.id !== id) return `its id ${JSON.stringify(bug.id)} is not its path ${JSON.stringify(id)}`;
+  if (bug.implementation !== id.split('/')[0]) return `its implementation ${JSON.stringify(bug.implementation)} is not its folder`;
+  if (typeof bug.title !== 'string' || bug.title.length === 0) return 'it has no title';
+  if (!STATUSES.includes(bug.status)) return `status ${JSON.stringify(bug.status)} is none of ${STATUSES.join(', ')}`;
+  if (bug.status === 'fixed' && typeof bug.fixedIn !== 'string') return 'a fixed bug names the version it was fixed in (fixedIn)';
+  if (bug.status === 'spec-pending' && typeof bug.pending !== 'string') return 'a spec-pending bug names the spec change it waits for (pending)';
+  if (typeof bug.root?.shape !== 'string' || typeof bug.root?.category !== 'string') return 'it has no root difference (root.category, root.shape)';
+  const problems = validate(bug.program);
+  if (problems.length > 0) return `its program is not valid: at ${problems[0].path}: ${problems[0].message}`;
+  if (!Array.isArray(bug.shows) || !Array.isArray(bug.signatures)) return 'it lacks shows or signatures';
+  return null;
+}
+
+/**
+ * Writes one bug to its file, keys in the schema's order.
+ * @param {Bug} bug
+ * @param {string} [directory]
+ * @returns {string} the file
+ */
+export function writeBug(bug, directory = LEDGER_DIR) {
+  const file = join(directory, `${bug.id}.json`);
+  mkdirSync(join(directory, bug.implementation), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(bug, null, 2)}\n`);
+  return file;
+}
+
+/**
+ * A new bug, as triage proposes it.
+ * @param {{implementation: string, title: string, root: {category: string, shape: string}, program: any, foundOn: string,
+ *   shows: Sighting[], signatures: string[], occurrences: number, date: string, notes?: string}} what
+ * @param {Set<string>} taken  the ids in use
+ * @returns {Bug}
+ */
+export function newBug({ implementation, title, root, program, foundOn, shows, signatures, occurrences, date, notes = '' }, taken) {
+  const base = `${implementation}/${slugOf(title.replace(/^\S+\s+/, ''))}`;
+  let id = base;
+  for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+  taken.add(id);
+  return {
+    schema: BUG_SCHEMA, id, title, implementation, status: 'open', fixedIn: null, spec: null, pending: null, upstream: null,
+    root, program, foundOn, shows, versions: null, firstSeen: date, lastSeen: date, occurrences, signatures, notes,
+  };
+}
+
+/**
+ * Finds a bug by id, or by the end of its id (`copies-a-non-enumerable-array-index`).
+ * @param {Bug[]} bugs
+ * @param {string} wanted
+ * @returns {Bug}
+ * @throws {InputError}
+ */
+export function findBug(bugs, wanted) {
+  const exact = bugs.find((bug) => bug.id === wanted);
+  if (exact !== undefined) return exact;
+  const ending = bugs.filter((bug) => bug.id.endsWith(`/${wanted}`));
+  if (ending.length === 1) return ending[0];
+  if (ending.length > 1) throw new InputError(`${wanted} names ${ending.length} bugs (${ending.map((b) => b.id).join(', ')}); give the whole id`);
+  throw new InputError(`no bug ${wanted} in the ledger; 'clonecheck triage --list' lists them`);
+}
