@@ -4,7 +4,9 @@
 // differences found, 2 usage or input error (one line that says what to fix),
 // 3 infrastructure error, 130 interrupted with nothing found.
 
+import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
+import { LEDGER_DIR } from './bugs/ledger.js';
 import { EXIT, UsageError } from './commands/common.js';
 import { shutdown } from './browsers/shutdown.js';
 import {
@@ -82,6 +84,21 @@ cli
   .addOption(timeoutOption('a target that makes no progress for this long is a timeout'))
   .addOption(specOption())
   .action(run(async (where, options) => (await import('./commands/repro.js')).reproCommand(where, options)));
+
+cli
+  .command('triage')
+  .description('match a run\'s findings against the bug ledger by replaying programs: known bugs, new ones (proposed entries), fixed, regressed')
+  .argument('[results...]', 'results files of clonecheck fuzz --json, nightly, merge or gate --json')
+  .option('--ledger <dir>', 'the bug ledger', LEDGER_DIR)
+  .option('--update', 'write the ledger: new bugs added, known ones updated (where they show, last seen), a bug that no longer shows marked fixed')
+  .option('--out <dir>', 'where proposed ledger entries go without --update', join('clonecheck-out', 'triage'))
+  .option('--json <file>', 'write the triage as JSON')
+  .option('--list', 'list the ledger\'s bugs and stop')
+  .option('--runtime <name=path>', 'a runtime binary of yours the results name (repeatable)', collect)
+  .option('--browser <name=path>', 'a browser build of yours the results name (repeatable)', collect)
+  .addOption(timeoutOption('a replay that makes no progress for this long is a timeout'))
+  .addOption(specOption())
+  .action(run(async (results, options) => (await import('./commands/triage.js')).triageCommand(results, options)));
 
 cli
   .command('selfcheck')

@@ -34,6 +34,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validate } from '../../src/index.js';
+import { UsageError } from '../commands/common.js';
 
 export const LEDGER_DIR = fileURLToPath(new URL('../../corpus/bugs/', import.meta.url));
 export const BUG_SCHEMA = 'clonecheck/bug@1';
@@ -41,8 +42,8 @@ export const BUG_SCHEMA = 'clonecheck/bug@1';
 /** What a bug can be: still there, gone (since `fixedIn`), behaviour the engine means to keep, or waiting for a spec change (`pending`). */
 export const STATUSES = ['open', 'fixed', 'intended', 'spec-pending'];
 
-/** An input the user must fix (a ledger file, a results file): one line, exit 2. */
-export class InputError extends Error {}
+/** An input the user must fix (a ledger file, a results file): one line, exit 2 (the CLI prints a UsageError so). */
+export class InputError extends UsageError {}
 
 /**
  * @typedef {object} Sighting  one replay of a bug's program on one target

@@ -1,0 +1,195 @@
+// Triage: a run's findings matched against the ledger by replaying programs,
+// not by comparing hashes (docs/bugs.md#triage).
+//
+// For each implementation the run reached, every known bug's program and
+// every finding's program are replayed on every target of that
+// implementation the run ran (one batch per host), and each replay's root
+// (root.js) is kept. Then:
+//  - a finding is a known bug when the bug's program shows the finding's
+//    root on the finding's target, and the finding's program shows the
+//    bug's root on the target the bug was found on (when the run reached
+//    it): two programs that reproduce on each other's targets with the same
+//    root are one root cause, whatever channel, version or seed met them;
+//  - the other findings, smallest program first, found proposed bugs by
+//    the same rule, so five channels that show one bug propose one bug;
+//  - a finding whose program no longer shows anything on its own target is
+//    unreproduced (flaky, or a bug of the run), never counted as a bug;
+//  - each known bug's replays are sightings: where it passes now but showed
+//    on an older version of that target it is fixed; where it shows on a
+//    target it did not affect before, or after it was fixed, it regressed.
+
+import { programFeatures } from './bug-shape.js';
+import { channelTargetOf, implementationOf, newBug } from './ledger.js';
+import { showsRoot } from './root.js';
+import { holds } from './same-bug.js';
+
+/**
+ * @typedef {import('./ledger.js').Bug} Bug
+ * @typedef {import('./ledger.js').Sighting} Sighting
+ * @typedef {import('./root.js').Shown} Shown
+ * @typedef {import('./root.js').Root} Root
+ * @typedef {object} RunFinding  a finding as a run reported it, with its (shrunk) program
+ * @property {string} signature @property {string} target @property {string | null} version
+ * @property {any} program @property {number} count
+ * @property {string} [family]  the runtime's family, for a --runtime NAME=PATH target
+ * @property {string} [repro]  the command that shows it again
+ * @property {string} [directory]  its finding folder
+ * @typedef {{name: string, version: string | null, family?: string | null}} RanTarget
+ * @typedef {(programs: any[], targets: string[]) => Promise<Shown[][]>} Replay  for each program, what each target showed
+ */
+
+/**
+ * @typedef {object} Triage
+ * @property {{bug: string, title: string, status: string, findings: RunFinding[], targets: string[], count: number}[]} known  ledger bugs the run met
+ * @property {{bug: Bug, findings: RunFinding[]}[]} new  a proposed ledger entry for each new bug
+ * @property {{bug: string, title: string, target: string, version: string | null, showedOn: string | null}[]} fixed  no longer shows where it did on an older version
+ * @property {{bug: string, title: string, target: string, version: string | null, why: string}[]} regressed
+ * @property {RunFinding[]} unreproduced  findings whose program shows nothing on their own target now
+ * @property {Map<string, Sighting[]>} sightings  each known bug's replays on the run's targets
+ */
+
+/**
+ * @param {RunFinding[]} findings  with programs (crashes and timeouts too)
+ * @param {Bug[]} bugs  the ledger
+ * @param {{ran: RanTarget[], replay: Replay, date: string}} run  the run's targets (where known bugs are checked), how to replay
+ * @returns {Promise<Triage>}
+ */
+export async function triage(findings, bugs, { ran, replay, date }) {
+  /** @type {Triage} */
+  const result = { known: [], new: [], fixed: [], regressed: [], unreproduced: [], sightings: new Map() };
+  const implementations = new Map();
+  const add = (/** @type {string} */ implementation) => implementations.get(implementation)
+    ?? implementations.set(implementation, { targets: /** @type {RanTarget[]} */ ([]), findings: /** @type {RunFinding[]} */ ([]) }).get(implementation);
+  for (const target of ran) add(implementationOf(target.name, target.family)).targets.push(target);
+  for (const finding of findings) {
+    const group = add(implementationOf(finding.target, finding.family));
+    group.findings.push(finding);
+    if (!group.targets.some((/** @type {RanTarget} */ t) => t.name === finding.target)) group.targets.push({ name: finding.target, version: finding.version });
+  }
+  const taken = new Set(bugs.map((bug) => bug.id));
+  for (const [implementation, { targets, findings: theirs }] of implementations) {
+    const known = bugs.filter((bug) => bug.implementation === implementation);
+    if (known.length === 0 && theirs.length === 0) continue;
+    const names = targets.map((/** @type {RanTarget} */ t) => t.name);
+    const shown = await replay([...known.map((bug) => bug.program), ...theirs.map((/** @type {RunFinding} */ f) => f.program)], names);
+    const at = (/** @type {number} */ program, /** @type {string} */ target) => shown[program][names.indexOf(target)];
+    const bugRows = known.map((bug, i) => ({ bug, row: i }));
+    const findingRows = theirs.map((/** @type {RunFinding} */ finding, /** @type {number} */ i) => ({ finding, row: known.length + i }));
+
+    for (const { bug, row } of bugRows) {
+      result.sightings.set(bug.id, targets.map((/** @type {RanTarget} */ t) => sighting(t, at(row, t.name), date)).filter((s) => s !== null));
+      checkSightings(bug, /** @type {Sighting[]} */ (result.sightings.get(bug.id)), result);
+    }
+
+    /** @type {{root: Root, target: string, row: number, features: Set<string>, findings: RunFinding[], bug?: Bug}[]} */
+    const groups = [];
+    // A bug is matched against its founding program on the founding target; `foundOn` may name a target of another version.
+    const home = (/** @type {string} */ foundOn) => names.find((name) => channelTargetOf(name) === channelTargetOf(foundOn));
+    for (const { bug, row } of bugRows) {
+      groups.push({ root: bug.root, target: home(bug.foundOn) ?? bug.foundOn, row, features: new Set(programFeatures(bug.program)), findings: [], bug });
+    }
+    const ordered = [...findingRows].sort((a, b) => programFeatures(a.finding.program).length - programFeatures(b.finding.program).length);
+    for (const { finding, row } of ordered) {
+      const own = at(row, finding.target);
+      if (typeof own !== 'object') {
+        result.unreproduced.push(finding);
+        continue;
+      }
+      const features = new Set(programFeatures(finding.program));
+      const same = groups.filter((g) => showsRoot(at(g.row, finding.target), own)
+        && (!names.includes(g.target) || g.target === finding.target || showsRoot(at(row, g.target), g.root) || at(row, g.target) === 'not-applicable'));
+      // Among several, the one whose trigger this program holds (or that holds this one's), then the smallest.
+      same.sort((a, b) => Number(related(b.features, features)) - Number(related(a.features, features)) || a.features.size - b.features.size);
+      if (same.length > 0) same[0].findings.push(finding);
+      else groups.push({ root: own, target: finding.target, row, features, findings: [finding] });
+    }
+    for (const g of groups) {
+      if (g.bug !== undefined) {
+        if (g.findings.length === 0) continue;
+        result.known.push({
+          bug: g.bug.id, title: g.bug.title, status: g.bug.status, findings: g.findings,
+          targets: [...new Set(g.findings.map((f) => f.target))], count: g.findings.reduce((n, f) => n + f.count, 0),
+        });
+        continue;
+      }
+      const [founder] = g.findings;
+      const bug = newBug({
+        implementation, title: draftTitle(implementation, g.root.shape), root: g.root, program: founder.program, foundOn: channelTargetOf(founder.target),
+        shows: targets.map((/** @type {RanTarget} */ t) => sighting(t, at(g.row, t.name), date)).filter((s) => s !== null),
+        signatures: [...new Set(g.findings.map((f) => f.signature))].sort(), occurrences: g.findings.reduce((n, f) => n + f.count, 0), date,
+        notes: 'Proposed by clonecheck triage; its title is drafted from the root difference: say it in words, add the spec step, the status and the upstream link.',
+      }, taken);
+      result.new.push({ bug, findings: g.findings });
+    }
+  }
+  return result;
+}
+
+/** @param {Set<string>} a @param {Set<string>} b @returns {boolean} one trigger holds the other */
+function related(a, b) {
+  return holds(a, b) || holds(b, a);
+}
+
+/**
+ * @param {RanTarget} target
+ * @param {Shown} shown
+ * @param {string} date
+ * @returns {Sighting | null} none where the program does not apply or the replay failed
+ */
+function sighting(target, shown, date) {
+  if (shown !== 'pass' && typeof shown !== 'object') return null;
+  return { target: channelTargetOf(target.name), version: target.version, shows: shown !== 'pass', checked: date };
+}
+
+/**
+ * Fixed and regressed, from a known bug's sightings now against the ledger's.
+ * @param {Bug} bug
+ * @param {Sighting[]} now
+ * @param {Triage} result
+ */
+function checkSightings(bug, now, result) {
+  for (const s of now) {
+    const before = bug.shows.filter((b) => b.target === s.target);
+    const showedBefore = before.filter((b) => b.shows);
+    if (s.shows) {
+      if (bug.status === 'fixed') result.regressed.push({ bug: bug.id, title: bug.title, target: s.target, version: s.version, why: `fixed in ${bug.fixedIn}, shows again` });
+      else if (before.length > 0 && showedBefore.length === 0) {
+        result.regressed.push({ bug: bug.id, title: bug.title, target: s.target, version: s.version, why: `passed there before (${before.map((b) => b.version).join(', ')})` });
+      }
+    } else if (bug.status === 'open') {
+      const older = showedBefore.filter((b) => b.version !== null && s.version !== null && compareVersions(b.version, s.version) < 0);
+      if (older.length > 0) result.fixed.push({ bug: bug.id, title: bug.title, target: s.target, version: s.version, showedOn: older[older.length - 1].version });
+    }
+  }
+}
+
+/**
+ * @param {string} a @param {string} b  dotted versions (`1.3.10`, `22.23.3`, `156.0.8078.79`)
+ * @returns {number} negative when a is older
+ */
+export function compareVersions(a, b) {
+  const pa = a.split(/[.+-]/).map(Number);
+  const pb = b.split(/[.+-]/).map(Number);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] || 0) - (pb[i] || 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+/** How a person names each implementation. */
+const DISPLAY = { bun: 'Bun', deno: 'Deno', node: 'Node', chromium: 'Chromium', firefox: 'Firefox', webkit: 'WebKit', quickjs: 'QuickJS-ng', ref: 'The reference' };
+
+/** @param {string} implementation @returns {string} */
+export function displayName(implementation) {
+  return /** @type {Record<string, string>} */ (DISPLAY)[implementation] ?? implementation;
+}
+
+/**
+ * A title from the root difference, until a person writes one in words.
+ * @param {string} implementation
+ * @param {string} shape  e.g. `keys on array: index: missing -> data property`
+ */
+export function draftTitle(implementation, shape) {
+  return `${displayName(implementation)}: ${shape.replace(/: ([^:]*?) -> ([^:]*)$/, ': $2 instead of $1')}`;
+}
