@@ -1,9 +1,11 @@
 // A run's findings, with their programs, and the targets the run reached,
 // from any results document clonecheck writes: `fuzz --json`, `nightly`
-// (and `merge`), `gate --json`. Triage reads them all alike.
+// (and `merge`), `gate --json`, and a file of the regression corpus (one
+// finding). Triage reads them all alike.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { REGRESSION_SCHEMA } from '../findings/regressions.js';
 import { InputError } from './ledger.js';
 
 /**
@@ -13,9 +15,12 @@ import { InputError } from './ledger.js';
  * @throws {InputError} a document of another command, or findings whose programs are gone
  */
 export function runFindingsOf(document, file) {
+  if (document?.schema === REGRESSION_SCHEMA) {
+    return { findings: [{ signature: document.signature, target: document.target, version: null, count: 1, program: document.program }], ran: [{ name: document.target, version: null }] };
+  }
   const fuzz = document?.command === 'gate' ? document.fuzz : document;
   if (!['fuzz', 'nightly', 'gate'].includes(document?.command) || !Array.isArray(fuzz?.findings) || !Array.isArray(fuzz?.targets)) {
-    throw new InputError(`${file} is not a results file of clonecheck fuzz, nightly, merge or gate (command ${JSON.stringify(document?.command)}); give one of those`);
+    throw new InputError(`${file} is not a results file of clonecheck fuzz, nightly, merge or gate, nor a regression file (command ${JSON.stringify(document?.command)}); give one of those`);
   }
   const ran = fuzz.targets.map((/** @type {any} */ t) => ({ name: t.name, version: t.version ?? null }));
   const versionOf = (/** @type {string} */ target) => ran.find((/** @type {any} */ t) => t.name === target)?.version ?? null;

@@ -35,7 +35,8 @@ import { holds } from './same-bug.js';
  * @property {string} [repro]  the command that shows it again
  * @property {string} [directory]  its finding folder
  * @typedef {{name: string, version: string | null, family?: string | null}} RanTarget
- * @typedef {(programs: any[], targets: string[]) => Promise<Shown[][]>} Replay  for each program, what each target showed
+ * @typedef {(programs: any[], targets: string[]) => Promise<{shown: Shown[][], versions: (string | null)[]}>} Replay
+ *   for each program, what each target showed; each target's version (its runtime's)
  */
 
 /**
@@ -71,7 +72,9 @@ export async function triage(findings, bugs, { ran, replay, date }) {
     const known = bugs.filter((bug) => bug.implementation === implementation);
     if (known.length === 0 && theirs.length === 0) continue;
     const names = targets.map((/** @type {RanTarget} */ t) => t.name);
-    const shown = await replay([...known.map((bug) => bug.program), ...theirs.map((/** @type {RunFinding} */ f) => f.program)], names);
+    const { shown, versions } = await replay([...known.map((bug) => bug.program), ...theirs.map((/** @type {RunFinding} */ f) => f.program)], names);
+    // A results file that did not record a version (a regression file) takes the one the replay ran.
+    targets.forEach((/** @type {RanTarget} */ t, /** @type {number} */ i) => { t.version ??= versions[i]; });
     const at = (/** @type {number} */ program, /** @type {string} */ target) => shown[program][names.indexOf(target)];
     const bugRows = known.map((bug, i) => ({ bug, row: i }));
     const findingRows = theirs.map((/** @type {RunFinding} */ finding, /** @type {number} */ i) => ({ finding, row: known.length + i }));
@@ -192,4 +195,40 @@ export function displayName(implementation) {
  */
 export function draftTitle(implementation, shape) {
   return `${displayName(implementation)}: ${shape.replace(/: ([^:]*?) -> ([^:]*)$/, ': $2 instead of $1')}`;
+}
+
+/**
+ * The triage documents of several shards of one campaign as one (merge.js):
+ * a known bug's findings and targets together; proposed bugs with the same
+ * implementation and root proposed once (shards did not replay each
+ * other's programs, so this is the one place bugs are joined by their root
+ * alone: `clonecheck triage` on the merged run replays them).
+ * @param {any[]} documents  triageDocument()s, absent for a run before the ledger
+ */
+export function mergeTriageDocuments(documents) {
+  const present = documents.filter((d) => d !== undefined && d !== null);
+  /** @type {Map<string, any>} */
+  const known = new Map();
+  for (const k of present.flatMap((d) => d.known)) {
+    const first = known.get(k.bug);
+    if (first === undefined) known.set(k.bug, { ...k, findings: [...k.findings], targets: [...k.targets] });
+    else {
+      first.findings.push(...k.findings);
+      first.targets = [...new Set([...first.targets, ...k.targets])];
+      first.count += k.count;
+    }
+  }
+  /** @type {Map<string, any>} */
+  const proposed = new Map();
+  for (const n of present.flatMap((d) => d.new)) {
+    const key = `${n.bug.implementation}\n${n.bug.root.shape}`;
+    const first = proposed.get(key);
+    if (first === undefined) proposed.set(key, { ...n, findings: [...n.findings] });
+    else first.findings.push(...n.findings);
+  }
+  return {
+    known: [...known.values()], new: [...proposed.values()],
+    fixed: present.flatMap((d) => d.fixed), regressed: present.flatMap((d) => d.regressed), unreproduced: present.flatMap((d) => d.unreproduced),
+    sightings: Object.assign({}, ...present.map((d) => d.sightings)),
+  };
 }

@@ -9,7 +9,8 @@ import { xml } from '../conform/report.js';
 import { REGRESSIONS_DIR } from '../findings/regressions.js';
 import { BudgetError } from '../gate/children.js';
 import { runGate } from '../gate/gate.js';
-import { InputError, KNOWN_FILE, addKnown, readKnown } from '../gate/known.js';
+import { InputError, LEDGER_DIR, readLedger } from '../bugs/ledger.js';
+import { updateLedger } from '../bugs/ledger-update.js';
 import { EXIT, UsageError, count } from './common.js';
 import { EXPECTATIONS_DIR } from './conform.js';
 import { targetsFromNames } from './fuzz.js';
@@ -18,16 +19,17 @@ import { targetsFromNames } from './fuzz.js';
 export const GATE_DEFAULT_TARGETS = ['ref:tiers', 'node:clone'];
 
 /**
- * @param {{target?: string[], runtime?: string[], browser?: string[], expectations?: string, known?: string, regressions?: string,
- *   updateKnown?: boolean, budget: number, seed: number, runs: number, workers: number, timeout: number, out: string,
+ * @param {{target?: string[], runtime?: string[], browser?: string[], expectations?: string, ledger?: string, regressions?: string,
+ *   updateLedger?: boolean, budget: number, seed: number, runs: number, workers: number, timeout: number, out: string,
  *   junit?: string, json?: string}} raw commander's options (options.js)
  * @param {{log?: (line: string) => void}} [io]
  */
 export async function gateCommand(raw, io = {}) {
   const log = io.log ?? ((line) => process.stderr.write(`${line}\n`));
-  const knownFile = resolve(raw.known ?? KNOWN_FILE);
+  const ledgerDir = resolve(raw.ledger ?? LEDGER_DIR);
+  let bugs;
   try {
-    readKnown(knownFile);
+    bugs = readLedger(ledgerDir);
   } catch (error) {
     if (error instanceof InputError) throw new UsageError(error.message);
     throw error;
@@ -39,7 +41,7 @@ export async function gateCommand(raw, io = {}) {
   try {
     document = await runGate({
       targets, runtimeFlags: raw.runtime ?? [], browserFlags: raw.browser ?? [],
-      expectationsDir: resolve(raw.expectations ?? EXPECTATIONS_DIR), knownFile, regressionsDir: resolve(raw.regressions ?? REGRESSIONS_DIR),
+      expectationsDir: resolve(raw.expectations ?? EXPECTATIONS_DIR), ledgerDir, regressionsDir: resolve(raw.regressions ?? REGRESSIONS_DIR),
       seed: raw.seed, runs: raw.runs, workers: raw.workers, timeoutMs: raw.timeout, out: resolve(raw.out),
       deadline: performance.now() + raw.budget * 1000, log: (line) => log(`  ${line}`),
     });
@@ -52,13 +54,21 @@ export async function gateCommand(raw, io = {}) {
   }
   if (raw.json !== undefined) writeFileSync(raw.json, `${JSON.stringify(document, null, 2)}\n`);
   if (raw.junit !== undefined) writeFileSync(raw.junit, gateJunit(document));
-  if (raw.updateKnown) {
-    const added = addKnown(knownFile, document.fuzz.findings.filter((f) => !f.known));
-    log(`clonecheck: ${added} finding${added === 1 ? '' : 's'} added to ${knownFile}`);
+  if (raw.updateLedger) {
+    const written = updateLedger(bugs, revive(document.bugs), { directory: ledgerDir, date: new Date().toISOString().slice(0, 10) });
+    log(`clonecheck: the ledger (${ledgerDir}): ${written.added.length} bugs added (${written.added.join(', ') || 'none'}), ${written.updated.length} updated`);
     return EXIT.ok;
   }
   process.stdout.write(gateText(document));
   return { pass: EXIT.ok, fail: EXIT.findings }[document.verdict] ?? EXIT.infrastructure;
+}
+
+/**
+ * A triage as the gate's document holds it (triageDocument), with its sightings as a Map again.
+ * @param {any} bugs @returns {import('../bugs/triage.js').Triage}
+ */
+function revive(bugs) {
+  return { ...bugs, sightings: new Map(Object.entries(bugs.sightings)) };
 }
 
 /**
@@ -76,7 +86,8 @@ export function gateText(document) {
   lines.push(
     `conform: ${document.conform.targets.length} targets, ${count.format(c.pass)} subtests pass, ${c.unexpected} unexpected`,
     `regressions: ${r.length} replayed, ${r.filter((x) => x.status !== x.expected).length} unexpected`,
-    `fuzz smoke: ${count.format(f.cases)} cases, ${f.findings.length} findings (${f.findings.filter((x) => !x.known).length} new)`,
+    `fuzz smoke: ${count.format(f.cases)} cases, ${f.findings.length} findings: ${document.bugs.known.length} known bugs, ${document.bugs.new.length} new, `
+      + `${document.bugs.regressed.length} regressed${document.bugs.unreproduced.length > 0 ? `, ${document.bugs.unreproduced.length} findings did not show again` : ''}`,
     `gate: ${document.verdict.toUpperCase()}, ${document.unexpected.length} unexpected, ${(document.elapsedMs / 1000).toFixed(1)} s`,
   );
   return `${lines.join('\n')}\n`;

@@ -3,7 +3,7 @@
 
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { InputError } from '../gate/known.js';
+import { InputError } from '../bugs/ledger.js';
 import { appendRun, openHistory } from '../nightly/history.js';
 import { mergeShards } from '../nightly/merge.js';
 import { readNightly } from '../nightly/results.js';

@@ -1,13 +1,14 @@
 // `clonecheck nightly`: a campaign across the targets (every available one by
 // default) within a budget, one shard of it with --shard i/n; the run goes to
 // --json and is appended to --history (harness/nightly/, docs/gate.md).
-// Exit 0 when every finding is known, 1 when there is a new one, 2 on bad input.
+// Its findings are triaged against the bug ledger (docs/bugs.md): exit 0
+// when every bug it met is known, 1 when one is new or regressed, 2 on bad input.
 
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { REGRESSIONS_DIR } from '../findings/regressions.js';
 import { BudgetError } from '../gate/children.js';
-import { InputError, KNOWN_FILE, readKnown } from '../gate/known.js';
+import { InputError, LEDGER_DIR, readLedger } from '../bugs/ledger.js';
+import { triageLines } from './triage.js';
 import { parseShard } from '../nightly/campaign.js';
 import { appendRun, openHistory } from '../nightly/history.js';
 import { runNightly } from '../nightly/run.js';
@@ -28,7 +29,7 @@ export async function availableTargets(runtimeFlags, browserFlags) {
 }
 
 /**
- * Turns a known-findings, history or results file problem into the one-line usage error.
+ * Turns a ledger, history or results file problem into the one-line usage error.
  * @template T @param {() => T} read @returns {T}
  */
 export function asUsage(read) {
@@ -42,14 +43,14 @@ export function asUsage(read) {
 
 /**
  * @param {{target?: string[], runtime?: string[], browser?: string[], budget: number, runs?: number, seed: number, seeds: number, shard: string,
- *   history?: string, out: string, json?: string, known?: string, regressions?: string, expectations?: string, growCorpus?: boolean, conformResults?: string,
+ *   history?: string, out: string, json?: string, ledger?: string, expectations?: string, growCorpus?: boolean, conformResults?: string,
  *   workers: number, timeout: number}} raw commander's options (options.js)
  */
 export async function nightlyCommand(raw) {
   const shard = parseShard(raw.shard);
   if (shard === null) throw new UsageError(`--shard ${raw.shard}: give i/n with 1 <= i <= n <= 1000, e.g. --shard 2/4`);
-  const knownFile = resolve(raw.known ?? KNOWN_FILE);
-  asUsage(() => readKnown(knownFile));
+  const ledgerDir = resolve(raw.ledger ?? LEDGER_DIR);
+  asUsage(() => readLedger(ledgerDir));
   const history = raw.history === undefined ? undefined : resolve(raw.history);
   if (history !== undefined) asUsage(() => openHistory(history, { create: true }));
   const runtimeFlags = raw.runtime ?? [];
@@ -63,7 +64,7 @@ export async function nightlyCommand(raw) {
   try {
     document = await runNightly({
       targets: names, runtimeFlags, browserFlags, seed: raw.seed, seeds: raw.seeds, shard, budgetSeconds: raw.budget, runs: raw.runs,
-      workers: raw.workers, timeoutMs: raw.timeout, out: resolve(raw.out), knownFile, regressionsDir: resolve(raw.regressions ?? REGRESSIONS_DIR),
+      workers: raw.workers, timeoutMs: raw.timeout, out: resolve(raw.out), ledgerDir,
       expectationsDir: resolve(raw.expectations ?? EXPECTATIONS_DIR), growCorpus: raw.growCorpus === true, conformResults: raw.conformResults,
       log: (line) => process.stderr.write(`  ${line}\n`),
     });
@@ -80,13 +81,24 @@ export async function nightlyCommand(raw) {
 }
 
 /**
- * Prints a run's new findings (each with its repro) and its totals.
- * @param {any} document a nightly document @returns {number} the exit code: 1 when a finding is new
+ * Prints what a run met in bugs (new and regressed first, each with its
+ * finding's repro) and its totals.
+ * @param {any} document a nightly document @returns {number} the exit code: 1 when a bug is new or regressed
  */
 export function reportRun(document) {
-  const fresh = document.findings.filter((/** @type {any} */ f) => !f.known);
-  for (const f of fresh) process.stdout.write(`NEW ${f.signature}  ${f.target} (${f.version ?? ''})  ${f.summary}\n  repro: ${f.repro}\n`);
+  const bugs = document.bugs ?? { known: [], new: [], fixed: [], regressed: [], unreproduced: [] };
+  const findings = document.units.flatMap((/** @type {any} */ u) => u.findings);
+  const [summary, ...lines] = triageLines(bugs, findings.length);
+  for (const line of lines) {
+    process.stdout.write(`${line}\n`);
+    const id = /^NEW\s+(\S+)/.exec(line)?.[1];
+    const first = id === undefined ? undefined : findings.find((/** @type {any} */ f) => f.bug === id);
+    if (first !== undefined) process.stdout.write(`           repro: ${first.repro}\n`);
+  }
   process.stdout.write(`nightly: ${count.format(document.cases)} cases (${count.format(document.casesPerSecond)} cases/s) on ${document.targets.length} targets in `
-    + `${document.units.length} units; ${document.findings.length} findings, ${fresh.length} new; shards ${document.shards.join(',')} of ${document.shardCount}\n`);
-  return fresh.length > 0 ? EXIT.findings : EXIT.ok;
+    + `${document.units.length} units; ${summary}; shards ${document.shards.join(',')} of ${document.shardCount}\n`);
+  if (document.skippedUnits.length > 0) {
+    process.stdout.write(`nightly: ${document.skippedUnits.length} units skipped: ${document.skippedUnits.map((/** @type {any} */ u) => `${u.implementation} (${u.reason})`).join('; ')}\n`);
+  }
+  return bugs.new.length > 0 || bugs.regressed.length > 0 ? EXIT.findings : EXIT.ok;
 }

@@ -6,13 +6,15 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { validate } from '../../src/index.js';
+import { BUG_SCHEMA } from '../bugs/ledger.js';
 import { NOT_APPLICABLE } from '../bugs/root.js';
+import { REGRESSION_SCHEMA } from '../findings/regressions.js';
 import { replayProgram } from '../findings/replay.js';
 import { EXIT, UsageError } from './common.js';
 import { targetsFromNames } from './fuzz.js';
 
 /**
- * @param {string} where a finding folder or a program file
+ * @param {string} where a finding folder, a program file, a ledger bug or a regression file
  * @returns {{program: any, target?: string}}
  */
 export function readProgram(where) {
@@ -20,15 +22,19 @@ export function readProgram(where) {
   const isFolder = statSync(where).isDirectory();
   const file = isFolder ? join(where, 'program.json') : where;
   if (!existsSync(file)) throw new UsageError(`${where} has no program.json; give a finding folder written by clonecheck fuzz`);
-  let program;
+  let parsed;
   try {
-    program = JSON.parse(readFileSync(file, 'utf8'));
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
     throw new UsageError(`${file} is not JSON (${error instanceof Error ? error.message : error}); fix or regenerate it`);
   }
+  // A ledger bug brings its program and the target it was found on; so does a regression file.
+  const holder = parsed?.schema === BUG_SCHEMA ? { program: parsed.program, target: parsed.foundOn }
+    : parsed?.schema === REGRESSION_SCHEMA ? { program: parsed.program, target: parsed.target } : null;
+  const program = holder?.program ?? parsed;
   const problems = validate(program);
   if (problems.length > 0) throw new UsageError(`${file} is not a valid program: at ${problems[0].path}: ${problems[0].message} (docs/program.md)`);
-  let target;
+  let target = holder?.target;
   const findingFile = join(where, 'finding.json');
   if (isFolder && existsSync(findingFile)) {
     try {

@@ -27,10 +27,13 @@ export function replayOnTargets({ runtimeFlags = [], browserFlags = [], timeoutM
     const targets = await targetsFromNames(names, runtimeFlags, browserFlags, spec);
     const verdicts = await replayPrograms(programs, targets, { timeoutMs, workers: 2 });
     log(`replayed ${programs.length} programs on ${names.length} targets in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    return verdicts.map((row) => names.map((name) => {
-      const verdict = row.find((v) => v.target === name);
-      return verdict === undefined ? 'harness-error' : shownBy(verdict);
-    }));
+    return {
+      shown: verdicts.map((row) => names.map((name) => {
+        const verdict = row.find((v) => v.target === name);
+        return verdict === undefined ? 'harness-error' : shownBy(verdict);
+      })),
+      versions: names.map((name) => targets.find((t) => t.name === name)?.runtime?.version ?? null),
+    };
   };
 }
 

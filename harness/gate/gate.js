@@ -1,7 +1,9 @@
 // The pre-merge gate (docs/gate.md): on the given targets, the conformance
 // suite against its expectations, the regression corpus replayed, and a
 // fuzz smoke of a fixed seed and number of cases whose findings must all be
-// known (known.js). Every part is deterministic for the same inputs, so the
+// known bugs of the ledger, matched by replay (harness/bugs/triage.js): a
+// new bug, or a known one back where it was fixed, fails it. Every part is
+// deterministic for the same inputs, so the
 // gate's verdict is too: a timing-dependent budget never cuts a part short
 // (a run past --budget has no verdict at all).
 
@@ -12,7 +14,10 @@ import { bugSignature } from '../bugs/signature.js';
 import { loadRegressions } from '../findings/regressions.js';
 import { replayProgram } from '../findings/replay.js';
 import { runCommand } from './children.js';
-import { corpusSignatures, knownAs, readKnown } from './known.js';
+import { readLedger } from '../bugs/ledger.js';
+import { runFindingsOf } from '../bugs/run-findings.js';
+import { triage } from '../bugs/triage.js';
+import { replayOnTargets, triageDocument } from '../commands/triage.js';
 import { builtRuntimeNames } from '../runtimes.js';
 
 /** The version of the gate's results document (docs/gate.md#the-gate-document). */
@@ -37,7 +42,7 @@ export function conformTargetOf(name) {
  * @property {string[]} runtimeFlags  --runtime NAME=PATH, passed on to conform, fuzz and every repro command
  * @property {string[]} browserFlags  --browser NAME=PATH
  * @property {string} expectationsDir
- * @property {string} knownFile
+ * @property {string} ledgerDir  the bug ledger (harness/bugs/ledger.js)
  * @property {string} regressionsDir
  * @property {number} seed
  * @property {number} runs  fuzz smoke cases
@@ -68,7 +73,7 @@ export async function runGate(options) {
   mkdirSync(out, { recursive: true });
   const flags = [...options.runtimeFlags.flatMap((f) => ['--runtime', f]), ...options.browserFlags.flatMap((f) => ['--browser', f])];
   const conformTargets = [...new Set(targets.map((t) => conformTargetOf(t.name)))];
-  const known = readKnown(options.knownFile);
+  const bugs = readLedger(options.ledgerDir);
 
   const conform = await runCommand(
     ['conform', ...conformTargets.flatMap((t) => ['--target', t]), ...flags, '--expectations', options.expectationsDir],
@@ -80,8 +85,16 @@ export async function runGate(options) {
       '--workers', String(options.workers), '--timeout', String(options.timeoutMs), '--out', out],
     join(out, 'fuzz.json'), options,
   );
-  const corpus = corpusSignatures(options.regressionsDir);
-  const findings = fuzz.document.findings.map((f) => ({ ...f, known: knownAs(known, f.signature, corpus) }));
+  const run = runFindingsOf(fuzz.document, join(out, 'fuzz.json'));
+  const triaged = await triage(run.findings, bugs, {
+    ran: run.ran, date: new Date().toISOString().slice(0, 10),
+    replay: replayOnTargets({ runtimeFlags: options.runtimeFlags, browserFlags: options.browserFlags, timeoutMs: options.timeoutMs, log }),
+  });
+  /** @type {Map<string, {bug: string | null, known: boolean}>} each finding's bug: a ledger id, a proposed one, or none (it did not show again) */
+  const bugOf = new Map();
+  for (const k of triaged.known) for (const f of k.findings) bugOf.set(f.signature, { bug: k.bug, known: true });
+  for (const n of triaged.new) for (const f of n.findings) bugOf.set(f.signature, { bug: n.bug.id, known: false });
+  const findings = fuzz.document.findings.map((f) => ({ ...f, ...(bugOf.get(f.signature) ?? { bug: null, known: false }) }));
 
   /** @type {Unexpected[]} */
   const unexpected = [
@@ -89,9 +102,13 @@ export async function runGate(options) {
     ...regressions.filter((r) => r.status !== r.expected).map((r) => ({
       area: /** @type {const} */ ('regression'), target: r.target, test: r.signature, status: r.status, expected: r.expected, detail: r.detail, repro: r.repro,
     })),
-    ...findings.filter((f) => f.known === null).map((f) => ({
-      area: /** @type {const} */ ('fuzz'), target: f.target, test: f.signature, status: f.verdict === 'deviation' ? `deviation (${f.category})` : f.verdict,
-      expected: 'no new finding', detail: firstDifference(f), repro: `clonecheck repro ${relativePath(f.directory)} --target ${f.target}${flagText(flags)}`,
+    ...findings.filter((f) => f.bug !== null && !f.known).map((f) => ({
+      area: /** @type {const} */ ('fuzz'), target: f.target, test: `${f.bug} (${f.signature})`, status: f.verdict === 'deviation' ? `deviation (${f.category})` : f.verdict,
+      expected: 'no new bug', detail: firstDifference(f), repro: `clonecheck repro ${relativePath(f.directory)} --target ${f.target}${flagText(flags)}`,
+    })),
+    ...triaged.regressed.map((r) => ({
+      area: /** @type {const} */ ('fuzz'), target: r.target, test: r.bug, status: 'shows again', expected: 'fixed or not on this target', detail: r.why,
+      repro: `clonecheck repro ${relativePath(join(options.ledgerDir, `${r.bug}.json`))} --target ${r.target}${flagText(flags)}`,
     })),
     // clonecheck's own failures: no verdict on the target (exit 3), listed so that they get fixed.
     ...fuzz.document.harnessErrors.map((/** @type {any} */ e) => ({
@@ -106,21 +123,22 @@ export async function runGate(options) {
     elapsedMs: Math.round(performance.now() - started),
     inputs: {
       targets: targets.map((t) => t.name), conformTargets, runtimes: options.runtimeFlags, browsers: options.browserFlags,
-      seed: options.seed, runs: options.runs, expectations: options.expectationsDir, known: options.knownFile, regressions: options.regressionsDir,
+      seed: options.seed, runs: options.runs, expectations: options.expectationsDir, ledger: options.ledgerDir, regressions: options.regressionsDir,
     },
     conform: {
       file: join(out, 'conform.json'),
       targets: conform.document.targets.map((/** @type {any} */ t) => ({ name: t.name, version: t.version, counts: t.counts })),
     },
     regressions,
+    bugs: triageDocument(triaged),
     fuzz: {
       file: join(out, 'fuzz.json'),
       cases: fuzz.document.cases,
       casesPerSecond: fuzz.document.casesPerSecond,
       targets: fuzz.document.targets.map((/** @type {any} */ t) => ({ name: t.name, version: t.version, verdicts: t.verdicts })),
       findings: findings.map((f) => ({
-        signature: f.signature, target: f.target, verdict: f.verdict, category: f.category, known: f.known !== null,
-        link: f.known?.link ?? null, directory: f.directory, reproFile: f.reproFile, diff: f.diff.slice(0, 5),
+        signature: f.signature, target: f.target, verdict: f.verdict, category: f.category, bug: f.bug, known: f.known,
+        directory: f.directory, reproFile: f.reproFile, diff: f.diff.slice(0, 5),
       })),
     },
     unexpected: unexpected.sort((a, b) => (`${a.area}\n${a.target}\n${a.test}` < `${b.area}\n${b.target}\n${b.test}` ? -1 : 1)),

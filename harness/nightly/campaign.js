@@ -35,6 +35,31 @@ export function campaignUnits(targetNames, seed, seeds) {
 }
 
 /**
+ * At most `packs` fuzz runs per seed: a budget too short to give each
+ * implementation a useful share of its own (a one-minute campaign over
+ * twelve of them) fuzzes several in one run, where each case runs on all
+ * their targets side by side, rather than skip the ones the budget does
+ * not reach. A pack keeps its first unit's index and seed.
+ * @param {Unit[]} units
+ * @param {number} packs  at least 1
+ * @returns {Unit[]}
+ */
+export function packUnits(units, packs) {
+  /** @type {Map<number, Unit[]>} */
+  const bySeed = new Map();
+  for (const unit of units) bySeed.set(unit.seed, [...(bySeed.get(unit.seed) ?? []), unit]);
+  const packed = [];
+  for (const ofSeed of bySeed.values()) {
+    const size = Math.ceil(ofSeed.length / Math.min(packs, ofSeed.length));
+    for (let i = 0; i < ofSeed.length; i += size) {
+      const pack = ofSeed.slice(i, i + size);
+      packed.push({ index: pack[0].index, implementation: pack.map((u) => u.implementation).join(' + '), targets: pack.flatMap((u) => u.targets), seed: pack[0].seed });
+    }
+  }
+  return packed;
+}
+
+/**
  * @param {Unit[]} units @param {{index: number, count: number}} shard  index from 1
  * @returns {Unit[]} the shard's units
  */

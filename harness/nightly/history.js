@@ -5,7 +5,7 @@
 
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { InputError } from '../gate/known.js';
+import { InputError } from '../bugs/ledger.js';
 import { readNightly } from './results.js';
 
 const MARKER = 'clonecheck-history.json';

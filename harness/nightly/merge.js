@@ -3,7 +3,8 @@
 // are all of theirs and whose totals and findings are derived from them as
 // a run's are (run.js nightlyDocument).
 
-import { InputError } from '../gate/known.js';
+import { InputError } from '../bugs/ledger.js';
+import { mergeTriageDocuments } from '../bugs/triage.js';
 import { nightlyDocument } from './run.js';
 
 /**
@@ -28,6 +29,7 @@ export function mergeShards(shards) {
   return nightlyDocument({
     startedAt: documents.map((d) => d.startedAt).sort()[0],
     elapsedMs: Math.max(...documents.map((d) => d.elapsedMs)),
+    bugs: mergeTriageDocuments(documents.map((d) => d.bugs)),
     seed: first.seed, seeds: first.seeds, shards: [...seen], shardCount: first.shardCount, budgetSeconds: first.budgetSeconds, runs: first.runs,
     targets: first.campaign,
     conform: documents.flatMap((d) => d.conform),

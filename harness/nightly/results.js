@@ -6,7 +6,7 @@
 // unsharded run does.
 
 import { readFileSync } from 'node:fs';
-import { InputError } from '../gate/known.js';
+import { InputError } from '../bugs/ledger.js';
 
 /** The version of the nightly document; a file of another version is refused (or skipped with --skip-bad). */
 export const NIGHTLY_SCHEMA_VERSION = 1;

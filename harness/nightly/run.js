@@ -1,20 +1,25 @@
 // A nightly run (docs/gate.md#nightly): the shard's units of the campaign
 // (campaign.js) fuzzed one after another, each with an equal part of the
 // budget that is left (or a fixed number of cases with --runs), and on the
-// first shard the conformance suite on every implementation. Each finding is
-// marked known or new (gate/known.js) and carries its program, so that the
-// history alone is enough for the dashboard.
+// first shard the conformance suite on every implementation. Then its
+// findings are triaged against the bug ledger by replaying programs
+// (harness/bugs/triage.js): each finding names its bug, known or proposed,
+// and the run counts bugs (known seen, new, fixed, regressed). Each finding
+// carries its program, so that the history alone is enough for the dashboard.
 
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../commands/common.js';
 import { BudgetError, StoppedEarlyError, runCommand } from '../gate/children.js';
 import { flagText, relativePath } from '../gate/gate.js';
-import { corpusSignatures, knownAs, readKnown, findingSummary } from '../gate/known.js';
-import { campaignUnits, shardUnits } from './campaign.js';
+import { findingSummary } from '../findings/summary.js';
+import { readLedger } from '../bugs/ledger.js';
+import { triage } from '../bugs/triage.js';
+import { replayOnTargets, triageDocument } from '../commands/triage.js';
+import { campaignUnits, packUnits, shardUnits } from './campaign.js';
 import { NIGHTLY_SCHEMA_VERSION, conformByArea, summarizeUnits } from './results.js';
 
-/** A unit is given this long at least (seconds), whatever is left of the budget: less is start-up alone. */
+/** A unit is given this long at least (seconds), whatever is left of the budget: less is start-up alone (campaign.js packs units to keep to it). */
 const MIN_SHARE_S = 15;
 
 /** Of a unit's time, the part given to fuzzing: the rest is for shrinking what it found. */
@@ -30,7 +35,7 @@ const FUZZ_SHARE = 0.7;
  * @property {number} [runs]  cases per unit instead of a share of the budget
  * @property {number} workers @property {number} timeoutMs
  * @property {string} out  where each unit's documents and the findings go
- * @property {string} knownFile @property {string} regressionsDir @property {string} expectationsDir
+ * @property {string} ledgerDir  the bug ledger (harness/bugs/ledger.js) @property {string} expectationsDir
  * @property {string} [conformResults]  a conform results document to take instead of running the suite (the main job's gate ran it)
  * @property {boolean} growCorpus  new deviations go to the regression corpus (fuzz --save-regressions)
  * @property {(line: string) => void} log
@@ -47,9 +52,10 @@ export async function runNightly(options) {
   const flags = [...options.runtimeFlags.flatMap((f) => ['--runtime', f]), ...options.browserFlags.flatMap((f) => ['--browser', f])];
   // Run in an order that turns with the seed: a unit the budget runs out before is not the same implementation every night.
   const inShard = shardUnits(campaignUnits(options.targets, options.seed, options.seeds), shard);
-  const units = inShard.map((_, k) => inShard[(k + Math.abs(options.seed)) % inShard.length]);
-  const known = readKnown(options.knownFile);
-  const corpus = corpusSignatures(options.regressionsDir);
+  // A budget too short for a share of MIN_SHARE_S each fuzzes several implementations in one unit, so every one gets some.
+  const packed = options.runs === undefined ? packUnits(inShard, Math.max(1, Math.floor(options.budgetSeconds / MIN_SHARE_S))) : inShard;
+  const units = packed.map((_, k) => packed[(k + Math.abs(options.seed)) % packed.length]);
+  const bugs = readLedger(options.ledgerDir);
 
   let conform = [];
   let conformError = null;
@@ -105,11 +111,10 @@ export async function runNightly(options) {
       index: unit.index, implementation: unit.implementation, seed: unit.seed, cases: document.cases, fuzzMs: document.fuzzMs,
       targets: document.targets.map((/** @type {any} */ t) => ({ name: t.name, runtime: t.runtime, version: t.version, cases: t.cases, verdicts: t.verdicts })),
       findings: document.findings.map((/** @type {any} */ f) => {
-        const knownAsWhat = knownAs(known, f.signature, corpus);
         const version = document.targets.find((/** @type {any} */ t) => t.name === f.target)?.version ?? null;
         return {
           signature: f.signature, target: f.target, version, verdict: f.verdict, category: f.category, seed: unit.seed, case: f.case, count: f.count,
-          minimized: f.minimized, known: knownAsWhat !== null, link: knownAsWhat?.link ?? null, summary: findingSummary(f), diff: f.diff.slice(0, 20),
+          minimized: f.minimized, summary: findingSummary(f), diff: f.diff.slice(0, 20),
           ...(f.detail === undefined ? {} : { detail: f.detail }),
           program: JSON.parse(readFileSync(f.programFile, 'utf8')),
           directory: f.directory, reproFile: f.reproFile,
@@ -120,15 +125,26 @@ export async function runNightly(options) {
       harnessErrors: document.harnessErrors.map((/** @type {any} */ e) => ({ target: e.target, case: e.case, error: e.error })),
     });
   }
+  const findings = results.flatMap((unit) => unit.findings);
+  const ran = results.flatMap((unit) => unit.targets).filter((t, i, all) => all.findIndex((u) => u.name === t.name) === i);
+  log(`triage: ${findings.length} findings against ${bugs.length} ledger bugs, replayed on the ${ran.length} targets that ran`);
+  const triaged = await triage(findings, bugs, {
+    ran, date: startedAt.slice(0, 10), replay: replayOnTargets({ runtimeFlags: options.runtimeFlags, browserFlags: options.browserFlags, timeoutMs: options.timeoutMs, log }),
+  });
+  // Each finding names its bug: a ledger id, a proposed one, or none when its program did not show anything again.
+  for (const { bug, findings: theirs } of [...triaged.known, ...triaged.new.map((n) => ({ bug: n.bug.id, findings: n.findings }))]) {
+    for (const f of theirs) Object.assign(f, { bug, known: triaged.known.some((k) => k.bug === bug) });
+  }
+  for (const f of triaged.unreproduced) Object.assign(f, { bug: null, known: false });
   return nightlyDocument({
-    startedAt, elapsedMs: performance.now() - started, seed: options.seed, seeds: options.seeds, shards: [shard.index], shardCount: shard.count,
+    startedAt, elapsedMs: performance.now() - started, bugs: triageDocument(triaged), seed: options.seed, seeds: options.seeds, shards: [shard.index], shardCount: shard.count,
     budgetSeconds: options.budgetSeconds, runs: options.runs ?? null, targets: options.targets, conform, conformError, units: results, skippedUnits: skipped,
   });
 }
 
 /**
  * The document, with what its units add up to (results.js summarizeUnits): a run's, or a merge's.
- * @param {{startedAt: string, elapsedMs: number, seed: number, seeds: number, shards: number[], shardCount: number, budgetSeconds: number,
+ * @param {{startedAt: string, elapsedMs: number, bugs: any, seed: number, seeds: number, shards: number[], shardCount: number, budgetSeconds: number,
  *   runs: number | null, targets: string[], conform: any[], conformError: string | null, units: import('./results.js').UnitResult[],
  *   skippedUnits: {index: number, implementation: string, seed: number, reason: string}[]}} run
  */
@@ -150,6 +166,7 @@ export function nightlyDocument(run) {
     conform: run.conform,
     conformError: run.conformError,
     skippedUnits: run.skippedUnits,
+    bugs: run.bugs,
     ...summarizeUnits(units),
     units,
   };
