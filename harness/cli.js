@@ -212,6 +212,7 @@ cli
   .command('dashboard')
   .description('write the dashboard of a history of nightly runs: one static page that opens offline (docs/gate.md)')
   .option('--history <dir>', 'the history folder nightly and merge append to', 'clonecheck-out/history')
+  .option('--ledger <dir>', 'the bug ledger: titles, status, upstream links (default: corpus/bugs)')
   .requiredOption('--out <dir>', 'where the page (index.html) and its scripts go')
   .option('--skip-bad', 'leave out run files that are corrupt, truncated or of another schema version, and say which')
   .action(run(async (options) => (await import('./commands/dashboard.js')).dashboardCommand(options)));

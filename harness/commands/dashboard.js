@@ -1,11 +1,12 @@
-// `clonecheck dashboard [--history DIR] --out DIR [--skip-bad]`: one static
-// page from a history of nightly runs (harness/dashboard/), with Chart.js
+// `clonecheck dashboard [--history DIR] --out DIR [--ledger DIR] [--skip-bad]`: one static
+// page from a history of nightly runs and the bug ledger (harness/dashboard/), with Chart.js
 // copied beside it from the installed package: it opens offline, from disk.
 
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LEDGER_DIR, readLedger } from '../bugs/ledger.js';
 import { dashboardModel } from '../dashboard/model.js';
 import { dashboardPage } from '../dashboard/page.js';
 import { readHistory } from '../nightly/history.js';
@@ -22,7 +23,7 @@ function chartUmd() {
 }
 
 /**
- * @param {{history: string, out: string, skipBad?: boolean}} raw
+ * @param {{history: string, out: string, skipBad?: boolean, ledger?: string}} raw
  * @returns {Promise<number>}
  */
 export async function dashboardCommand(raw) {
@@ -31,7 +32,8 @@ export async function dashboardCommand(raw) {
     skipBad: raw.skipBad === true,
     onSkip: (file, why) => process.stderr.write(`clonecheck: skipped ${why}\n`),
   }));
-  const file = writeDashboard(runs, resolve(raw.out));
+  const ledger = asUsage(() => readLedger(resolve(raw.ledger ?? LEDGER_DIR)));
+  const file = writeDashboard(runs, resolve(raw.out), ledger);
   process.stdout.write(`dashboard of ${runs.length} run${runs.length === 1 ? '' : 's'}: ${file}\n`);
   return EXIT.ok;
 }
@@ -39,23 +41,15 @@ export async function dashboardCommand(raw) {
 /**
  * @param {{file: string, document: any}[]} runs
  * @param {string} out
+ * @param {import('../bugs/ledger.js').Bug[]} ledger  for each bug's title, status and upstream link
  * @returns {string} the page written
  */
-export function writeDashboard(runs, out) {
+export function writeDashboard(runs, out, ledger) {
   mkdirSync(out, { recursive: true });
   copyFileSync(chartUmd(), join(out, 'chart.umd.min.js'));
   copyFileSync(CLIENT, join(out, 'dashboard.js'));
-  const model = dashboardModel(runs);
-  /** @type {Map<string, string>} */
-  const findingFiles = new Map();
-  for (const { signature, finding } of model.findings) {
-    if (finding.reproFile === undefined || !existsSync(finding.reproFile)) continue;
-    const relative = `findings/${signature}/repro.mjs`;
-    mkdirSync(join(out, 'findings', signature), { recursive: true });
-    copyFileSync(finding.reproFile, join(out, relative));
-    findingFiles.set(signature, relative);
-  }
+  const model = dashboardModel(runs, ledger);
   const page = join(out, 'index.html');
-  writeFileSync(page, dashboardPage(model, { chartScript: 'chart.umd.min.js', clientScript: 'dashboard.js', findingFiles }));
+  writeFileSync(page, dashboardPage(model, { chartScript: 'chart.umd.min.js', clientScript: 'dashboard.js' }));
   return page;
 }

@@ -4,8 +4,8 @@
 
 const trend = JSON.parse(document.getElementById('trend-data').textContent);
 const labels = trend.map((run) => run.run.slice(0, 16).replace('T', ' '));
-let distinct = 0;
-const cumulative = trend.map((run) => (distinct += run.newFindings));
+const engines = [...new Set(trend.flatMap((run) => Object.keys(run.bugs)))].sort();
+const PALETTE = ['#1565c0', '#c62828', '#2e7d32', '#6a1b9a', '#ef6c00', '#00838f', '#5d4037', '#ad1457', '#455a64', '#9e9d24'];
 
 /** @param {string} id @param {string} title @param {{label: string, data: number[], color: string, axis?: string}[]} lines */
 function lineChart(id, title, lines) {
@@ -29,10 +29,9 @@ lineChart('chart-conform', 'Conformance subtests per run', [
   { label: 'fail', data: trend.map((r) => r.fail), color: '#f9a825', axis: 'y2' },
   { label: 'unexpected', data: trend.map((r) => r.unexpected), color: '#c62828', axis: 'y2' },
 ]);
-lineChart('chart-findings', 'Findings per run', [
-  { label: 'findings in the run', data: trend.map((r) => r.findings), color: '#1565c0' },
-  { label: 'first seen in the run', data: trend.map((r) => r.newFindings), color: '#c62828' },
-  { label: 'distinct so far', data: cumulative, color: '#6a1b9a' },
+lineChart('chart-bugs', 'Bugs met per run, by engine', [
+  ...engines.map((engine, i) => ({ label: engine, data: trend.map((r) => r.bugs[engine] ?? 0), color: PALETTE[i % PALETTE.length] })),
+  { label: 'new in the run', data: trend.map((r) => r.newBugs), color: '#000000', axis: 'y2' },
 ]);
 lineChart('chart-speed', 'Fuzzing per run', [
   { label: 'cases', data: trend.map((r) => r.cases), color: '#00838f' },

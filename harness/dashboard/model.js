@@ -1,74 +1,134 @@
-// What the dashboard shows, computed from a history's runs (oldest first):
-// the last run's matrix of targets against areas, what regressed in it (new
-// findings, findings first seen in it, unexpected conformance results), the
-// trend of each over the runs, guard coverage, and every finding with where
-// it was first and last seen and the run (and version) it was fixed in.
+// What the dashboard shows, computed from a history's runs (oldest first)
+// and the bug ledger: bugs first. Each run's findings name their bug (its
+// triage, harness/bugs/triage.js), so the model keeps one entry per bug
+// (the ledger's title, status and upstream link, or the proposal a run made
+// for a new one) with where and when it was seen and the findings under it;
+// then what the last run changed (new bugs, regressed and fixed ones,
+// unexpected conformance results), the matrix of targets against areas,
+// the trend of bugs per engine over the runs, and guard coverage.
 // Plain data, so that the page (page.js) only lays it out.
 
 /**
- * @typedef {object} FindingHistory
- * @property {string} signature
- * @property {string} target
- * @property {any} finding  its last sighting (program, differences, repro…)
- * @property {{run: string, version: string | null}} firstSeen
- * @property {{run: string, version: string | null}} lastSeen
- * @property {{run: string, version: string | null} | null} fixedIn  the first later run that fuzzed its target and did not find it
- * @property {number} runs  how many runs found it
+ * @typedef {object} BugHistory
+ * @property {string} id
+ * @property {string} title
+ * @property {string} implementation
+ * @property {string} status  the ledger's, or `new` for a bug a run proposed
+ * @property {string | null} fixedIn @property {string | null} upstream
+ * @property {string} root  the root difference, described
+ * @property {string} firstSeen @property {string} lastSeen  runs' start times
+ * @property {number} runs  how many runs met it
+ * @property {number} occurrences  cases, summed over the runs
+ * @property {Record<string, string[]>} targets  each target it was seen on, with the versions
+ * @property {any} program  its minimal program
+ * @property {Map<string, any>} findings  the findings under it, by signature (the latest sighting of each)
  */
 
 /**
  * @param {{file: string, document: any}[]} runs  a history's (history.js readHistory)
+ * @param {import('../bugs/ledger.js').Bug[]} ledger
  */
-export function dashboardModel(runs) {
+export function dashboardModel(runs, ledger) {
   const documents = runs.map((r) => r.document);
   const last = documents.at(-1) ?? null;
-  /** @type {Map<string, FindingHistory>} */
-  const findings = new Map();
+  const inLedger = new Map(ledger.map((bug) => [bug.id, bug]));
+  /** @type {Map<string, BugHistory>} */
+  const bugs = new Map();
+  /** @type {Map<string, any>} findings no bug holds: their program showed nothing again on replay, or their run predates the ledger */
+  const loose = new Map();
   for (const run of documents) {
-    const versions = new Map(run.targets.map((/** @type {any} */ t) => [t.name, t.version]));
-    for (const f of run.findings) {
-      const seen = { run: run.startedAt, version: f.version ?? null };
-      const entry = findings.get(f.signature);
-      if (entry === undefined) findings.set(f.signature, { signature: f.signature, target: f.target, finding: f, firstSeen: seen, lastSeen: seen, fixedIn: null, runs: 1 });
-      else Object.assign(entry, { finding: f, lastSeen: seen, fixedIn: null, runs: entry.runs + 1 });
-    }
-    // Fixed: its target ran (and was fuzzed) in this run, and the finding was not among its findings.
-    const found = new Set(run.findings.map((/** @type {any} */ f) => f.signature));
-    for (const entry of findings.values()) {
-      if (entry.fixedIn === null && !found.has(entry.signature) && versions.has(entry.target)) {
-        entry.fixedIn = { run: run.startedAt, version: versions.get(entry.target) ?? null };
+    const proposed = new Map((run.bugs?.new ?? []).map((/** @type {any} */ n) => [n.bug.id, n.bug]));
+    const metHere = new Set();
+    for (const f of run.units.flatMap((/** @type {any} */ u) => u.findings)) {
+      if (f.bug === null || f.bug === undefined) {
+        loose.set(f.signature, { ...f, run: run.startedAt });
+        continue;
       }
+      const entry = bugs.get(f.bug) ?? newEntry(f.bug, inLedger.get(f.bug), proposed.get(f.bug), run.startedAt);
+      bugs.set(f.bug, entry);
+      if (!metHere.has(f.bug)) {
+        entry.runs += 1;
+        metHere.add(f.bug);
+      }
+      entry.lastSeen = run.startedAt;
+      entry.occurrences += f.count;
+      const versions = entry.targets[f.target] ??= [];
+      if (f.version !== null && !versions.includes(f.version)) versions.push(f.version);
+      entry.findings.set(f.signature, { ...f, run: run.startedAt });
     }
   }
-  const all = [...findings.values()].sort((a, b) => (a.firstSeen.run > b.firstSeen.run ? -1 : a.firstSeen.run < b.firstSeen.run ? 1 : a.signature < b.signature ? -1 : 1));
-  const lastRun = last?.startedAt;
+  const all = [...bugs.values()].sort((a, b) => (a.lastSeen > b.lastSeen ? -1 : a.lastSeen < b.lastSeen ? 1 : a.id < b.id ? -1 : 1));
+  const lastBugs = last?.bugs ?? { known: [], new: [], fixed: [], regressed: [], unreproduced: [] };
   return {
     runs: documents.length,
     last: last === null ? null : {
       startedAt: last.startedAt, elapsedMs: last.elapsedMs, cases: last.cases, casesPerSecond: last.casesPerSecond, seed: last.seed, seeds: last.seeds,
       shards: last.shardCount, targets: last.targets, conform: last.conform, conformError: last.conformError, guardCoverage: last.guardCoverage, host: last.host,
+      skippedUnits: last.skippedUnits ?? [], findings: last.findings.length,
+      bugs: {
+        known: lastBugs.known.map((/** @type {any} */ k) => k.bug), new: lastBugs.new.map((/** @type {any} */ n) => n.bug.id),
+        fixed: lastBugs.fixed, regressed: lastBugs.regressed, unreproduced: lastBugs.unreproduced.length,
+      },
     },
-    // What regressed last night: findings the history had not seen before the last run and the
-    // known-findings file does not list (a known bug met on a new seed is no regression); unexpected conformance results.
-    regressed: {
-      findings: all.filter((e) => e.firstSeen.run === lastRun && !e.finding.known),
-      conform: (last?.conform ?? []).flatMap((/** @type {any} */ t) => Object.entries(t.areas)
-        .filter(([, c]) => /** @type {any} */ (c).unexpected > 0)
-        .map(([area, c]) => ({ target: t.name, version: t.version, area, unexpected: /** @type {any} */ (c).unexpected }))),
-    },
-    findings: all,
+    // Unexpected conformance results of the last run (a test its expectations do not list).
+    conformRegressed: (last?.conform ?? []).flatMap((/** @type {any} */ t) => Object.entries(t.areas)
+      .filter(([, c]) => /** @type {any} */ (c).unexpected > 0)
+      .map(([area, c]) => ({ target: t.name, version: t.version, area, unexpected: /** @type {any} */ (c).unexpected }))),
+    bugs: all,
+    loose: [...loose.values()],
+    interop: interopRows(all),
     trend: documents.map((run) => {
       const conform = run.conform.flatMap((/** @type {any} */ t) => Object.values(t.areas));
+      /** @type {Record<string, number>} */
+      const perEngine = {};
+      for (const id of new Set(run.units.flatMap((/** @type {any} */ u) => u.findings).map((/** @type {any} */ f) => f.bug).filter(Boolean))) {
+        const implementation = bugs.get(id)?.implementation ?? id.split('/')[0];
+        perEngine[implementation] = (perEngine[implementation] ?? 0) + 1;
+      }
       return {
         run: run.startedAt,
         cases: run.cases,
         casesPerSecond: run.casesPerSecond,
-        findings: run.findings.length,
-        newFindings: run.findings.filter((/** @type {any} */ f) => findings.get(f.signature)?.firstSeen.run === run.startedAt).length,
+        bugs: perEngine,
+        newBugs: run.bugs?.new.length ?? 0,
         pass: conform.reduce((sum, c) => sum + c.pass, 0),
         fail: conform.reduce((sum, c) => sum + c.fail, 0),
         unexpected: conform.reduce((sum, c) => sum + c.unexpected, 0),
       };
     }),
   };
+}
+
+/**
+ * @param {string} id
+ * @param {import('../bugs/ledger.js').Bug | undefined} ledgerBug  the ledger's entry, if it has one now
+ * @param {any} proposal  the run's proposal for a bug the ledger did not have
+ * @param {string} run
+ * @returns {BugHistory}
+ */
+function newEntry(id, ledgerBug, proposal, run) {
+  const bug = ledgerBug ?? proposal;
+  return {
+    id, title: bug?.title ?? id, implementation: bug?.implementation ?? id.split('/')[0], status: ledgerBug?.status ?? 'new',
+    fixedIn: bug?.fixedIn ?? null, upstream: bug?.upstream ?? null, root: bug?.root?.shape ?? '', firstSeen: run, lastSeen: run, runs: 0, occurrences: 0,
+    targets: {}, program: bug?.program ?? null, findings: new Map(),
+  };
+}
+
+/**
+ * The interop view: each root difference the bugs show, and which
+ * implementations have a bug with that root (the same behaviour, not
+ * necessarily the same cause: a bug is one root cause in one implementation).
+ * @param {BugHistory[]} bugs
+ * @returns {{root: string, implementations: Record<string, string>}[]}  root → implementation → bug id
+ */
+function interopRows(bugs) {
+  /** @type {Map<string, Record<string, string>>} */
+  const rows = new Map();
+  for (const bug of bugs) {
+    const row = rows.get(bug.root) ?? {};
+    row[bug.implementation] ??= bug.id;
+    rows.set(bug.root, row);
+  }
+  return [...rows].filter(([, row]) => Object.keys(row).length > 1).map(([root, implementations]) => ({ root, implementations }));
 }

@@ -1,57 +1,92 @@
-// The dashboard's one page, laid out from the model (model.js): what
-// regressed last night first (each with its version and repro command), then
-// the matrix of targets against areas, the trends (charts drawn by Chart.js
-// in client.js from the data embedded here), guard coverage, the fuzz
-// statistics, and every finding with its program and differences. Tables
-// are plain HTML: the page reads without its scripts too.
+// The dashboard's one page, laid out from the model (model.js): bugs first:
+// the last run's count in the header, what it changed (new bugs with their
+// repro command, regressed, fixed), every bug with its engine, where and
+// when it was seen, status and upstream link (its findings and minimal
+// program folded under it); then the root differences several engines
+// share, the matrix of targets against areas, the trends (charts drawn by
+// Chart.js in client.js from the data embedded here) and guard coverage.
+// Tables are plain HTML: the page reads without its scripts too. Nothing is
+// copied beside it but the two scripts: each finding has its repro command.
 
 import { tiers } from '../../src/index.js';
+import { displayName } from '../bugs/triage.js';
 import { xml as escape } from '../conform/report.js';
 
 /** @param {string | null | undefined} iso @returns {string} `2026-11-24 03:00` */
 const when = (iso) => (iso ? iso.slice(0, 16).replace('T', ' ') : '');
 /** @param {string} version  `reference (HTML Living Standard, …) in node 20.20.2` @returns {string} `reference`: the rest is in its title */
 const shortVersion = (version) => version.replace(/ \(.*$| in node \S+$/, '');
-/** @param {{target: string, lastSeen: {version: string | null}}[]} entries @returns {string} `bun:clone (1.4.5) 3 · …`, most first */
-function byTarget(entries) {
-  /** @type {Map<string, number>} */
-  const counts = new Map();
-  for (const e of entries) {
-    const key = `${e.target} (${e.lastSeen.version ?? '?'})`;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  return [...counts].sort((a, b) => b[1] - a[1]).map(([target, n]) => `<b>${escape(target)}</b> ${n}`).join(' · ');
-}
 /** @param {number} n */
 const number = (n) => new Intl.NumberFormat('en-US').format(n);
 /** @param {unknown} value @returns {string} as JSON, safe in HTML text (not in a script: entities are not decoded there) */
 const json = (value) => escape(JSON.stringify(value));
 
+/** @param {string} implementation @returns {string} */
+const engine = (implementation) => displayName(implementation);
+/** @param {Record<string, string[]>} targets @returns {string} `bun:clone (1.4.5), bun:worker (1.4.5)` */
+const targetList = (targets) => Object.entries(targets).map(([t, versions]) => `${escape(t)}${versions.length > 0 ? ` <span class="version">${escape(versions.join(', '))}</span>` : ''}`).join(', ');
+/** @param {string} status @param {string | null} fixedIn */
+const statusCell = (status, fixedIn) => (status === 'new' ? '<span class="new">new</span>' : escape(status === 'fixed' ? `fixed in ${fixedIn}` : status));
+
 /**
  * @param {ReturnType<typeof import('./model.js').dashboardModel>} model
- * @param {{chartScript: string, clientScript: string, findingFiles: Map<string, string>}} assets
- *   the scripts' file names beside the page, and each finding's repro file there, by signature
+ * @param {{chartScript: string, clientScript: string}} assets  the scripts' file names beside the page
  * @returns {string}
  */
-export function dashboardPage(model, { chartScript, clientScript, findingFiles }) {
+export function dashboardPage(model, { chartScript, clientScript }) {
   const { last } = model;
   const sections = [];
-  const regressedCount = model.regressed.findings.length + model.regressed.conform.length;
-  sections.push(`<header class="${regressedCount === 0 ? 'verdict-ok' : 'verdict-bad'}">
-  <h1>clonecheck: ${regressedCount === 0 ? 'nothing regressed' : `${regressedCount} regression${regressedCount === 1 ? '' : 's'}`} in the last run${model.runs === 1 ? ' (the history\'s first: everything unknown is new)' : ''}</h1>
-  <p>${last === null ? 'no run yet' : `last run ${when(last.startedAt)} UTC: ${number(last.cases)} cases on ${last.targets.length} targets (${number(last.casesPerSecond)} cases/s), `
-    + `seed ${last.seed} × ${last.seeds}, ${last.shards} shard${last.shards === 1 ? '' : 's'}, ${(last.elapsedMs / 1000).toFixed(0)} s`}; ${model.runs} run${model.runs === 1 ? '' : 's'} in the history</p>
+  const lastBugs = last?.bugs ?? { known: [], new: [], fixed: [], regressed: [], unreproduced: 0 };
+  const bad = lastBugs.new.length + lastBugs.regressed.length + model.conformRegressed.length;
+  const headline = last === null ? 'no run yet'
+    : `${lastBugs.known.length + lastBugs.new.length} bugs in the last run: ${lastBugs.known.length} known, ${lastBugs.new.length} new, `
+      + `${lastBugs.fixed.length} fixed, ${lastBugs.regressed.length} regressed${model.conformRegressed.length > 0 ? `; ${model.conformRegressed.length} unexpected conformance areas` : ''}`;
+  sections.push(`<header class="${bad === 0 ? 'verdict-ok' : 'verdict-bad'}">
+  <h1>clonecheck: ${headline}</h1>
+  <p>${last === null ? '' : `last run ${when(last.startedAt)} UTC: ${number(last.cases)} cases on ${last.targets.length} targets (${number(last.casesPerSecond)} cases/s), `
+    + `${number(last.findings)} findings, seed ${last.seed} × ${last.seeds}, ${last.shards} shard${last.shards === 1 ? '' : 's'}, ${(last.elapsedMs / 1000).toFixed(0)} s`
+    + `${last.skippedUnits.length > 0 ? `; <b>${last.skippedUnits.length} units skipped</b> (${escape(last.skippedUnits.map((/** @type {any} */ u) => u.implementation).join(', '))})` : ''}; `}`
+    + `${model.runs} run${model.runs === 1 ? '' : 's'} in the history, ${model.bugs.length} bugs met in all</p>
 </header>`);
 
-  sections.push(`<section id="regressed"><h2>What regressed last night</h2>${regressedCount === 0 ? '<p>No new finding and no unexpected conformance result.</p>' : ''}
-${model.regressed.findings.length === 0 ? '' : `<p>First seen in the last run and not known, by target: ${byTarget(model.regressed.findings)}</p>
-<table><tr><th>finding</th><th>target</th><th>version</th><th>first seen</th><th>what</th><th>reproduce</th></tr>
-${model.regressed.findings.map((e) => `<tr><td><a href="#${escape(e.signature)}">${escape(e.signature)}</a> <span class="new">new</span></td>`
-    + `<td>${escape(e.target)}</td><td>${escape(e.lastSeen.version ?? '')}</td><td>${when(e.firstSeen.run)}</td><td>${escape(e.finding.summary)}</td>`
-    + `<td><code>${escape(e.finding.repro)}</code></td></tr>`).join('\n')}</table>`}
-${model.regressed.conform.length === 0 ? '' : `<table><tr><th>conformance target</th><th>version</th><th>area</th><th>unexpected results</th><th>reproduce</th></tr>
-${model.regressed.conform.map((c) => `<tr><td>${escape(c.target)}</td><td>${escape(c.version)}</td><td>${escape(c.area)}</td><td class="bad">${c.unexpected}</td>`
-    + `<td><code>clonecheck conform wpt/${escape(c.area)}.any.js --target ${escape(c.target)}</code></td></tr>`).join('\n')}</table>`}</section>`);
+  const changed = [
+    ...lastBugs.regressed.map((/** @type {any} */ r) => `<li class="bad">regressed: <a href="#${escape(r.bug)}">${escape(r.bug)}</a> ${escape(r.title)} on ${escape(r.target)} ${escape(r.version ?? '')}: ${escape(r.why)}</li>`),
+    ...lastBugs.new.map((/** @type {string} */ id) => {
+      const bug = model.bugs.find((b) => b.id === id);
+      const first = bug === undefined ? undefined : [...bug.findings.values()][0];
+      return `<li><span class="new">new</span> <a href="#${escape(id)}">${escape(bug?.title ?? id)}</a>${first === undefined ? '' : `: <code>${escape(first.repro)}</code>`}</li>`;
+    }),
+    ...lastBugs.fixed.map((/** @type {any} */ f) => `<li>fixed: <a href="#${escape(f.bug)}">${escape(f.title)}</a> no longer shows on ${escape(f.target)} ${escape(f.version ?? '')} (showed on ${escape(f.showedOn)})</li>`),
+    ...model.conformRegressed.map((c) => `<li class="bad">conformance: ${escape(c.target)} ${escape(c.area)}: ${c.unexpected} unexpected; `
+      + `<code>clonecheck conform wpt/${escape(c.area)}.any.js --target ${escape(c.target)}</code></li>`),
+  ];
+  sections.push(`<section id="changed"><h2>What changed in the last run</h2>${changed.length === 0 ? '<p>No new bug, none regressed or fixed, no unexpected conformance result.</p>' : `<ul>${changed.join('\n')}</ul>`}</section>`);
+
+  sections.push(`<section id="bugs"><h2>Bugs (${model.bugs.length})</h2>
+<p>One row per bug: one root cause in one implementation, whatever channel, version or seed showed it (docs/bugs.md). Click a title for its findings and its minimal program.</p>
+<table><tr><th>bug</th><th>engine</th><th>seen on</th><th>first seen</th><th>last seen</th><th>runs</th><th>cases</th><th>status</th><th>upstream</th></tr>
+${model.bugs.map((b) => `<tr><td><a href="#${escape(b.id)}">${escape(b.title)}</a></td><td>${escape(engine(b.implementation))}</td><td>${targetList(b.targets)}</td>`
+    + `<td>${when(b.firstSeen)}</td><td>${when(b.lastSeen)}</td><td>${b.runs}</td><td>${number(b.occurrences)}</td><td>${statusCell(b.status, b.fixedIn)}</td>`
+    + `<td>${b.upstream ? `<a href="${escape(b.upstream)}">link</a>` : ''}</td></tr>`).join('\n')}</table>
+${model.bugs.map((b) => `<details id="${escape(b.id)}"><summary>${escape(b.id)}: ${escape(b.title)}</summary>
+<p>Root difference: ${escape(b.root)}. ${b.findings.size} finding${b.findings.size === 1 ? '' : 's'}:</p>
+<table><tr><th>finding</th><th>target</th><th>version</th><th>seen</th><th>what</th><th>reproduce</th></tr>
+${[...b.findings.values()].map((f) => `<tr><td>${escape(f.signature)}</td><td>${escape(f.target)}</td><td class="version">${escape(f.version ?? '')}</td><td>${when(f.run)}</td>`
+    + `<td>${escape(f.summary)}</td><td><code>${escape(f.repro)}</code></td></tr>`).join('\n')}</table>
+${b.program === null ? '' : `<pre>${escape(JSON.stringify(b.program))}</pre>`}</details>`).join('\n')}
+${model.loose.length === 0 ? '' : `<h3>Findings without a bug (${model.loose.length})</h3>
+<p>Their programs showed nothing when replayed (flaky, or a timing-dependent stall), or their run came before the ledger.</p>
+<table><tr><th>finding</th><th>target</th><th>version</th><th>seen</th><th>what</th><th>reproduce</th></tr>
+${model.loose.map((f) => `<tr><td>${escape(f.signature)}</td><td>${escape(f.target)}</td><td class="version">${escape(f.version ?? '')}</td><td>${when(f.run)}</td>`
+    + `<td>${escape(f.summary)}</td><td><code>${escape(f.repro)}</code></td></tr>`).join('\n')}</table>`}</section>`);
+
+  if (model.interop.length > 0) {
+    const implementations = [...new Set(model.interop.flatMap((row) => Object.keys(row.implementations)))].sort();
+    sections.push(`<section id="interop"><h2>The same root difference in several engines</h2>
+<p>Each row a root difference more than one engine's bugs show (the same behaviour, each engine's own cause).</p>
+<table><tr><th>root difference</th>${implementations.map((i) => `<th>${escape(engine(i))}</th>`).join('')}</tr>
+${model.interop.map((row) => `<tr><td>${escape(row.root)}</td>${implementations.map((i) => `<td>${row.implementations[i] ? `<a href="#${escape(row.implementations[i])}">bug</a>` : ''}</td>`).join('')}</tr>`).join('\n')}</table></section>`);
+  }
 
   if (last !== null) {
     const areas = [...new Set(last.conform.flatMap((/** @type {any} */ t) => Object.keys(t.areas)))].sort();
@@ -65,16 +100,16 @@ ${last.conform.map((/** @type {any} */ t) => `<tr><td>${escape(t.name)}</td><td 
     return `<td class="${c.unexpected > 0 ? 'bad' : c.fail > 0 ? 'expected' : 'ok'}" title="${c.unexpected} unexpected, ${c.notApplicable} n/a">${c.pass}/${c.fail}</td>`;
   }).join('')}</tr>`).join('\n')}</table></div>
 <h3>Fuzzing by target (runtime or browser, version × channel)</h3>
-<table><tr><th>target</th><th>version</th><th>cases</th><th>pass</th><th>deviation</th><th>timeout</th><th>crash</th><th>findings</th></tr>
+<table><tr><th>target</th><th>version</th><th>cases</th><th>pass</th><th>deviation</th><th>timeout</th><th>crash</th><th>bugs</th></tr>
 ${last.targets.map((/** @type {any} */ t) => {
-    const findings = model.findings.filter((e) => e.target === t.name && e.lastSeen.run === last.startedAt).length;
+    const met = model.bugs.filter((b) => b.lastSeen === last.startedAt && b.targets[t.name] !== undefined).length;
     return `<tr><td>${escape(t.name)}</td><td class="version">${escape(t.version ?? '')}</td><td>${number(t.cases)}</td><td>${number(t.verdicts.pass ?? 0)}</td>`
-      + `<td>${number(t.verdicts.deviation ?? 0)}</td><td>${t.verdicts.timeout ?? 0}</td><td>${t.verdicts.crash ?? 0}</td><td>${findings}</td></tr>`;
+      + `<td>${number(t.verdicts.deviation ?? 0)}</td><td>${t.verdicts.timeout ?? 0}</td><td>${t.verdicts.crash ?? 0}</td><td>${met}</td></tr>`;
   }).join('\n')}</table></section>`);
   }
 
   sections.push(`<section id="trend"><h2>Trend over the runs</h2>
-<div class="charts"><div><canvas id="chart-conform"></canvas></div><div><canvas id="chart-findings"></canvas></div><div><canvas id="chart-speed"></canvas></div></div>
+<div class="charts"><div><canvas id="chart-conform"></canvas></div><div><canvas id="chart-bugs"></canvas></div><div><canvas id="chart-speed"></canvas></div></div>
 <script type="application/json" id="trend-data">${JSON.stringify(model.trend).replace(/</g, '\\u003c')}</script></section>`);
 
   if (last !== null) {
@@ -89,23 +124,6 @@ ${tiers.map((tier) => {
       + `<td>${tier.reasons.map((r) => `<span class="${(counts[r] ?? 0) > 0 ? '' : 'zero'}">${escape(r)} ${number(counts[r] ?? 0)}</span>`).join(' · ')}</td></tr>`;
   }).join('\n')}</table></section>`);
   }
-
-  sections.push(`<section id="findings"><h2>Every finding (${model.findings.length})</h2>
-<table><tr><th>finding</th><th>target</th><th>verdict</th><th>first seen</th><th>last seen</th><th title="the first later run that fuzzed its target and did not find it">fixed in (not found since)</th><th>runs</th><th>upstream</th></tr>
-${model.findings.map((e) => `<tr><td><a href="#${escape(e.signature)}">${escape(e.signature)}</a></td><td>${escape(e.target)}</td><td>${escape(e.finding.verdict)}</td>`
-    + `<td>${when(e.firstSeen.run)} <span class="version">${escape(e.firstSeen.version ?? '')}</span></td><td>${when(e.lastSeen.run)}</td>`
-    + `<td>${e.fixedIn === null ? '' : `${when(e.fixedIn.run)} <span class="version">${escape(e.fixedIn.version ?? '')}</span>`}</td><td>${e.runs}</td>`
-    + `<td>${e.finding.link ? `<a href="${escape(e.finding.link)}">bug</a>` : e.finding.known ? 'known' : '<span class="new">new</span>'}</td></tr>`).join('\n')}</table>
-${model.findings.map((e) => {
-    const f = e.finding;
-    const file = findingFiles.get(e.signature);
-    return `<details id="${escape(e.signature)}"><summary>${escape(e.signature)}: ${escape(f.summary)}</summary>
-<p>${escape(e.target)} ${escape(e.lastSeen.version ?? '')}; seed ${f.seed}, case ${f.case}; ${f.count} case${f.count === 1 ? '' : 's'}${f.minimized ? ', shrunk' : ''}</p>
-<p>Reproduce: <code>${escape(f.repro)}</code>${file === undefined ? '' : `, or <code>node ${escape(file)}</code> (<a href="${escape(file)}">${escape(file)}</a>)`}</p>
-${f.diff.length === 0 ? `<p>${escape(f.detail ?? '')}</p>` : `<table><tr><th>path</th><th>category</th><th>expected</th><th>actual</th></tr>
-${f.diff.map((/** @type {any} */ d) => `<tr><td><code>${escape(d.path)}</code></td><td>${escape(d.category)}</td><td><code>${json(d.expected)}</code></td><td><code>${json(d.actual)}</code></td></tr>`).join('\n')}</table>`}
-<pre>${escape(JSON.stringify(f.program, null, 2))}</pre></details>`;
-  }).join('\n')}</section>`);
 
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>clonecheck dashboard</title>
