@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { xml } from '../conform/report.js';
 import { REGRESSIONS_DIR } from '../findings/regressions.js';
 import { BudgetError } from '../gate/children.js';
-import { runGate } from '../gate/gate.js';
+import { NO_NEW_BUG, runGate } from '../gate/gate.js';
 import { InputError, LEDGER_DIR, readLedger } from '../bugs/ledger.js';
 import { updateLedger } from '../bugs/ledger-update.js';
 import { EXIT, UsageError, count } from './common.js';
@@ -78,7 +78,8 @@ function revive(bugs) {
 export function gateText(document) {
   const lines = [];
   for (const u of document.unexpected) {
-    lines.push(`REGRESSED [${u.area}] ${u.target}  ${u.test}: ${u.status}, expected ${u.expected}${u.detail ? `\n  ${u.detail}` : ''}\n  repro: ${u.repro}`);
+    const label = u.expected === NO_NEW_BUG ? 'NEW BUG' : 'REGRESSED';
+    lines.push(`${label} [${u.area}] ${u.target}  ${u.test}: ${u.status}, expected ${u.expected}${u.detail ? `\n  ${u.detail}` : ''}\n  repro: ${u.repro}`);
   }
   const c = document.conform.targets.reduce((sum, t) => ({ pass: sum.pass + t.counts.pass, unexpected: sum.unexpected + t.counts.unexpected }), { pass: 0, unexpected: 0 });
   const r = document.regressions;

@@ -53,6 +53,9 @@ export function conformTargetOf(name) {
  * @property {(line: string) => void} log
  */
 
+/** What a fuzz smoke finding of a bug the ledger does not have was expected to be. */
+export const NO_NEW_BUG = 'no new bug';
+
 /**
  * @typedef {object} Unexpected  one thing that regressed
  * @property {'conform' | 'regression' | 'fuzz' | 'harness'} area  `harness`: a clonecheck bug met on the way, not the target's
@@ -104,7 +107,7 @@ export async function runGate(options) {
     })),
     ...findings.filter((f) => f.bug !== null && !f.known).map((f) => ({
       area: /** @type {const} */ ('fuzz'), target: f.target, test: `${f.bug} (${f.signature})`, status: f.verdict === 'deviation' ? `deviation (${f.category})` : f.verdict,
-      expected: 'no new bug', detail: firstDifference(f), repro: `clonecheck repro ${relativePath(f.directory)} --target ${f.target}${flagText(flags)}`,
+      expected: NO_NEW_BUG, detail: firstDifference(f), repro: `clonecheck repro ${relativePath(f.directory)} --target ${f.target}${flagText(flags)}`,
     })),
     ...triaged.regressed.map((r) => ({
       area: /** @type {const} */ ('fuzz'), target: r.target, test: r.bug, status: 'shows again', expected: 'fixed or not on this target', detail: r.why,
