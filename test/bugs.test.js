@@ -1,0 +1,131 @@
+// The bug ledger and triage (harness/bugs/, docs/bugs.md): findings are
+// matched to bugs by replaying programs on real targets, so two findings of
+// one root cause are one bug whatever their programs, a known bug is known
+// again, a bug that no longer shows on a newer version is fixed and one that
+// shows again after its fix regressed; the checked-in ledger is valid and
+// every bug in it still shows where it was found; bad input is one line, exit 2.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LEDGER_DIR, channelTargetOf, implementationOf, readLedger, slugOf } from '../harness/bugs/ledger.js';
+import { updateLedger } from '../harness/bugs/ledger-update.js';
+import { compareVersions, triage } from '../harness/bugs/triage.js';
+import { replayOnTargets } from '../harness/commands/triage.js';
+import { clonecheck } from './helpers.js';
+
+const scratch = mkdtempSync(join(tmpdir(), 'clonecheck-bugs-'));
+const replay = replayOnTargets({ timeoutMs: 10_000 });
+const date = '2026-11-27';
+
+/** A File: Node 20 and 22 clone it as a Blob (docs/platform-objects.md finding 2), Node 24 does not. */
+const fileAtRoot = { schema: 'clonecheck/program@2', root: { ref: 0 }, objects: [{ kind: 'file', bytes: [104, 105], name: 'a.txt', type: 'text/plain', lastModified: 1 }] };
+const fileInArray = {
+  schema: 'clonecheck/program@2', root: { ref: 0 },
+  objects: [{ kind: 'array', items: [{ ref: 1 }, 7] }, { kind: 'file', bytes: [], name: 'b', type: '', lastModified: 5 }],
+};
+/** A program every Node clones right: a finding with it did not show again (flaky). */
+const clean = { schema: 'clonecheck/program@2', root: { ref: 0 }, objects: [{ kind: 'array', items: [1, 2, 3] }] };
+
+/** @param {string} signature @param {any} program @param {string} [target] */
+const finding = (signature, program, target = 'node:clone') => ({ signature, target, version: process.versions.node, program, count: 2 });
+
+test('names: an implementation is the runtime family, browser or module; a target is kept by channel', () => {
+  assert.equal(implementationOf('bun@1.3.10:worker'), 'bun');
+  assert.equal(implementationOf('node@22:clone'), 'node');
+  assert.equal(implementationOf('quickjs:message'), 'quickjs');
+  assert.equal(implementationOf('polyfill:@ungap/structured-clone'), 'polyfill-ungap-structured-clone');
+  assert.equal(implementationOf('impl:./lib/my-clone.mjs'), 'impl-my-clone');
+  assert.equal(implementationOf('mybun:clone', 'bun'), 'bun');
+  assert.equal(channelTargetOf('bun@1.3.10:worker'), 'bun:worker');
+  assert.equal(channelTargetOf('node@22:clone'), 'node@22:clone');
+  assert.equal(slugOf('Node clones a File as a Blob!'), 'node-clones-a-file-as-a-blob');
+  assert.ok(compareVersions('1.3.10', '1.3.9') > 0 && compareVersions('22.23.3', '24.0.0') < 0 && compareVersions('2.9.6', '2.9.6') === 0);
+});
+
+test('triage: two programs of one root cause are one new bug; once in the ledger, they are known', async () => {
+  const findings = [finding('node-clone.kind.aaaaaaaa', fileInArray), finding('node-clone.kind.bbbbbbbb', fileAtRoot), finding('node-clone.keys.cccccccc', clean)];
+  const ran = [{ name: 'node:clone', version: process.versions.node }];
+  const first = await triage(findings, [], { ran, replay, date });
+  assert.equal(first.new.length, 1, JSON.stringify(first.new.map((n) => n.bug.title)));
+  const [{ bug, findings: under }] = first.new;
+  assert.equal(bug.implementation, 'node');
+  assert.match(bug.root.shape, /File -> Blob/);
+  // The smaller program founds the bug; both findings are under it.
+  assert.deepEqual(bug.program, fileAtRoot);
+  assert.deepEqual(under.map((f) => f.signature).sort(), ['node-clone.kind.aaaaaaaa', 'node-clone.kind.bbbbbbbb']);
+  assert.equal(bug.occurrences, 4);
+  assert.deepEqual(bug.shows, [{ target: 'node:clone', version: process.versions.node, shows: true, checked: date }]);
+  // The clean program shows nothing on replay: not a bug.
+  assert.deepEqual(first.unreproduced.map((f) => f.signature), ['node-clone.keys.cccccccc']);
+
+  const directory = join(scratch, 'ledger');
+  const written = updateLedger([], first, { directory, date });
+  assert.deepEqual(written.added, [bug.id]);
+  const ledger = readLedger(directory);
+  const again = await triage(findings.slice(0, 2), ledger, { ran, replay, date });
+  assert.equal(again.new.length, 0);
+  assert.deepEqual(again.known.map((k) => [k.bug, k.findings.length, k.count]), [[bug.id, 2, 4]]);
+});
+
+test('triage: a bug that passes on a newer version is fixed there; one back after its fix regressed', async () => {
+  const [bug] = (await triage([finding('node-clone.kind.bbbbbbbb', fileAtRoot)], [], { ran: [], replay, date })).new.map((n) => n.bug);
+  // As if it had been seen on Node 20 through node:clone; node@24.21.0 (pinned node@24) no longer shows it.
+  const seen = { ...bug, shows: [{ target: 'node:clone', version: '20.0.0', shows: true, checked: '2026-11-01' }] };
+  const ran = [{ name: 'node@24.21.0:clone', version: null }];
+  const fixed = await triage([], [seen], { ran, replay, date });
+  assert.deepEqual(fixed.fixed.map((f) => [f.bug, f.target, f.version, f.showedOn]), [[bug.id, 'node:clone', '24.21.0', '20.0.0']]);
+  const directory = join(scratch, 'fixed');
+  mkdirSync(directory);
+  assert.deepEqual(updateLedger([seen], fixed, { directory, date }).fixed, [bug.id]);
+  const [marked] = readLedger(directory);
+  assert.equal(marked.status, 'fixed');
+  assert.equal(marked.fixedIn, '24.21.0');
+
+  // Node 20 (this process) still shows it: a fixed bug back.
+  const back = await triage([], [marked], { ran: [{ name: 'node:clone', version: process.versions.node }], replay, date });
+  assert.deepEqual(back.regressed.map((r) => [r.bug, r.target, r.why]), [[bug.id, 'node:clone', 'fixed in 24.21.0, shows again']]);
+});
+
+test('the checked-in ledger is valid, and its bugs found on this Node still show here', async () => {
+  const ledger = readLedger(LEDGER_DIR);
+  assert.ok(ledger.length > 0);
+  for (const bug of ledger) {
+    assert.notEqual(bug.title, '', bug.id);
+    assert.ok(bug.shows.some((s) => s.shows), `${bug.id} shows somewhere`);
+  }
+  // Replayed where it was found, when that is this Node: the ledger's root must still be what its program shows.
+  const here = ledger.filter((bug) => bug.foundOn.startsWith('node:') && bug.shows.some((s) => s.target === bug.foundOn && s.version === process.versions.node && s.shows));
+  const { shown } = await replay(here.map((bug) => bug.program), [...new Set(here.map((bug) => bug.foundOn))]);
+  const targets = [...new Set(here.map((bug) => bug.foundOn))];
+  here.forEach((bug, i) => {
+    const s = shown[i][targets.indexOf(bug.foundOn)];
+    assert.equal(typeof s === 'object' ? s.shape : s, bug.root.shape, `${bug.id} on ${bug.foundOn}`);
+  });
+});
+
+test('triage: bad input is one line, exit 2; --list lists the ledger', () => {
+  const notResults = join(scratch, 'not-results.json');
+  writeFileSync(notResults, JSON.stringify({ command: 'conform' }));
+  const badLedger = join(scratch, 'bad-ledger');
+  mkdirSync(join(badLedger, 'bun'), { recursive: true });
+  writeFileSync(join(badLedger, 'bun', 'x.json'), JSON.stringify({ schema: 'clonecheck/bug@1', id: 'bun/y' }));
+  const cases = [
+    [['triage', notResults], /not-results\.json is not a results file of clonecheck fuzz, nightly, merge or gate, nor a regression file/],
+    [['triage', join(scratch, 'missing.json')], /missing\.json: not a readable JSON results file \(ENOENT\)/],
+    [['triage', '--list', '--ledger', badLedger], /x\.json: its id "bun\/y" is not its path "bun\/x" \(docs\/bugs\.md\)/],
+    [['triage'], /triage needs results files/],
+  ];
+  for (const [args, message] of cases) {
+    const { status, stdout, stderr } = clonecheck(args);
+    assert.equal(status, 2, `${args.join(' ')}: ${stderr}`);
+    assert.equal(stdout, '');
+    assert.equal(stderr.split('\n').filter(Boolean).length, 1, stderr);
+    assert.match(stderr, message);
+  }
+  const list = clonecheck(['triage', '--list']);
+  assert.equal(list.status, 0, list.stderr);
+  assert.match(list.stdout, /^\d+ bugs in \S+corpus\/bugs: /m);
+});
