@@ -76,9 +76,9 @@ cli
 
 cli
   .command('repro')
-  .description('run one program (a finding folder or a program.json) on targets and print each verdict')
-  .argument('<finding-or-program>', 'a finding folder written by fuzz, or a program.json')
-  .option('--target <name>', "a target (repeatable; default: the finding's, else node:clone)", collect)
+  .description('run one program (a finding folder, a program.json or a bug file of the ledger) on targets and print each verdict')
+  .argument('<finding-or-program>', 'a finding folder written by fuzz, a program.json, or corpus/bugs/IMPLEMENTATION/SLUG.json')
+  .option('--target <name>', "a target (repeatable; default: the finding's or the bug's, else node:clone)", collect)
   .option('--runtime <name=path>', 'a runtime binary of yours, then --target NAME:CHANNEL (repeatable)', collect)
   .option('--browser <name=path>', 'a browser build of yours, then --target NAME:CHANNEL (repeatable)', collect)
   .addOption(timeoutOption('a target that makes no progress for this long is a timeout'))

@@ -1,18 +1,20 @@
 // `clonecheck repro <finding-dir | program.json> [--target T …]`: one program
 // on some targets, each verdict and its differences printed. A finding folder
-// brings its own target; a bare program defaults to node:clone. The program
+// brings its own target, and a bug file of the ledger the target it was found
+// on; a bare program defaults to node:clone. The program
 // runs in a pool worker, so a target that hangs or crashes is a verdict here too.
 
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { validate } from '../../src/index.js';
+import { BUG_SCHEMA } from '../bugs/ledger.js';
 import { NOT_APPLICABLE } from '../bugs/root.js';
 import { replayProgram } from '../findings/replay.js';
 import { EXIT, UsageError } from './common.js';
 import { targetsFromNames } from './fuzz.js';
 
 /**
- * @param {string} where a finding folder or a program file
+ * @param {string} where a finding folder, a program file, or a bug file of the ledger
  * @returns {{program: any, target?: string}}
  */
 export function readProgram(where) {
@@ -26,9 +28,11 @@ export function readProgram(where) {
   } catch (error) {
     throw new UsageError(`${file} is not JSON (${error instanceof Error ? error.message : error}); fix or regenerate it`);
   }
+  let target;
+  // A bug of the ledger (corpus/bugs/…, what `clonecheck report` tells a maintainer to replay): its program, on the target it was found on.
+  if (!isFolder && program?.schema === BUG_SCHEMA) ({ program, foundOn: target } = program);
   const problems = validate(program);
   if (problems.length > 0) throw new UsageError(`${file} is not a valid program: at ${problems[0].path}: ${problems[0].message} (docs/program.md)`);
-  let target;
   const findingFile = join(where, 'finding.json');
   if (isFolder && existsSync(findingFile)) {
     try {
