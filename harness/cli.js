@@ -12,7 +12,7 @@ import { shutdown } from './browsers/shutdown.js';
 import {
   budgetOption, conformWorkersOption, integerFrom, harnessTimeoutOption, jobsOption, maxDifferencesOption, replayOption, runsOption,
   seedOption, shrinkRunsOption, specOption, stallShrinkRunsOption, stallShrinkTimeOption, suiteOption, timeOption, timeoutOption,
-  witnessesOption, workersOption,
+  trackerOption, witnessesOption, workersOption,
 } from './commands/options.js';
 
 // A reader that stops early (`clonecheck targets | head`) is not an error.
@@ -99,6 +99,18 @@ cli
   .addOption(timeoutOption('a replay that makes no progress for this long is a timeout'))
   .addOption(specOption())
   .action(run(async (results, options) => (await import('./commands/triage.js')).triageCommand(results, options)));
+
+cli
+  .command('report')
+  .description('the text of an upstream issue for a bug of the ledger, in markdown for its tracker: title, snippet, expected and actual, '
+    + 'the spec step, what the other engines do today; printed, never sent (docs/report.md)')
+  .argument('<bug>', "a bug's id (bun/copies-a-non-enumerable-array-index) or the end of it")
+  .addOption(trackerOption())
+  .option('--ledger <dir>', 'the bug ledger', LEDGER_DIR)
+  .option('--out <file>', 'write it here instead of stdout')
+  .option('--no-replay', 'replay it on the target it was found on only; the other engines as the ledger last saw them')
+  .addOption(timeoutOption('a replay that makes no progress for this long is a timeout'))
+  .action(run(async (bug, options) => (await import('./commands/report.js')).reportCommand(bug, options)));
 
 cli
   .command('selfcheck')
