@@ -12,7 +12,7 @@ import { shutdown } from './browsers/shutdown.js';
 import {
   budgetOption, conformWorkersOption, integerFrom, harnessTimeoutOption, jobsOption, maxDifferencesOption, replayOption, runsOption,
   seedOption, shrinkRunsOption, specOption, stallShrinkRunsOption, stallShrinkTimeOption, suiteOption, timeOption, timeoutOption,
-  witnessesOption, workersOption,
+  trackerOption, witnessesOption, workersOption,
 } from './commands/options.js';
 
 // A reader that stops early (`clonecheck targets | head`) is not an error.
@@ -76,9 +76,9 @@ cli
 
 cli
   .command('repro')
-  .description('run one program (a finding folder or a program.json) on targets and print each verdict')
-  .argument('<finding-or-program>', 'a finding folder written by fuzz, or a program.json')
-  .option('--target <name>', "a target (repeatable; default: the finding's, else node:clone)", collect)
+  .description('run one program (a finding folder, a program.json or a bug file of the ledger) on targets and print each verdict')
+  .argument('<finding-or-program>', 'a finding folder written by fuzz, a program.json, or corpus/bugs/IMPLEMENTATION/SLUG.json')
+  .option('--target <name>', "a target (repeatable; default: the finding's or the bug's, else node:clone)", collect)
   .option('--runtime <name=path>', 'a runtime binary of yours, then --target NAME:CHANNEL (repeatable)', collect)
   .option('--browser <name=path>', 'a browser build of yours, then --target NAME:CHANNEL (repeatable)', collect)
   .addOption(timeoutOption('a target that makes no progress for this long is a timeout'))
@@ -99,6 +99,18 @@ cli
   .addOption(timeoutOption('a replay that makes no progress for this long is a timeout'))
   .addOption(specOption())
   .action(run(async (results, options) => (await import('./commands/triage.js')).triageCommand(results, options)));
+
+cli
+  .command('report')
+  .description('the text of an upstream issue for a bug of the ledger, in markdown for its tracker: title, snippet, expected and actual, '
+    + 'the spec step, what the other engines do today; printed, never sent (docs/report.md)')
+  .argument('<bug>', "a bug's id (bun/copies-a-non-enumerable-array-index) or the end of it")
+  .addOption(trackerOption())
+  .option('--ledger <dir>', 'the bug ledger', LEDGER_DIR)
+  .option('--out <file>', 'write it here instead of stdout')
+  .option('--no-replay', 'replay it on the target it was found on only; the other engines as the ledger last saw them')
+  .addOption(timeoutOption('a replay that makes no progress for this long is a timeout'))
+  .action(run(async (bug, options) => (await import('./commands/report.js')).reportCommand(bug, options)));
 
 cli
   .command('selfcheck')

@@ -1,53 +1,59 @@
 // clonecheck gate (harness/gate/, docs/gate.md): the same inputs give the
 // same verdicts; a conformance result its expectations do not list, a
-// regression that changed and a fuzz finding not known each fail the gate
-// with a repro command that shows it again; bad input is one line, exit 2;
-// past its budget the gate gives no verdict.
+// regression that changed and a fuzz finding of a bug the ledger lacks each
+// fail the gate with a repro command that shows it again; --update-ledger
+// writes the new bugs and the gate passes after; bad input is one line,
+// exit 2; past its budget the gate gives no verdict.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gateTargetsOf } from '../harness/commands/main.js';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EXPECTATIONS_DIR } from '../harness/commands/conform.js';
 import { REGRESSIONS_DIR } from '../harness/findings/regressions.js';
-import { KNOWN_SCHEMA } from '../harness/gate/known.js';
+import { BUG_SCHEMA, readLedger } from '../harness/bugs/ledger.js';
 import { clonecheck } from './helpers.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'clonecheck-gate-'));
 const base = ['gate', '--target', 'ref:tiers', '--target', 'node:clone', '--runs', '300', '--workers', '2'];
-const known = join(scratch, 'known.json');
+const ledger = join(scratch, 'ledger');
 
 /** @param {string} name @param {string[]} args */
 function gate(name, args = []) {
   const json = join(scratch, `${name}.json`);
-  const result = clonecheck([...base, '--out', join(scratch, name), '--json', json, '--known', known, ...args]);
+  const result = clonecheck([...base, '--out', join(scratch, name), '--json', json, '--ledger', ledger, ...args]);
   return { ...result, document: result.status === 0 || result.status === 1 ? JSON.parse(readFileSync(json, 'utf8')) : null };
 }
 
 /** @param {any} document @returns {string} the verdicts, nothing that depends on time */
 const verdicts = (document) => JSON.stringify({
   verdict: document.verdict, unexpected: document.unexpected, regressions: document.regressions.map((r) => [r.signature, r.status]),
-  findings: document.fuzz.findings.map((f) => [f.signature, f.known]), conform: document.conform.targets.map((t) => t.counts),
+  findings: document.fuzz.findings.map((f) => [f.signature, f.bug, f.known]), conform: document.conform.targets.map((t) => t.counts),
 });
 
-test('gate: new fuzz findings fail it until known; the same inputs give the same verdicts', () => {
+test('gate: findings of bugs the ledger lacks fail it until --update-ledger; the same inputs give the same verdicts', () => {
   const first = gate('first');
   assert.equal(first.status, 1, first.stderr);
   assert.ok(first.document.unexpected.length > 0);
   for (const u of first.document.unexpected) {
     assert.equal(u.area, 'fuzz');
+    assert.match(u.test, /^node\/\S+ \(node-clone\.\S+\)$/);
     assert.match(u.repro, /^clonecheck repro \S+findings\/node-clone\.\S+ --target node:clone$/);
-    assert.match(first.stdout, new RegExp(`REGRESSED \\[fuzz\\] node:clone  ${u.test.replace(/\./g, '\\.')}`));
+    assert.ok(first.stdout.includes(`NEW BUG [fuzz] node:clone  ${u.test}`), first.stdout);
   }
+  // Several findings of one bug are one new bug.
+  const proposed = new Set(first.document.fuzz.findings.map((f) => f.bug).filter(Boolean));
+  assert.equal(first.document.bugs.new.length, proposed.size);
+  assert.match(first.stdout, new RegExp(`^fuzz smoke: 300 cases, ${first.document.fuzz.findings.length} findings: 0 known bugs, ${proposed.size} new, 0 regressed`, 'm'));
   assert.match(first.stdout, /^gate: FAIL, \d+ unexpected/m);
 
-  const update = gate('update', ['--update-known']);
+  const update = gate('update', ['--update-ledger']);
   assert.equal(update.status, 0, update.stderr);
-  const file = JSON.parse(readFileSync(known, 'utf8'));
-  assert.equal(file.schema, KNOWN_SCHEMA);
-  assert.deepEqual(Object.keys(file.findings).sort(), first.document.unexpected.map((u) => u.test).sort());
+  const bugs = readLedger(ledger);
+  assert.ok(bugs.every((bug) => bug.schema === BUG_SCHEMA && bug.implementation === 'node' && bug.status === 'open'));
+  assert.deepEqual(bugs.map((bug) => bug.id).sort(), [...proposed].sort());
 
   const runs = ['again-1', 'again-2'].map((name) => gate(name));
   for (const again of runs) {
@@ -56,7 +62,8 @@ test('gate: new fuzz findings fail it until known; the same inputs give the same
     assert.match(again.stdout, /^gate: PASS, 0 unexpected/m);
   }
   assert.equal(verdicts(runs[0].document), verdicts(runs[1].document));
-  // Known now, the findings are the same ones, and the first run's are too.
+  // Known now: the findings are the same ones, each under a ledger bug.
+  assert.ok(runs[0].document.fuzz.findings.every((f) => f.bug === null || (f.known && proposed.has(f.bug))));
   assert.deepEqual(runs[0].document.fuzz.findings.map((f) => f.signature), first.document.fuzz.findings.map((f) => f.signature));
   assert.ok(runs[0].document.regressions.length > 0 && runs[0].document.regressions.every((r) => r.status === 'same'));
 });
@@ -90,10 +97,12 @@ test('gate: an expected failure that is not listed, and a regression that deviat
 });
 
 test('gate: bad input is one line that says what to fix, exit 2; past its budget there is no verdict, exit 3', () => {
-  const corrupt = join(scratch, 'corrupt.json');
-  writeFileSync(corrupt, '{"schema": "clonecheck/known-findings@1", "findings": {');
-  const otherSchema = join(scratch, 'other.json');
-  writeFileSync(otherSchema, JSON.stringify({ schema: 'clonecheck/known-findings@2', findings: {} }));
+  const corrupt = join(scratch, 'corrupt');
+  mkdirSync(join(corrupt, 'node'), { recursive: true });
+  writeFileSync(join(corrupt, 'node', 'a.json'), '{"schema": "clonecheck/bug@1", "id": ');
+  const otherSchema = join(scratch, 'other');
+  mkdirSync(join(otherSchema, 'node'), { recursive: true });
+  writeFileSync(join(otherSchema, 'node', 'a.json'), JSON.stringify({ schema: 'clonecheck/bug@2', id: 'node/a' }));
   const unknownTest = join(scratch, 'unknown-test');
   cpSync(EXPECTATIONS_DIR, unknownTest, { recursive: true });
   writeFileSync(join(unknownTest, 'node.json'), JSON.stringify({ target: 'node', suites: { clonecheck: { '/gone.any.js': { expected: 'ERROR' } } } }));
@@ -101,8 +110,8 @@ test('gate: bad input is one line that says what to fix, exit 2; past its budget
   cpSync(EXPECTATIONS_DIR, otherTarget, { recursive: true });
   writeFileSync(join(otherTarget, 'node.json'), JSON.stringify({ target: 'bun', suites: {} }));
   const cases = [
-    [['--known', corrupt], /corrupt\.json is not JSON .*; fix it or write it again with --update-known$/],
-    [['--known', otherSchema], /other\.json is not a known-findings file \(schema "clonecheck\/known-findings@2", expected "clonecheck\/known-findings@1"/],
+    [['--ledger', corrupt], /a\.json is not JSON .*; fix it, or delete it and let triage --update write it again$/],
+    [['--ledger', otherSchema], /a\.json: schema "clonecheck\/bug@2", expected "clonecheck\/bug@1" \(docs\/bugs\.md\)$/],
     [['--expectations', unknownTest], /node\.json expects results of \/gone\.any\.js, which is not a test of the clonecheck suite; remove the entry/],
     [['--expectations', otherTarget], /node\.json names target "bun", not node; fix its "target"/],
     [['--target', 'node:nope'], /unknown channel 'nope' in node:nope/],

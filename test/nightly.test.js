@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { campaignUnits, parseShard, shardUnits } from '../harness/nightly/campaign.js';
+import { campaignUnits, packUnits, parseShard, shardUnits } from '../harness/nightly/campaign.js';
 import { clonecheck } from './helpers.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'clonecheck-nightly-'));
@@ -36,6 +36,10 @@ test('shards partition the units: each unit in one shard, implementations and se
   assert.deepEqual(shards.flat().sort((a, b) => a - b), units.map((u) => u.index));
   assert.deepEqual(shards, [[0, 4, 8], [1, 5], [2, 6], [3, 7]]);
   assert.equal(campaignUnits(['ref:tiers'], 2 ** 31 - 1, 2)[1].seed, -(2 ** 31));
+  // A budget too short for every unit packs implementations together rather than skip some.
+  const packed = packUnits(units.slice(0, 3), 2);
+  assert.deepEqual(packed.map((u) => [u.implementation, u.targets, u.seed]), [['ref:tiers + node', ['ref:tiers', 'node:clone', 'node:worker'], 7], ['bun', ['bun:clone'], 7]]);
+  assert.deepEqual(packUnits(units, 1).map((u) => u.seed), [7, 8, 9], 'units of different seeds are never packed together');
   assert.deepEqual(parseShard('2/4'), { index: 2, count: 4 });
   for (const bad of ['0/4', '5/4', '2', 'a/b']) assert.equal(parseShard(bad), null);
 });
@@ -60,13 +64,15 @@ test('two shards merged give the same findings as one unsharded run with the sam
   assert.deepEqual(document.guardCoverage, whole.document.guardCoverage);
   assert.deepEqual(document.conform, whole.document.conform);
   assert.deepEqual(document.shards, [1, 2]);
-  // Each finding is told known or new, with its repro and program.
+  // Each finding names its bug (known in the ledger, or proposed), with its repro and program; the run counts bugs.
+  const ids = new Set([...document.bugs.known.map((/** @type {any} */ k) => k.bug), ...document.bugs.new.map((/** @type {any} */ n) => n.bug.id)]);
   for (const f of document.findings) {
     assert.equal(typeof f.known, 'boolean');
+    assert.ok(f.bug === null || ids.has(f.bug), f.bug);
     assert.match(f.repro, /^clonecheck repro \S+ --target \S+$/);
     assert.equal(typeof f.program, 'object');
   }
-  assert.match(merge.stdout, /^nightly: 800 cases .* shards 1,2 of 2$/m);
+  assert.match(merge.stdout, /^nightly: 800 cases .* \d+ known bugs? seen, \d+ new, \d+ fixed, \d+ regressed \(from \d+ findings?.*\); shards 1,2 of 2$/m);
   assert.equal(readdirSync(join(history, 'runs')).length, 2);
 
   // A shard twice, or shards of another campaign, are refused.

@@ -48,23 +48,28 @@ export function progressDisplay({ total, format }) {
 /**
  * Ctrl-C handling for long commands: the first press asks the run to stop
  * (and keep what it found), the second skips the remaining clean-up work
- * (e.g. shrinking), a third quits at once.
+ * (e.g. shrinking), a third quits at once. SIGTERM counts as a press: a CI
+ * job's timeout sends it, and the run must still write its results.
  * @param {string[]} messages what the first and second press do
+ * @param {(press: number) => void} [onPress]  told of each press the run handles (1, 2, …)
  */
-export function interrupts(messages) {
+export function interrupts(messages, onPress = () => {}) {
   let presses = 0;
   const onSigint = () => {
     presses += 1;
     if (presses > messages.length) process.exit(EXIT.interrupted);
     process.stderr.write(`\n${messages[presses - 1]}\n`);
+    onPress(presses);
   };
   process.on('SIGINT', onSigint);
+  process.on('SIGTERM', onSigint);
   return {
     get presses() {
       return presses;
     },
     dispose() {
       process.off('SIGINT', onSigint);
+      process.off('SIGTERM', onSigint);
     },
   };
 }

@@ -6,7 +6,7 @@
 
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { BudgetError } from '../gate/children.js';
+import { BudgetError, interruptChildren } from '../gate/children.js';
 import { InputError, LEDGER_DIR, readLedger } from '../bugs/ledger.js';
 import { triageLines } from './triage.js';
 import { parseShard } from '../nightly/campaign.js';
@@ -14,7 +14,7 @@ import { appendRun, openHistory } from '../nightly/history.js';
 import { runNightly } from '../nightly/run.js';
 import { parseUserBrowsers, parseUserRuntimes } from '../runtimes.js';
 import { listTargets } from '../targets/catalog.js';
-import { EXIT, UsageError, count } from './common.js';
+import { EXIT, UsageError, count, interrupts } from './common.js';
 import { EXPECTATIONS_DIR } from './conform.js';
 import { targetsFromNames } from './fuzz.js';
 
@@ -60,9 +60,15 @@ export async function nightlyCommand(raw) {
   await targetsFromNames(names, runtimeFlags, browserFlags);
   process.stderr.write(`clonecheck nightly: shard ${shard.index}/${shard.count} of ${names.length} targets, seed ${raw.seed} (${raw.seeds} seed${raw.seeds === 1 ? '' : 's'}), `
     + `${raw.runs === undefined ? `budget ${raw.budget} s` : `${count.format(raw.runs)} cases per unit`}\n`);
+  // Ctrl-C or SIGTERM (a CI job's timeout): the unit running wraps up, the rest are skipped, the findings are triaged and written.
+  const ctrlC = interrupts([
+    'stopping: the unit in progress wraps up, the others are skipped; then triage and the results (Ctrl-C again to stop its shrinking)',
+    'the unit in progress stops shrinking (Ctrl-C again to quit at once)',
+  ], () => interruptChildren());
   let document;
   try {
     document = await runNightly({
+      interrupted: () => ctrlC.presses > 0,
       targets: names, runtimeFlags, browserFlags, seed: raw.seed, seeds: raw.seeds, shard, budgetSeconds: raw.budget, runs: raw.runs,
       workers: raw.workers, timeoutMs: raw.timeout, out: resolve(raw.out), ledgerDir,
       expectationsDir: resolve(raw.expectations ?? EXPECTATIONS_DIR), growCorpus: raw.growCorpus === true, conformResults: raw.conformResults,
@@ -74,6 +80,8 @@ export async function nightlyCommand(raw) {
       return EXIT.infrastructure;
     }
     throw error;
+  } finally {
+    ctrlC.dispose();
   }
   if (raw.json !== undefined) writeFileSync(raw.json, `${JSON.stringify(document, null, 2)}\n`);
   if (history !== undefined) process.stderr.write(`clonecheck: appended ${appendRun(history, document)}\n`);

@@ -7,6 +7,7 @@
 import { availableParallelism } from 'node:os';
 import { InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_SPEC_PROFILE, SPEC_PROFILES } from '../../src/html/profiles.js';
+import { TRACKER_NAMES } from '../bugs/trackers.js';
 
 /**
  * A parser for an integer option from `min` to `max`.
@@ -118,3 +119,8 @@ export const budgetOption = (description, seconds) => new Option('--budget <dura
     if (!(value >= 1 && value <= 7 * 24 * 3600)) throw new InvalidArgumentError('It must be a duration from 1 s to a week: seconds, or 90s, 30m, 2h');
     return value;
   });
+
+/** report --for: the tracker whose form the issue follows (harness/bugs/trackers.js). */
+export const trackerOption = () => new Option('--for <tracker>',
+  'write it for this project\'s tracker, in its form\'s sections and words (default: the tracker of the bug\'s implementation)')
+  .choices(TRACKER_NAMES);

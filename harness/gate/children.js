@@ -5,6 +5,9 @@
 // budget is ended (by its pid) and the run has no verdict. A child may also
 // be asked to wrap up at a time (`stopAt`): Ctrl-C as a user would press it,
 // twice (stop fuzzing, then stop shrinking): it writes what it found.
+// Children run in process groups of their own, so that a Ctrl-C (or a
+// SIGTERM) reaches them only as the caller passes it on (`interruptChildren`),
+// once per press; a caller that exits takes its children with it.
 
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -15,6 +18,20 @@ const CLI = fileURLToPath(new URL('../cli.js', import.meta.url));
 
 /** After the first Ctrl-C, how long shrinking may go on before the second. */
 const STOP_SHRINKING_AFTER_MS = 10_000;
+
+/** @type {Set<import('node:child_process').ChildProcess>} the children running now */
+const running = new Set();
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+/** Passes one Ctrl-C on to every child running (a nightly's unit wraps up and writes what it found). */
+export function interruptChildren() {
+  for (const child of running) child.kill('SIGINT');
+}
+
+/** Past its deadline a child is asked to end (SIGTERM: it writes what it has), and killed this long after. */
+const KILL_AFTER_MS = 10_000;
 
 /** A child asked to stop (`stopAt`) before it had started: it wrote nothing. */
 export class StoppedEarlyError extends Error {}
@@ -35,7 +52,8 @@ export class BudgetError extends Error {}
 export async function runCommand(args, jsonFile, { deadline, stopAt, log }) {
   // What the child writes is its own: a file left from an earlier run must not pass for it.
   rmSync(jsonFile, { force: true });
-  const child = spawn(process.execPath, [CLI, ...args, '--json', jsonFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, ...args, '--json', jsonFile], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  running.add(child);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => { stdout += chunk; });
@@ -44,6 +62,7 @@ export async function runCommand(args, jsonFile, { deadline, stopAt, log }) {
   const timers = [setTimeout(() => {
     overBudget = true;
     child.kill('SIGTERM');
+    timers.push(setTimeout(() => child.kill('SIGKILL'), KILL_AFTER_MS));
   }, Math.max(0, deadline - performance.now()))];
   if (stopAt !== undefined) {
     const wrapUp = Math.max(0, stopAt - performance.now());
@@ -54,6 +73,7 @@ export async function runCommand(args, jsonFile, { deadline, stopAt, log }) {
     stoppedBy = signal;
     resolve(code ?? 128);
   }));
+  running.delete(child);
   for (const timer of timers) clearTimeout(timer);
   const command = `clonecheck ${args.join(' ')}`;
   if (overBudget) throw new BudgetError(`${command} was still running when the budget ran out; raise --budget or lower --runs`);

@@ -39,6 +39,7 @@ const FUZZ_SHARE = 0.7;
  * @property {string} [conformResults]  a conform results document to take instead of running the suite (the main job's gate ran it)
  * @property {boolean} growCorpus  new deviations go to the regression corpus (fuzz --save-regressions)
  * @property {(line: string) => void} log
+ * @property {() => boolean} [interrupted]  Ctrl-C or SIGTERM: the unit running wraps up (its child was told), the rest are skipped
  */
 
 /** @param {NightlyOptions} options */
@@ -76,7 +77,12 @@ export async function runNightly(options) {
 
   const results = [];
   const skipped = [];
+  const interrupted = options.interrupted ?? (() => false);
   for (const [i, unit] of units.entries()) {
+    if (interrupted()) {
+      skipped.push({ index: unit.index, implementation: unit.implementation, seed: unit.seed, reason: 'interrupted' });
+      continue;
+    }
     const left = (started + options.budgetSeconds * 1000 - performance.now()) / 1000;
     if (options.runs === undefined && left <= 0) {
       log(`unit ${unit.index} (${unit.implementation}, seed ${unit.seed}) skipped: the budget is spent`);
@@ -100,7 +106,7 @@ export async function runNightly(options) {
         log,
       }));
     } catch (error) {
-      if (!(error instanceof StoppedEarlyError) && !(error instanceof BudgetError && options.runs === undefined)) throw error;
+      if (!(error instanceof StoppedEarlyError) && !(error instanceof BudgetError && options.runs === undefined) && !interrupted()) throw error;
       log(`unit ${unit.index} (${unit.implementation}, seed ${unit.seed}) skipped: ${error.message}`);
       skipped.push({ index: unit.index, implementation: unit.implementation, seed: unit.seed, reason: error.message });
       continue;

@@ -1,0 +1,310 @@
+// The text of an upstream issue for one bug of the ledger (`clonecheck
+// report`): a title, then a body laid out as the tracker's form asks
+// (trackers.js). Nothing here runs anything: the command replays the bug's
+// program (harness/commands/report.js) and hands the verdicts in, so the
+// text says what the engines do today, not what they did when the bug was
+// found.
+//
+// A maintainer reads it: the snippet first (the one finding reports lead
+// with, snippet.js: plain JavaScript that prints PASS or FAIL), what it
+// prints, what the standard says, then the context in a few lines.
+
+import { HTML_ALGORITHMS, HTML_REVISION } from '../../src/html/steps.js';
+import { reproCommands } from '../findings/repro.js';
+import { snippetFor, snippetOutput } from '../findings/snippet.js';
+import { implementationOf } from './ledger.js';
+import { NOT_APPLICABLE, showsRoot, shownBy } from './root.js';
+import { TRACKERS } from './trackers.js';
+import { displayName } from './triage.js';
+
+/**
+ * @typedef {object} Replayed  one replay of the bug's program
+ * @property {import('../targets/catalog.js').TargetSpec} target
+ * @property {any} [verdict]  judge.js's, or replay.js's crash or timeout
+ * @property {string} [error]  why there is no verdict (the host did not start)
+ */
+
+/**
+ * @typedef {object} ReportInput
+ * @property {import('./ledger.js').Bug} bug
+ * @property {import('./trackers.js').Tracker} tracker
+ * @property {Replayed} found  the replay on the target the bug was found on
+ * @property {Replayed[] | null} others  the replays on the other engines; null: not replayed (--no-replay)
+ * @property {string} platform  the machine the replays ran on, as `uname -mrs` says it
+ * @property {string} repro  the clonecheck command that replays the bug
+ * @property {string} date  today (YYYY-MM-DD)
+ */
+
+/** What a script calls to send a value through each channel: the API an issue is about. */
+const API = {
+  clone: 'structuredClone',
+  'clone-transfer': 'structuredClone',
+  messagechannel: 'MessagePort.postMessage',
+  worker: 'Worker.postMessage',
+  broadcast: 'BroadcastChannel.postMessage',
+  wire: 'v8.serialize / v8.deserialize',
+  iframe: 'window.postMessage',
+  storage: 'IndexedDB put / get',
+  message: 'JS_WriteObject / JS_ReadObject',
+};
+
+/** At most this many differences are listed where no snippet shows one. */
+const MAX_DIFFERENCES = 3;
+
+/**
+ * @param {ReportInput} input
+ * @returns {{title: string, body: string}}
+ */
+export function reportText(input) {
+  const { bug, tracker } = input;
+  const parts = reportParts(input);
+  const body = [];
+  for (const [heading, names] of tracker.sections) {
+    const text = names.map((name) => parts[name]).filter((lines) => lines.length > 0);
+    if (text.length === 0) continue;
+    body.push(`${tracker.heading} ${heading}`, '', ...text.flatMap((lines) => [...lines, '']));
+  }
+  return { title: `${apiOf(input.found.target)}: ${titleWithoutEngine(bug)}`, body: body.join('\n') };
+}
+
+/**
+ * Each part of a report (trackers.js names them), as lines.
+ * @param {ReportInput} input
+ * @returns {Record<string, string[]>}
+ */
+function reportParts({ bug, found, others, platform, repro, date }) {
+  const engine = engineName(found.target);
+  const api = apiOf(found.target);
+  const snippet = snippetOf(found);
+  const shown = found.verdict === undefined ? null : shownBy(found.verdict);
+  const stillShows = shown !== null && showsRoot(shown, bug.root);
+  return {
+    version: [engine],
+    platform: [platform],
+    subsystem: [`\`${api}\``],
+    summary: [`In ${engine}, \`${api}\` ${stillShows ? 'does' : 'did'} not do what the HTML Standard's structured clone algorithm does: `
+      + `${titleWithoutEngine(bug).replace(/\.$/, '')}.`],
+    steps: stepsPart(bug, found, snippet, repro),
+    often: [!stillShows ? `It did not show on ${engine} when replayed on ${date}; see below.`
+      : found.verdict.verdict === 'deviation' ? 'Every time: nothing in it is random.' : 'Each time clonecheck replayed it.'],
+    expected: expectedPart(found, snippet),
+    actual: actualPart(bug, found, snippet, shown, date),
+    standard: standardPart(bug),
+    others: othersPart(bug, others, date),
+    versions: versionsPart(bug),
+    found: [
+      `Found by clonecheck (differential fuzzing of structuredClone against a step-by-step implementation of the HTML algorithm) on \`${bug.foundOn}\`, `
+        + `first seen ${bug.firstSeen}${bug.occurrences > 1 ? `, seen ${bug.occurrences} times` : ''}. In a clonecheck checkout it replays with \`${repro}\`.`,
+    ],
+    status: statusPart(bug),
+  };
+}
+
+/**
+ * The snippet of the replay, when it deviates and one comparison shows it.
+ * @param {Replayed} found
+ * @returns {import('../findings/snippet.js').Snippet | {reason: string} | null} null: no deviation to show
+ */
+function snippetOf({ target, verdict }) {
+  if (verdict?.verdict !== 'deviation') return null;
+  return snippetFor({ program: verdict.program, target, differences: verdict.differences, expected: verdict.expected, actual: verdict.actual });
+}
+
+/**
+ * @param {import('./ledger.js').Bug} bug
+ * @param {Replayed} found
+ * @param {ReturnType<typeof snippetOf>} snippet
+ * @param {string} repro
+ * @returns {string[]}
+ */
+function stepsPart(bug, { target, verdict }, snippet, repro) {
+  if (snippet !== null && !('reason' in snippet)) {
+    const { command } = reproCommands(target, 'snippet.mjs');
+    const how = target.runtime?.browser === undefined ? `Save this as \`snippet.mjs\` and run \`${command}\`:` : `Run this in ${engineName(target)}: ${command}.`;
+    return [how, '', '```js', snippet.source.trimEnd(), '```'];
+  }
+  // No snippet: the program as clonecheck describes it, which its repro replays exactly.
+  const why = snippet !== null && 'reason' in snippet ? `none fits in a few lines (${snippet.reason})`
+    : verdict === undefined ? 'none, the replay did not run' : verdict.verdict === 'pass' ? 'none, it passes now'
+      : verdict.verdict === 'harness-error' ? 'none, the replay was not judged' : `none for a ${verdict.verdict}`;
+  return [
+    `A plain-JavaScript snippet: ${why}. The value, as clonecheck describes it (program JSON), replays with \`${repro}\`:`,
+    '',
+    '```json',
+    JSON.stringify(verdict?.program ?? bug.program, null, 2),
+    '```',
+  ];
+}
+
+/**
+ * @param {Replayed} found
+ * @param {ReturnType<typeof snippetOf>} snippet
+ * @returns {string[]}
+ */
+function expectedPart({ verdict }, snippet) {
+  if (snippet !== null && !('reason' in snippet)) {
+    return ['What the structured clone algorithm gives; the snippet prints:', '', '```', ...snippetOutput(snippet.check, snippet.check.expected), '```'];
+  }
+  if (verdict?.verdict === 'deviation') return differenceLines(verdict.differences, 'expected');
+  return ['The clone completes, with a value or an exception, as the structured clone algorithm does.'];
+}
+
+/**
+ * @param {import('./ledger.js').Bug} bug
+ * @param {Replayed} found
+ * @param {ReturnType<typeof snippetOf>} snippet
+ * @param {import('./root.js').Shown | null} shown
+ * @param {string} date
+ * @returns {string[]}
+ */
+function actualPart(bug, { target, verdict, error }, snippet, shown, date) {
+  const engine = engineName(target);
+  // What it does now, when that is not the bug the ledger knows: said first, so no one chases a ghost.
+  const drift = shown === null ? [`${engine} could not replay it on ${date}: ${error}.`]
+    : shown === 'pass' ? [`${engine} passes it on ${date}: the bug may be fixed. The ledger's first difference was \`${bug.root.shape}\`.`]
+      : typeof shown === 'string' ? [`${engine} cannot run it on ${date} (${notApplicable(verdict) ?? verdict.error}).`]
+        : showsRoot(shown, bug.root) ? []
+          : [`On ${date} ${engine} deviates otherwise than the ledger says (\`${bug.root.shape}\`): \`${shown.shape}\`.`];
+  if (snippet !== null && !('reason' in snippet)) {
+    return [...drift, `${engine} prints:`, '', '```', ...snippetOutput(snippet.check, snippet.check.actual), '```'];
+  }
+  if (verdict?.verdict === 'deviation') return [...drift, ...differenceLines(verdict.differences, 'actual')];
+  if (verdict?.verdict === 'crash' || verdict?.verdict === 'timeout') {
+    return [...drift, `The ${target.runtime?.browser === undefined ? 'process' : 'page'} ${verdict.verdict === 'crash' ? 'dies' : 'hangs'}: ${verdict.detail}`];
+  }
+  return drift;
+}
+
+/**
+ * The first differences of a replay without a snippet, one side of each.
+ * @param {import('../../src/observe/diff.js').Difference[]} differences
+ * @param {'expected' | 'actual'} side
+ * @returns {string[]}
+ */
+function differenceLines(differences, side) {
+  const lines = differences.slice(0, MAX_DIFFERENCES).map((d) => `- at \`${d.path}\` (${d.category}): \`${JSON.stringify(d[side])}\``);
+  const more = differences.length > MAX_DIFFERENCES ? [`- and ${differences.length - MAX_DIFFERENCES} more`] : [];
+  return [`${side === 'expected' ? 'The structured clone algorithm' : 'The engine'} gives (clonecheck's observation of the clone, by path):`, ...lines, ...more];
+}
+
+/**
+ * The step the bug breaks, with its link, or (no step recorded yet) the
+ * first difference in words and the section of the standard.
+ * @param {import('./ledger.js').Bug} bug
+ * @returns {string[]}
+ */
+function standardPart(bug) {
+  const pending = bug.status === 'spec-pending' ? [`A change to this part of the standard is pending: ${bug.pending}.`] : [];
+  if (bug.spec !== null) {
+    const step = /^(\w+) step ([\d.]+)$/.exec(bug.spec.step);
+    const summary = step === null ? undefined : HTML_ALGORITHMS[step[1]]?.steps[step[2]];
+    // The numbers are those of the revision steps.js pins: upstream renumbers steps, the anchor stays.
+    return [`The HTML Standard, [${bug.spec.step}](${bug.spec.url})${summary === undefined ? '' : `: ${summary}`} (step numbers as of ${HTML_REVISION.checked}).`, ...pending];
+  }
+  return [
+    `The HTML Standard, [Safe passing of structured data](${HTML_REVISION.url}) (as of ${HTML_REVISION.checked}). `
+      + `A step-by-step implementation of it and this engine first differ at: \`${bug.root.shape}\`.`,
+    ...pending,
+  ];
+}
+
+/**
+ * What the other engines do with the same program: replayed now, or (not
+ * replayed) where the ledger last saw it.
+ * @param {import('./ledger.js').Bug} bug
+ * @param {Replayed[] | null} others
+ * @param {string} date
+ * @returns {string[]}
+ */
+function othersPart(bug, others, date) {
+  if (others === null) {
+    const seen = bug.shows.filter((s) => s.target !== bug.foundOn);
+    if (seen.length === 0) return [];
+    return [
+      'Other engines, as clonecheck last saw them:',
+      ...seen.map((s) => `- \`${s.target}\` ${s.version ?? ''}: ${s.shows ? 'shows it' : 'does not show it'} (${s.checked})`),
+    ];
+  }
+  if (others.length === 0) return [];
+  return [`Other engines, the same value replayed on ${date}:`, ...others.map((r) => `- ${engineName(r.target)} (\`${apiOf(r.target)}\`): ${resultOf(bug, r)}`)];
+}
+
+/**
+ * @param {import('./ledger.js').Bug} bug
+ * @param {Replayed} replayed
+ * @returns {string} pass, shows, or what else
+ */
+function resultOf(bug, { verdict, error }) {
+  if (verdict === undefined) return `not replayed (${error})`;
+  const shown = shownBy(verdict);
+  if (shown === 'pass') return 'passes';
+  if (shown === 'not-applicable') return `cannot run it (${notApplicable(verdict)})`;
+  if (shown === 'harness-error') return `not judged (a clonecheck error: ${String(verdict.error).split('\n')[0]})`;
+  return showsRoot(shown, bug.root) ? '**shows this bug**' : `deviates otherwise: \`${shown.shape}\``;
+}
+
+/** @param {any} verdict @returns {string | undefined} why the program does not apply on that host */
+function notApplicable(verdict) {
+  const refused = NOT_APPLICABLE.exec(verdict?.error ?? '');
+  return refused === null ? undefined : `its host ${refused[1]}`;
+}
+
+/**
+ * The versions bisect found (last good, first bad), else where the ledger saw it show.
+ * @param {import('./ledger.js').Bug} bug
+ * @returns {string[]}
+ */
+function versionsPart(bug) {
+  const range = bug.versions;
+  if (range !== null) {
+    const name = displayName(range.runtime);
+    const from = range.firstBad === null ? 'no version probed' : `${name} ${range.firstBad}`;
+    const lastGood = range.lastGood === null ? 'none of the versions probed' : `${name} ${range.lastGood}`;
+    return [`Versions affected: from ${from} on (\`${range.runtime}:${range.channel}\`); the last good one: ${lastGood} (${range.probes.length} versions probed).`];
+  }
+  const shows = bug.shows.filter((s) => s.shows && implementationOf(s.target) === bug.implementation);
+  if (shows.length === 0) return [];
+  return [`Versions affected: it shows on ${shows.map((s) => `${s.version ?? '?'} (\`${s.target}\`, ${s.checked})`).join(', ')}; older ones not checked.`];
+}
+
+/**
+ * @param {import('./ledger.js').Bug} bug
+ * @returns {string[]} the status, when it is not simply open, and the upstream link
+ */
+function statusPart(bug) {
+  const status = {
+    open: [],
+    fixed: [`clonecheck's ledger has it fixed in ${bug.fixedIn}.`],
+    intended: ["clonecheck's ledger has it as intended behaviour."],
+    'spec-pending': [`clonecheck's ledger has it waiting for ${bug.pending}.`],
+  }[bug.status];
+  return [...status, ...(bug.upstream === null ? [] : [`Reported before: ${bug.upstream}`])];
+}
+
+/**
+ * @param {import('../targets/catalog.js').TargetSpec} target
+ * @returns {string} `Bun 1.4.5`, `Node.js 20.20.2`, or a module target's description
+ */
+export function engineName(target) {
+  const implementation = implementationOf(target.name);
+  const name = TRACKERS[implementation]?.name ?? displayName(implementation);
+  return target.runtime === undefined ? `${name} (${target.description})` : `${name} ${target.runtime.version}`;
+}
+
+/** @param {import('../targets/catalog.js').TargetSpec} target @returns {string} the API a script calls to clone through it */
+function apiOf(target) {
+  const channel = target.runtime === undefined ? 'clone' : target.name.slice(target.name.lastIndexOf(':') + 1);
+  if (channel === 'wire' && target.runtime?.family === 'bun') return 'bun:jsc serialize / deserialize';
+  return API[channel] ?? 'structuredClone';
+}
+
+/**
+ * The bug's title without the engine's name in front (a tracker is the
+ * engine's own): `Bun copies …` and `Bun: keys on …` become `copies …`, `keys on …`.
+ * @param {import('./ledger.js').Bug} bug
+ */
+function titleWithoutEngine(bug) {
+  const names = [bug.implementation, displayName(bug.implementation), TRACKERS[bug.implementation]?.name].filter(Boolean);
+  const lead = new RegExp(`^(${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')}):?\\s+`, 'i');
+  return bug.title.replace(lead, '');
+}

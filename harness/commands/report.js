@@ -1,0 +1,61 @@
+// `clonecheck report BUG [--for TRACKER] [--ledger DIR] [--out FILE] [--no-replay]`:
+// the text of an upstream issue for one bug of the ledger, in markdown, on
+// stdout (or --out): the title on the first line, the body after a blank
+// line. It replays the bug's program on the target it was found on (the
+// snippet and what it prints come from that replay) and, unless
+// --no-replay, on the other engines here. Nothing is sent anywhere: where
+// to file it is printed on stderr.
+
+import { existsSync, writeFileSync } from 'node:fs';
+import { machine, release, type } from 'node:os';
+import { relative, resolve } from 'node:path';
+import { otherEngineTargets, replayEach } from '../bugs/elsewhere.js';
+import { InputError, LEDGER_DIR, findBug, readLedger } from '../bugs/ledger.js';
+import { reportText } from '../bugs/report.js';
+import { trackerOf } from '../bugs/trackers.js';
+import { EXIT, UsageError } from './common.js';
+import { targetsFromNames } from './fuzz.js';
+
+/**
+ * @param {string} wanted  a bug's id or the end of it (ledger.js findBug)
+ * @param {{for?: string, ledger: string, out?: string, replay: boolean, timeout: number}} raw  commander's options (options.js)
+ */
+export async function reportCommand(wanted, raw) {
+  const ledger = resolve(raw.ledger);
+  if (!existsSync(ledger)) throw new UsageError(`--ledger ${raw.ledger}: no such folder; give the bug ledger's folder (default: corpus/bugs)`);
+  let bug;
+  try {
+    bug = findBug(readLedger(ledger), wanted);
+  } catch (error) {
+    if (error instanceof InputError) throw new UsageError(error.message);
+    throw error;
+  }
+  const tracker = trackerOf(raw.for ?? bug.implementation);
+  const [foundOn] = await targetsFromNames([bug.foundOn]);
+  const [found] = await replayEach(bug.program, [foundOn], raw.timeout);
+  const others = raw.replay ? await replayEach(bug.program, await otherEngineTargets(bug.foundOn), raw.timeout) : null;
+  const { title, body } = reportText({
+    bug, tracker, found, others,
+    platform: `${type()} ${release()} ${machine()}`,
+    repro: `clonecheck repro ${shownPath(ledger, `${bug.id}.json`)}`,
+    date: new Date().toISOString().slice(0, 10),
+  });
+  // Said before the text, so that it does not end up in the middle of what a person copies from a terminal.
+  process.stderr.write(`clonecheck: not sent anywhere${tracker.file === '' ? '' : `; file it at ${tracker.file}`}`
+    + `${bug.upstream === null ? '' : ` (the ledger says it was reported: ${bug.upstream})`}\n`);
+  const text = `${title}\n\n${body.trimEnd()}\n`;
+  if (raw.out === undefined) process.stdout.write(text);
+  else writeFileSync(raw.out, text);
+  return EXIT.ok;
+}
+
+/**
+ * The bug file as a reader of the issue finds it: in a clonecheck checkout
+ * (corpus/bugs/…) for the checked-in ledger, else as the user named it.
+ * @param {string} ledger @param {string} file within it
+ */
+function shownPath(ledger, file) {
+  if (ledger === resolve(LEDGER_DIR)) return `corpus/bugs/${file}`;
+  const path = relative(process.cwd(), resolve(ledger, file));
+  return path.startsWith('..') ? resolve(ledger, file) : path;
+}

@@ -1,0 +1,152 @@
+// `clonecheck report`: the text of an upstream issue for a bug of the ledger.
+// A scratch ledger holds a real bug (a stored regression of this Node's
+// structuredClone); the report must carry its title, a snippet that prints
+// FAIL when run with node (the line the report says it prints), the spec
+// step and its link, and what the other engines here do with the same value,
+// replayed for real. Usage errors are one line, exit 2.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { HTML_ALGORITHMS } from '../src/html/steps.js';
+import { newBug, writeBug } from '../harness/bugs/ledger.js';
+import { reportText } from '../harness/bugs/report.js';
+import { shownBy } from '../harness/bugs/root.js';
+import { TRACKERS } from '../harness/bugs/trackers.js';
+import { replayProgram } from '../harness/findings/replay.js';
+import { resolveTarget } from '../harness/targets/catalog.js';
+import { clonecheck } from './helpers.js';
+
+const REGRESSION = fileURLToPath(new URL('../corpus/regressions/node-clone.outcome.508960a9.json', import.meta.url));
+const SLUG = 'clones-a-value-whose-transfer-list-holds-a-detached-arraybuffer';
+const SPEC_URL = HTML_ALGORITHMS.StructuredSerializeWithTransfer.url;
+
+let ledger;
+let bug;
+
+before(async () => {
+  ledger = mkdtempSync(join(tmpdir(), 'clonecheck-ledger-'));
+  // Node 20 clones a value whose transfer list holds a detached ArrayBuffer; the standard throws a DataCloneError.
+  const { program, target, signature } = JSON.parse(readFileSync(REGRESSION, 'utf8'));
+  const [verdict] = await replayProgram(program, [await resolveTarget(target)], { timeoutMs: 5000 });
+  assert.equal(verdict.verdict, 'deviation', 'the stored regression still deviates on this Node');
+  bug = newBug({
+    implementation: 'node', title: 'Node clones a value whose transfer list holds a detached ArrayBuffer', root: /** @type {any} */ (shownBy(verdict)),
+    program, foundOn: target, signatures: [signature], occurrences: 2, date: '2026-11-22',
+    shows: [
+      { target, version: process.versions.node, shows: true, checked: '2026-11-22' },
+      { target: 'node@26:clone', version: '26.10.0', shows: false, checked: '2026-11-22' },
+    ],
+  }, new Set());
+  bug.spec = { step: 'StructuredSerializeWithTransfer step 5.1', url: SPEC_URL };
+  writeBug(bug, ledger);
+});
+after(() => rmSync(ledger, { recursive: true, force: true }));
+
+/**
+ * @param {string} report
+ * @param {string} heading a section's heading
+ * @returns {string} the section's text
+ */
+function section(report, heading) {
+  const start = report.indexOf(`${heading}\n`);
+  assert.ok(start >= 0, `no section ${heading} in:\n${report}`);
+  const end = report.indexOf('\n#', start + heading.length);
+  return report.slice(start + heading.length, end < 0 ? undefined : end);
+}
+
+/** @param {string} text @param {string} [language] @returns {string} the first fenced block */
+function block(text, language = '') {
+  const match = new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``).exec(text);
+  assert.ok(match, `no ${language || 'plain'} block in:\n${text}`);
+  return match[1];
+}
+
+test('a report for Node: the title, a snippet that prints FAIL in node as the report says, the spec step, the other engines replayed now', async () => {
+  const { status, stdout, stderr } = clonecheck(['report', SLUG, '--ledger', ledger]);
+  assert.equal(status, 0, stderr);
+  const [title, blank] = stdout.split('\n');
+  assert.equal(title, 'structuredClone: clones a value whose transfer list holds a detached ArrayBuffer');
+  assert.equal(blank, '');
+  assert.match(stderr, new RegExp(TRACKERS.node.file.replace(/[?.]/g, '\\$&')));
+  // Node's form, in its order.
+  const headings = stdout.split('\n').filter((line) => line.startsWith('### ')).map((line) => line.slice(4));
+  assert.deepEqual(headings, TRACKERS.node.sections.map(([heading]) => heading));
+  assert.match(section(stdout, '### Version'), new RegExp(`Node\\.js ${process.versions.node.replace(/\./g, '\\.')}`));
+
+  // The snippet runs with node, no clonecheck, and prints what "What do you see instead?" says.
+  const snippet = block(section(stdout, '### What steps will reproduce the bug?'), 'js');
+  assert.doesNotMatch(snippet, /clonecheck/);
+  const dir = mkdtempSync(join(tmpdir(), 'clonecheck-snippet-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(join(dir, 'snippet.mjs'), snippet);
+  const printed = execFileSync(process.execPath, [join(dir, 'snippet.mjs')], { encoding: 'utf8', timeout: 20_000 }).trimEnd();
+  const actual = block(section(stdout, '### What do you see instead?')).trimEnd();
+  assert.equal(printed, actual);
+  assert.match(actual, /^FAIL expected DataCloneError actual nothing$/m);
+  assert.match(block(section(stdout, '### What is the expected behavior? Why is that the expected behavior?')), /^PASS expected DataCloneError actual DataCloneError$/m);
+
+  // What the standard says: the step, its link, and what the step does.
+  const expected = section(stdout, '### What is the expected behavior? Why is that the expected behavior?');
+  assert.ok(expected.includes(`[StructuredSerializeWithTransfer step 5.1](${SPEC_URL})`), expected);
+  assert.ok(expected.includes(HTML_ALGORITHMS.StructuredSerializeWithTransfer.steps['5.1']), expected);
+
+  // The other engines, replayed now: Node 26, Bun and Deno (pinned; npm test installs them) follow the standard here.
+  const more = section(stdout, '### Additional information');
+  const engines = more.split('\n').filter((line) => line.startsWith('- '));
+  for (const line of engines) assert.match(line, /^- .+ \(`[^`]+`\): (passes|\*\*shows this bug\*\*|deviates otherwise: .+|cannot run it .+|not judged .+|not replayed .+)$/);
+  for (const engine of ['Node.js 26.10.0', 'Bun 1.4.5', 'Deno 2.9.6']) {
+    assert.ok(engines.includes(`- ${engine} (\`structuredClone\`): passes`), `${engine} in:\n${more}`);
+  }
+  assert.ok(!engines.some((line) => line.startsWith(`- Node.js ${process.versions.node} `)), 'the engine it was found on is not an "other" engine');
+  assert.match(more, new RegExp(`clonecheck repro \\S+${SLUG}\\.json`));
+});
+
+test('--for bun --no-replay --out: Bun\'s form, the ledger\'s sightings instead of a replay, and the repro command it gives replays the bug', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'clonecheck-report-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  const out = join(dir, 'issue.md');
+  const { status, stdout, stderr } = clonecheck(['report', `node/${SLUG}`, '--ledger', ledger, '--for', 'bun', '--no-replay', '--out', out]);
+  assert.equal(status, 0, stderr);
+  assert.equal(stdout, '');
+  const report = readFileSync(out, 'utf8');
+  assert.deepEqual(report.split('\n').filter((line) => line.startsWith('### ')).map((line) => line.slice(4)), TRACKERS.bun.sections.map(([heading]) => heading));
+  assert.match(block(section(report, '### What steps can reproduce the bug?'), 'js'), /structuredClone\(value, \{ transfer \}\)/);
+  assert.match(report, /as clonecheck last saw them:\n- `node@26:clone` 26\.10\.0: does not show it \(2026-11-22\)/);
+  assert.doesNotMatch(report, /replayed on/);
+  const repro = /`clonecheck repro (\S+)`/.exec(report);
+  const replay = clonecheck(['repro', repro[1]]);
+  assert.equal(replay.status, 1, replay.stderr);
+  assert.match(replay.stdout, /^DEVIATION node:clone /);
+});
+
+test('with no replay to show (the host did not start), the report gives the program and the first difference in words', async () => {
+  const target = await resolveTarget('node:clone');
+  const draft = { ...bug, title: 'Node: keys on array: index: data property instead of missing', spec: null };
+  const { title, body } = reportText({
+    bug: draft, tracker: TRACKERS.chromium, found: { target, error: 'it did not start' }, others: [], platform: 'Linux', repro: 'clonecheck repro x.json', date: '2026-11-27',
+  });
+  assert.equal(title, 'structuredClone: keys on array: index: data property instead of missing');
+  assert.deepEqual(JSON.parse(block(section(body, '## Steps to reproduce'), 'json')), bug.program);
+  assert.match(section(body, '## Actual result'), /could not replay it on 2026-11-27: it did not start/);
+  assert.ok(body.includes(`(https://html.spec.whatwg.org/multipage/structured-data.html)`));
+  assert.ok(body.includes(`first differ at: \`${bug.root.shape}\``));
+});
+
+test('usage errors: an unknown bug, an unknown tracker, a ledger that is not there (one line, exit 2)', () => {
+  for (const [args, message] of [
+    [['report', 'no-such-bug', '--ledger', ledger], /^clonecheck: no bug no-such-bug in the ledger/],
+    [['report', SLUG, '--ledger', ledger, '--for', 'safari'], /^clonecheck: option '--for <tracker>' argument 'safari' is invalid/],
+    [['report', SLUG, '--ledger', join(ledger, 'nowhere')], /^clonecheck: --ledger .*: no such folder/],
+  ]) {
+    const { status, stdout, stderr } = clonecheck(args);
+    assert.equal(status, 2, `${args.join(' ')}: ${stderr}`);
+    assert.equal(stdout, '');
+    assert.match(stderr, message);
+    assert.equal(stderr.trimEnd().split('\n').length, 1, stderr);
+  }
+});
