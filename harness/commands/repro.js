@@ -13,7 +13,7 @@ import { targetsFromNames } from './fuzz.js';
 
 /**
  * @param {string} where a finding folder or a program file
- * @returns {{program: any, target?: string}}
+ * @returns {{program: any, target?: string, finding?: any}}  `finding`: a folder's finding.json
  */
 export function readProgram(where) {
   if (!existsSync(where)) throw new UsageError(`${where}: no such file or folder; give a finding folder or a program.json`);
@@ -28,16 +28,16 @@ export function readProgram(where) {
   }
   const problems = validate(program);
   if (problems.length > 0) throw new UsageError(`${file} is not a valid program: at ${problems[0].path}: ${problems[0].message} (docs/program.md)`);
-  let target;
+  let finding;
   const findingFile = join(where, 'finding.json');
   if (isFolder && existsSync(findingFile)) {
     try {
-      target = JSON.parse(readFileSync(findingFile, 'utf8')).target;
+      finding = JSON.parse(readFileSync(findingFile, 'utf8'));
     } catch {
       throw new UsageError(`${findingFile} is not JSON; pass --target`);
     }
   }
-  return { program, target };
+  return { program, target: finding?.target, finding };
 }
 
 /**
