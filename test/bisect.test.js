@@ -1,9 +1,18 @@
 // clonecheck bisect: the search over a version list with probes made by hand
-// (galloping, binary search, skips, flaky tries) and the judges.
+// (galloping, binary search, skips, flaky tries), the judges, the usage
+// errors, and one real bisection of a Deno release (two small installs).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { bisectVersions, bugJudge, combineTries, loadFailure, programJudge, releases } from '../harness/bugs/bisect.js';
+import { newBug, writeBug } from '../harness/bugs/ledger.js';
+import { shownBy } from '../harness/bugs/root.js';
+import { replayProgram } from '../harness/findings/replay.js';
+import { resolveTarget } from '../harness/targets/catalog.js';
+import { clonecheck, fixture } from './helpers.js';
 
 /** 1.0.0 … 1.0.19 */
 const VERSIONS = Array.from({ length: 20 }, (_, i) => `1.0.${i}`);
@@ -119,4 +128,52 @@ test("a version whose agent does not load is skipped with the error its stderr n
     + '                       ^\nEINVAL: Invalid argument\n syscall: "fstat"\n      at lazyLoadStream (:1:20)';
   assert.equal(loadFailure(pool), 'the bun@1.0.0 agent exited with code 1: EINVAL: Invalid argument');
   assert.equal(loadFailure('the deno@2.8.0 agent did not load in 60 s'), 'the deno@2.8.0 agent did not load in 60 s');
+});
+
+test('usage errors are one line and exit 2', () => {
+  const program = fixture('deno-2.8-mutates-input.program.json');
+  const ledger = mkdtempSync(join(tmpdir(), 'clonecheck-bisect-'));
+  for (const [args, said] of /** @type {[string[], RegExp][]} */ ([
+    [['no-such-bug', '--ledger', ledger], /no bug no-such-bug in the ledger .*and no file no-such-bug/],
+    [[program, '--runtime', 'chromium'], /--runtime <name>' argument 'chromium' is invalid/],
+    [[program], /bisect needs --runtime bun, deno, node/],
+    [[program, '--runtime', 'deno', '--good', '2.8.0', '--bad', '2.7.14'], /--good 2\.8\.0 is not older than --bad 2\.7\.14/],
+    [[program, '--runtime', 'deno', '--channel', 'iframe'], /deno has no channel 'iframe'; its channels: clone, /],
+    [[program, '--runtime', 'deno', '--good', '2.8.0-rc.1'], /It must be a plain release x\.y\.z/],
+    [[program, '--runtime', 'deno', '--bad', '2.8.99'], /--bad 2\.8\.99: the npm registry lists no deno release 2\.8\.99/],
+  ])) {
+    const result = clonecheck(['bisect', ...args]);
+    assert.equal(result.status, 2, `${args.join(' ')}: ${result.stderr}`);
+    assert.match(result.stderr, said);
+    assert.equal(result.stderr.trim().split('\n').length, 1, result.stderr);
+  }
+});
+
+test('a real bisection: a Deno bug bisected between 2.7.14 and 2.8.0 is recorded in its ledger file', async () => {
+  // The program's failed clone mutates its input from Deno 2.8.0 on (docs/bisect.md).
+  // Its root comes from the pinned Deno, as triage would record it.
+  const program = JSON.parse(readFileSync(fixture('deno-2.8-mutates-input.program.json'), 'utf8'));
+  const [verdict] = await replayProgram(program, [await resolveTarget('deno:clone')], { timeoutMs: 5000 });
+  const root = shownBy(verdict);
+  assert.equal(typeof root, 'object', JSON.stringify(verdict));
+  const ledger = mkdtempSync(join(tmpdir(), 'clonecheck-bisect-'));
+  const bug = newBug({
+    implementation: 'deno', title: 'Deno mutates the input of a clone that throws', root: /** @type {any} */ (root), program, foundOn: 'deno:clone',
+    shows: [], signatures: [], occurrences: 1, date: '2026-11-27',
+  }, new Set());
+  const file = writeBug(bug, ledger);
+  const json = join(ledger, 'bisect.json');
+  const result = clonecheck(['bisect', bug.id.split('/')[1], '--ledger', ledger, '--good', '2.7.14', '--bad', '2.8.0', '--json', json]);
+  assert.equal(result.status, 0, result.stdout + result.stderr);
+  assert.match(result.stdout, /^ {2}2\.8\.0 +[\d.]+ s {2}bad: input-mutated/m);
+  assert.match(result.stdout, /^ {2}2\.7\.14 +[\d.]+ s {2}good$/m);
+  assert.match(result.stdout, /^last good 2\.7\.14, first bad 2\.8\.0$/m);
+  assert.match(result.stdout, /^2 probes, \d installs, [\d.]+ s$/m);
+  const recorded = JSON.parse(readFileSync(file, 'utf8')).versions;
+  assert.deepEqual(recorded, {
+    runtime: 'deno', channel: 'clone', lastGood: '2.7.14', firstBad: '2.8.0',
+    probes: [{ version: '2.8.0', verdict: 'bad' }, { version: '2.7.14', verdict: 'good' }],
+  });
+  const document = JSON.parse(readFileSync(json, 'utf8'));
+  assert.deepEqual([document.schema, document.subject, document.result, document.probes.length], ['clonecheck/bisect@1', bug.id, 'range', 2]);
 });
