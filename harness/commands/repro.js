@@ -1,4 +1,4 @@
-// `clonecheck repro <finding-dir | program.json> [--target T …]`: one program
+// `clonecheck repro <finding-dir | program.json | bug.json> [--target T …]`: one program
 // on some targets, each verdict and its differences printed. A finding folder
 // brings its own target; a bare program defaults to node:clone. The program
 // runs in a pool worker, so a target that hangs or crashes is a verdict here too.
@@ -15,7 +15,7 @@ import { targetsFromNames } from './fuzz.js';
 
 /**
  * @param {string} where a finding folder, a program file, a ledger bug or a regression file
- * @returns {{program: any, target?: string}}
+ * @returns {{program: any, target?: string, finding?: any}}  `finding`: a folder's finding.json
  */
 export function readProgram(where) {
   if (!existsSync(where)) throw new UsageError(`${where}: no such file or folder; give a finding folder or a program.json`);
@@ -34,16 +34,16 @@ export function readProgram(where) {
   const program = holder?.program ?? parsed;
   const problems = validate(program);
   if (problems.length > 0) throw new UsageError(`${file} is not a valid program: at ${problems[0].path}: ${problems[0].message} (docs/program.md)`);
-  let target = holder?.target;
+  let finding;
   const findingFile = join(where, 'finding.json');
   if (isFolder && existsSync(findingFile)) {
     try {
-      target = JSON.parse(readFileSync(findingFile, 'utf8')).target;
+      finding = JSON.parse(readFileSync(findingFile, 'utf8'));
     } catch {
       throw new UsageError(`${findingFile} is not JSON; pass --target`);
     }
   }
-  return { program, target };
+  return { program, target: finding?.target ?? holder?.target, finding };
 }
 
 /**

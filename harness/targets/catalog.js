@@ -139,6 +139,16 @@ function reshapingOn(channelName, runtime) {
 /** The channel names, in listing order. */
 export const channelNames = Object.keys(CHANNELS);
 
+/**
+ * The channels a runtime family has (`node` → clone, …, wire), so a command
+ * can refuse a channel before it installs anything (bisect).
+ * @param {string} family
+ * @returns {string[]}
+ */
+export function channelsOf(family) {
+  return channelNames.filter((name) => CHANNELS[name].families.includes(family));
+}
+
 /** The names of the built-in targets that need no runtime, in listing order. */
 export const builtInTargetNames = Object.keys(BUILT_IN);
 
@@ -189,8 +199,7 @@ export async function resolveTarget(name, options = {}) {
     throw error;
   }
   if (!channel.families.includes(runtime.family)) {
-    const own = channelNames.filter((c) => CHANNELS[c].families.includes(runtime.family));
-    throw new TargetError(`${name}: ${runtimeName} has no '${channelName}' channel (${channel.lacking(runtime.family)}); its channels: ${own.join(', ')}`);
+    throw new TargetError(`${name}: ${runtimeName} has no '${channelName}' channel (${channel.lacking(runtime.family)}); its channels: ${channelsOf(runtime.family).join(', ')}`);
   }
   return {
     name, description: `${runtime.family} ${runtime.version}: ${channel.describe(runtime.family)}`,
