@@ -5,8 +5,9 @@
 // when every bug it met is known, 1 when one is new or regressed, 2 on bad input.
 
 import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { BudgetError, interruptChildren } from '../gate/children.js';
+import { relativePath } from '../gate/gate.js';
 import { InputError, LEDGER_DIR, readLedger } from '../bugs/ledger.js';
 import { triageLines } from './triage.js';
 import { parseShard } from '../nightly/campaign.js';
@@ -19,13 +20,16 @@ import { EXPECTATIONS_DIR } from './conform.js';
 import { targetsFromNames } from './fuzz.js';
 
 /**
- * Every target available here (installed runtimes and browsers, every channel; the built-in modules).
+ * The campaign's default scope: every target available here (installed
+ * runtimes and browsers, every channel; the built-in modules) of the pinned
+ * runtimes, not every version that happens to sit in the runtime cache
+ * (repro and bisect install old ones on demand): name those with --target.
  * @param {string[]} runtimeFlags @param {string[]} browserFlags
  * @returns {Promise<string[]>}
  */
 export async function availableTargets(runtimeFlags, browserFlags) {
   const rows = await listTargets(parseUserRuntimes(runtimeFlags), parseUserBrowsers(browserFlags));
-  return rows.filter((row) => row.available).map((row) => row.name);
+  return rows.filter((row) => row.available && !/^(bun|deno|node)@\d+\.\d+\.\d+[^:]*:/.test(row.name)).map((row) => row.name);
 }
 
 /**
@@ -85,15 +89,17 @@ export async function nightlyCommand(raw) {
   }
   if (raw.json !== undefined) writeFileSync(raw.json, `${JSON.stringify(document, null, 2)}\n`);
   if (history !== undefined) process.stderr.write(`clonecheck: appended ${appendRun(history, document)}\n`);
-  return reportRun(document);
+  return reportRun(document, resolve(raw.out));
 }
 
 /**
  * Prints what a run met in bugs (new and regressed first, each with its
  * finding's repro) and its totals.
- * @param {any} document a nightly document @returns {number} the exit code: 1 when a bug is new or regressed
+ * @param {any} document a nightly document
+ * @param {string} [out]  where the run wrote its new bugs' proposed entries (a merge wrote none)
+ * @returns {number} the exit code: 1 when a bug is new or regressed
  */
-export function reportRun(document) {
+export function reportRun(document, out) {
   const bugs = document.bugs ?? { known: [], new: [], fixed: [], regressed: [], unreproduced: [] };
   const findings = document.units.flatMap((/** @type {any} */ u) => u.findings);
   const [summary, ...lines] = triageLines(bugs, findings.length);
@@ -101,7 +107,10 @@ export function reportRun(document) {
     process.stdout.write(`${line}\n`);
     const id = /^NEW\s+(\S+)/.exec(line)?.[1];
     const first = id === undefined ? undefined : findings.find((/** @type {any} */ f) => f.bug === id);
-    if (first !== undefined) process.stdout.write(`           repro: ${first.repro}\n`);
+    if (first !== undefined) {
+      process.stdout.write(`           repro: ${first.repro}\n`);
+      if (out !== undefined) process.stdout.write(`           report: clonecheck report ${id} --ledger ${relativePath(join(out, 'proposed'))}\n`);
+    }
   }
   process.stdout.write(`nightly: ${count.format(document.cases)} cases (${count.format(document.casesPerSecond)} cases/s) on ${document.targets.length} targets in `
     + `${document.units.length} units; ${summary}; shards ${document.shards.join(',')} of ${document.shardCount}\n`);

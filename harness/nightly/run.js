@@ -13,7 +13,7 @@ import { UsageError } from '../commands/common.js';
 import { BudgetError, StoppedEarlyError, runCommand } from '../gate/children.js';
 import { flagText, relativePath } from '../gate/gate.js';
 import { findingSummary } from '../findings/summary.js';
-import { readLedger } from '../bugs/ledger.js';
+import { readLedger, writeBug } from '../bugs/ledger.js';
 import { triage } from '../bugs/triage.js';
 import { replayOnTargets, triageDocument } from '../commands/triage.js';
 import { campaignUnits, packUnits, shardUnits } from './campaign.js';
@@ -142,6 +142,8 @@ export async function runNightly(options) {
     for (const f of theirs) Object.assign(f, { bug, known: triaged.known.some((k) => k.bug === bug) });
   }
   for (const f of triaged.unreproduced) Object.assign(f, { bug: null, known: false });
+  // Each new bug's proposed ledger entry, where `clonecheck report ID --ledger OUT/proposed` and `triage --update` find it.
+  for (const { bug } of triaged.new) writeBug(bug, join(out, 'proposed'));
   return nightlyDocument({
     startedAt, elapsedMs: performance.now() - started, bugs: triageDocument(triaged), seed: options.seed, seeds: options.seeds, shards: [shard.index], shardCount: shard.count,
     budgetSeconds: options.budgetSeconds, runs: options.runs ?? null, targets: options.targets, conform, conformError, units: results, skippedUnits: skipped,
