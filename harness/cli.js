@@ -221,6 +221,7 @@ cli
   .option('--out <dir>', "where the units' results and the findings go", 'clonecheck-out/nightly')
   .option('--json <file>', 'write the run as JSON (docs/gate.md)')
   .option('--ledger <dir>', 'the bug ledger the findings are triaged against (default: corpus/bugs)')
+  .option('--latest', 'also replay every ledger bug on the newest release of bun, deno and node (installed on demand): fixed and regressed bugs seen the night they ship')
   .option('--expectations <dir>', 'conformance expectations per target (default: wpt/expectations)')
   .option('--grow-corpus', 'save each deviation found to the regression corpus (fuzz --save-regressions)')
   .addOption(workersOption('threads, and agents per other runtime'))

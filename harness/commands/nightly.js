@@ -13,7 +13,8 @@ import { triageLines } from './triage.js';
 import { parseShard } from '../nightly/campaign.js';
 import { appendRun, openHistory } from '../nightly/history.js';
 import { runNightly } from '../nightly/run.js';
-import { parseUserBrowsers, parseUserRuntimes } from '../runtimes.js';
+import { parseUserBrowsers, parseUserRuntimes, registryFamilies } from '../runtimes.js';
+import { RegistryError, registryReleases } from '../bugs/bisect.js';
 import { listTargets } from '../targets/catalog.js';
 import { EXIT, UsageError, count, interrupts } from './common.js';
 import { EXPECTATIONS_DIR } from './conform.js';
@@ -33,6 +34,25 @@ export async function availableTargets(runtimeFlags, browserFlags) {
 }
 
 /**
+ * `--latest`: each runtime's newest release as the registry lists it, on
+ * the `clone` channel and every channel a ledger bug of that runtime was
+ * found on; every ledger bug is replayed there (not fuzzed), so a fix is
+ * seen the night it ships (triage: fixed, or regressed).
+ * @param {import('../bugs/ledger.js').Bug[]} bugs
+ * @returns {Promise<string[]>} target names, e.g. `bun@1.4.6:clone`
+ */
+async function latestTargets(bugs) {
+  const names = [];
+  for (const family of registryFamilies) {
+    const newest = (await registryReleases(family)).at(-1);
+    if (newest === undefined) continue;
+    const channels = new Set(['clone', ...bugs.filter((b) => b.implementation === family).map((b) => b.foundOn.slice(b.foundOn.lastIndexOf(':') + 1))]);
+    names.push(...[...channels].map((channel) => `${family}@${newest}:${channel}`));
+  }
+  return names;
+}
+
+/**
  * Turns a ledger, history or results file problem into the one-line usage error.
  * @template T @param {() => T} read @returns {T}
  */
@@ -47,21 +67,31 @@ export function asUsage(read) {
 
 /**
  * @param {{target?: string[], runtime?: string[], browser?: string[], budget: number, runs?: number, seed: number, seeds: number, shard: string,
- *   history?: string, out: string, json?: string, ledger?: string, expectations?: string, growCorpus?: boolean, conformResults?: string,
+ *   history?: string, out: string, json?: string, ledger?: string, latest?: boolean, expectations?: string, growCorpus?: boolean, conformResults?: string,
  *   workers: number, timeout: number}} raw commander's options (options.js)
  */
 export async function nightlyCommand(raw) {
   const shard = parseShard(raw.shard);
   if (shard === null) throw new UsageError(`--shard ${raw.shard}: give i/n with 1 <= i <= n <= 1000, e.g. --shard 2/4`);
   const ledgerDir = resolve(raw.ledger ?? LEDGER_DIR);
-  asUsage(() => readLedger(ledgerDir));
+  const bugs = asUsage(() => readLedger(ledgerDir));
   const history = raw.history === undefined ? undefined : resolve(raw.history);
   if (history !== undefined) asUsage(() => openHistory(history, { create: true }));
   const runtimeFlags = raw.runtime ?? [];
   const browserFlags = raw.browser ?? [];
   const names = raw.target ?? await availableTargets(runtimeFlags, browserFlags);
+  let latest = [];
+  if (raw.latest) {
+    try {
+      latest = await latestTargets(bugs);
+    } catch (error) {
+      if (error instanceof RegistryError) throw new UsageError(`--latest: ${error.message}`);
+      throw error;
+    }
+    process.stderr.write(`clonecheck nightly --latest: every ledger bug replayed on ${latest.join(', ')}\n`);
+  }
   // Checked (and installed) here, so that a bad name is a usage error before anything runs.
-  await targetsFromNames(names, runtimeFlags, browserFlags);
+  await targetsFromNames([...names, ...latest], runtimeFlags, browserFlags);
   process.stderr.write(`clonecheck nightly: shard ${shard.index}/${shard.count} of ${names.length} targets, seed ${raw.seed} (${raw.seeds} seed${raw.seeds === 1 ? '' : 's'}), `
     + `${raw.runs === undefined ? `budget ${raw.budget} s` : `${count.format(raw.runs)} cases per unit`}\n`);
   // Ctrl-C or SIGTERM (a CI job's timeout): the unit running wraps up, the rest are skipped, the findings are triaged and written.
@@ -72,7 +102,7 @@ export async function nightlyCommand(raw) {
   let document;
   try {
     document = await runNightly({
-      interrupted: () => ctrlC.presses > 0,
+      interrupted: () => ctrlC.presses > 0, latest,
       targets: names, runtimeFlags, browserFlags, seed: raw.seed, seeds: raw.seeds, shard, budgetSeconds: raw.budget, runs: raw.runs,
       workers: raw.workers, timeoutMs: raw.timeout, out: resolve(raw.out), ledgerDir,
       expectationsDir: resolve(raw.expectations ?? EXPECTATIONS_DIR), growCorpus: raw.growCorpus === true, conformResults: raw.conformResults,

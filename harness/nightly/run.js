@@ -39,6 +39,7 @@ const FUZZ_SHARE = 0.7;
  * @property {string} [conformResults]  a conform results document to take instead of running the suite (the main job's gate ran it)
  * @property {boolean} growCorpus  new deviations go to the regression corpus (fuzz --save-regressions)
  * @property {(line: string) => void} log
+ * @property {string[]} [latest]  targets not fuzzed, on which every ledger bug is replayed (nightly --latest: each runtime's newest release)
  * @property {() => boolean} [interrupted]  Ctrl-C or SIGTERM: the unit running wraps up (its child was told), the rest are skipped
  */
 
@@ -132,7 +133,8 @@ export async function runNightly(options) {
     });
   }
   const findings = results.flatMap((unit) => unit.findings);
-  const ran = results.flatMap((unit) => unit.targets).filter((t, i, all) => all.findIndex((u) => u.name === t.name) === i);
+  const ran = [...results.flatMap((unit) => unit.targets), ...(options.latest ?? []).map((name) => ({ name, version: null }))]
+    .filter((t, i, all) => all.findIndex((u) => u.name === t.name) === i);
   log(`triage: ${findings.length} findings against ${bugs.length} ledger bugs, replayed on the ${ran.length} targets that ran`);
   const triaged = await triage(findings, bugs, {
     ran, date: startedAt.slice(0, 10), replay: replayOnTargets({ runtimeFlags: options.runtimeFlags, browserFlags: options.browserFlags, timeoutMs: options.timeoutMs, log }),
