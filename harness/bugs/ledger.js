@@ -23,7 +23,7 @@
 //   "root": {"category": "keys", "shape": "keys on array: index: missing -> data property"},
 //   "program": {…},                                     // clonecheck/program@1, minimal
 //   "foundOn": "bun:clone",                             // the target whose replay defines `root`
-//   "shows": [{"target": "bun:clone", "version": "1.4.5", "shows": true, "checked": "2026-11-27"}, …],
+//   "shows": [{"target": "bun:clone", "version": "1.4.5", "shows": true, "checked": "2026-11-27"}, …],   // "other": a root it showed instead
 //   "versions": null | {"runtime": "bun", "channel": "clone", "lastGood": "1.3.8", "firstBad": "1.3.9", "probes": [{"version", "verdict"}]},
 //   "firstSeen": "2026-11-24", "lastSeen": "2026-11-27", "occurrences": 12,
 //   "signatures": ["bun-clone.keys.3908a6e1"],          // the signatures its findings had (history, not identity)
@@ -51,6 +51,7 @@ export class InputError extends UsageError {}
  * @property {string | null} version  what the runtime said it was
  * @property {boolean} shows  the replay showed the bug's root difference
  * @property {string} checked  the date (YYYY-MM-DD)
+ * @property {string} [other]  the root the replay showed instead, when it showed another difference (neither the bug nor a pass)
  */
 
 /**

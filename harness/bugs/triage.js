@@ -80,7 +80,7 @@ export async function triage(findings, bugs, { ran, replay, date }) {
     const findingRows = theirs.map((/** @type {RunFinding} */ finding, /** @type {number} */ i) => ({ finding, row: known.length + i }));
 
     for (const { bug, row } of bugRows) {
-      result.sightings.set(bug.id, targets.map((/** @type {RanTarget} */ t) => sighting(t, at(row, t.name), date)).filter((s) => s !== null));
+      result.sightings.set(bug.id, targets.map((/** @type {RanTarget} */ t) => sighting(t, at(row, t.name), bug.root, date)).filter((s) => s !== null));
       checkSightings(bug, /** @type {Sighting[]} */ (result.sightings.get(bug.id)), result);
     }
 
@@ -118,7 +118,7 @@ export async function triage(findings, bugs, { ran, replay, date }) {
       const [founder] = g.findings;
       const bug = newBug({
         implementation, title: draftTitle(implementation, g.root.shape), root: g.root, program: founder.program, foundOn: channelTargetOf(founder.target),
-        shows: targets.map((/** @type {RanTarget} */ t) => sighting(t, at(g.row, t.name), date)).filter((s) => s !== null),
+        shows: targets.map((/** @type {RanTarget} */ t) => sighting(t, at(g.row, t.name), g.root, date)).filter((s) => s !== null),
         signatures: [...new Set(g.findings.map((f) => f.signature))].sort(), occurrences: g.findings.reduce((n, f) => n + f.count, 0), date,
         notes: 'Proposed by clonecheck triage; its title is drafted from the root difference: say it in words, add the spec step, the status and the upstream link.',
       }, taken);
@@ -136,12 +136,15 @@ function related(a, b) {
 /**
  * @param {RanTarget} target
  * @param {Shown} shown
+ * @param {Root} root  the bug's
  * @param {string} date
  * @returns {Sighting | null} none where the program does not apply or the replay failed
  */
-function sighting(target, shown, date) {
+function sighting(target, shown, root, date) {
   if (shown !== 'pass' && typeof shown !== 'object') return null;
-  return { target: channelTargetOf(target.name), version: target.version, shows: shown !== 'pass', checked: date };
+  const where = { target: channelTargetOf(target.name), version: target.version, shows: showsRoot(shown, root), checked: date };
+  // Another difference than the bug's: neither the bug nor a pass (a fix would pass).
+  return typeof shown === 'object' && !where.shows ? { ...where, other: shown.shape } : where;
 }
 
 /**
@@ -154,12 +157,13 @@ function checkSightings(bug, now, result) {
   for (const s of now) {
     const before = bug.shows.filter((b) => b.target === s.target);
     const showedBefore = before.filter((b) => b.shows);
+    const passedBefore = before.filter((b) => !b.shows && b.other === undefined);
     if (s.shows) {
       if (bug.status === 'fixed') result.regressed.push({ bug: bug.id, title: bug.title, target: s.target, version: s.version, why: `fixed in ${bug.fixedIn}, shows again` });
-      else if (before.length > 0 && showedBefore.length === 0) {
-        result.regressed.push({ bug: bug.id, title: bug.title, target: s.target, version: s.version, why: `passed there before (${before.map((b) => b.version).join(', ')})` });
+      else if (passedBefore.length > 0 && showedBefore.length === 0) {
+        result.regressed.push({ bug: bug.id, title: bug.title, target: s.target, version: s.version, why: `passed there before (${passedBefore.map((b) => b.version).join(', ')})` });
       }
-    } else if (bug.status === 'open') {
+    } else if (bug.status === 'open' && s.other === undefined) {
       const older = showedBefore.filter((b) => b.version !== null && s.version !== null && compareVersions(b.version, s.version) < 0);
       if (older.length > 0) result.fixed.push({ bug: bug.id, title: bug.title, target: s.target, version: s.version, showedOn: older[older.length - 1].version });
     }

@@ -54,8 +54,9 @@ export async function runNightly(options) {
   const flags = [...options.runtimeFlags.flatMap((f) => ['--runtime', f]), ...options.browserFlags.flatMap((f) => ['--browser', f])];
   // Run in an order that turns with the seed: a unit the budget runs out before is not the same implementation every night.
   const inShard = shardUnits(campaignUnits(options.targets, options.seed, options.seeds), shard);
-  // A budget too short for a share of MIN_SHARE_S each fuzzes several implementations in one unit, so every one gets some.
-  const packed = options.runs === undefined ? packUnits(inShard, Math.max(1, Math.floor(options.budgetSeconds / MIN_SHARE_S))) : inShard;
+  // A budget too short for twice MIN_SHARE_S each (a unit's start-up and shrinking take their part) fuzzes several
+  // implementations in one unit, so every one gets some.
+  const packed = options.runs === undefined ? packUnits(inShard, Math.max(1, Math.floor(options.budgetSeconds / (2 * MIN_SHARE_S)))) : inShard;
   const units = packed.map((_, k) => packed[(k + Math.abs(options.seed)) % packed.length]);
   const bugs = readLedger(options.ledgerDir);
 
@@ -85,7 +86,9 @@ export async function runNightly(options) {
       continue;
     }
     const left = (started + options.budgetSeconds * 1000 - performance.now()) / 1000;
-    if (options.runs === undefined && left <= 0) {
+    // Past the budget a unit still gets its minimum share while the hard deadline allows it: a slow unit before it
+    // costs the night some overtime, not an implementation's whole turn.
+    if (options.runs === undefined && left <= 0 && performance.now() + 2 * MIN_SHARE_S * 1000 + 30_000 > deadline) {
       log(`unit ${unit.index} (${unit.implementation}, seed ${unit.seed}) skipped: the budget is spent`);
       skipped.push({ index: unit.index, implementation: unit.implementation, seed: unit.seed, reason: 'the budget is spent' });
       continue;
