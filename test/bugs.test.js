@@ -14,7 +14,7 @@ import { LEDGER_DIR, channelTargetOf, implementationOf, readLedger, slugOf } fro
 import { updateLedger } from '../harness/bugs/ledger-update.js';
 import { compareVersions, triage } from '../harness/bugs/triage.js';
 import { replayOnTargets } from '../harness/commands/triage.js';
-import { clonecheck } from './helpers.js';
+import { assertUsageError, clonecheck } from './helpers.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'clonecheck-bugs-'));
 const replay = replayOnTargets({ timeoutMs: 10_000 });
@@ -112,19 +112,13 @@ test('triage: bad input is one line, exit 2; --list lists the ledger', () => {
   const badLedger = join(scratch, 'bad-ledger');
   mkdirSync(join(badLedger, 'bun'), { recursive: true });
   writeFileSync(join(badLedger, 'bun', 'x.json'), JSON.stringify({ schema: 'clonecheck/bug@1', id: 'bun/y' }));
-  const cases = [
+  const cases = /** @type {[string[], RegExp][]} */ ([
     [['triage', notResults], /not-results\.json is not a results file of clonecheck fuzz, nightly, merge or gate, nor a regression file/],
     [['triage', join(scratch, 'missing.json')], /missing\.json: not a readable JSON results file \(ENOENT\)/],
     [['triage', '--list', '--ledger', badLedger], /x\.json: its id "bun\/y" is not its path "bun\/x" \(docs\/bugs\.md\)/],
     [['triage'], /triage needs results files/],
-  ];
-  for (const [args, message] of cases) {
-    const { status, stdout, stderr } = clonecheck(args);
-    assert.equal(status, 2, `${args.join(' ')}: ${stderr}`);
-    assert.equal(stdout, '');
-    assert.equal(stderr.split('\n').filter(Boolean).length, 1, stderr);
-    assert.match(stderr, message);
-  }
+  ]);
+  for (const [args, message] of cases) assertUsageError(clonecheck(args), message);
   const list = clonecheck(['triage', '--list']);
   assert.equal(list.status, 0, list.stderr);
   assert.match(list.stdout, /^\d+ bugs in \S+corpus\/bugs: /m);

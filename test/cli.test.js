@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { clonecheck, fixture } from './helpers.js';
+import { assertUsageError, clonecheck, fixture } from './helpers.js';
 
 /** @returns {string} the path of a fresh program.json holding `program`, removed after the tests */
 function programFile(program) {
@@ -16,15 +16,6 @@ function programFile(program) {
   const file = join(dir, 'program.json');
   writeFileSync(file, JSON.stringify(program));
   return file;
-}
-
-/** @param {{status: number | null, stderr: string}} result @param {RegExp} message */
-function assertUsageError(result, message) {
-  assert.equal(result.status, 2, result.stderr);
-  const lines = result.stderr.trim().split('\n');
-  assert.equal(lines.length, 1, `one line, got:\n${result.stderr}`);
-  assert.match(lines[0], /^clonecheck: /);
-  assert.match(lines[0], message);
 }
 
 test('an unknown target is a usage error that says how to list targets', () => {

@@ -23,6 +23,19 @@ export function clonecheck(args, env = {}) {
 }
 
 /**
+ * A usage error as every command gives one: exit 2, nothing on stdout, one line on stderr that says what to fix.
+ * @param {{status: number | null, stdout: string, stderr: string}} result @param {RegExp} message
+ */
+export function assertUsageError(result, message) {
+  assert.equal(result.status, 2, result.stderr);
+  assert.equal(result.stdout, '');
+  const lines = result.stderr.trim().split('\n');
+  assert.equal(lines.length, 1, `one line, got:\n${result.stderr}`);
+  assert.match(lines[0], /^clonecheck: /);
+  assert.match(lines[0], message);
+}
+
+/**
  * A deterministic byte source (xorshift32), so the fuzz tests replay exactly.
  * @param {number} seed
  * @returns {(length: number) => Uint8Array}
