@@ -89,9 +89,12 @@ test('expectations: written by --update-expectations, then failures are expected
   // A bug fixed: the listed failure passes now, which the expectations must learn.
   written.suites.clonecheck[join(FIXTURES, 'passes.any.js')] = { subtests: { 'a Date is cloned as a Date': { expected: 'FAIL', reason: 'r', link: 'l' } } };
   writeFileSync(join(dir, 'ref-tiers.json'), JSON.stringify(written));
-  const fixed = clonecheck([...args, '--junit', join(dir, 'r.xml')]);
+  const fixed = clonecheck([...args, '--junit', join(dir, 'r.xml'), '--check-expectations']);
   assert.equal(fixed.status, 1);
   assert.match(fixed.stdout, /PASS a Date is cloned as a Date {2}\[UNEXPECTED, expected FAIL\]/);
+  // --check-expectations: the entry is stale, one line naming the expectations file, the test and the target.
+  assert.deepEqual(fixed.stderr.split('\n').filter((line) => line.includes('stale')),
+    [`clonecheck: stale expectation: ${join(dir, 'ref-tiers.json')}: ${join(FIXTURES, 'passes.any.js')} "a Date is cloned as a Date" on ref:tiers: expected FAIL, got PASS`]);
   assert.match(readFileSync(join(dir, 'r.xml'), 'utf8'), /<failure type="PASS" message="PASS \(expected FAIL\)"\/>/);
 });
 
@@ -106,6 +109,7 @@ test('usage errors are one line and exit 2', () => {
     [['conform', '--suite', 'wpt'], /--suite wpt needs --wpt-dir/],
     [['conform', '/no/such/test.any.js'], /no such test file or folder/],
     [['conform', '--timeout', '5'], /--timeout/],
+    [['conform', '--target', 'ref:spec', '--expectations', fixture('expectations-citing-no-bug')], /names bug "ref\/no-such-bug", which the ledger does not have/],
   ];
   for (const [args, message] of cases) {
     const { status, stderr, stdout } = clonecheck(args);
@@ -115,10 +119,10 @@ test('usage errors are one line and exit 2', () => {
   }
 });
 
-test('the wpt/ suite: more than 400 tests, each name once per file, all as expected on the reference (tiers off and on) and Node 22', () => {
+test('the wpt/ suite: more than 400 tests, each name once per file, all as expected on the reference (tiers off and on) and Node 22, and no expectation of theirs stale', () => {
   const dir = scratch();
-  const { status, stdout } = clonecheck(['conform', '--target', 'ref:spec', '--target', 'ref:tiers', '--target', 'node@22', '--json', join(dir, 'r.json')]);
-  assert.equal(status, 0, stdout.split('\n').filter((line) => line.includes('UNEXPECTED')).join('\n'));
+  const { status, stdout, stderr } = clonecheck(['conform', '--target', 'ref:spec', '--target', 'ref:tiers', '--target', 'node@22', '--json', join(dir, 'r.json'), '--check-expectations']);
+  assert.equal(status, 0, [...stdout.split('\n').filter((line) => line.includes('UNEXPECTED')), ...stderr.split('\n').filter((line) => line.includes('stale'))].join('\n'));
   const results = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8'));
   const spec = results.targets.find((t) => t.name === 'ref:spec');
   const names = spec.files.flatMap((f) => f.subtests.map((s) => `${f.id} ${s.name}`));
