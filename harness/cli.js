@@ -176,6 +176,8 @@ cli
   .option('--wpt-dir <dir>', 'a checkout of web-platform-tests: its structured clone files run too, reported apart')
   .option('--expectations <dir>', 'where each target\'s expectations are (default: wpt/expectations, and wpt/expectations/PROFILE for another --spec)')
   .option('--update-expectations', "rewrite each target's expectations from this run's results (exit 0)")
+  .option('--check-expectations', 'also exit 1 on each expectation entry this run shows no longer holds (a listed failure that passes or is '
+    + 'not applicable, a listed subtest the file no longer has), one line each naming the file, test and target')
   .option('--json <file>', 'write the results as JSON (docs/conform.md)')
   .option('--junit <file>', 'write the results as JUnit XML (a testcase per subtest per target)')
   .addOption(harnessTimeoutOption())

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
 import { GENERATED_DIR, generatedFiles } from '../harness/conform/generate.js';
+import { OPTIONAL_GLOBALS, lacksGlobals } from '../harness/conform/not-applicable.js';
 import { clonecheck, fixture } from './helpers.js';
 
 const FIXTURES = fixture('conform');
@@ -88,9 +89,12 @@ test('expectations: written by --update-expectations, then failures are expected
   // A bug fixed: the listed failure passes now, which the expectations must learn.
   written.suites.clonecheck[join(FIXTURES, 'passes.any.js')] = { subtests: { 'a Date is cloned as a Date': { expected: 'FAIL', reason: 'r', link: 'l' } } };
   writeFileSync(join(dir, 'ref-tiers.json'), JSON.stringify(written));
-  const fixed = clonecheck([...args, '--junit', join(dir, 'r.xml')]);
+  const fixed = clonecheck([...args, '--junit', join(dir, 'r.xml'), '--check-expectations']);
   assert.equal(fixed.status, 1);
   assert.match(fixed.stdout, /PASS a Date is cloned as a Date {2}\[UNEXPECTED, expected FAIL\]/);
+  // --check-expectations: the entry is stale, one line naming the expectations file, the test and the target.
+  assert.deepEqual(fixed.stderr.split('\n').filter((line) => line.includes('stale')),
+    [`clonecheck: stale expectation: ${join(dir, 'ref-tiers.json')}: ${join(FIXTURES, 'passes.any.js')} "a Date is cloned as a Date" on ref:tiers: expected FAIL, got PASS`]);
   assert.match(readFileSync(join(dir, 'r.xml'), 'utf8'), /<failure type="PASS" message="PASS \(expected FAIL\)"\/>/);
 });
 
@@ -105,6 +109,7 @@ test('usage errors are one line and exit 2', () => {
     [['conform', '--suite', 'wpt'], /--suite wpt needs --wpt-dir/],
     [['conform', '/no/such/test.any.js'], /no such test file or folder/],
     [['conform', '--timeout', '5'], /--timeout/],
+    [['conform', '--target', 'ref:spec', '--expectations', fixture('expectations-citing-no-bug')], /names bug "ref\/no-such-bug", which the ledger does not have/],
   ];
   for (const [args, message] of cases) {
     const { status, stderr, stdout } = clonecheck(args);
@@ -114,10 +119,10 @@ test('usage errors are one line and exit 2', () => {
   }
 });
 
-test('the wpt/ suite: more than 400 tests, each name once per file, all as expected on the reference (tiers off and on) and Node 22', () => {
+test('the wpt/ suite: more than 400 tests, each name once per file, all as expected on the reference (tiers off and on) and Node 22, and no expectation of theirs stale', () => {
   const dir = scratch();
-  const { status, stdout } = clonecheck(['conform', '--target', 'ref:spec', '--target', 'ref:tiers', '--target', 'node@22', '--json', join(dir, 'r.json')]);
-  assert.equal(status, 0, stdout.split('\n').filter((line) => line.includes('UNEXPECTED')).join('\n'));
+  const { status, stdout, stderr } = clonecheck(['conform', '--target', 'ref:spec', '--target', 'ref:tiers', '--target', 'node@22', '--json', join(dir, 'r.json'), '--check-expectations']);
+  assert.equal(status, 0, [...stdout.split('\n').filter((line) => line.includes('UNEXPECTED')), ...stderr.split('\n').filter((line) => line.includes('stale'))].join('\n'));
   const results = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8'));
   const spec = results.targets.find((t) => t.name === 'ref:spec');
   const names = spec.files.flatMap((f) => f.subtests.map((s) => `${f.id} ${s.name}`));
@@ -133,17 +138,41 @@ test('the wpt/ suite: more than 400 tests, each name once per file, all as expec
   assert.deepEqual(notApplicable.filter((f) => /this run follows html$/.test(f.message)).map((f) => f.id), ['/error-aggregate.any.js', '/error-cause.any.js']);
 });
 
-test('--wpt-dir runs upstream-layout files apart; a missing global, a missing include and a page-only file are not applicable', () => {
+test('--wpt-dir runs upstream-layout files apart; a missing global, a missing include, a page-only file and a window gap are not applicable', () => {
   const dir = scratch();
   const { status, stdout } = clonecheck(['conform', '--suite', 'wpt', '--wpt-dir', fixture('wpt-checkout'), '--target', 'ref:spec', '--target', 'bun', '--json', join(dir, 'r.json')]);
   assert.equal(status, 0, stdout);
   assert.match(stdout, /\[bun\] \/html\/webappapis\/structured-clone\/structured-clone\.any\.js: OK\n {2}PASS primitive -0\n {2}PASS Array with a hole\n {2}N\/A ImageData: this global has no ImageData\n {2}N\/A DOMMatrix: this global has no DOMMatrix/);
   assert.match(stdout, /\[ref:spec\] \/IndexedDB\/structured-clone\.any\.js: N\/A \(META: script=resources\/support-promises\.js does not resolve under /);
   assert.match(stdout, /\/shared-array-buffers\/window-only\.any\.js: N\/A \(this global has no document\)/);
-  assert.match(stdout, /^bun +wpt +3 +2 +0 +0 +4 +0 +0 /m);
+  // Bun's postMessage is there and does nothing; this Node's worker thread has none.
+  assert.match(stdout, /\[bun\] \/html\/infrastructure\/safe-passing-of-structured-data\/window-gaps\.window\.js: OK\n {2}N\/A postMessage reads the message: this global's postMessage does nothing/);
+  assert.match(stdout, /\[ref:spec\] \/html\/infrastructure\/safe-passing-of-structured-data\/window-gaps\.window\.js: OK\n {2}N\/A postMessage reads the message: this global has no postMessage/);
+  for (const target of ['bun', 'ref:spec']) {
+    assert.match(stdout, new RegExp(`\\[${target}\\] [^\\n]+window-gaps\\.window\\.js: OK\\n.*\\n {2}N/A a thrown DOMException: this global has no document \\(the test reads it where a try/catch hides the ReferenceError\\)\\n {2}PASS a subtest that names document`));
+  }
+  assert.match(stdout, /^bun +wpt +4 +3 +0 +0 +6 +0 +0 /m);
   const results = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8'));
   assert.deepEqual(results.suites.map((s) => s.name), ['wpt']);
   assert.ok(results.targets.every((t) => t.files.every((f) => f.suite === 'wpt')));
+});
+
+test("a window gap makes only the subtests that met it not applicable, and never in clonecheck's own suite", () => {
+  const fail = (/** @type {string} */ name, /** @type {string} */ message) => ({ name, status: /** @type {const} */ ('FAIL'), message });
+  const result = {
+    status: /** @type {const} */ ('OK'), message: null,
+    subtests: [
+      fail('reads document', 'assert_true: must be a DOMException expected true got false'),
+      fail('names no document', 'assert_true: must be a DOMException expected true got false'),
+      fail('posts to itself', 'assert_throws_dom: function "() => self.postMessage(null, "*", [b])" did not throw'),
+      fail('posts on a port', 'assert_throws_dom: function "() => port1.postMessage(null, [b])" did not throw'),
+    ],
+    gaps: { inertPostMessage: true, documentReaders: ['reads document'] },
+  };
+  assert.deepEqual(lacksGlobals(result).subtests.map((s) => s.status), ['N/A', 'FAIL', 'N/A', 'FAIL']);
+  assert.equal('gaps' in lacksGlobals(result), false, 'the gaps are not part of the outcome');
+  // A shell global lacks no document or postMessage for clonecheck's own tests: they use neither.
+  assert.deepEqual(lacksGlobals(result, OPTIONAL_GLOBALS).subtests.map((s) => s.status), ['FAIL', 'FAIL', 'FAIL', 'FAIL']);
 });
 
 test('impl: a clone whose Int32-array fast path forgets named properties fails the tests that name that behaviour', () => {

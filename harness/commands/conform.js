@@ -7,7 +7,8 @@
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ExpectationsError, checkTestsExist, judgeOutcome, readExpectations, updateExpectations } from '../conform/expectations.js';
+import { ExpectationsError, checkCitations, checkTestsExist, judgeOutcome, readExpectations, staleEntries, updateExpectations } from '../conform/expectations.js';
+import { InputError, readLedger } from '../bugs/ledger.js';
 import { UPSTREAM_PATHS, suiteFiles, unknownChannels, unknownSpecs } from '../conform/files.js';
 import { fileLines, junitXml, resultsDocument, summaryTable, targetCounts } from '../conform/report.js';
 import { runConformance } from '../conform/run.js';
@@ -26,7 +27,8 @@ const DEFAULT_TARGETS = ['ref:spec', 'node'];
 /**
  * @param {string[]} tests files or folders of tests to run instead of wpt/
  * @param {{target?: string[], runtime?: string[], browser?: string[], suite?: string[], wptDir?: string, expectations?: string,
- *   updateExpectations?: boolean, json?: string, junit?: string, timeout: number, workers?: number, spec: string, generate?: boolean}} raw commander's options (options.js)
+ *   updateExpectations?: boolean, checkExpectations?: boolean, json?: string, junit?: string, timeout: number, workers?: number, spec: string,
+ *   generate?: boolean}} raw commander's options (options.js)
  */
 export async function conformCommand(tests, raw) {
   if (raw.generate) {
@@ -75,16 +77,19 @@ export async function conformCommand(tests, raw) {
   const expectationsDir = resolve(raw.expectations ?? (raw.spec === DEFAULT_SPEC_PROFILE ? EXPECTATIONS_DIR : join(EXPECTATIONS_DIR, raw.spec)));
   /** @type {Map<string, import('../conform/expectations.js').TargetExpectations>} */
   const expectations = new Map();
+  /** @type {Set<string> | undefined} the ledger's bug ids, read when an entry names a bug */
+  let bugIds;
   try {
     // Only a whole suite tells which tests exist.
     const wholeSuite = tests.length === 0 && suites.includes('clonecheck') ? new Set(files.filter((f) => f.suite === 'clonecheck').map((f) => f.id)) : null;
     for (const target of targets) {
       const read = readExpectations(expectationsDir, target.name);
       if (wholeSuite !== null) checkTestsExist(expectationsDir, read, 'clonecheck', wholeSuite);
+      checkCitations(expectationsDir, target.name, read, () => (bugIds ??= new Set(readLedger().map((bug) => bug.id))));
       expectations.set(target.name, read);
     }
   } catch (error) {
-    if (error instanceof ExpectationsError) throw new UsageError(error.message);
+    if (error instanceof ExpectationsError || error instanceof InputError) throw new UsageError(error.message);
     throw error;
   }
 
@@ -124,11 +129,17 @@ export async function conformCommand(tests, raw) {
   }
   if (raw.junit !== undefined) writeFileSync(raw.junit, junitXml(byTarget));
   if (raw.updateExpectations) {
+    // Another profile's new entries take the reasons the default profile's give the same failures.
+    const fallbackOf = (/** @type {string} */ name) => (raw.expectations === undefined && raw.spec !== DEFAULT_SPEC_PROFILE ? readExpectations(EXPECTATIONS_DIR, name) : undefined);
     for (const { target } of byTarget) {
-      const file = updateExpectations(expectationsDir, target, outcomes.get(target.name));
+      const file = updateExpectations(expectationsDir, target, outcomes.get(target.name), fallbackOf(target.name));
       process.stderr.write(`clonecheck: wrote ${file}\n`);
     }
     return EXIT.ok;
   }
-  return unexpected > 0 ? EXIT.findings : EXIT.ok;
+  // An entry that no longer holds is an error of its own: a listed failure now not applicable is not an unexpected result.
+  const stale = raw.checkExpectations ? targets.flatMap((target) => staleEntries(expectationsDir, target.name, expectations.get(target.name), outcomes.get(target.name))) : [];
+  for (const line of stale) process.stderr.write(`clonecheck: stale expectation: ${line}\n`);
+  if (raw.checkExpectations) process.stdout.write(`${count.format(stale.length)} stale expectation${stale.length === 1 ? '' : 's'}\n`);
+  return unexpected > 0 || stale.length > 0 ? EXIT.findings : EXIT.ok;
 }

@@ -3,7 +3,10 @@
 // reason and a link. A result is unexpected when its status is not the one
 // expected (PASS for a subtest, OK for a file, unless listed): a new failure,
 // and also a listed failure that now passes, so that fixing a bug updates
-// the file. Not applicable is never unexpected.
+// the file. Not applicable is never unexpected. An expected result may name
+// what it is: a bug of the ledger (`bug`, its id under corpus/bugs/,
+// harness/bugs/ledger.js) or a spec issue (`spec`, owner/repository#number),
+// so that the expectations and the ledger tell one story; both are checked.
 //
 // {
 //   "target": "node@22", "version": "node 22.23.3",
@@ -12,7 +15,8 @@
 //       "/errors.any.js": {
 //         "expected": "OK",                     (the file's status; OK when absent)
 //         "subtests": {
-//           "an Error's cause is cloned": {"expected": "FAIL", "reason": "…", "link": "https://…"}
+//           "an Error's cause is cloned": {"expected": "FAIL", "reason": "…", "link": "https://…",
+//                                          "bug": "node/…" and/or "spec": "whatwg/html#11321"}   (optional)
 //         }
 //       }
 //     }
@@ -24,10 +28,14 @@ import { basename, join } from 'node:path';
 import { REFERENCE } from './targets.js';
 
 /**
- * @typedef {{expected: string, reason?: string, link?: string}} Expected
- * @typedef {{expected?: string, reason?: string, link?: string, subtests?: Record<string, Expected>}} FileExpectations
+ * @typedef {{bug?: string, spec?: string}} Citation  what an expected result is: a ledger bug's id, a spec issue
+ * @typedef {{expected: string, reason?: string, link?: string} & Citation} Expected
+ * @typedef {{expected?: string, reason?: string, link?: string, subtests?: Record<string, Expected>} & Citation} FileExpectations
  * @typedef {{target: string, version?: string, suites: Record<string, Record<string, FileExpectations>>}} TargetExpectations
  */
+
+/** A spec issue as an expectation names it: owner/repository#number. */
+const SPEC_ISSUE = /^[\w.-]+\/[\w.-]+#\d+$/;
 
 /** Thrown for an expectations file the user must fix. */
 export class ExpectationsError extends Error {}
@@ -83,6 +91,64 @@ export function checkTestsExist(directory, expectations, suite, ids) {
 }
 
 /**
+ * Every entry of a target's expectations, the file's own and its subtests'.
+ * @param {TargetExpectations} expectations
+ * @returns {Generator<{suite: string, id: string, subtest: string | null, entry: Expected | FileExpectations}>}
+ */
+function* entriesOf(expectations) {
+  for (const [suite, files] of Object.entries(expectations.suites)) {
+    for (const [id, file] of Object.entries(files)) {
+      yield { suite, id, subtest: null, entry: file };
+      for (const [subtest, entry] of Object.entries(file.subtests ?? {})) yield { suite, id, subtest, entry };
+    }
+  }
+}
+
+/**
+ * Refuses a citation that names nothing: a `bug` that is not in the ledger,
+ * a `spec` that is not an issue written owner/repository#number.
+ * @param {string} directory @param {string} target @param {TargetExpectations} expectations
+ * @param {() => Set<string>} bugIds  the ledger's ids (read only when an entry names a bug)
+ * @throws {ExpectationsError}
+ */
+export function checkCitations(directory, target, expectations, bugIds) {
+  for (const { id, subtest, entry } of entriesOf(expectations)) {
+    const where = `${expectationsFile(directory, target)}: ${id}${subtest === null ? '' : ` "${subtest}"`}`;
+    if (entry.bug !== undefined && !bugIds().has(entry.bug)) {
+      throw new ExpectationsError(`${where} names bug "${entry.bug}", which the ledger does not have (corpus/bugs/${entry.bug}.json); give a bug's whole id`);
+    }
+    if (entry.spec !== undefined && !SPEC_ISSUE.test(entry.spec)) {
+      throw new ExpectationsError(`${where} names spec "${entry.spec}"; write a spec issue as owner/repository#number (whatwg/html#11321)`);
+    }
+  }
+}
+
+/**
+ * The entries this run shows no longer hold, one line each naming the
+ * expectations file, the test and the target: every listed result of a file
+ * variant that ran whose result was another (a listed failure that passes,
+ * or is not applicable, or fails another way; a listed subtest the file no
+ * longer has). A file that did not run says nothing of its entries.
+ * @param {string} directory @param {string} target @param {TargetExpectations} expectations
+ * @param {import('./run.js').FileOutcome[]} outcomes
+ * @returns {string[]}
+ */
+export function staleEntries(directory, target, expectations, outcomes) {
+  const ran = new Map(outcomes.map((outcome) => [`${outcome.suite} ${outcome.id}`, outcome]));
+  const lines = [];
+  for (const { suite, id, subtest, entry } of entriesOf(expectations)) {
+    const outcome = ran.get(`${suite} ${id}`);
+    if (outcome === undefined || entry.expected === undefined) continue;
+    const got = subtest === null ? outcome.status
+      : outcome.subtests.find((s) => s.name === subtest)?.status ?? (outcome.status === 'N/A' ? 'N/A' : 'no such subtest');
+    if (got !== entry.expected) {
+      lines.push(`${expectationsFile(directory, target)}: ${id}${subtest === null ? '' : ` "${subtest}"`} on ${target}: expected ${entry.expected}, got ${got}`);
+    }
+  }
+  return lines;
+}
+
+/**
  * What a file variant and each of its subtests were expected to do, and whether they did.
  * @param {TargetExpectations} expectations
  * @param {import('./run.js').FileOutcome} outcome
@@ -103,31 +169,43 @@ export function judgeOutcome(expectations, outcome) {
 /**
  * Rewrites a target's expectations from a run: every result that is not a
  * pass (nor not applicable) of the files that ran is listed, keeping the
- * reason and link already written for it, or taking the message as the
- * reason of a new one and the standard's section as its link (to be made
- * precise: a bug report, the spec step); files that did not run keep their entries.
+ * reason, link and citation already written for it; a new one takes them
+ * from `fallback` when it lists the same result (the default profile's
+ * expectations, when another profile's are rewritten: a failure both show
+ * has one cause), or else the message as its reason and the standard's
+ * section as its link (to be made precise: a bug, the spec step); files
+ * that did not run keep their entries.
  * @param {string} directory
  * @param {import('./targets.js').ConformTarget} target
  * @param {import('./run.js').FileOutcome[]} outcomes
+ * @param {TargetExpectations} [fallback]
  * @returns {string} the file written
  */
-export function updateExpectations(directory, target, outcomes) {
+export function updateExpectations(directory, target, outcomes, fallback = { target: target.name, suites: {} }) {
   const old = readExpectations(directory, target.name);
   /** @type {TargetExpectations} */
   const next = { target: target.name, version: target.version, suites: structuredClone(old.suites) };
   const reasonOf = (/** @type {string | null} */ message) => (message ?? '').split('\n')[0].slice(0, 300);
+  /** The entry for a result: what was written for it here, else in the fallback when it expects the same, else from the run. */
+  const entryFor = (/** @type {string} */ status, /** @type {string | null} */ message, /** @type {(Expected | FileExpectations | undefined)[]} */ [here, there]) => {
+    const was = here ?? (there?.expected === status ? there : undefined);
+    return {
+      expected: status, reason: was?.reason ?? reasonOf(message), link: was?.link ?? REFERENCE.url,
+      ...(was?.bug === undefined ? {} : { bug: was.bug }), ...(was?.spec === undefined ? {} : { spec: was.spec }),
+    };
+  };
   for (const outcome of outcomes) {
     const suite = next.suites[outcome.suite] ??= {};
     const before = old.suites[outcome.suite]?.[outcome.id] ?? {};
+    const elsewhere = fallback.suites[outcome.suite]?.[outcome.id] ?? {};
     /** @type {FileExpectations} */
     const entry = {};
     if (outcome.status !== 'OK' && outcome.status !== 'N/A') {
-      Object.assign(entry, { expected: outcome.status, reason: before.reason ?? reasonOf(outcome.message), link: before.link ?? REFERENCE.url });
+      Object.assign(entry, entryFor(outcome.status, outcome.message, [before.expected === undefined ? undefined : before, elsewhere]));
     }
     for (const subtest of outcome.subtests) {
       if (subtest.status === 'PASS' || subtest.status === 'N/A') continue;
-      const was = before.subtests?.[subtest.name];
-      (entry.subtests ??= {})[subtest.name] = { expected: subtest.status, reason: was?.reason ?? reasonOf(subtest.message), link: was?.link ?? REFERENCE.url };
+      (entry.subtests ??= {})[subtest.name] = entryFor(subtest.status, subtest.message, [before.subtests?.[subtest.name], elsewhere.subtests?.[subtest.name]]);
     }
     if (Object.keys(entry).length === 0) delete suite[outcome.id];
     else suite[outcome.id] = entry;

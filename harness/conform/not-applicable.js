@@ -7,7 +7,12 @@
 // optional feature the test says is missing). Upstream WPT files use whatever
 // a browser has, so any global counts there; clonecheck's own suite only the
 // platform interfaces some hosts lack (QuickJS-ng has no MessageChannel), so
-// that a typo in a test is still a failure.
+// that a typo in a test is still a failure. Two gaps of a shell global give
+// no missing-global message, so the realm reports them (realm.js,
+// WindowGaps): a postMessage that does nothing (Bun's main thread: a test
+// of its serialization fails without any structured clone having run), and
+// `document` read inside a try/catch that hides the ReferenceError (a failing
+// subtest whose own function names `document`, in a global that has none).
 
 /**
  * How V8 and JSC word a reference to a global that does not exist, alone
@@ -16,6 +21,9 @@
  * targetOrigin, transfer)` of upstream window tests).
  */
 const MISSING_GLOBAL = /(?:^|ReferenceError: )(\w+) is not defined|Can't find variable: (\w+)|\b(?:self|window)\.(\w+) is not a function/;
+
+/** A call of the global's own postMessage, as an assertion quotes the function it ran (not `port.postMessage(`). */
+const GLOBAL_POST_MESSAGE_CALL = /(?:^|[^.\w$])(?:(?:self|window|globalThis)\.)?postMessage\(/;
 
 /**
  * Why a file variant cannot run on a target at all, before it runs.
@@ -47,22 +55,31 @@ function missingGlobal(message) {
 
 /**
  * A file's results with what stopped on a missing global, or on a
- * precondition, marked not applicable.
- * @param {Omit<import('./run.js').FileOutcome, 'suite' | 'id' | 'channel' | 'durationMs'>} result
+ * precondition, marked not applicable; likewise a subtest that met one of
+ * the global's gaps (realm.js), where any global may be missing.
+ * @param {Omit<import('./run.js').FileOutcome, 'suite' | 'id' | 'channel' | 'durationMs'> & {gaps?: import('./realm.js').WindowGaps}} result
  * @param {string[]} [only]  the globals that may be missing (default: any)
  */
-export function lacksGlobals(result, only = undefined) {
+export function lacksGlobals({ gaps, ...result }, only = undefined) {
+  const may = (/** @type {string} */ name) => only === undefined || only.includes(name);
   const why = (/** @type {string | null} */ message, /** @type {string} */ status) => {
     if (status === 'PRECONDITION_FAILED') return `precondition failed: ${message ?? 'an optional feature is missing'}`;
     const name = missingGlobal(message);
-    return name === undefined || (only !== undefined && !only.includes(name)) ? undefined : `this global has no ${name}`;
+    return name === undefined || !may(name) ? undefined : `this global has no ${name}`;
+  };
+  const gap = (/** @type {string} */ name, /** @type {string | null} */ message) => {
+    if (gaps?.documentReaders.includes(name) && may('document')) return 'this global has no document (the test reads it where a try/catch hides the ReferenceError)';
+    if (gaps?.inertPostMessage && may('postMessage') && GLOBAL_POST_MESSAGE_CALL.test(message ?? '')) {
+      return "this global's postMessage does nothing (it never read the message): no structured clone ran to judge";
+    }
+    return undefined;
   };
   const fileReason = why(result.message, result.status);
   if (fileReason !== undefined) return { ...result, status: /** @type {const} */ ('N/A'), message: fileReason };
   return {
     ...result,
     subtests: result.subtests.map((subtest) => {
-      const reason = subtest.status === 'PASS' ? undefined : why(subtest.message, subtest.status);
+      const reason = subtest.status === 'PASS' ? undefined : why(subtest.message, subtest.status) ?? gap(subtest.name, subtest.message);
       return reason === undefined ? subtest : { name: subtest.name, status: /** @type {const} */ ('N/A'), message: reason };
     }),
   };

@@ -39,11 +39,20 @@ const STACK_CHARACTERS = 1200;
  */
 
 /**
+ * @typedef {object} WindowGaps  what a window gives a test that this global, though it seems to, does not
+ * @property {boolean} inertPostMessage  the global has a postMessage that does nothing: it never reads the
+ *   message (Bun's main thread), so a test of postMessage's serialization measures no structured clone here
+ * @property {string[]} documentReaders  the subtests whose own function names `document`, which this global
+ *   lacks: a try/catch around it can hide the ReferenceError, leaving a failure that says nothing of it
+ */
+
+/**
  * @typedef {object} FileResult  what testharness said of one file
  * @property {'OK' | 'ERROR' | 'TIMEOUT' | 'PRECONDITION_FAILED'} status  the harness status
  * @property {string | null} message
  * @property {string | null} [stack]
  * @property {SubtestResult[]} subtests
+ * @property {WindowGaps} [gaps]  for not-applicable.js
  */
 
 /**
@@ -68,6 +77,43 @@ function evaluateScript(source) {
 }
 
 /**
+ * Whether the global's postMessage does nothing: a message whose getter
+ * throws comes back without the throw, where any structured serialization
+ * (a window's, a worker's) would have read it. Nothing is posted either way.
+ * The options form fits both a window's and a worker's postMessage.
+ * @param {any} scope
+ */
+function postMessageIsInert(scope) {
+  if (typeof scope.postMessage !== 'function') return false;
+  try {
+    scope.postMessage({ get probe() { throw new Error('read'); } }, { targetOrigin: '*' });
+  } catch {
+    return false;
+  }
+  return true;
+}
+
+/**
+ * Records which subtests' own functions name `document` when this global has
+ * none, by wrapping testharness's test functions (the file calls the globals).
+ * @param {any} scope
+ * @returns {string[]} filled as the file defines its subtests
+ */
+function recordDocumentReaders(scope) {
+  /** @type {string[]} */
+  const readers = [];
+  if (typeof scope.document !== 'undefined') return readers;
+  for (const name of ['test', 'async_test', 'promise_test']) {
+    const define = scope[name];
+    scope[name] = function (/** @type {unknown} */ body, /** @type {unknown} */ testName, /** @type {unknown[]} */ ...rest) {
+      if (typeof body === 'function' && typeof testName === 'string' && /\bdocument\b/.test(String(body))) readers.push(testName);
+      return define.call(this, body, testName, ...rest);
+    };
+  }
+  return readers;
+}
+
+/**
  * Runs one test file here and settles with its results.
  * @param {{harness: Source, scripts: Source[], test: Source, timeoutMs: number}} file
  * @param {RealmHost} host
@@ -77,6 +123,8 @@ export function runTestFile({ harness, scripts, test, timeoutMs }, host) {
   const scope = /** @type {any} */ (globalThis);
   // testharness.js ends `})(self)`: Node has no `self`, Bun and Deno do.
   if (scope.self === undefined) scope.self = globalThis;
+  // Probed before any test script can change the global.
+  const inertPostMessage = postMessageIsInert(scope);
   // testharness.js registers its error handlers with a global
   // addEventListener while it loads: it gets this one, whatever the global
   // has (Deno's would also end the process on an uncaught error).
@@ -103,6 +151,7 @@ export function runTestFile({ harness, scripts, test, timeoutMs }, host) {
     for (const listener of listeners.unhandledrejection) listener({ reason });
   };
   host.routeUncaught(uncaught, unhandled);
+  const documentReaders = recordDocumentReaders(scope);
 
   return new Promise((resolve) => {
     const timer = setTimeout(() => harnessTimeout(), timeoutMs);
@@ -120,6 +169,7 @@ export function runTestFile({ harness, scripts, test, timeoutMs }, host) {
           message: t.message ?? null,
           stack: t.status === 1 ? shortStack(t.stack) : null,
         })),
+        gaps: { inertPostMessage, documentReaders },
       });
     });
     // A script that throws or does not parse is an uncaught error, as in a
