@@ -6,10 +6,12 @@
 // implementation the run ran (one batch per host), and each replay's root
 // (root.js) is kept. Then:
 //  - a finding is a known bug when the bug's program shows the finding's
-//    root on the finding's target, and the finding's program shows the
-//    bug's root on the target the bug was found on (when the run reached
-//    it): two programs that reproduce on each other's targets with the same
-//    root are one root cause, whatever channel, version or seed met them;
+//    root on the finding's target, and the finding's program does not run
+//    clean on the target the bug was found on (when the run reached it):
+//    two programs that show one root on one target, each failing on the
+//    other's, are one root cause, whatever channel, version or seed met
+//    them (the finding's program may show an earlier root on the bug's
+//    target: a second bug that comes first there);
 //  - the other findings, smallest program first, found proposed bugs by
 //    the same rule, so five channels that show one bug propose one bug;
 //  - a finding whose program no longer shows anything on its own target is
@@ -99,8 +101,10 @@ export async function triage(findings, bugs, { ran, replay, date }) {
         continue;
       }
       const features = new Set(programFeatures(finding.program));
+      // On the bug's own target, this finding's program must not run clean: where it passes, its cause is its channel's own.
+      // (It may show another root there, one that comes first on that channel, or not apply.)
       const same = groups.filter((g) => showsRoot(at(g.row, finding.target), own)
-        && (!names.includes(g.target) || g.target === finding.target || showsRoot(at(row, g.target), g.root) || at(row, g.target) === 'not-applicable'));
+        && (!names.includes(g.target) || g.target === finding.target || at(row, g.target) !== 'pass'));
       // Among several, the one whose trigger this program holds (or that holds this one's), then the smallest.
       same.sort((a, b) => Number(related(b.features, features)) - Number(related(a.features, features)) || a.features.size - b.features.size);
       if (same.length > 0) same[0].findings.push(finding);

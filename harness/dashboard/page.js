@@ -40,7 +40,7 @@ export function dashboardPage(model, { chartScript, clientScript }) {
   const bad = lastBugs.new.length + lastBugs.regressed.length + model.conformRegressed.length;
   const headline = last === null ? 'no run yet'
     : `${lastBugs.known.length + lastBugs.new.length} bugs in the last run: ${lastBugs.known.length} known, ${lastBugs.new.length} new, `
-      + `${lastBugs.fixed.length} fixed, ${lastBugs.regressed.length} regressed${model.conformRegressed.length > 0 ? `; ${model.conformRegressed.length} unexpected conformance areas` : ''}`;
+      + `${lastBugs.fixed.length} fixed, ${lastBugs.regressed.length} regressed${model.conformRegressed.length > 0 ? `; unexpected conformance results in ${model.conformRegressed.length} area${model.conformRegressed.length === 1 ? '' : 's'}` : ''}`;
   sections.push(`<header class="${bad === 0 ? 'verdict-ok' : 'verdict-bad'}">
   <h1>clonecheck: ${headline}</h1>
   <p>${last === null ? '' : `last run ${when(last.startedAt)} UTC: ${number(last.cases)} cases on ${last.targets.length} targets (${number(last.casesPerSecond)} cases/s), `
