@@ -92,8 +92,9 @@ export function runtimeCache() {
  * @param {Family} family
  * @param {string} binary
  */
-function agentCommand(family, binary) {
-  return family === 'deno' ? [binary, 'run', '--allow-all', '--node-modules-dir=manual', '--quiet'] : [binary];
+function agentCommand(family, version, binary) {
+  if (family !== 'deno') return [binary];
+  return [binary, 'run', '--allow-all', /^1\./.test(version) ? '--unstable-byonm' : '--node-modules-dir=manual', '--quiet'];
 }
 
 /** @param {string} base @param {string[]} candidates */
@@ -128,7 +129,7 @@ export function identify(binary) {
  */
 function runtimeAt({ name, binary, source }) {
   const { family, version } = identify(binary);
-  return { name, family, version, binary, source, inProcess: false, command: agentCommand(family, binary) };
+  return { name, family, version, binary, source, inProcess: false, command: agentCommand(family, version, binary) };
 }
 
 /** @returns {Runtime} the Node running clonecheck */
