@@ -88,13 +88,18 @@ export function runtimeCache() {
 
 /**
  * How an agent of this family starts. Deno reads the project's node_modules
- * (fast-check, for shrinking) only when told to, and asks for permissions.
+ * (fast-check, for shrinking) only when told to (1.x calls that
+ * --unstable-byonm), asks for permissions, and has BroadcastChannel only
+ * behind a flag before 2.6 (every version on npm takes the flag).
  * @param {Family} family
+ * @param {string} version
  * @param {string} binary
  */
 function agentCommand(family, version, binary) {
   if (family !== 'deno') return [binary];
-  return [binary, 'run', '--allow-all', /^1\./.test(version) ? '--unstable-byonm' : '--node-modules-dir=manual', '--quiet'];
+  const [major, minor] = version.split('.').map(Number);
+  return [binary, 'run', '--allow-all', major < 2 ? '--unstable-byonm' : '--node-modules-dir=manual',
+    ...(major < 2 || (major === 2 && minor < 6) ? ['--unstable-broadcast-channel'] : []), '--quiet'];
 }
 
 /** @param {string} base @param {string[]} candidates */
