@@ -52,8 +52,8 @@ export class NotInstalledError extends RuntimeError {}
 
 /**
  * Where each family's npm package keeps the binary (the first that exists
- * wins): Bun's moved from its platform package to `bun.exe` and, in 1.0
- * and 1.1, ships as `bun/bin/bun`, its platform package's folder left empty.
+ * wins): Bun's is `bun/bin/bun.exe` from 1.2 on, `bun/bin/bun` in 1.0 and
+ * 1.1 (whose @oven/bun-linux-x64 folder npm leaves empty).
  */
 const PACKAGES = {
   bun: { name: 'bun', binaries: ['node_modules/@oven/bun-linux-x64/bin/bun', 'node_modules/bun/bin/bun.exe', 'node_modules/bun/bin/bun'] },
