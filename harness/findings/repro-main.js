@@ -22,7 +22,10 @@ export { inReceivingWorker, serveRealm } from '../targets/receivers/realm.js';
  * @param {string} scriptURL this repro.mjs, the workers' script
  */
 async function observeCase(program, makeBuilt, cloneModule, scriptURL) {
-  if (typeof cloneModule.send !== 'function') return [await cloneCaseAsync(program, makeBuilt, settlingCloneFunction(cloneModule))];
+  if (typeof cloneModule.send !== 'function') {
+    await cloneModule.ready;
+    return [await cloneCaseAsync(program, makeBuilt, settlingCloneFunction(cloneModule))];
+  }
   await cloneModule.start(scriptURL);
   try {
     return await cloneCaseElsewhere(program, makeBuilt, cloneModule);
@@ -33,7 +36,7 @@ async function observeCase(program, makeBuilt, cloneModule, scriptURL) {
 
 /**
  * @param {{program: any, expected: unknown, makeBuilt: (registerOpaque: Function) => any,
- *   cloneModule: {default?: Function, settlesBoxed?: boolean, send?: Function}, target: string, scriptURL: string}} repro
+ *   cloneModule: {default?: Function, settlesBoxed?: boolean, ready?: Promise<void>, send?: Function}, target: string, scriptURL: string}} repro
  * @returns {Promise<boolean>} whether the case passes
  */
 export async function runRepro({ program, expected, makeBuilt, cloneModule, target, scriptURL }) {

@@ -15,6 +15,8 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { NotInstalledError, RuntimeError, builtRuntimeNames, cachedRuntimeNames, pinnedRuntimeNames, resolveRuntime } from '../runtimes.js';
 import { BROWSERS, browserNames } from '../browsers/browsers.js';
+import { FEATURES } from '../agents/features.js';
+import { runtimeFeatures } from '../agents/runtime-features.js';
 import { TargetError, loadTarget } from './load.js';
 
 /**
@@ -66,31 +68,35 @@ const NO_STRUCTURED_CLONE = 'QuickJS-ng has no structuredClone, MessageChannel, 
  * The channels of every runtime (`RUNTIME:CHANNEL`): the module, how it
  * reshapes programs, the families that have it (a browser has no engine
  * serializer as a library; only a browser has frames and IndexedDB;
- * QuickJS-ng has only its serializer), why the others lack it, and what it
- * does in a runtime of some family.
- * @type {Record<string, {moduleURL: string, channel: string, families: string[], lacking: (family: string) => string, describe: (family: string) => string}>}
+ * QuickJS-ng has only its serializer), why the others lack it, what it
+ * does in a runtime of some family, and what it needs of a node, bun or
+ * deno of that family (harness/agents/features.js), which some versions lack.
+ * @type {Record<string, {moduleURL: string, channel: string, families: string[], lacking: (family: string) => string, describe: (family: string) => string,
+ *   needs?: (family: string) => string[]}>}
  */
 const CHANNELS = {
   clone: {
     moduleURL: channelModule('host-structured-clone.js'), channel: 'withoutStorage', families: EVERY_FAMILY, lacking: () => NO_STRUCTURED_CLONE,
-    describe: () => 'structuredClone(value, {transfer})',
+    describe: () => 'structuredClone(value, {transfer})', needs: () => ['structuredClone'],
   },
   'clone-transfer': {
     moduleURL: channelModule('host-structured-clone.js'), channel: 'withTransferList', families: EVERY_FAMILY, lacking: () => NO_STRUCTURED_CLONE,
-    describe: () => 'structuredClone with a non-empty transfer list (an extra buffer when the program has none)',
+    describe: () => 'structuredClone with a non-empty transfer list (an extra buffer when the program has none)', needs: () => ['structuredClone'],
   },
   messagechannel: {
     moduleURL: channelModule('message-channel.js'), channel: 'withoutStorage', families: EVERY_FAMILY, lacking: () => NO_STRUCTURED_CLONE,
-    describe: () => 'MessageChannel: port1.postMessage(value, transfer), received on port2',
+    describe: () => 'MessageChannel: port1.postMessage(value, transfer), received on port2', needs: () => ['MessageChannel'],
   },
   worker: {
     moduleURL: channelModule('worker.js'), channel: 'withoutStorage', families: EVERY_FAMILY, lacking: () => NO_STRUCTURED_CLONE,
     describe: (family) => `${family === 'node' ? 'worker_threads' : family === 'bun' || family === 'deno' ? 'web' : 'dedicated'} Worker: `
       + 'postMessage(value, transfer), set up and observed in the worker',
+    needs: (family) => [family === 'node' ? 'getBuiltinModule' : 'Worker'],
   },
   broadcast: {
     moduleURL: channelModule('broadcast.js'), channel: 'withoutTransfer', families: EVERY_FAMILY, lacking: () => NO_STRUCTURED_CLONE,
     describe: () => 'BroadcastChannel to three workers, each set up and observed there (no transfer list)',
+    needs: (family) => ['BroadcastChannel', family === 'node' ? 'getBuiltinModule' : 'Worker'],
   },
   wire: {
     moduleURL: channelModule('wire.js'), channel: 'withoutTransfer', families: RUNTIME_FAMILIES,
@@ -135,6 +141,34 @@ function reshapingOn(channelName, runtime) {
   const unshared = BROWSERS[runtime.browser].sharedArrayBuffer ? '' : '+unshared';
   return `${channel}+window${unshared}${receivedInWorkers(moduleURL) ? '+workers' : ''}`;
 }
+
+/** What every target of a node, bun or deno needs: the reference runs in its agents too, as the oracle. */
+const ORACLE_NEEDS = ['resizableArrayBuffer'];
+
+/**
+ * Why a runtime cannot run a channel's targets, or undefined when it can:
+ * what a node, bun or deno of this version lacks (features.js), or why
+ * clonecheck's agents do not run there at all. A browser's and QuickJS-ng's
+ * own machinery says what they lack.
+ * @param {import('../runtimes.js').Runtime} runtime
+ * @param {string} channelName a key of CHANNELS
+ * @returns {Promise<string | undefined>}
+ */
+async function unavailability(runtime, channelName) {
+  if (!RUNTIME_FAMILIES.includes(runtime.family)) return undefined;
+  let features;
+  try {
+    features = await runtimeFeatures(runtime);
+  } catch (error) {
+    if (error instanceof RuntimeError) return error.message;
+    throw error;
+  }
+  const missing = [...(CHANNELS[channelName].needs?.(runtime.family) ?? []), ...ORACLE_NEEDS].filter((feature) => !features[feature]);
+  return missing.length === 0 ? undefined : missing.map((feature) => FEATURES[feature].lacking).join('; ');
+}
+
+/** @param {import('../runtimes.js').Runtime} runtime @returns {string} how a refusal names it: `node 16.20.2` */
+const versionOf = (runtime) => `${runtime.family} ${runtime.version}`;
 
 /** The channel names, in listing order. */
 export const channelNames = Object.keys(CHANNELS);
@@ -201,6 +235,8 @@ export async function resolveTarget(name, options = {}) {
   if (!channel.families.includes(runtime.family)) {
     throw new TargetError(`${name}: ${runtimeName} has no '${channelName}' channel (${channel.lacking(runtime.family)}); its channels: ${channelsOf(runtime.family).join(', ')}`);
   }
+  const refusal = await unavailability(runtime, channelName);
+  if (refusal !== undefined) throw new TargetError(`${name}: not available on ${versionOf(runtime)}: ${refusal}`);
   return {
     name, description: `${runtime.family} ${runtime.version}: ${channel.describe(runtime.family)}`,
     moduleURL: channel.moduleURL, channel: reshapingOn(channelName, runtime), external: false, runtime,
@@ -270,6 +306,8 @@ export function groupByHost(specs) {
  * runtime that is pinned (installed or not: nothing is installed to list
  * them), cached, or given with --runtime, and every channel of each browser
  * (installed or not: nothing is started to list them) and of each --browser.
+ * An installed node, bun or deno is probed once (runtime-features.js): a
+ * channel its version cannot run is listed as not available, with why.
  * @param {Map<string, string>} [userRuntimes]
  * @param {Map<string, string>} [userBrowsers]
  * @returns {Promise<TargetRow[]>}
@@ -288,30 +326,46 @@ export async function listTargets(userRuntimes = new Map(), userBrowsers = new M
   const runtimeNames = [...new Set([
     'node', ...pinnedRuntimeNames, ...cachedRuntimeNames(), ...userRuntimes.keys(), ...builtRuntimeNames, ...browserNames, ...userBrowsers.keys(),
   ])];
-  for (const runtimeName of runtimeNames) {
-    let runtime;
-    let reason;
-    let installable = false;
-    try {
-      runtime = await resolveRuntime(runtimeName, { userRuntimes, userBrowsers, install: false });
-    } catch (error) {
-      if (!(error instanceof RuntimeError)) throw error;
-      reason = error.message;
-      installable = error instanceof NotInstalledError;
+  // Side by side: each runtime's probe (runtime-features.js) is mostly its start-up.
+  for (const runtimeRows of await Promise.all(runtimeNames.map((runtimeName) => rowsOfRuntime(runtimeName, userRuntimes, userBrowsers)))) {
+    rows.push(...runtimeRows);
+  }
+  return rows;
+}
+
+/**
+ * @param {string} runtimeName
+ * @param {Map<string, string>} userRuntimes
+ * @param {Map<string, string>} userBrowsers
+ * @returns {Promise<TargetRow[]>} a row for each of its channels
+ */
+async function rowsOfRuntime(runtimeName, userRuntimes, userBrowsers) {
+  const rows = [];
+  let runtime;
+  let reason;
+  let installable = false;
+  try {
+    runtime = await resolveRuntime(runtimeName, { userRuntimes, userBrowsers, install: false });
+  } catch (error) {
+    if (!(error instanceof RuntimeError)) throw error;
+    reason = error.message;
+    installable = error instanceof NotInstalledError;
+  }
+  // A runtime not found here still has its name's family (node@22, bun, chromium).
+  const family = runtime?.family ?? (browserNames.includes(runtimeName) ? runtimeName : /^(node|bun|deno|quickjs)\b/.exec(runtimeName)?.[1]);
+  for (const channelName of channelNames) {
+    const channel = CHANNELS[channelName];
+    if (family !== undefined && !channel.families.includes(family)) continue;
+    const name = `${runtimeName}:${channelName}`;
+    if (runtime === undefined) {
+      rows.push({ name, description: channel.describe(''), runtime: runtimeName, available: false, installable, reason });
+      continue;
     }
-    // A runtime not found here still has its name's family (node@22, bun, chromium).
-    const family = runtime?.family ?? (browserNames.includes(runtimeName) ? runtimeName : /^(node|bun|deno|quickjs)\b/.exec(runtimeName)?.[1]);
-    for (const channelName of channelNames) {
-      const channel = CHANNELS[channelName];
-      if (family !== undefined && !channel.families.includes(family)) continue;
-      const name = `${runtimeName}:${channelName}`;
-      if (runtime === undefined) {
-        rows.push({ name, description: channel.describe(''), runtime: runtimeName, available: false, installable, reason });
-        continue;
-      }
-      const unshared = reshapingOn(channelName, runtime).includes('+unshared') ? ' (no SharedArrayBuffer here: shared buffers become ArrayBuffers)' : '';
-      rows.push({ name, description: `${channel.describe(runtime.family)}${unshared}`, runtime: runtimeName, version: runtime.version, available: true });
-    }
+    const unshared = reshapingOn(channelName, runtime).includes('+unshared') ? ' (no SharedArrayBuffer here: shared buffers become ArrayBuffers)' : '';
+    const description = `${channel.describe(runtime.family)}${unshared}`;
+    const refusal = await unavailability(runtime, channelName);
+    if (refusal === undefined) rows.push({ name, description, runtime: runtimeName, version: runtime.version, available: true });
+    else rows.push({ name, description, runtime: runtimeName, version: runtime.version, available: false, reason: `not available on ${versionOf(runtime)}: ${refusal}` });
   }
   return rows;
 }

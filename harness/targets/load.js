@@ -15,7 +15,10 @@ import {
  * Those realms are workers (or a frame), started by `start()` before the first case.
  * A clone function's module may also export `unexpected(differences,
  * expected, actual, program)`: the differences its engine does not make on purpose
- * (quickjs-message.js: QuickJS-ng's expectations); judge.js drops the rest.
+ * (quickjs-message.js: QuickJS-ng's expectations); judge.js drops the rest;
+ * and `ready`, a promise that settles once it can clone (wire.js, where the
+ * runtime gives its serializer only to a dynamic import): loadTarget, and a
+ * repro, wait for it.
  * @typedef {{kind: 'here', clone: import('../case/case.js').SettlingCloneFunction, unexpected?: Unexpected}
  *   | {kind: 'elsewhere', start: (scriptURL?: string) => Promise<void>, stop: () => void, delivery: import('../case/case.js').Delivery,
  *      oracle: (program: any, coverage: Record<string, Record<string, number>> | undefined, transferArgument: import('./programs.js').TransferArgument, spec?: string) => Promise<any>}} LoadedTarget
@@ -76,6 +79,7 @@ export async function loadTarget(spec) {
   if (typeof module.default !== 'function') {
     throw new TargetError(`${spec.name}: ${spec.moduleURL} has no default export function; export default (value, options) => clone`);
   }
+  await module.ready;
   const loaded = { kind: /** @type {'here'} */ ('here'), clone: settlingCloneFunction(module) };
   return typeof module.unexpected === 'function' ? { ...loaded, unexpected: module.unexpected } : loaded;
 }

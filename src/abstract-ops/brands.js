@@ -23,7 +23,7 @@ import {
   WeakMapPrototypeGet, WeakMapPrototypeHas, WeakMapPrototypeSet, WeakSetPrototypeHas, uncurryThis,
   withoutStackTraces,
 } from '../primordials/intrinsics.js';
-import { platformInterfaceBySlots, setPlatformReceiver } from './platform.js';
+import { platformInterfaceBySlots, setPlatformHooks } from './platform.js';
 
 /**
  * What StructuredSerializeInternal sees in an object.
@@ -75,6 +75,10 @@ let kinds = new WeakMapCtor();
  *   on, for `object`: the object itself, or, where the host's checks also look at the prototype
  *   chain (Deno: webidl.assertBranded), a stand-in that has that prototype and reads the
  *   object's own state (harness/case/deno-host.js). Default: the object
+ * @property {(object: object, prototype: object) => boolean} [platformBrand]  whether the object
+ *   is an instance of the interface whose prototype object is `prototype`, as the host's own
+ *   checks see it: the brand check of an interface none of whose members is one that reads and
+ *   changes nothing here (Deno before 2.8: MessagePort; harness/case/deno-host.js)
  */
 
 /** @type {HostHooks} */
@@ -86,7 +90,7 @@ let hostHooks = {};
  */
 export function setHostHooks(hooks) {
   hostHooks = hooks;
-  setPlatformReceiver(hooks.platformReceiver);
+  setPlatformHooks(hooks.platformReceiver, hooks.platformBrand);
   // A host may see slots that brand checks cannot (a Promise's): what was found without it is forgotten.
   kinds = new WeakMapCtor();
 }

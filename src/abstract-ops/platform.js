@@ -59,8 +59,9 @@ const KNOWN_INTERFACES = [
   ['DOMQuad', ['p1', 'p2', 'p3', 'p4']],
   // [Transferable], not serializable. WebIDL's onmessage getter is a brand
   // check in the browsers and Bun; Node's takes any EventTarget and Deno's
-  // any object (it answers null), while their hasRef() (Node, Deno, Bun) is
-  // one: it answers whether the port keeps the process alive.
+  // any object (it answers null), while their hasRef() (Node, Deno 2.8 and
+  // later, Bun) is one: it answers whether the port keeps the process alive.
+  // Deno before 2.8 has no such member: its host hook is the brand check.
   ['MessagePort', [], undefined, ['hasRef()', 'onmessage']],
   // [Transferable] (HTML canvas): a detached one's sides read 0.
   ['OffscreenCanvas', ['width', 'height']],
@@ -131,7 +132,8 @@ function attributeGetter(prototype, name) {
 
 /**
  * The first of the candidate brand checks the interface's prototype object
- * has as its own: an attribute's getter, or a method (`name()`).
+ * has as its own (an attribute's getter, or a method: `name()`) that is one
+ * here, else the host's (brands.js HostHooks `platformBrand`), if it gave one.
  * @param {object} prototype
  * @param {string[]} candidates
  * @returns {((object: object) => unknown) | undefined}
@@ -140,10 +142,30 @@ function brandCheck(prototype, candidates) {
   for (let i = 0; i < candidates.length; i++) {
     const method = StringPrototypeSlice(candidates[i], -2) === '()';
     const descriptor = ObjectGetOwnPropertyDescriptor(prototype, method ? StringPrototypeSlice(candidates[i], 0, -2) : candidates[i]);
-    const check = descriptor === undefined ? undefined : method ? descriptor.value : descriptor.get;
-    if (typeof check === 'function') return uncurryThis(check);
+    const member = descriptor === undefined ? undefined : method ? descriptor.value : descriptor.get;
+    if (typeof member !== 'function') continue;
+    const check = uncurryThis(member);
+    if (refusesOrdinaryObject(check)) return check;
   }
-  return undefined;
+  if (brandHook === undefined) return undefined;
+  const hostBrand = brandHook;
+  return (/** @type {object} */ object) => (hostBrand(object, prototype) ? true : undefined);
+}
+
+/**
+ * Whether a member refuses an ordinary object, as a brand check must: it
+ * throws, or answers undefined. Deno's MessagePort onmessage answers null
+ * for any object, and before 2.8 Deno has no hasRef() to check instead:
+ * taken for a brand check, it made every object a MessagePort.
+ * @param {(object: object) => unknown} check
+ * @returns {boolean}
+ */
+function refusesOrdinaryObject(check) {
+  try {
+    return check({}) === undefined;
+  } catch {
+    return true;
+  }
 }
 
 /**
@@ -181,28 +203,44 @@ function hostInterfaces(global) {
   return found;
 }
 
-/** The interfaces of the host this module was loaded in. */
-const HOST_INTERFACES = hostInterfaces(globalThis);
+/**
+ * The host's own brand check, where it gave one (brands.js HostHooks `platformBrand`).
+ * @type {((object: object, prototype: object) => boolean) | undefined}
+ */
+let brandHook;
+
+/** The interfaces of the host this module was loaded in (found again when the host gives its hooks). */
+let HOST_INTERFACES = hostInterfaces(globalThis);
 
 /** @type {Record<string, string>} the interface each known one extends */
 const BASE_OF = ObjectCreate(null);
 for (let i = 0; i < KNOWN_INTERFACES.length; i++) if (KNOWN_INTERFACES[i][2] !== undefined) BASE_OF[KNOWN_INTERFACES[i][0]] = KNOWN_INTERFACES[i][2];
 
 /** @type {Record<string, HostInterface>} the same, by name */
-const BY_NAME = ObjectCreate(null);
-for (let i = 0; i < HOST_INTERFACES.length; i++) BY_NAME[HOST_INTERFACES[i].name] = HOST_INTERFACES[i];
+let BY_NAME = byName(HOST_INTERFACES);
+
+/** @param {HostInterface[]} found @returns {Record<string, HostInterface>} */
+function byName(found) {
+  /** @type {Record<string, HostInterface>} */
+  const table = ObjectCreate(null);
+  for (let i = 0; i < found.length; i++) table[found[i].name] = found[i];
+  return table;
+}
 
 /**
- * The constructors of the known interfaces a global object has, by name
- * (a realm's, for StructuredDeserialize to make objects in).
+ * The constructors of the known interfaces a global object exposes, by name
+ * (a realm's, for StructuredDeserialize to make objects in): whatever the
+ * brand checks found, which the host's hooks may change after the realm was captured.
  * @param {any} global
  * @returns {Record<string, Function>}
  */
 export function platformConstructors(global) {
   /** @type {Record<string, Function>} */
   const constructors = ObjectCreate(null);
-  const found = global === globalThis ? HOST_INTERFACES : hostInterfaces(global);
-  for (let i = 0; i < found.length; i++) constructors[found[i].name] = found[i].constructor;
+  for (let i = 0; i < KNOWN_INTERFACES.length; i++) {
+    const name = KNOWN_INTERFACES[i][0];
+    if (typeof global[name] === 'function') constructors[name] = global[name];
+  }
   return ObjectFreeze(constructors);
 }
 
@@ -347,12 +385,16 @@ function prototypeBound() {
 }
 
 /**
- * Takes the host's stand-in receiver (setHostHooks, at the host's set-up)
- * and probes the brand checks again with it.
- * @param {((object: object, prototype: object) => object) | undefined} hook
+ * Takes the host's stand-in receiver and brand check (setHostHooks, at the
+ * host's set-up), finds the host's interfaces again and probes their brand checks with them.
+ * @param {((object: object, prototype: object) => object) | undefined} receiver
+ * @param {((object: object, prototype: object) => boolean) | undefined} brand
  */
-export function setPlatformReceiver(hook) {
-  receiverHook = hook;
+export function setPlatformHooks(receiver, brand) {
+  receiverHook = receiver;
+  brandHook = brand;
+  HOST_INTERFACES = hostInterfaces(globalThis);
+  BY_NAME = byName(HOST_INTERFACES);
   PROTOTYPE_BOUND = prototypeBound();
 }
 

@@ -39,18 +39,28 @@ function inNodeThread() {
     && process.getBuiltinModule('node:worker_threads').parentPort !== null;
 }
 
-/** @returns {boolean} whether this is a frame of a page (the `iframe` channel's receiving realm) */
+/** @returns {boolean} whether this is a frame of a page (the `iframe` channel's receiving realm); Deno 1.x has a `window` without a parent */
 function inFrame() {
-  return typeof globalThis.window !== 'undefined' && globalThis.window.parent !== globalThis.window;
+  return typeof globalThis.window?.parent === 'object' && globalThis.window.parent !== globalThis.window;
 }
 
 /** @returns {boolean} whether this runs in a receiving realm (a worker of any runtime or browser, or a frame), not in a main one */
 export function inReceivingWorker() {
-  // Node and Bun say so in worker_threads; Deno 2.9.6 says isMainThread
-  // there even in a web Worker, which has a WorkerGlobalScope (Bun 1.4.5's has none).
-  if (inRuntime() && !process.getBuiltinModule('node:worker_threads').isMainThread) return true;
+  // Deno 2.9.6 says isMainThread in worker_threads even in a web Worker, which has a WorkerGlobalScope (Bun 1.4.5's has none).
   // @ts-ignore WorkerGlobalScope exists in web Workers only
-  return (typeof WorkerGlobalScope !== 'undefined' && globalThis instanceof WorkerGlobalScope) || inFrame();
+  return inRuntimeWorker() || (typeof WorkerGlobalScope !== 'undefined' && globalThis instanceof WorkerGlobalScope) || inFrame();
+}
+
+/**
+ * @returns {boolean} whether Node or Bun runs this in a worker: worker_threads
+ *   says so, reached through process.getBuiltinModule; where a runtime lacks
+ *   that (Bun 1.2.0, Node 20.0.0: every repro.mjs asks), Bun.isMainThread does, and
+ *   such a Node has no worker channels (catalog.js), so this is its main thread
+ */
+function inRuntimeWorker() {
+  const getBuiltinModule = globalThis.process?.getBuiltinModule;
+  if (typeof getBuiltinModule === 'function') return !getBuiltinModule('node:worker_threads').isMainThread;
+  return typeof globalThis.Bun !== 'undefined' && !globalThis.Bun.isMainThread;
 }
 
 /**
