@@ -11,7 +11,6 @@ import { dashboardModel } from '../dashboard/model.js';
 import { dashboardPage } from '../dashboard/page.js';
 import { readHistory } from '../nightly/history.js';
 import { EXIT } from './common.js';
-import { asUsage } from './nightly.js';
 
 const require = createRequire(import.meta.url);
 const CLIENT = fileURLToPath(new URL('../dashboard/client.js', import.meta.url));
@@ -28,11 +27,11 @@ function chartUmd() {
  */
 export async function dashboardCommand(raw) {
   const history = resolve(raw.history);
-  const runs = asUsage(() => readHistory(history, {
+  const runs = readHistory(history, {
     skipBad: raw.skipBad === true,
     onSkip: (file, why) => process.stderr.write(`clonecheck: skipped ${why}\n`),
-  }));
-  const ledger = asUsage(() => readLedger(resolve(raw.ledger ?? LEDGER_DIR)));
+  });
+  const ledger = readLedger(resolve(raw.ledger ?? LEDGER_DIR));
   const file = writeDashboard(runs, resolve(raw.out), ledger);
   process.stdout.write(`dashboard of ${runs.length} run${runs.length === 1 ? '' : 's'}: ${file}\n`);
   return EXIT.ok;

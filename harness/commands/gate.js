@@ -9,9 +9,9 @@ import { xml } from '../conform/report.js';
 import { REGRESSIONS_DIR } from '../findings/regressions.js';
 import { BudgetError } from '../gate/children.js';
 import { NO_NEW_BUG, runGate } from '../gate/gate.js';
-import { InputError, LEDGER_DIR, readLedger } from '../bugs/ledger.js';
+import { LEDGER_DIR, readLedger } from '../bugs/ledger.js';
 import { updateLedger } from '../bugs/ledger-update.js';
-import { EXIT, UsageError, count } from './common.js';
+import { EXIT, count } from './common.js';
 import { EXPECTATIONS_DIR } from './conform.js';
 import { targetsFromNames } from './fuzz.js';
 
@@ -27,13 +27,8 @@ export const GATE_DEFAULT_TARGETS = ['ref:tiers', 'node:clone'];
 export async function gateCommand(raw, io = {}) {
   const log = io.log ?? ((line) => process.stderr.write(`${line}\n`));
   const ledgerDir = resolve(raw.ledger ?? LEDGER_DIR);
-  let bugs;
-  try {
-    bugs = readLedger(ledgerDir);
-  } catch (error) {
-    if (error instanceof InputError) throw new UsageError(error.message);
-    throw error;
-  }
+  // Read first: a ledger file that is not a bug is a usage error before anything runs.
+  const bugs = readLedger(ledgerDir);
   const targets = await targetsFromNames(raw.target ?? GATE_DEFAULT_TARGETS, raw.runtime, raw.browser);
   log(`clonecheck gate on ${targets.map((t) => t.name).join(', ')}: conformance, regressions, fuzz smoke (seed ${raw.seed}, ${count.format(raw.runs)} cases); `
     + `budget ${raw.budget} s`);

@@ -8,7 +8,7 @@ import { appendRun, openHistory } from '../nightly/history.js';
 import { mergeShards } from '../nightly/merge.js';
 import { readNightly } from '../nightly/results.js';
 import { UsageError } from './common.js';
-import { asUsage, reportRun } from './nightly.js';
+import { reportRun } from './nightly.js';
 
 /**
  * @param {string[]} files
@@ -17,18 +17,18 @@ import { asUsage, reportRun } from './nightly.js';
 export async function mergeCommand(files, raw) {
   if (raw.out === undefined && raw.history === undefined) throw new UsageError('merge needs --out FILE or --history DIR: where the merged run goes');
   const history = raw.history === undefined ? undefined : resolve(raw.history);
-  if (history !== undefined) asUsage(() => openHistory(history, { create: true }));
+  if (history !== undefined) openHistory(history, { create: true });
   const shards = [];
   for (const file of files) {
     try {
       shards.push({ file, document: readNightly(file) });
     } catch (error) {
-      if (!(error instanceof InputError) || !raw.skipBad) throw asUsage(() => { throw error; });
+      if (!(error instanceof InputError) || !raw.skipBad) throw error;
       process.stderr.write(`clonecheck: skipped ${error.message}\n`);
     }
   }
   if (shards.length === 0) throw new UsageError('no results file left to merge; give the files clonecheck nightly --json wrote');
-  const merged = asUsage(() => mergeShards(shards));
+  const merged = mergeShards(shards);
   if (raw.out !== undefined) writeFileSync(raw.out, `${JSON.stringify(merged, null, 2)}\n`);
   if (history !== undefined) process.stderr.write(`clonecheck: appended ${appendRun(history, merged)}\n`);
   return reportRun(merged);

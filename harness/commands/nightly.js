@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BudgetError, interruptChildren } from '../gate/children.js';
 import { relativePath } from '../gate/gate.js';
-import { InputError, LEDGER_DIR, readLedger } from '../bugs/ledger.js';
+import { LEDGER_DIR, readLedger } from '../bugs/ledger.js';
 import { triageLines } from './triage.js';
 import { parseShard } from '../nightly/campaign.js';
 import { appendRun, openHistory } from '../nightly/history.js';
@@ -53,19 +53,6 @@ async function latestTargets(bugs) {
 }
 
 /**
- * Turns a ledger, history or results file problem into the one-line usage error.
- * @template T @param {() => T} read @returns {T}
- */
-export function asUsage(read) {
-  try {
-    return read();
-  } catch (error) {
-    if (error instanceof InputError) throw new UsageError(error.message);
-    throw error;
-  }
-}
-
-/**
  * @param {{target?: string[], runtime?: string[], browser?: string[], budget: number, runs?: number, seed: number, seeds: number, shard: string,
  *   history?: string, out: string, json?: string, ledger?: string, latest?: boolean, expectations?: string, growCorpus?: boolean, conformResults?: string,
  *   workers: number, timeout: number}} raw commander's options (options.js)
@@ -74,9 +61,9 @@ export async function nightlyCommand(raw) {
   const shard = parseShard(raw.shard);
   if (shard === null) throw new UsageError(`--shard ${raw.shard}: give i/n with 1 <= i <= n <= 1000, e.g. --shard 2/4`);
   const ledgerDir = resolve(raw.ledger ?? LEDGER_DIR);
-  const bugs = asUsage(() => readLedger(ledgerDir));
+  const bugs = readLedger(ledgerDir);
   const history = raw.history === undefined ? undefined : resolve(raw.history);
-  if (history !== undefined) asUsage(() => openHistory(history, { create: true }));
+  if (history !== undefined) openHistory(history, { create: true });
   const runtimeFlags = raw.runtime ?? [];
   const browserFlags = raw.browser ?? [];
   const names = raw.target ?? await availableTargets(runtimeFlags, browserFlags);

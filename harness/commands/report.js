@@ -10,7 +10,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { machine, release, type } from 'node:os';
 import { relative, resolve } from 'node:path';
 import { otherEngineTargets, replayEach } from '../bugs/elsewhere.js';
-import { InputError, LEDGER_DIR, findBug, readLedger } from '../bugs/ledger.js';
+import { LEDGER_DIR, findBug, readLedger } from '../bugs/ledger.js';
 import { reportText } from '../bugs/report.js';
 import { trackerOf } from '../bugs/trackers.js';
 import { EXIT, UsageError } from './common.js';
@@ -23,13 +23,7 @@ import { targetsFromNames } from './fuzz.js';
 export async function reportCommand(wanted, raw) {
   const ledger = resolve(raw.ledger);
   if (!existsSync(ledger)) throw new UsageError(`--ledger ${raw.ledger}: no such folder; give the bug ledger's folder (default: corpus/bugs)`);
-  let bug;
-  try {
-    bug = findBug(readLedger(ledger), wanted);
-  } catch (error) {
-    if (error instanceof InputError) throw new UsageError(error.message);
-    throw error;
-  }
+  const bug = findBug(readLedger(ledger), wanted);
   const tracker = trackerOf(raw.for ?? bug.implementation);
   const [foundOn] = await targetsFromNames([bug.foundOn]);
   const [found] = await replayEach(bug.program, [foundOn], raw.timeout);

@@ -7,7 +7,7 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { InputError, readLedger, writeBug } from '../bugs/ledger.js';
+import { readLedger, writeBug } from '../bugs/ledger.js';
 import { updateLedger } from '../bugs/ledger-update.js';
 import { shownBy } from '../bugs/root.js';
 import { readResults, runFindingsOf } from '../bugs/run-findings.js';
@@ -80,13 +80,7 @@ export function triageDocument(result) {
  */
 export async function triageCommand(files, raw) {
   const directory = resolve(raw.ledger);
-  let bugs;
-  try {
-    bugs = readLedger(directory);
-  } catch (error) {
-    if (error instanceof InputError) throw new UsageError(error.message);
-    throw error;
-  }
+  const bugs = readLedger(directory);
   if (raw.list) {
     for (const bug of bugs) process.stdout.write(`${bug.status.padEnd(12)} ${bug.id}  ${bug.title}${bug.fixedIn ? ` (fixed in ${bug.fixedIn})` : ''}\n`);
     process.stdout.write(`${bugs.length} bugs in ${directory}: ${countBy(bugs.map((b) => displayName(b.implementation)))}\n`);
