@@ -131,7 +131,7 @@ test("a version whose agent does not load is skipped with the error its stderr n
 });
 
 test('usage errors are one line and exit 2', () => {
-  const program = fixture('deno-2.8-mutates-input.program.json');
+  const program = fixture('node-22.12-transfer-list-setter.program.json');
   const ledger = mkdtempSync(join(tmpdir(), 'clonecheck-bisect-'));
   for (const [args, said] of /** @type {[string[], RegExp][]} */ ([
     [['no-such-bug', '--ledger', ledger], /no bug no-such-bug in the ledger .*and no file no-such-bug/],
@@ -149,30 +149,31 @@ test('usage errors are one line and exit 2', () => {
   }
 });
 
-test('a real bisection: a Deno bug bisected between 2.7.14 and 2.8.0 is recorded in its ledger file', async () => {
-  // The program's failed clone mutates its input from Deno 2.8.0 on (docs/bisect.md).
-  // Its root comes from the pinned Deno, as triage would record it.
-  const program = JSON.parse(readFileSync(fixture('deno-2.8-mutates-input.program.json'), 'utf8'));
-  const [verdict] = await replayProgram(program, [await resolveTarget('deno:clone')], { timeoutMs: 5000 });
+test('a real bisection: a Node bug bisected between 22.11.0 and 22.12.0 is recorded in its ledger file', async () => {
+  // From Node 22.12.0 on, structuredClone fills its transfer list by [[Set]] and runs a setter on
+  // Array.prototype[0] (corpus/bugs/node/structuredclone-fills-transfer-list-with-array-prototype-setter.json).
+  // Its root comes from the pinned node@22, as triage would record it.
+  const program = JSON.parse(readFileSync(fixture('node-22.12-transfer-list-setter.program.json'), 'utf8'));
+  const [verdict] = await replayProgram(program, [await resolveTarget('node@22:clone')], { timeoutMs: 5000 });
   const root = shownBy(verdict);
   assert.equal(typeof root, 'object', JSON.stringify(verdict));
   const ledger = mkdtempSync(join(tmpdir(), 'clonecheck-bisect-'));
   const bug = newBug({
-    implementation: 'deno', title: 'Deno mutates the input of a clone that throws', root: /** @type {any} */ (root), program, foundOn: 'deno:clone',
+    implementation: 'node', title: "Node's structuredClone fills its transfer list by [[Set]]", root: /** @type {any} */ (root), program, foundOn: 'node:clone',
     shows: [], signatures: [], occurrences: 1, date: '2026-11-27',
   }, new Set());
   const file = writeBug(bug, ledger);
   const json = join(ledger, 'bisect.json');
-  const result = clonecheck(['bisect', bug.id.split('/')[1], '--ledger', ledger, '--good', '2.7.14', '--bad', '2.8.0', '--json', json]);
+  const result = clonecheck(['bisect', bug.id.split('/')[1], '--ledger', ledger, '--good', '22.11.0', '--bad', '22.12.0', '--json', json]);
   assert.equal(result.status, 0, result.stdout + result.stderr);
-  assert.match(result.stdout, /^ {2}2\.8\.0 +[\d.]+ s {2}bad: input-mutated/m);
-  assert.match(result.stdout, /^ {2}2\.7\.14 +[\d.]+ s {2}good$/m);
-  assert.match(result.stdout, /^last good 2\.7\.14, first bad 2\.8\.0$/m);
+  assert.match(result.stdout, /^ {2}22\.12\.0 +[\d.]+ s {2}bad: effects: extra write of Array\.prototype index$/m);
+  assert.match(result.stdout, /^ {2}22\.11\.0 +[\d.]+ s {2}good$/m);
+  assert.match(result.stdout, /^last good 22\.11\.0, first bad 22\.12\.0$/m);
   assert.match(result.stdout, /^2 probes, \d installs, [\d.]+ s$/m);
   const recorded = JSON.parse(readFileSync(file, 'utf8')).versions;
   assert.deepEqual(recorded, {
-    runtime: 'deno', channel: 'clone', lastGood: '2.7.14', firstBad: '2.8.0',
-    probes: [{ version: '2.8.0', verdict: 'bad' }, { version: '2.7.14', verdict: 'good' }],
+    runtime: 'node', channel: 'clone', lastGood: '22.11.0', firstBad: '22.12.0',
+    probes: [{ version: '22.12.0', verdict: 'bad' }, { version: '22.11.0', verdict: 'good' }],
   });
   const document = JSON.parse(readFileSync(json, 'utf8'));
   assert.deepEqual([document.schema, document.subject, document.result, document.probes.length], ['clonecheck/bisect@1', bug.id, 'range', 2]);

@@ -99,6 +99,9 @@ export function registryReleases(family) {
   });
 }
 
+/** How many versions in a row that cannot be probed end the binary search (the range is then reported with them untestable). */
+const MAX_UNPROBED_IN_A_ROW = 3;
+
 /**
  * N tries of one version, as one probe: bad when any try showed it (a flaky
  * bug shows in some tries only); else skipped or other when any try was; else good.
@@ -200,6 +203,10 @@ export async function bisectVersions({ versions, bad, good, tries = 1, probe, on
   // good version, between the newest one it could not probe and the oldest
   // bad, the stretch it jumped over: a good version may be there.
   let floor = lo >= 0 ? lo : Math.max(-1, ...[...untestable].filter((i) => i < hi));
+  // Below the oldest bad version, with no good one found, a stretch of versions that cannot be probed (Bun 1.0.x,
+  // whose agents cannot read stdin) is given up on after a few in a row, not walked one install at a time: 44 probes
+  // and 6.5 minutes for one Bun bug, measured.
+  let unprobedInRow = 0;
   for (;;) {
     const middle = (floor + hi) / 2;
     let candidate = -1;
@@ -211,6 +218,8 @@ export async function bisectVersions({ versions, bad, good, tries = 1, probe, on
     if (verdict === 'good') lo = floor = candidate;
     else if (verdict === 'bad') hi = candidate;
     else untestable.add(candidate);
+    unprobedInRow = verdict === 'good' || verdict === 'bad' ? 0 : unprobedInRow + 1;
+    if (lo < 0 && unprobedInRow >= MAX_UNPROBED_IN_A_ROW) break;
   }
   if (lo < 0) {
     const older = [...untestable].filter((i) => i < hi).sort((a, b) => a - b).map((i) => versions[i]);
