@@ -1,9 +1,10 @@
 // Triage: a run's findings matched against the ledger by replaying programs,
 // not by comparing hashes (docs/bugs.md#triage).
 //
-// For each implementation the run reached, every known bug's program and
-// every finding's program are replayed on every target of that
-// implementation the run ran (one batch per host), and each replay's root
+// For each implementation the run reached, every known bug's program is
+// replayed on every target of that implementation the run ran, and each
+// finding's program on its own target and on those of the bugs it may be
+// (replayMatrix: only the cells a decision needs), and each replay's root
 // (root.js) is kept. Then:
 //  - a finding is a known bug when the bug's program shows the finding's
 //    root on the finding's target, and the finding's program does not run
@@ -74,51 +75,84 @@ export async function triage(findings, bugs, { ran, replay, date }) {
     const known = bugs.filter((bug) => bug.implementation === implementation);
     if (known.length === 0 && theirs.length === 0) continue;
     const names = targets.map((/** @type {RanTarget} */ t) => t.name);
-    const { shown, versions } = await replay([...known.map((bug) => bug.program), ...theirs.map((/** @type {RunFinding} */ f) => f.program)], names);
-    // A results file that did not record a version (a regression file) takes the one the replay ran.
-    targets.forEach((/** @type {RanTarget} */ t, /** @type {number} */ i) => { t.version ??= versions[i]; });
-    const at = (/** @type {number} */ program, /** @type {string} */ target) => shown[program][names.indexOf(target)];
+    const matrix = replayMatrix(replay, [...known.map((bug) => bug.program), ...theirs.map((/** @type {RunFinding} */ f) => f.program)]);
+    const { at } = matrix;
     const bugRows = known.map((bug, i) => ({ bug, row: i }));
     const findingRows = theirs.map((/** @type {RunFinding} */ finding, /** @type {number} */ i) => ({ finding, row: known.length + i }));
+    /** @param {number[]} rows  each on its own targets, one replay per distinct target @param {(row: number) => string[]} targetsOf */
+    const fillEach = async (rows, targetsOf) => {
+      /** @type {Map<string, number[]>} */
+      const byTarget = new Map();
+      for (const row of rows) for (const target of targetsOf(row)) byTarget.set(target, [...(byTarget.get(target) ?? []), row]);
+      for (const [target, those] of byTarget) await matrix.fill(those, [target]);
+    };
 
+    // 1. Every known bug on every target: where it shows now (sightings: fixed, regressed).
+    await matrix.fill(bugRows.map((b) => b.row), names);
+    // 2. Every finding on its own target: the root it shows now.
+    await fillEach(findingRows.map((f) => f.row), (row) => [theirs[row - known.length].target]);
+    // A results file that did not record a version (a regression file) takes the one the replay ran.
+    for (const t of targets) t.version ??= matrix.versionOf(t.name);
     for (const { bug, row } of bugRows) {
       result.sightings.set(bug.id, targets.map((/** @type {RanTarget} */ t) => sighting(t, at(row, t.name), bug.root, date)).filter((s) => s !== null));
       checkSightings(bug, /** @type {Sighting[]} */ (result.sightings.get(bug.id)), result);
     }
 
-    /** @type {{root: Root, target: string, row: number, features: Set<string>, findings: RunFinding[], bug?: Bug}[]} */
-    const groups = [];
+    /** @typedef {{root: Root, target: string, row: number, features: Set<string>, findings: RunFinding[], bug?: Bug}} Group */
     // A bug is matched against its founding program on the founding target; `foundOn` may name a target of another version.
     const home = (/** @type {string} */ foundOn) => names.find((name) => channelTargetOf(name) === channelTargetOf(foundOn));
-    for (const { bug, row } of bugRows) {
-      groups.push({ root: bug.root, target: home(bug.foundOn) ?? bug.foundOn, row, features: new Set(programFeatures(bug.program)), findings: [], bug });
-    }
-    const ordered = [...findingRows].sort((a, b) => programFeatures(a.finding.program).length - programFeatures(b.finding.program).length);
-    for (const { finding, row } of ordered) {
-      const own = at(row, finding.target);
-      if (typeof own !== 'object') {
-        result.unreproduced.push(finding);
-        continue;
-      }
-      const features = new Set(programFeatures(finding.program));
-      // On the bug's own target, this finding's program must not run clean: where it passes, its cause is its channel's own.
+    /** @type {Group[]} */
+    const bugGroups = bugRows.map(({ bug, row }) => ({ root: bug.root, target: home(bug.foundOn) ?? bug.foundOn, row, features: new Set(programFeatures(bug.program)), findings: [], bug }));
+    const shown = findingRows.map(({ finding, row }) => ({ finding, row, own: at(row, finding.target), features: new Set(programFeatures(finding.program)) }));
+    /** @param {typeof shown[number]} f @param {Group} g  the group's program shows this finding's root on its target */
+    const showsHere = (f, g) => typeof f.own === 'object' && showsRoot(at(g.row, f.finding.target), f.own);
+    /** @param {typeof shown[number]} f @param {Group} g  the cross check needs this finding's program on the group's target */
+    const needsCross = (f, g) => names.includes(g.target) && g.target !== f.finding.target;
+    /** @param {typeof shown[number]} f @param {Group[]} groups @returns {Group | undefined} */
+    const matchIn = (f, groups) => {
+      // On the group's own target, this finding's program must not run clean: where it passes, its cause is its channel's own.
       // (It may show another root there, one that comes first on that channel, or not apply.)
-      const same = groups.filter((g) => showsRoot(at(g.row, finding.target), own)
-        && (!names.includes(g.target) || g.target === finding.target || at(row, g.target) !== 'pass'));
+      const same = groups.filter((g) => showsHere(f, g) && (!needsCross(f, g) || at(f.row, g.target) !== 'pass'));
       // Among several, the one whose trigger this program holds (or that holds this one's), then the smallest.
-      same.sort((a, b) => Number(related(b.features, features)) - Number(related(a.features, features)) || a.features.size - b.features.size);
-      if (same.length > 0) same[0].findings.push(finding);
-      else groups.push({ root: own, target: finding.target, row, features, findings: [finding] });
-    }
-    for (const g of groups) {
-      if (g.bug !== undefined) {
-        if (g.findings.length === 0) continue;
-        result.known.push({
-          bug: g.bug.id, title: g.bug.title, status: g.bug.status, findings: g.findings,
-          targets: [...new Set(g.findings.map((f) => f.target))], count: g.findings.reduce((n, f) => n + f.count, 0),
-        });
-        continue;
+      same.sort((a, b) => Number(related(b.features, f.features)) - Number(related(a.features, f.features)) || a.features.size - b.features.size);
+      return same[0];
+    };
+
+    // 3. Known bugs: the cross checks the candidates need, then the match.
+    await fillEach(shown.map((f) => f.row), (row) => {
+      const f = shown[row - known.length];
+      return [...new Set(bugGroups.filter((g) => showsHere(f, g) && needsCross(f, g)).map((g) => g.target))];
+    });
+    const unknown = [];
+    for (const f of shown) {
+      if (typeof f.own !== 'object') result.unreproduced.push(f.finding);
+      else {
+        const bug = matchIn(f, bugGroups);
+        if (bug === undefined) unknown.push(f);
+        else bug.findings.push(f.finding);
       }
+    }
+    for (const g of bugGroups) {
+      if (g.findings.length === 0 || g.bug === undefined) continue;
+      result.known.push({
+        bug: g.bug.id, title: g.bug.title, status: g.bug.status, findings: g.findings,
+        targets: [...new Set(g.findings.map((f) => f.target))], count: g.findings.reduce((n, f) => n + f.count, 0),
+      });
+    }
+
+    // 4. New bugs: the unknown findings on each other's targets, smallest program first, each joining the first group it
+    // matches or founding one; then each founder on every target, where the proposed bug shows.
+    const unknownTargets = [...new Set(unknown.map((f) => f.finding.target))];
+    await matrix.fill(unknown.map((f) => f.row), unknownTargets);
+    /** @type {Group[]} */
+    const newGroups = [];
+    for (const f of unknown.sort((a, b) => a.features.size - b.features.size)) {
+      const group = matchIn(f, newGroups);
+      if (group === undefined) newGroups.push({ root: /** @type {Root} */ (f.own), target: f.finding.target, row: f.row, features: f.features, findings: [f.finding] });
+      else group.findings.push(f.finding);
+    }
+    await matrix.fill(newGroups.map((g) => g.row), names);
+    for (const g of newGroups) {
       const [founder] = g.findings;
       const bug = newBug({
         implementation, title: draftTitle(implementation, g.root.shape), root: g.root, program: founder.program, foundOn: channelTargetOf(founder.target),
@@ -130,6 +164,37 @@ export async function triage(findings, bugs, { ran, replay, date }) {
     }
   }
   return result;
+}
+
+/**
+ * What replays showed, program by target, filled on demand: a cell is
+ * replayed once, and only the cells triage needs are (a known bug on every
+ * target; a finding on its own target and on the targets of the bugs it
+ * may be; the unknown ones on each other's targets), so that a night of
+ * many findings of few bugs costs about one replay per finding.
+ * @param {Replay} replay
+ * @param {any[]} programs
+ */
+function replayMatrix(replay, programs) {
+  /** @type {Map<string, Shown>} */
+  const cells = new Map();
+  /** @type {Map<string, string | null>} */
+  const versions = new Map();
+  const key = (/** @type {number} */ row, /** @type {string} */ target) => `${row}\n${target}`;
+  return {
+    /** @param {number[]} rows @param {string[]} targets */
+    async fill(rows, targets) {
+      const missing = rows.filter((row) => targets.some((target) => !cells.has(key(row, target))));
+      if (missing.length === 0 || targets.length === 0) return;
+      const replayed = await replay(missing.map((row) => programs[row]), targets);
+      missing.forEach((row, i) => targets.forEach((target, j) => cells.set(key(row, target), replayed.shown[i][j])));
+      targets.forEach((target, j) => { if (replayed.versions[j] !== null) versions.set(target, replayed.versions[j]); });
+    },
+    /** @param {number} row @param {string} target @returns {Shown} what it showed ('harness-error' where it was not replayed) */
+    at: (row, target) => cells.get(key(row, target)) ?? 'harness-error',
+    /** @param {string} target */
+    versionOf: (target) => versions.get(target) ?? null,
+  };
 }
 
 /** @param {Set<string>} a @param {Set<string>} b @returns {boolean} one trigger holds the other */
