@@ -86,6 +86,10 @@ export async function runCommand(args, jsonFile, { deadline, stopAt, log }) {
     const tail = (/** @type {string} */ text) => text.trim().split('\n').slice(-20).join('\n');
     throw new Error(`${command} failed (exit ${status}):\n${tail(stdout)}\n${tail(stderr)}`);
   }
+  if (!existsSync(jsonFile)) {
+    const tail = stderr.trim().split('\n').filter((line) => /\S/.test(line) && !/^\s+at /.test(line)).slice(-3).join(' | ');
+    throw new Error(`${command} ended (exit ${status}) without writing its results: ${tail}`);
+  }
   log(stderr.trim().split('\n')[0] ?? command);
   return { status, document: JSON.parse(readFileSync(jsonFile, 'utf8')), stdout };
 }

@@ -74,12 +74,21 @@ export function runPool({ workerURL, agent, workers, workerData = {}, timeoutMs,
     let failed = false;
     let finished = false;
 
+    /**
+     * Stops listening to a member being ended, but for its errors: one it throws while it is ended (Node's web
+     * streams under a program's pollution, seed 20261127) would otherwise be an unhandled 'error' event that ends
+     * this process and the run's results with it.
+     */
+    const forget = (/** @type {any} */ member) => {
+      member.removeAllListeners();
+      member.on('error', () => {});
+    };
     /** Ends every member, closes the heartbeats and removes their files; settles once all have exited. */
     const stopAll = () => {
       clearInterval(watchdog);
       const stopping = [...slots];
       slots.clear();
-      for (const slot of stopping) slot.worker.removeAllListeners();
+      for (const slot of stopping) forget(slot.worker);
       return Promise.all(stopping.map((slot) => slot.worker.terminate())).finally(() => {
         for (const slot of stopping) slot.heartbeat.close();
         if (heartbeatDir !== undefined) rmSync(heartbeatDir, { recursive: true, force: true });
@@ -121,7 +130,7 @@ export function runPool({ workerURL, agent, workers, workerData = {}, timeoutMs,
       slots.delete(slot);
       const task = slot.task;
       slot.task = undefined;
-      slot.worker.removeAllListeners();
+      forget(slot.worker);
       const heartbeat = slot.heartbeat.read();
       slot.worker.terminate().finally(() => slot.heartbeat.close());
       if (task !== undefined) {
@@ -138,7 +147,7 @@ export function runPool({ workerURL, agent, workers, workerData = {}, timeoutMs,
     /** A member that has answered its one task makes way for a fresh one, started only when a task is left for it. */
     const retire = (slot) => {
       slots.delete(slot);
-      slot.worker.removeAllListeners();
+      forget(slot.worker);
       slot.worker.terminate().finally(() => slot.heartbeat.close());
       const task = failed ? undefined : nextTask(slot.slot);
       if (task === undefined) finishIfIdle();
