@@ -300,11 +300,13 @@ function apiOf(target) {
 
 /**
  * The bug's title without the engine's name in front (a tracker is the
- * engine's own): `Bun copies …` and `Bun: keys on …` become `copies …`, `keys on …`.
+ * engine's own): `Bun copies …` and `Bun: keys on …` become `copies …`, `keys on …`;
+ * `Node 20 and 22 clone …` stays whole.
  * @param {import('./ledger.js').Bug} bug
  */
 function titleWithoutEngine(bug) {
   const names = [bug.implementation, displayName(bug.implementation), TRACKERS[bug.implementation]?.name].filter(Boolean);
-  const lead = new RegExp(`^(${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')}):?\\s+`, 'i');
+  // Only where a verb follows: `Node 20 and 22 clone …` and `Node's MessagePort …` keep their subject.
+  const lead = new RegExp(`^(${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?::\\s+|\\s+(?=[a-z]))`);
   return bug.title.replace(lead, '');
 }
