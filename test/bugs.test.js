@@ -84,18 +84,17 @@ test('triage: a bug that passes on a newer version is fixed there; one back afte
   assert.equal(marked.status, 'fixed');
   assert.equal(marked.fixedIn, '24.21.0');
 
-  // Node 20 (this process) still shows it: a fixed bug back.
-  const back = await triage([], [marked], { ran: [{ name: 'node:clone', version: process.versions.node }], replay, date });
-  assert.deepEqual(back.regressed.map((r) => [r.bug, r.target, r.why]), [[bug.id, 'node:clone', 'fixed in 24.21.0, shows again']]);
+  // Node 20, older than the fix, still shows it: no regression. Had it been fixed in 20.0.0, 20.20.2 showing it is one.
+  const here = [{ name: 'node:clone', version: process.versions.node }];
+  assert.deepEqual((await triage([], [marked], { ran: here, replay, date })).regressed, []);
+  const back = await triage([], [{ ...marked, fixedIn: '20.0.0' }], { ran: here, replay, date });
+  assert.deepEqual(back.regressed.map((r) => [r.bug, r.target, r.why]), [[bug.id, 'node:clone', 'fixed in 20.0.0, shows again']]);
 });
 
-test('the checked-in ledger is valid, and its bugs found on this Node still show here', async () => {
+test('the checked-in ledger is valid, and its bugs found on this Node still show there', async () => {
   const ledger = readLedger(LEDGER_DIR);
   assert.ok(ledger.length > 0);
-  for (const bug of ledger) {
-    assert.notEqual(bug.title, '', bug.id);
-    assert.ok(bug.shows.some((s) => s.shows), `${bug.id} shows somewhere`);
-  }
+  for (const bug of ledger) assert.equal(bug.id.split('/')[0], bug.implementation);
   // Replayed where it was found, when that is this Node: the ledger's root must still be what its program shows.
   const here = ledger.filter((bug) => bug.foundOn.startsWith('node:') && bug.shows.some((s) => s.target === bug.foundOn && s.version === process.versions.node && s.shows));
   const { shown } = await replay(here.map((bug) => bug.program), [...new Set(here.map((bug) => bug.foundOn))]);

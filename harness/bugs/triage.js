@@ -187,7 +187,8 @@ function replayMatrix(replay, programs) {
       const missing = rows.filter((row) => targets.some((target) => !cells.has(key(row, target))));
       if (missing.length === 0 || targets.length === 0) return;
       const replayed = await replay(missing.map((row) => programs[row]), targets);
-      missing.forEach((row, i) => targets.forEach((target, j) => cells.set(key(row, target), replayed.shown[i][j])));
+      // The first replay of a cell stands: a flaky program must not change what a decision was made on.
+      missing.forEach((row, i) => targets.forEach((target, j) => { if (!cells.has(key(row, target))) cells.set(key(row, target), replayed.shown[i][j]); }));
       targets.forEach((target, j) => { if (replayed.versions[j] !== null) versions.set(target, replayed.versions[j]); });
     },
     /** @param {number} row @param {string} target @returns {Shown} what it showed ('harness-error' where it was not replayed) */
@@ -223,18 +224,24 @@ function sighting(target, shown, root, date) {
  * @param {Triage} result
  */
 function checkSightings(bug, now, result) {
+  // Versions are compared, not only told apart: a target name stands for a line of releases (`node:clone` is this
+  // Node and any node@X.Y.Z), and a bug fixed in 26.12.1 still showing on Node 20 is no regression.
+  const older = (/** @type {string | null} */ a, /** @type {string | null} */ b) => a !== null && b !== null && compareVersions(a, b) < 0;
   for (const s of now) {
     const before = bug.shows.filter((b) => b.target === s.target);
     const showedBefore = before.filter((b) => b.shows);
-    const passedBefore = before.filter((b) => !b.shows && b.other === undefined);
     if (s.shows) {
-      if (bug.status === 'fixed') result.regressed.push({ bug: bug.id, title: bug.title, target: s.target, version: s.version, why: `fixed in ${bug.fixedIn}, shows again` });
-      else if (passedBefore.length > 0 && showedBefore.length === 0) {
-        result.regressed.push({ bug: bug.id, title: bug.title, target: s.target, version: s.version, why: `passed there before (${passedBefore.map((b) => b.version).join(', ')})` });
+      if (bug.status === 'fixed' && !older(s.version, bug.fixedIn)) {
+        result.regressed.push({ bug: bug.id, title: bug.title, target: s.target, version: s.version, why: `fixed in ${bug.fixedIn}, shows again` });
+        continue;
+      }
+      const passedOnOlder = before.filter((b) => !b.shows && b.other === undefined && older(b.version, s.version));
+      if (bug.status !== 'fixed' && passedOnOlder.length > 0 && !showedBefore.some((b) => !older(s.version, b.version) && !older(b.version, passedOnOlder[0].version))) {
+        result.regressed.push({ bug: bug.id, title: bug.title, target: s.target, version: s.version, why: `passed there on ${passedOnOlder.map((b) => b.version).join(', ')}` });
       }
     } else if (bug.status === 'open' && s.other === undefined) {
-      const older = showedBefore.filter((b) => b.version !== null && s.version !== null && compareVersions(b.version, s.version) < 0);
-      if (older.length > 0) result.fixed.push({ bug: bug.id, title: bug.title, target: s.target, version: s.version, showedOn: older[older.length - 1].version });
+      const showedOnOlder = showedBefore.filter((b) => older(b.version, s.version));
+      if (showedOnOlder.length > 0) result.fixed.push({ bug: bug.id, title: bug.title, target: s.target, version: s.version, showedOn: showedOnOlder[showedOnOlder.length - 1].version });
     }
   }
 }
