@@ -40,7 +40,7 @@ test('names: an implementation is the runtime family, browser or module; a targe
   assert.equal(implementationOf('impl:./lib/my-clone.mjs'), 'impl-my-clone');
   assert.equal(implementationOf('mybun:clone', 'bun'), 'bun');
   assert.equal(channelTargetOf('bun@1.3.10:worker'), 'bun:worker');
-  assert.equal(channelTargetOf('node@22:clone'), 'node@22:clone');
+  assert.equal(channelTargetOf('node@22:clone'), 'node:clone');
   assert.equal(slugOf('Node clones a File as a Blob!'), 'node-clones-a-file-as-a-blob');
   assert.ok(compareVersions('1.3.10', '1.3.9') > 0 && compareVersions('22.23.3', '24.0.0') < 0 && compareVersions('2.9.6', '2.9.6') === 0);
 });

@@ -47,7 +47,7 @@ export class InputError extends UsageError {}
 
 /**
  * @typedef {object} Sighting  one replay of a bug's program on one target
- * @property {string} target  the target name without a version (`bun:clone`, `node@22:worker` keeps its pinned name)
+ * @property {string} target  the target name without a version (`bun:clone`; `node@22:worker` is `node:worker`)
  * @property {string | null} version  what the runtime said it was
  * @property {boolean} shows  the replay showed the bug's root difference
  * @property {string} checked  the date (YYYY-MM-DD)
@@ -92,13 +92,15 @@ export function implementationOf(target, family = null) {
 }
 
 /**
- * A target's name without its version (`bun@1.3.10:clone` → `bun:clone`),
- * except a pinned name (`node@22:clone`), which stands for one line of
- * releases: where a bug shows is kept per channel, and the version beside it.
+ * A target's name without its version (`bun@1.3.10:clone`, `node@22:clone`
+ * → `bun:clone`, `node:clone`): where a bug shows is kept per channel, and
+ * the version beside it, so that versions of one runtime are compared with
+ * each other (a sighting on Node 26.12.1 is judged against the ones on 20,
+ * 22, 24 and 26.10).
  * @param {string} target
  */
 export function channelTargetOf(target) {
-  return target.replace(/^(bun|deno|node)@\d+\.\d+\.\d+[^:]*:/, '$1:');
+  return target.replace(/^(bun|deno|node)@[^:]+:/, '$1:');
 }
 
 /** @param {string} text @returns {string} lower-case words joined by '-', at most 64 characters */

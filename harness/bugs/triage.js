@@ -100,7 +100,7 @@ export async function triage(findings, bugs, { ran, replay, date }) {
 
     /** @typedef {{root: Root, target: string, row: number, features: Set<string>, findings: RunFinding[], bug?: Bug}} Group */
     // A bug is matched against its founding program on the founding target; `foundOn` may name a target of another version.
-    const home = (/** @type {string} */ foundOn) => names.find((name) => channelTargetOf(name) === channelTargetOf(foundOn));
+    const home = (/** @type {string} */ foundOn) => (names.includes(foundOn) ? foundOn : names.find((name) => channelTargetOf(name) === channelTargetOf(foundOn)));
     /** @type {Group[]} */
     const bugGroups = bugRows.map(({ bug, row }) => ({ root: bug.root, target: home(bug.foundOn) ?? bug.foundOn, row, features: new Set(programFeatures(bug.program)), findings: [], bug }));
     const shown = findingRows.map(({ finding, row }) => ({ finding, row, own: at(row, finding.target), features: new Set(programFeatures(finding.program)) }));
@@ -155,7 +155,7 @@ export async function triage(findings, bugs, { ran, replay, date }) {
     for (const g of newGroups) {
       const [founder] = g.findings;
       const bug = newBug({
-        implementation, title: draftTitle(implementation, g.root.shape), root: g.root, program: founder.program, foundOn: channelTargetOf(founder.target),
+        implementation, title: draftTitle(implementation, g.root.shape), root: g.root, program: founder.program, foundOn: founder.target,
         shows: targets.map((/** @type {RanTarget} */ t) => sighting(t, at(g.row, t.name), g.root, date)).filter((s) => s !== null),
         signatures: [...new Set(g.findings.map((f) => f.signature))].sort(), occurrences: g.findings.reduce((n, f) => n + f.count, 0), date,
         notes: 'Proposed by clonecheck triage; its title is drafted from the root difference: say it in words, add the spec step, the status and the upstream link.',
@@ -224,24 +224,20 @@ function sighting(target, shown, root, date) {
  * @param {Triage} result
  */
 function checkSightings(bug, now, result) {
-  // Versions are compared, not only told apart: a target name stands for a line of releases (`node:clone` is this
-  // Node and any node@X.Y.Z), and a bug fixed in 26.12.1 still showing on Node 20 is no regression.
+  // Versions are compared, not only told apart: a target stands for a line of releases (`node:clone` is this Node,
+  // node@22 and any node@X.Y.Z), and what counts is the newest sighting older than this one.
   const older = (/** @type {string | null} */ a, /** @type {string | null} */ b) => a !== null && b !== null && compareVersions(a, b) < 0;
   for (const s of now) {
-    const before = bug.shows.filter((b) => b.target === s.target);
-    const showedBefore = before.filter((b) => b.shows);
+    const [last] = bug.shows.filter((b) => b.target === s.target && older(b.version, s.version))
+      .sort((a, b) => compareVersions(/** @type {string} */ (b.version), /** @type {string} */ (a.version)));
     if (s.shows) {
       if (bug.status === 'fixed' && !older(s.version, bug.fixedIn)) {
         result.regressed.push({ bug: bug.id, title: bug.title, target: s.target, version: s.version, why: `fixed in ${bug.fixedIn}, shows again` });
-        continue;
+      } else if (bug.status !== 'fixed' && last !== undefined && !last.shows && last.other === undefined) {
+        result.regressed.push({ bug: bug.id, title: bug.title, target: s.target, version: s.version, why: `passed there on ${last.version}` });
       }
-      const passedOnOlder = before.filter((b) => !b.shows && b.other === undefined && older(b.version, s.version));
-      if (bug.status !== 'fixed' && passedOnOlder.length > 0 && !showedBefore.some((b) => !older(s.version, b.version) && !older(b.version, passedOnOlder[0].version))) {
-        result.regressed.push({ bug: bug.id, title: bug.title, target: s.target, version: s.version, why: `passed there on ${passedOnOlder.map((b) => b.version).join(', ')}` });
-      }
-    } else if (bug.status === 'open' && s.other === undefined) {
-      const showedOnOlder = showedBefore.filter((b) => older(b.version, s.version));
-      if (showedOnOlder.length > 0) result.fixed.push({ bug: bug.id, title: bug.title, target: s.target, version: s.version, showedOn: showedOnOlder[showedOnOlder.length - 1].version });
+    } else if (bug.status === 'open' && s.other === undefined && last?.shows) {
+      result.fixed.push({ bug: bug.id, title: bug.title, target: s.target, version: s.version, showedOn: last.version });
     }
   }
 }
