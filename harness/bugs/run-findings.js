@@ -22,7 +22,8 @@ export function runFindingsOf(document, file) {
   if (!['fuzz', 'nightly', 'gate'].includes(document?.command) || !Array.isArray(fuzz?.findings) || !Array.isArray(fuzz?.targets)) {
     throw new InputError(`${file} is not a results file of clonecheck fuzz, nightly, merge or gate, nor a regression file (command ${JSON.stringify(document?.command)}); give one of those`);
   }
-  const ran = fuzz.targets.map((/** @type {any} */ t) => ({ name: t.name, version: t.version ?? null }));
+  // A nightly --latest run's replayed-only targets too: where the ledger's bugs were checked.
+  const ran = [...fuzz.targets, ...(document.replayedOn ?? [])].map((/** @type {any} */ t) => ({ name: t.name, version: t.version ?? null }));
   const versionOf = (/** @type {string} */ target) => ran.find((/** @type {any} */ t) => t.name === target)?.version ?? null;
   const findings = fuzz.findings.map((/** @type {any} */ f) => ({
     signature: f.signature, target: f.target, version: f.version ?? versionOf(f.target), count: f.count ?? 1,

@@ -30,6 +30,7 @@ export function mergeShards(shards) {
     startedAt: documents.map((d) => d.startedAt).sort()[0],
     elapsedMs: Math.max(...documents.map((d) => d.elapsedMs)),
     bugs: mergeTriageDocuments(documents.map((d) => d.bugs)),
+    replayedOn: documents.flatMap((d) => d.replayedOn ?? []),
     seed: first.seed, seeds: first.seeds, shards: [...seen], shardCount: first.shardCount, budgetSeconds: first.budgetSeconds, runs: first.runs,
     targets: first.campaign,
     conform: documents.flatMap((d) => d.conform),

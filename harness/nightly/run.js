@@ -153,12 +153,13 @@ export async function runNightly(options) {
   return nightlyDocument({
     startedAt, elapsedMs: performance.now() - started, bugs: triageDocument(triaged), seed: options.seed, seeds: options.seeds, shards: [shard.index], shardCount: shard.count,
     budgetSeconds: options.budgetSeconds, runs: options.runs ?? null, targets: options.targets, conform, conformError, units: results, skippedUnits: skipped,
+    replayedOn: ran.filter((t) => (options.latest ?? []).includes(t.name)),
   });
 }
 
 /**
  * The document, with what its units add up to (results.js summarizeUnits): a run's, or a merge's.
- * @param {{startedAt: string, elapsedMs: number, bugs: any, seed: number, seeds: number, shards: number[], shardCount: number, budgetSeconds: number,
+ * @param {{startedAt: string, elapsedMs: number, bugs: any, replayedOn: {name: string, version: string | null}[], seed: number, seeds: number, shards: number[], shardCount: number, budgetSeconds: number,
  *   runs: number | null, targets: string[], conform: any[], conformError: string | null, units: import('./results.js').UnitResult[],
  *   skippedUnits: {index: number, implementation: string, seed: number, reason: string}[]}} run
  */
@@ -181,6 +182,8 @@ export function nightlyDocument(run) {
     conformError: run.conformError,
     skippedUnits: run.skippedUnits,
     bugs: run.bugs,
+    // Targets the ledger was replayed on and nothing fuzzed (--latest), with the versions the replays ran: triage takes them too.
+    replayedOn: run.replayedOn,
     ...summarizeUnits(units),
     units,
   };
