@@ -43,14 +43,14 @@ function inProject(command, args) {
 test('the tarball holds what runs, and neither the tests nor fuzz output', (t) => {
   const paths = packed.files.map((file) => file.path);
   t.diagnostic(`${packed.filename}: ${packed.size} bytes packed, ${packed.unpackedSize} unpacked, ${packed.entryCount} files`);
-  // corpus/: the gate replays the regression corpus and reads the known findings.
-  for (const path of ['package.json', 'README.md', 'harness/cli.js', 'harness/node-entry.js', 'src/index.js', 'fuzzers/programs.js', 'corpus/known-findings.json']) {
+  // corpus/: the gate replays the regression corpus and triages its findings against the bug ledger.
+  for (const path of ['package.json', 'README.md', 'harness/cli.js', 'harness/node-entry.js', 'src/index.js', 'fuzzers/programs.js', 'corpus/bugs/node/clones-file-as-blob.json']) {
     assert.ok(paths.includes(path), `${path} is in the tarball`);
   }
   assert.deepEqual(paths.filter((path) => /^(test|clonecheck-out|node_modules)\//.test(path)), []);
 });
 
-test('npx clonecheck gate on node:clone passes in the installed package: its known findings and regressions came with it', () => {
+test('npx clonecheck gate on node:clone passes in the installed package: its bug ledger and regressions came with it', () => {
   const result = inProject('npx', ['--no', 'clonecheck', 'gate', '--target', 'node:clone', '--runs', '300']);
   assert.equal(result.status, 0, result.stdout + result.stderr);
   assert.match(result.stdout, /^regressions: [1-9]\d* replayed, 0 unexpected$/m);
