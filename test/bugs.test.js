@@ -7,14 +7,14 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LEDGER_DIR, channelTargetOf, implementationOf, readLedger, slugOf } from '../harness/bugs/ledger.js';
 import { updateLedger } from '../harness/bugs/ledger-update.js';
 import { compareVersions, triage } from '../harness/bugs/triage.js';
 import { replayOnTargets } from '../harness/commands/triage.js';
-import { assertUsageError, clonecheck } from './helpers.js';
+import { assertUsageError, clonecheck, fixture } from './helpers.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'clonecheck-bugs-'));
 const replay = replayOnTargets({ timeoutMs: 10_000 });
@@ -89,6 +89,18 @@ test('triage: a bug that passes on a newer version is fixed there; one back afte
   assert.deepEqual((await triage([], [marked], { ran: here, replay, date })).regressed, []);
   const back = await triage([], [{ ...marked, fixedIn: '20.0.0' }], { ran: here, replay, date });
   assert.deepEqual(back.regressed.map((r) => [r.bug, r.target, r.why]), [[bug.id, 'node:clone', 'fixed in 20.0.0, shows again']]);
+});
+
+test('triage: a bug that shows where it showed before is known, one that shows where it passed on an older version regressed', async () => {
+  // Node's structuredClone fills its transfer list by [[Set]] from 22.12.0 on (docs/bisect.md): Node 20 passes, Node 22 shows it.
+  const program = JSON.parse(readFileSync(fixture('node-22.12-transfer-list-setter.program.json'), 'utf8'));
+  const [bug] = (await triage([{ ...finding('node@22-clone.effects.cccccccc', program, 'node@22:clone'), version: null }], [], { ran: [], replay, date })).new.map((n) => n.bug);
+  const passedOn20 = { target: 'node:clone', version: process.versions.node, shows: false, checked: '2026-11-01' };
+  const ran = [{ name: 'node@22:clone', version: null }];
+  const known = await triage([], [{ ...bug, shows: [passedOn20, { target: 'node:clone', version: '22.23.3', shows: true, checked: '2026-11-01' }] }], { ran, replay, date });
+  assert.deepEqual([known.regressed, known.fixed], [[], []]);
+  const regressed = await triage([], [{ ...bug, shows: [passedOn20] }], { ran, replay, date });
+  assert.deepEqual(regressed.regressed.map((r) => [r.target, r.version, r.why]), [['node:clone', '22.23.3', `passed there on ${process.versions.node}`]]);
 });
 
 test('the checked-in ledger is valid, and its bugs found on this Node still show there', async () => {

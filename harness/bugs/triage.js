@@ -225,10 +225,10 @@ function sighting(target, shown, root, date) {
  */
 function checkSightings(bug, now, result) {
   // Versions are compared, not only told apart: a target stands for a line of releases (`node:clone` is this Node,
-  // node@22 and any node@X.Y.Z), and what counts is the newest sighting older than this one.
+  // node@22 and any node@X.Y.Z), and what counts is the newest sighting at this version or an older one.
   const older = (/** @type {string | null} */ a, /** @type {string | null} */ b) => a !== null && b !== null && compareVersions(a, b) < 0;
   for (const s of now) {
-    const [last] = bug.shows.filter((b) => b.target === s.target && older(b.version, s.version))
+    const [last] = bug.shows.filter((b) => b.target === s.target && b.version !== null && !older(s.version, b.version))
       .sort((a, b) => compareVersions(/** @type {string} */ (b.version), /** @type {string} */ (a.version)));
     if (s.shows) {
       if (bug.status === 'fixed' && !older(s.version, bug.fixedIn)) {
@@ -236,7 +236,7 @@ function checkSightings(bug, now, result) {
       } else if (bug.status !== 'fixed' && last !== undefined && !last.shows && last.other === undefined) {
         result.regressed.push({ bug: bug.id, title: bug.title, target: s.target, version: s.version, why: `passed there on ${last.version}` });
       }
-    } else if (bug.status === 'open' && s.other === undefined && last?.shows) {
+    } else if (bug.status === 'open' && s.other === undefined && last?.shows && older(last.version, s.version)) {
       result.fixed.push({ bug: bug.id, title: bug.title, target: s.target, version: s.version, showedOn: last.version });
     }
   }
