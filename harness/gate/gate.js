@@ -89,10 +89,12 @@ export async function runGate(options) {
     join(out, 'fuzz.json'), options,
   );
   const run = runFindingsOf(fuzz.document, join(out, 'fuzz.json'));
+  const triageStarted = performance.now();
   const triaged = await triage(run.findings, bugs, {
     ran: run.ran, date: new Date().toISOString().slice(0, 10),
-    replay: replayOnTargets({ runtimeFlags: options.runtimeFlags, browserFlags: options.browserFlags, timeoutMs: options.timeoutMs, log }),
+    replay: replayOnTargets({ runtimeFlags: options.runtimeFlags, browserFlags: options.browserFlags, timeoutMs: options.timeoutMs }),
   });
+  log(`triage: ${run.findings.length} findings against ${bugs.length} ledger bugs by replay, ${((performance.now() - triageStarted) / 1000).toFixed(1)} s`);
   /** @type {Map<string, {bug: string | null, known: boolean}>} each finding's bug: a ledger id, a proposed one, or none (it did not show again) */
   const bugOf = new Map();
   for (const k of triaged.known) for (const f of k.findings) bugOf.set(f.signature, { bug: k.bug, known: true });

@@ -139,10 +139,11 @@ export async function runNightly(options) {
   const findings = results.flatMap((unit) => unit.findings);
   const ran = [...results.flatMap((unit) => unit.targets), ...(options.latest ?? []).map((name) => ({ name, version: null }))]
     .filter((t, i, all) => all.findIndex((u) => u.name === t.name) === i);
-  log(`triage: ${findings.length} findings against ${bugs.length} ledger bugs, replayed on the ${ran.length} targets that ran`);
+  const triageStarted = performance.now();
   const triaged = await triage(findings, bugs, {
-    ran, date: startedAt.slice(0, 10), replay: replayOnTargets({ runtimeFlags: options.runtimeFlags, browserFlags: options.browserFlags, timeoutMs: options.timeoutMs, log }),
+    ran, date: startedAt.slice(0, 10), replay: replayOnTargets({ runtimeFlags: options.runtimeFlags, browserFlags: options.browserFlags, timeoutMs: options.timeoutMs }),
   });
+  log(`triage: ${findings.length} findings against ${bugs.length} ledger bugs by replay on the ${ran.length} targets that ran, ${((performance.now() - triageStarted) / 1000).toFixed(1)} s`);
   // Each finding names its bug: a ledger id, a proposed one, or none when its program did not show anything again.
   for (const { bug, findings: theirs } of [...triaged.known, ...triaged.new.map((n) => ({ bug: n.bug.id, findings: n.findings }))]) {
     for (const f of theirs) Object.assign(f, { bug, known: triaged.known.some((k) => k.bug === bug) });
