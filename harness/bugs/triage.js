@@ -233,7 +233,8 @@ function checkSightings(bug, now, result) {
     if (s.shows) {
       if (bug.status === 'fixed' && !older(s.version, bug.fixedIn)) {
         result.regressed.push({ bug: bug.id, title: bug.title, target: s.target, version: s.version, why: `fixed in ${bug.fixedIn}, shows again` });
-      } else if (bug.status !== 'fixed' && last !== undefined && !last.shows && last.other === undefined) {
+      } else if (bug.status !== 'fixed' && last !== undefined && !last.shows && last.other === undefined && older(last.version, s.version)) {
+        // (A pass at this very version is a flaky sighting, not a regression.)
         result.regressed.push({ bug: bug.id, title: bug.title, target: s.target, version: s.version, why: `passed there on ${last.version}` });
       }
     } else if (bug.status === 'open' && s.other === undefined && last?.shows && older(last.version, s.version)) {
