@@ -17,6 +17,7 @@ import { registryPackage } from '../runtimes.js';
 import { TargetError, resolveTarget } from '../targets/catalog.js';
 import { replayPrograms } from '../findings/replay.js';
 import { showsRoot, shownBy } from './root.js';
+import { compareVersions } from './triage.js';
 
 /**
  * What one probe of a version decided:
@@ -53,12 +54,6 @@ export function isRelease(version) {
   return RELEASE.test(version);
 }
 
-/** @param {string} a @param {string} b @returns {number} semver order of two plain releases */
-export function compareReleases(a, b) {
-  const [x, y] = [a, b].map((v) => v.split('.').map(Number));
-  return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
-}
-
 /**
  * The plain releases of a registry's version list, oldest first by semver
  * (the registry lists by publication, and Node publishes 22.x after 24.x).
@@ -66,7 +61,7 @@ export function compareReleases(a, b) {
  * @returns {string[]}
  */
 export function releases(versions) {
-  return [...new Set(versions.filter(isRelease))].sort(compareReleases);
+  return [...new Set(versions.filter(isRelease))].sort(compareVersions);
 }
 
 /** Thrown when the registry cannot be asked: an infrastructure error (exit 3). */

@@ -8,9 +8,10 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import {
-  RegistryError, bisectVersions, bugJudge, compareReleases, findingJudge, programJudge, registryReleases, replayProbe,
+  RegistryError, bisectVersions, bugJudge, findingJudge, programJudge, registryReleases, replayProbe,
 } from '../bugs/bisect.js';
 import { InputError, LEDGER_DIR, findBug, implementationOf, readLedger, writeBug } from '../bugs/ledger.js';
+import { compareVersions } from '../bugs/triage.js';
 import { pinnedVersion, registryFamilies, registryPackage } from '../runtimes.js';
 import { channelsOf } from '../targets/catalog.js';
 import { EXIT, UsageError } from './common.js';
@@ -94,7 +95,7 @@ export async function bisectCommand(given, raw) {
   // A finding on another runtime (a bun finding bisected on deno) keeps clone, not its channel, which that runtime may lack.
   const channel = raw.channel ?? (subject.runtime === runtime ? subject.channel : undefined) ?? 'clone';
   if (!channelsOf(runtime).includes(channel)) throw new UsageError(`${runtime} has no channel '${channel}'; its channels: ${channelsOf(runtime).join(', ')}`);
-  if (raw.good !== undefined && raw.bad !== undefined && compareReleases(raw.good, raw.bad) >= 0) {
+  if (raw.good !== undefined && raw.bad !== undefined && compareVersions(raw.good, raw.bad) >= 0) {
     throw new UsageError(`--good ${raw.good} is not older than --bad ${raw.bad}`);
   }
 
@@ -113,7 +114,7 @@ export async function bisectCommand(given, raw) {
       throw new UsageError(`${flag} ${version}: the npm registry lists no ${runtime} release ${version} (plain x.y.z releases only: 'npm view ${registryPackage(runtime)} versions')`);
     }
   }
-  if (good !== undefined && compareReleases(good, bad) >= 0) throw new UsageError(`--good ${good} is not older than the bad version ${bad}`);
+  if (good !== undefined && compareVersions(good, bad) >= 0) throw new UsageError(`--good ${good} is not older than the bad version ${bad}`);
 
   process.stdout.write(`clonecheck bisect ${subject.name} on ${runtime}:${channel}: bad means ${subject.question}\n`
     + `  ${versions.length} ${runtime} releases from ${versions[0]} to ${versions[versions.length - 1]}; bad ${bad}${raw.bad === undefined ? ' (pinned)' : ''}, `
