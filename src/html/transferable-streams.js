@@ -25,6 +25,7 @@ import {
   ObjectGetOwnPropertyDescriptor, ObjectSetPrototypeOf, ReflectApply, ReflectConstruct, ReflectDeleteProperty, ReflectGetPrototypeOf, record, uncurryThis,
 } from '../primordials/intrinsics.js';
 import { DataCloneError } from './errors.js';
+import { whenUnpolluted } from './host-tasks.js';
 
 /** @typedef {import('./serialize.js').Serialized} Serialized */
 /** @typedef {import('../primordials/realm.js').Realm} Realm */
@@ -33,7 +34,6 @@ const MessageChannelCtor = globalThis.MessageChannel;
 const MessagePortPrototype = globalThis.MessagePort?.prototype;
 const PromiseCtor = Promise;
 const PromisePrototypeThen = uncurryThis(Promise.prototype.then);
-const PromiseResolve = Promise.resolve.bind(Promise);
 
 /**
  * @param {object | undefined} prototype
@@ -57,7 +57,9 @@ const ReadableStreamPipeTo = method(globalThis.ReadableStream?.prototype, 'pipeT
 export const ReadableStreamGetReader = method(globalThis.ReadableStream?.prototype, 'getReader');
 export const ReaderRead = method(globalThis.ReadableStreamDefaultReader?.prototype, 'read');
 export const ReaderCancel = method(globalThis.ReadableStreamDefaultReader?.prototype, 'cancel');
+const ReaderReleaseLock = method(globalThis.ReadableStreamDefaultReader?.prototype, 'releaseLock');
 export const WritableStreamGetWriter = method(globalThis.WritableStream?.prototype, 'getWriter');
+const WriterReleaseLock = method(globalThis.WritableStreamDefaultWriter?.prototype, 'releaseLock');
 export const WriterWrite = method(globalThis.WritableStreamDefaultWriter?.prototype, 'write');
 export const WriterClose = method(globalThis.WritableStreamDefaultWriter?.prototype, 'close');
 
@@ -125,12 +127,23 @@ function disentangle(port) {
  * Adds the handlers of a cross-realm transform to its port and enables its
  * message queue (setting onmessage does). A messageerror is answered as the
  * standard says: an "error" message with a DataCloneError, and the stream
- * errored with it.
+ * errored with it. Not while a program's realm steps are applied
+ * (host-tasks.js): the host's event dispatch and the stream steps a message
+ * runs are the host's script; the messages wait in the port's queue.
  * @param {object} port
  * @param {(type: unknown, value: unknown) => void} onMessage
  * @param {(error: unknown) => void} onError
  */
 function listen(port, onMessage, onError) {
+  whenUnpolluted(() => listenNow(port, onMessage, onError));
+}
+
+/**
+ * @param {object} port
+ * @param {(type: unknown, value: unknown) => void} onMessage
+ * @param {(error: unknown) => void} onError
+ */
+function listenNow(port, onMessage, onError) {
   ReflectApply(/** @type {Function} */ (PortSetOnmessage), port, [(/** @type {any} */ event) => {
     const data = MessageEventData === undefined ? event.data : ReflectApply(MessageEventData, event, []);
     onMessage(data.type, data.value);
@@ -239,6 +252,14 @@ function lockedError(step, what) {
  * piped to the original writable (the third to fifth: the original is
  * locked from now on); the holder's [[port]] is port2 (the sixth; see the
  * top of this file).
+ *
+ * The pipe's loop runs in parallel (ReadableStreamPipeTo's step 14), so it
+ * may start later: it starts once no program's realm steps are applied
+ * (host-tasks.js), the host's pipeTo and cross-realm stream being the
+ * host's script. Until then a reader (writer) of our own holds the lock
+ * that the pipe takes over, so the original is locked from this step on
+ * as the standard says: getReader and getWriter set up a reader with empty
+ * lists and touch nothing a program can pollute (test/immune.test.js).
  * @param {object} value
  * @param {'ReadableStream' | 'WritableStream'} name
  * @param {Realm} realm the current realm (whose streams the transform is made of)
@@ -248,10 +269,15 @@ function transferStream(value, name, realm) {
   if (platformAttribute(value, name, 'locked')) throw lockedError(name === 'ReadableStream' ? '#rs-transfer' : '#ws-transfer', name);
   if (MessageChannelCtor === undefined) throw DataCloneError(`Streams transfer steps: this host has no MessageChannel to transfer a ${name} over`);
   const channel = new MessageChannelCtor();
-  const promise = name === 'ReadableStream'
-    ? /** @type {Function} */ (ReadableStreamPipeTo)(value, crossRealmWritable(realm.platform.WritableStream, channel.port1))
-    : /** @type {Function} */ (ReadableStreamPipeTo)(crossRealmReadable(realm.platform.ReadableStream, channel.port1), value);
-  markHandled(promise);
+  const readable = name === 'ReadableStream';
+  const lock = readable ? /** @type {Function} */ (ReadableStreamGetReader)(value) : /** @type {Function} */ (WritableStreamGetWriter)(value);
+  whenUnpolluted(() => {
+    /** @type {Function} */ (readable ? ReaderReleaseLock : WriterReleaseLock)(lock);
+    const promise = readable
+      ? /** @type {Function} */ (ReadableStreamPipeTo)(value, crossRealmWritable(realm.platform.WritableStream, channel.port1))
+      : /** @type {Function} */ (ReadableStreamPipeTo)(crossRealmReadable(realm.platform.ReadableStream, channel.port1), value);
+    markHandled(promise);
+  });
   return channel.port2;
 }
 
@@ -315,10 +341,9 @@ export function receiveTransferredStream(dataHolder, realm) {
         ended.resolve();
         controller.error(error);
       });
-      // The first read waits for a microtask: the receiving realm's set-up is
-      // undone by then (the host's stream internals are JavaScript that a
-      // program's Array.prototype[0] reaches: Node's read() pushes onto an array).
-      PromisePrototypeThen(PromiseResolve(), pump);
+      // The host's read() is script a program's Array.prototype[0] reaches
+      // (Node's pushes onto an array): it waits for the realm's set-up to be undone.
+      whenUnpolluted(pump);
     },
     transform(/** @type {unknown} */ chunk) { return /** @type {Function} */ (WriterWrite)(writer, chunk); },
     flush() {

@@ -6,6 +6,7 @@
 
 import { registerOpaque } from '../abstract-ops/brands.js';
 import { prototypeRefusal } from '../abstract-ops/platform.js';
+import { pollutionBegins, pollutionEnds } from '../html/host-tasks.js';
 import { hostTransferRefusal } from '../html/platform-objects.js';
 import {
   ArrayPrototype, ObjectCreate, ObjectSetPrototypeOf, ReflectApply, WeakMapCtor,
@@ -68,7 +69,59 @@ export function build(program) {
   const env = ObjectCreate(null);
   env.registerOpaque = registerOpaque;
   env.globalThis = GLOBAL;
-  return run(ownRuntime, planOf(program), env);
+  const plan = planOf(program);
+  const valid = /** @type {any} */ (program);
+  if (!hasSteps(valid.sender) && !hasSteps(valid.receiver)) return run(ownRuntime, plan, env);
+  /** @type {Built} */
+  const built = polluting(() => run(ownRuntime, plan, env));
+  const restore = built.restore;
+  built.restore = once(() => restore(), pollutionEnds);
+  return built;
+}
+
+/**
+ * Only a program with realm steps pollutes: one without is not counted
+ * (src/html/host-tasks.js), and needs no restore to let host tasks run.
+ * @param {unknown[] | undefined} steps
+ */
+function hasSteps(steps) {
+  return steps !== undefined && steps.length > 0;
+}
+
+/**
+ * Runs `apply`, which applies realm steps, counted as applied
+ * (src/html/host-tasks.js) until their restore: the host machinery the
+ * reference borrows waits for them to be undone. If `apply` throws, nothing
+ * stays applied (the runtime's `steps` undoes a failed batch).
+ * @template T
+ * @param {() => T} apply
+ * @returns {T}
+ */
+function polluting(apply) {
+  pollutionBegins();
+  try {
+    return apply();
+  } catch (error) {
+    pollutionEnds();
+    throw error;
+  }
+}
+
+/**
+ * A restore function that undoes the steps, then, the first time only,
+ * says so (`ended`): the harness may call a restore more than once.
+ * @param {() => void} restore
+ * @param {() => void} ended
+ * @returns {() => void}
+ */
+function once(restore, ended) {
+  let done = false;
+  return () => {
+    restore();
+    if (done) return;
+    done = true;
+    ended();
+  };
 }
 
 /**
@@ -108,7 +161,10 @@ export function setupRealm(steps, effects, global = GLOBAL) {
   const env = ObjectCreate(null);
   env.effects = effects;
   env.global = global;
-  return run(runtimeFor(global), compileSteps(/** @type {any[]} */ (steps)), env);
+  const plan = compileSteps(/** @type {any[]} */ (steps));
+  if (!hasSteps(/** @type {any[]} */ (steps))) return run(runtimeFor(global), plan, env);
+  const restore = polluting(() => run(runtimeFor(global), plan, env));
+  return once(restore, pollutionEnds);
 }
 
 /**
