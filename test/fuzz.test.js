@@ -132,6 +132,20 @@ test('a target that hangs is a timeout and one that kills its thread is a crash;
   assert.equal(judged(exits), 300, JSON.stringify(document.targets));
 });
 
+test('a target whose machinery throws later on its own, from a timer or a rejected promise, costs crash verdicts, never the run: the results and the summary are written', () => {
+  const { status, stdout, document } = fuzz([
+    '--target', `impl:${fixture('throws-later-on-sets.mjs')}`, '--seed', '3', '--runs', '300', '--timeout', '1000', '--shrink-runs', '0',
+  ]);
+  assert.equal(status, 1);
+  assert.equal(document.cases, 300);
+  const [target] = document.targets;
+  const crashes = target.verdicts.crash + document.unattributedCrashes.length;
+  assert.ok(crashes > 0, JSON.stringify(target.verdicts));
+  assert.ok(document.findings.some((f) => f.verdict === 'crash' && /the host machinery (failed|rejected)/.test(f.detail)), JSON.stringify(foundCases(document)));
+  assert.deepEqual(document.harnessErrors, []);
+  assert.match(stdout, /^fuzz: 300 cases in /m);
+});
+
 test('a timeout and a crash are shrunk, each candidate in a fresh thread; a crash the case alone does not cause again stays as found', () => {
   const { document } = fuzz([
     '--target', `impl:${fixture('hangs-on-maps.mjs')}`, '--target', `impl:${fixture('exits-on-sets.mjs')}`,

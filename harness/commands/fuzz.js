@@ -140,9 +140,11 @@ export async function fuzzCommand(raw) {
       + `${f.count} case${f.count === 1 ? '' : 's'}${f.minimized ? ', shrunk' : ''}\n  ${f.directory}\n`);
     for (const d of f.diff.slice(0, 3)) process.stdout.write(`    ${d.path}  ${d.category}: expected ${JSON.stringify(d.expected)}, actual ${JSON.stringify(d.actual)}\n`);
   }
-  for (const e of summary.harnessErrors) process.stdout.write(`HARNESS ERROR (a clonecheck bug, not the target's) in case ${e.case}:\n${e.error}\n`);
+  for (const e of summary.harnessErrors) process.stdout.write(`HARNESS ERROR (a clonecheck bug, not the target's) ${e.case === null ? 'in the run' : `in case ${e.case}`}:\n${e.error}\n`);
   for (const c of summary.unattributedCrashes) {
-    process.stdout.write(`CRASH BETWEEN CASES: the ${c.runtime} agent died before case ${c.case} began (late, from an earlier case; that case ran again):\n  ${c.detail}\n`);
+    process.stdout.write(c.case === null
+      ? `CRASH BETWEEN CASES: a ${c.runtime === 'node' ? 'worker thread' : `${c.runtime} agent`} died with no case running (late, from an earlier case):\n  ${c.detail}\n`
+      : `CRASH BETWEEN CASES: the ${c.runtime} agent died before case ${c.case} began (late, from an earlier case; that case ran again):\n  ${c.detail}\n`);
   }
   for (const t of summary.targets) {
     const v = t.verdicts;

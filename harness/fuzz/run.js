@@ -53,9 +53,38 @@ import { runPool } from '../pool/pool.js';
  *   signatures met while fuzzing; findings folded into another, split off; witnesses shrunk and those that showed their
  *   finding's bug after all; cases whose programs hold no trigger of their signature (same-bug.js)
  * @property {object[]} harnessErrors
- * @property {{runtime: string, case: number, detail: string}[]} unattributedCrashes
+ * @property {{runtime: string, case: number | null, detail: string}[]} unattributedCrashes  `case` null: the thread or agent died between tasks
  * @property {Record<string, Record<string, number>>} coverage
  */
+
+/**
+ * A stage of the run: one that fails (a clonecheck bug; a pool whose new
+ * thread cannot load) ends that stage, not the run. What was found so far is
+ * kept and the failure is a harness error, so the results and the summary
+ * are still written (issue 24: a run must never end without them).
+ * @template T
+ * @param {string} name
+ * @param {import('./tally.js').Tally} tally
+ * @param {() => Promise<T>} run
+ * @returns {Promise<T | undefined>}
+ */
+async function stage(name, tally, run) {
+  try {
+    return await run();
+  } catch (error) {
+    tally.harnessErrors.push(harnessError(name, error));
+    return undefined;
+  }
+}
+
+/**
+ * @param {string} during
+ * @param {unknown} error
+ * @returns {{verdict: 'harness-error', case: null, error: string}} a harness error of the run, not of a case
+ */
+function harnessError(during, error) {
+  return { verdict: 'harness-error', case: null, error: `${during} failed: ${error instanceof Error ? error.stack : String(error)}` };
+}
 
 /**
  * @param {FuzzOptions} options
@@ -84,7 +113,7 @@ export async function fuzz(options) {
   const stalls = [];
   // The first chunks are generated while the threads or agents start.
   for (const host of hosts) setImmediate(() => generateAhead(host));
-  await Promise.all(hosts.map((host) => runPool({
+  await stage('fuzzing', tally, () => Promise.all(hosts.map((host) => runPool({
     workerURL: FUZZ_WORKER_URL,
     agent: host.agent,
     workers,
@@ -104,26 +133,29 @@ export async function fuzz(options) {
     },
     onStall: (task, stall) => {
       const considered = handleStall(host, task, stall, tally).then(() => report('fuzz'));
-      // A failure (a clonecheck bug) surfaces once the pools are done, below, not as an unhandled rejection.
+      // A failure (a clonecheck bug) is a harness error once the pools are done, below, not an unhandled rejection.
       considered.catch(() => {});
       stalls.push(considered);
     },
-  })));
-  await Promise.all(stalls);
+    onIdleCrash: (detail) => tally.unattributedCrashes.push({ runtime: host.agent?.name ?? 'node', case: null, detail }),
+  }))));
+  for (const outcome of await Promise.allSettled(stalls)) {
+    if (outcome.status === 'rejected') tally.harnessErrors.push(harnessError('judging a stalled case', outcome.reason));
+  }
   const fuzzMs = elapsed();
 
   const signatures = tally.findingsByCase();
-  const shrunk = await shrinkDeviations(signatures, {
+  const shrunk = await stage('shrinking', tally, () => shrinkDeviations(signatures, {
     hosts, workers, timeoutMs, weights, shrinkRuns: options.shrinkRuns, witnesses: options.witnesses, shouldShrink: options.shouldShrink,
     onShrunk: options.onFinding,
     onProgress: (done, toShrink) => report('shrink', { shrunk: done, toShrink }),
-  });
+  })) ?? [];
   const { findings, merged, split, confirmed, unexplained } = oneFindingPerBug(signatures, shrunk);
-  await shrinkStalls(signatures, {
+  await stage('shrinking crashes and timeouts', tally, () => shrinkStalls(signatures, {
     hosts, workers, timeoutMs, runs: options.stallShrinkRuns ?? 0, seconds: options.stallShrinkSeconds ?? 0, shouldShrink: options.shouldShrink,
     onShrunk: options.onFinding,
     onProgress: (done, toShrink) => report('shrink', { shrunk: done, toShrink }),
-  });
+  }));
 
   return {
     seed, runs, timeLimitMs, workers, cases: totalCases(), interrupted, elapsedMs: elapsed(), fuzzMs,

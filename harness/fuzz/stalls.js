@@ -60,11 +60,29 @@ export async function handleStall(host, task, { reason, heartbeat, detail }, tal
   // threads shares this host's limits, another host's are known only there.
   const prepared = channels[target.channel](host.agent === undefined ? judgeableHere(program) : program);
   // This thread (Node) cannot make what only the target's host has (a browser's OffscreenCanvas): no expected observation then.
-  const expected = validate(prepared, { global: globalThis }).length === 0 ? await expectedWhereValueLands(target, prepared) : undefined;
+  const expected = validate(prepared, { global: globalThis }).length === 0 ? await expectedOrHarnessError(target, prepared, caseIndex, tally) : undefined;
   tally.consider({
     signature, target: target.name, verdict: reason, category: reason, case: caseIndex,
     chunkSeed: chunkSeed(task.seed, task.chunk), path: String(stalled), count: 1, program: prepared, minimized: false, detail, expected,
   });
+}
+
+/**
+ * `expectedWhereValueLands`, or undefined when the reference failed to
+ * observe the program here (its receiving worker died: a harness error, and
+ * the stall is still the target's finding, without an expected observation).
+ * @param {import('../targets/catalog.js').TargetSpec} target
+ * @param {any} program
+ * @param {number} caseIndex
+ * @param {import('./tally.js').Tally} tally
+ */
+async function expectedOrHarnessError(target, program, caseIndex, tally) {
+  try {
+    return await expectedWhereValueLands(target, program);
+  } catch (error) {
+    tally.harnessErrors.push({ verdict: 'harness-error', case: caseIndex, program, error: `the oracle failed on a stalled case: ${error instanceof Error ? error.stack : String(error)}` });
+    return undefined;
+  }
 }
 
 /**

@@ -63,7 +63,7 @@ export class Tally {
     this.coverage = {};
     /** @type {object[]} */
     this.harnessErrors = [];
-    /** @type {{runtime: string, case: number, detail: string}[]} agents that died between cases */
+    /** @type {{runtime: string, case: number | null, detail: string}[]} agents and threads that died between cases (null: between tasks) */
     this.unattributedCrashes = [];
   }
 

@@ -40,6 +40,9 @@ const LOAD_TIMEOUT_MS = 60_000;
  * @property {(task: Task, result: Result) => void} onResult
  * @property {(task: Task, stall: {reason: 'timeout' | 'crash', heartbeat: import('./heartbeat.js').Heartbeat, detail: string}) => void} onStall
  *   the thread running `task` hung or died; it is replaced, the task is dropped (the caller may queue its rest)
+ * @property {(detail: string) => void} [onIdleCrash]  a member died while it had no task: late, from
+ *   machinery an earlier task left running (a host's web streams failing in a timer); it is replaced
+ *   and no case is charged, but the caller counts it (a crash no one hears of would be lost)
  */
 
 /**
@@ -48,7 +51,7 @@ const LOAD_TIMEOUT_MS = 60_000;
  * @param {PoolOptions<Task, Result>} options
  * @returns {Promise<void>}
  */
-export function runPool({ workerURL, agent, workers, workerData = {}, timeoutMs, freshMemberPerTask = false, nextTask, onResult, onStall }) {
+export function runPool({ workerURL, agent, workers, workerData = {}, timeoutMs, freshMemberPerTask = false, nextTask, onResult, onStall, onIdleCrash }) {
   // Agent processes beat into files, one per agent started; pages over their connection.
   const heartbeatDir = agent === undefined || agent.browser !== undefined ? undefined : mkdtempSync(join(tmpdir(), 'clonecheck-heartbeats-'));
   let started = 0;
@@ -133,13 +136,12 @@ export function runPool({ workerURL, agent, workers, workerData = {}, timeoutMs,
       forget(slot.worker);
       const heartbeat = slot.heartbeat.read();
       slot.worker.terminate().finally(() => slot.heartbeat.close());
-      if (task !== undefined) {
-        try {
-          onStall(task, { reason, heartbeat, detail });
-        } catch (error) {
-          fail(error);
-          return;
-        }
+      try {
+        if (task !== undefined) onStall(task, { reason, heartbeat, detail });
+        else onIdleCrash?.(detail);
+      } catch (error) {
+        fail(error);
+        return;
       }
       if (!failed && !finished) start(slot.slot);
     };

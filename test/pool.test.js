@@ -1,0 +1,27 @@
+// harness/pool/pool.js: a member that dies with no task running (machinery
+// an earlier task left behind, failing later on its own) is reported, not
+// lost, and the pool goes on with a fresh member.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { runPool } from '../harness/pool/pool.js';
+
+test('a worker that throws from a timer after answering, while it has no task, is reported as an idle crash and replaced; every task is answered', async () => {
+  // Slot 0 answers task 1 and throws 20 ms later, while slot 1 is still on task 2 (300 ms): the pool is not done yet.
+  const tasks = [{ id: 1, ms: 0, throwLater: 20 }, { id: 2, ms: 300 }];
+  const answered = [];
+  const idle = [];
+  const stalls = [];
+  await runPool({
+    workerURL: new URL('./fixtures/pool-member.js', import.meta.url),
+    workers: 2,
+    timeoutMs: 5_000,
+    nextTask: () => tasks.shift(),
+    onResult: (_task, result) => answered.push(result.id),
+    onStall: (task) => stalls.push(task),
+    onIdleCrash: (detail) => idle.push(detail),
+  });
+  assert.deepEqual(answered.sort(), [1, 2]);
+  assert.deepEqual(stalls, []);
+  assert.equal(idle.length, 1);
+  assert.match(idle[0], /uncaught in the worker: TypeError: failed after task 1/);
+});
