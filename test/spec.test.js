@@ -157,6 +157,31 @@ test('an out-of-bounds view throws DataCloneError (step 14.1)', () => {
   assertDataCloneError(() => clone(view), '14.1');
 });
 
+test('a view serialized after a getter grew its resizable buffer, which was serialized shorter, lands out of bounds with its own offset and length: no RangeError (step 16.2–16.3)', () => {
+  const buffer = new ArrayBuffer(8, { maxByteLength: 16 });
+  new Uint8Array(buffer).set([1, 2, 3, 4, 5, 6, 7, 8]);
+  const dataView = new DataView(buffer, 2, 4);
+  const typed = new Uint16Array(buffer, 4, 2);
+  const tracking = new DataView(buffer, 6);
+  buffer.resize(4);
+  // The buffer is serialized with its 4 bytes, then the getter grows it: each view is in bounds when its turn comes.
+  const source = { buffer };
+  Object.defineProperty(source, 'grow', { enumerable: true, get() { buffer.resize(8); return 0; } });
+  Object.assign(source, { dataView, typed, tracking });
+  const landed = clone(source);
+  assert.equal(landed.buffer.byteLength, 4);
+  assert.deepEqual([...new Uint8Array(landed.buffer)], [1, 2, 3, 4], 'the shrink back keeps the bytes');
+  assert.throws(() => landed.dataView.byteLength, TypeError, 'out of bounds (ECMA-262 IsViewOutOfBounds)');
+  assert.equal(landed.typed.length, 0, 'out of bounds (ECMA-262 IsTypedArrayOutOfBounds)');
+  assert.throws(() => landed.tracking.byteLength, TypeError);
+  landed.buffer.resize(8);
+  assert.deepEqual([landed.dataView.byteOffset, landed.dataView.byteLength], [2, 4]);
+  assert.deepEqual([landed.typed.byteOffset, landed.typed.length], [4, 2]);
+  assert.deepEqual([landed.tracking.byteOffset, landed.tracking.byteLength], [6, 2], 'still length-tracking');
+  landed.buffer.resize(12);
+  assert.equal(landed.tracking.byteLength, 6);
+});
+
 test('Map and Set entries are cloned in order, keys included (steps 15–16, 26.1–26.2)', () => {
   const key = { k: 1 };
   const m = clone(new Map([[key, 'v'], [NaN, key]]));

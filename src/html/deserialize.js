@@ -11,7 +11,7 @@ import { DataCloneError } from './errors.js';
 import { deserializePlatformObject, receiveTransferredPlatformObject } from './platform-objects.js';
 import { CreateDataProperty } from '../abstract-ops/object-operations.js';
 import {
-  ErrorPrototypeStackGetter, MapCtor, MapPrototypeGet, MapPrototypeHas, MapPrototypeSet, ObjectCreate,
+  ArrayBufferPrototypeByteLength, ErrorPrototypeStackGetter, MapCtor, MapPrototypeGet, MapPrototypeHas, MapPrototypeSet, ObjectCreate,
   ObjectHasOwn, ReflectConstruct,
   ReflectDefineProperty, ReflectDeleteProperty, ReflectOwnKeys, SymbolIterator, TypedArrayPrototypeSet,
   Uint8ArrayCtor, newList, append, record,
@@ -143,6 +143,20 @@ function shareDataBlock(buffer) {
 /**
  * Step 16: the buffer first (through memory, so views share it), then the
  * view; `'auto'` lengths make a length-tracking view.
+ *
+ * The standard makes the view by setting its slots ([[ByteOffset]],
+ * [[ByteLength]], [[ArrayLength]]), with no bounds check, and the buffer
+ * may be shorter than the view: a resizable ArrayBuffer serialized before a
+ * getter grew it, then a view of its new bytes (in bounds when serialized,
+ * step 14.1). The clone is then a view out of bounds of its buffer
+ * (ECMA-262 IsViewOutOfBounds / IsTypedArrayOutOfBounds: its byteLength
+ * getter throws a TypeError, until the buffer grows again), not a
+ * RangeError: that is what a script constructor says (`new DataView(buffer,
+ * 2, 4)` on 4 bytes), which the reference used to throw (a wrong expected
+ * RangeError on messagechannel, a dead receiving worker on worker and
+ * broadcast). Script makes such a view while the fresh buffer, which no
+ * script sees yet, is long enough, then shrinks the buffer back; the view
+ * keeps its slots. A SharedArrayBuffer is the original's memory: never shorter.
  * @param {Serialized} serialized
  * @param {Realm} realm
  * @param {Map<Serialized, unknown>} memory
@@ -151,25 +165,32 @@ function shareDataBlock(buffer) {
 function deserializeView(serialized, realm, memory) {
   // Step 16.1.
   const deserializedArrayBuffer = /** @type {ArrayBuffer} */ (StructuredDeserialize(serialized.ArrayBufferSerialized, realm, memory));
+  const tracking = serialized.ByteLength === 'auto';
+  // Where the view ends: a tracking one at least at its offset (V8 (Node 20)
+  // refuses to make a tracking typed array while the bytes after the offset
+  // are not whole elements, which ECMA-262 InitializeTypedArrayFromArrayBuffer
+  // allows: it is made while the buffer ends at the offset).
+  const end = tracking ? serialized.ByteOffset : serialized.ByteOffset + serialized.ByteLength;
+  /** @type {() => ArrayBufferView} */
+  let make;
   if (serialized.Constructor === 'DataView') {
     // Step 16.2.
-    const args = serialized.ByteLength === 'auto'
+    const args = tracking
       ? [deserializedArrayBuffer, serialized.ByteOffset]
       : [deserializedArrayBuffer, serialized.ByteOffset, serialized.ByteLength];
-    return ReflectConstruct(realm.DataView, args);
+    make = () => ReflectConstruct(realm.DataView, args);
+  } else {
+    // Step 16.3.
+    const constructor = realm.typedArrays[serialized.Constructor];
+    if (constructor === undefined) throw DataCloneError(`StructuredDeserialize step 16.3: the target realm has no ${serialized.Constructor}`);
+    const args = tracking
+      ? [deserializedArrayBuffer, serialized.ByteOffset]
+      : [deserializedArrayBuffer, serialized.ByteOffset, serialized.ArrayLength];
+    make = () => ReflectConstruct(constructor, args);
+    if (tracking && !IsSharedArrayBuffer(deserializedArrayBuffer)) return whileResized(deserializedArrayBuffer, end, make);
   }
-  // Step 16.3.
-  const constructor = realm.typedArrays[serialized.Constructor];
-  if (constructor === undefined) throw DataCloneError(`StructuredDeserialize step 16.3: the target realm has no ${serialized.Constructor}`);
-  if (serialized.ArrayLength !== 'auto') {
-    return ReflectConstruct(constructor, [deserializedArrayBuffer, serialized.ByteOffset, serialized.ArrayLength]);
-  }
-  // A length-tracking view. V8 (Node 20) refuses to make one while the bytes
-  // after the offset are not whole elements, which ECMA-262
-  // InitializeTypedArrayFromArrayBuffer allows; the buffer is fresh and no
-  // script can see it yet, so make the view while it ends at the offset.
-  const make = () => ReflectConstruct(constructor, [deserializedArrayBuffer, serialized.ByteOffset]);
-  return IsSharedArrayBuffer(deserializedArrayBuffer) ? make() : whileResized(deserializedArrayBuffer, serialized.ByteOffset, make);
+  if (IsSharedArrayBuffer(deserializedArrayBuffer) || end <= ArrayBufferPrototypeByteLength(deserializedArrayBuffer)) return make();
+  return whileResized(deserializedArrayBuffer, end, make);
 }
 
 /**
