@@ -77,9 +77,9 @@ test('validate with limits refuses a transferred platform object and a changed p
     transfer: [1],
   }));
   assert.deepEqual(validate(program), []);
-  const judgesAll = { transferRefusal: () => undefined, prototypeRefusal: () => undefined };
+  const judgesAll = { transferRefusal: () => undefined, prototypeRefusal: () => undefined, sharingRefusal: () => undefined };
   assert.deepEqual(validate(program, { limits: judgesAll }), []);
-  const limits = { transferRefusal: (name) => `no ${name} door`, prototypeRefusal: (name) => `no ${name} check` };
+  const limits = { transferRefusal: (name) => `no ${name} door`, prototypeRefusal: (name) => `no ${name} check`, sharingRefusal: () => undefined };
   assert.deepEqual(validate(program, { limits }).map((e) => `${e.path}: ${e.message}`), [
     '$.transfer[0]: this host cannot transfer MessagePort objects (no MessagePort door): run the program where it can (docs/platform-objects.md)',
     '$.objects[2].proto: this host cannot recognise Blob objects whose prototype was changed (no Blob check): run the program where it can (docs/platform-objects.md)',
@@ -116,4 +116,16 @@ test('the platform family draws OffscreenCanvas and ImageBitmap nodes too, trans
   const transferred = [...canvases, ...bitmaps].filter((drawn) => drawn.transferred).length / (canvases.length + bitmaps.length);
   assert.ok(transferred > 0.6 && transferred < 0.9, `${transferred} transferred`);
   for (const program of programs) assert.deepEqual(validate({ schema: 'clonecheck/program@2', ...program }), []);
+});
+
+test('where the door to shared memory copies it (Bun 1.2.11 and older), the reference says so rather than agree: a shared program is refused by name, a clone of one is an Error (a harness error), a generated one gets ArrayBuffers', () => {
+  const { status, stdout, stderr } = spawnSync(process.execPath, [fixture('copying-door.mjs')], { encoding: 'utf8', timeout: 60_000 });
+  assert.equal(status, 0, stderr);
+  const copying = JSON.parse(stdout);
+  const why = "its structuredClone copies a SharedArrayBuffer's bytes instead of sharing them";
+  assert.equal(copying.refusal, why);
+  assert.equal(copying.build, `TypeError: invalid program at $.objects[0].shared: this host cannot share a SharedArrayBuffer's memory (${why}): run the program where it can (docs/reference-engine.md)`);
+  assert.equal(copying.clone, `Error: StructuredDeserialize step 12.2: the reference cannot share a SharedArrayBuffer's data block here (${why})`);
+  assert.deepEqual(copying.reshaped.objects, [{ kind: 'arraybuffer', bytes: [1, 2] }]);
+  assert.equal(limitsIn(process.execPath).sharing, null, "Node's structuredClone shares");
 });

@@ -6,6 +6,7 @@
 
 import { isArrayIndex } from '../../src/abstract-ops/object-operations.js';
 import { prototypeRefusal } from '../../src/abstract-ops/platform.js';
+import { sharingRefusal } from '../../src/html/deserialize.js';
 import { hostTransferRefusal } from '../../src/html/platform-objects.js';
 import { build } from '../../src/program/build.js';
 import { PLATFORM_KINDS, PROGRAM_SCHEMA, platformInterfaceOfNode } from '../../src/program/schema.js';
@@ -186,12 +187,23 @@ export function inShell(program) {
  * an ordinary object, out of the transfer list (Bun 1.4.5's ports; Node's,
  * Bun's and Deno's canvases and bitmaps; QuickJS-ng's ports), and each platform object it
  * cannot recognise with another prototype left with its own (Deno 2.9.6's
- * MessagePort). A program given by hand is refused instead (`validate` with
+ * MessagePort); and, where the reference cannot share a SharedArrayBuffer's
+ * memory, every shared buffer an ArrayBuffer (`unshared`). A program given by hand is refused instead (`validate` with
  * `global` and `limits`: `clonecheck repro` says NOT-APPLICABLE), so this
  * reshapes only what the generator drew (judge.js).
  * @param {any} program
  */
 export function judgeableHere(program) {
+  // A host whose door copies shared memory (Bun 1.2.11 and older): its shared buffers become ArrayBuffers, as on a host without them.
+  if (sharingRefusal() !== undefined) return judgeablePlatformObjects(unshared(program));
+  return judgeablePlatformObjects(program);
+}
+
+/**
+ * `judgeableHere` for the platform objects.
+ * @param {any} program
+ */
+function judgeablePlatformObjects(program) {
   const platform = (/** @type {any} */ node) => PLATFORM_KINDS.includes(node.kind);
   const transfer = program.transfer ?? [];
   const untransferable = transfer.filter((/** @type {number} */ id) => {

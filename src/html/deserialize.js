@@ -11,9 +11,9 @@ import { DataCloneError } from './errors.js';
 import { deserializePlatformObject, receiveTransferredPlatformObject } from './platform-objects.js';
 import { CreateDataProperty } from '../abstract-ops/object-operations.js';
 import {
-  ArrayBufferPrototypeByteLength, ErrorPrototypeStackGetter, MapCtor, MapPrototypeGet, MapPrototypeHas, MapPrototypeSet, ObjectCreate,
+  ArrayBufferPrototypeByteLength, ErrorCtor, ErrorPrototypeStackGetter, MapCtor, MapPrototypeGet, MapPrototypeHas, MapPrototypeSet, ObjectCreate,
   ObjectHasOwn, ReflectConstruct,
-  ReflectDefineProperty, ReflectDeleteProperty, ReflectOwnKeys, SymbolIterator, TypedArrayPrototypeSet,
+  ReflectDefineProperty, ReflectDeleteProperty, ReflectOwnKeys, SharedArrayBufferCtor, SymbolIterator, TypedArrayPrototypeSet,
   Uint8ArrayCtor, newList, append, record,
 } from '../primordials/intrinsics.js';
 import { currentRealm } from '../primordials/realm.js';
@@ -130,14 +130,62 @@ function newArrayBuffer(serialized, realm) {
  * Steps 12.2 / 13.2: script cannot make a second SharedArrayBuffer object over
  * an existing data block; the host's own structuredClone is the one door to
  * that (or, where there is none, the host's hook: brands.js `shareDataBlock`),
- * and it is used for nothing else.
+ * and it is used for nothing else. A door that copies instead of sharing
+ * (Bun up to 1.2.x at least: its structuredClone gives an ArrayBuffer copy)
+ * would make the oracle wrong exactly as the target is, so it agrees with
+ * it: the reference says so instead (`sharingRefusal`), with an Error, not a
+ * DataCloneError (a harness error, never a verdict).
  * @param {SharedArrayBuffer} buffer
  * @returns {SharedArrayBuffer}
  */
 function shareDataBlock(buffer) {
-  const share = hostShareDataBlock() ?? hostStructuredClone;
+  const share = sharingDoor();
   if (share === undefined) throw DataCloneError('StructuredDeserialize step 12: this host cannot share a SharedArrayBuffer data block');
+  const refusal = sharingRefusal();
+  if (refusal !== undefined) throw new ErrorCtor(`StructuredDeserialize step 12.2: the reference cannot share a SharedArrayBuffer's data block here (${refusal})`);
   return share(buffer);
+}
+
+/** @returns {((buffer: SharedArrayBuffer) => SharedArrayBuffer) | undefined} */
+function sharingDoor() {
+  return hostShareDataBlock() ?? hostStructuredClone;
+}
+
+/** The door last probed and what it said (`sharingRefusal`): a host's hook may replace the door. */
+let probed = record({ door: /** @type {unknown} */ (undefined), refusal: /** @type {string | undefined} */ (undefined) });
+
+/**
+ * Why the reference cannot share a SharedArrayBuffer's data block on this
+ * host, or undefined when it can (or the host has no SharedArrayBuffer):
+ * probed once per door, on a one-byte buffer, by writing through the
+ * original and reading through what the door gave. `validate` (with
+ * `limits`) refuses a program with a shared buffer on such a host; a
+ * generated one is reshaped (harness/targets/programs.js `judgeableHere`).
+ * @returns {string | undefined}
+ */
+export function sharingRefusal() {
+  const door = sharingDoor();
+  if (door === probed.door) return probed.refusal;
+  probed = record({ door, refusal: probeSharing(door) });
+  return probed.refusal;
+}
+
+/**
+ * @param {((buffer: SharedArrayBuffer) => SharedArrayBuffer) | undefined} door
+ * @returns {string | undefined}
+ */
+function probeSharing(door) {
+  if (door === undefined || SharedArrayBufferCtor === undefined) return undefined;
+  const original = new SharedArrayBufferCtor(1);
+  let other;
+  try {
+    other = door(original);
+  } catch (error) {
+    return `its structuredClone throws on a SharedArrayBuffer: ${error instanceof ErrorCtor ? error.message : String(error)}`;
+  }
+  if (!IsSharedArrayBuffer(other)) return 'its structuredClone copies a SharedArrayBuffer into an ArrayBuffer';
+  new Uint8ArrayCtor(original)[0] = 1;
+  return new Uint8ArrayCtor(other)[0] === 1 ? undefined : 'its structuredClone copies a SharedArrayBuffer\'s bytes instead of sharing them';
 }
 
 /**

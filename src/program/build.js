@@ -6,6 +6,7 @@
 
 import { registerOpaque } from '../abstract-ops/brands.js';
 import { prototypeRefusal } from '../abstract-ops/platform.js';
+import { sharingRefusal } from '../html/deserialize.js';
 import { pollutionBegins, pollutionEnds } from '../html/host-tasks.js';
 import { hostTransferRefusal } from '../html/platform-objects.js';
 import {
@@ -34,7 +35,7 @@ import { validate, validateSteps } from './schema.js';
 const GLOBAL = globalThis;
 
 /** @type {import('./schema.js').HostLimits} what the reference cannot judge on this host */
-const HOST_LIMITS = record({ transferRefusal: hostTransferRefusal, prototypeRefusal });
+const HOST_LIMITS = record({ transferRefusal: hostTransferRefusal, prototypeRefusal, sharingRefusal });
 const TypeErrorCtor = currentRealm.errors.TypeError;
 
 /** One runtime per realm, made the first time that realm is used. */

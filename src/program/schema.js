@@ -172,10 +172,13 @@ function joined(a, b) {
  * What the reference cannot do with some platform objects on a host, each
  * as the reason (without a colon) or undefined when it can: transfer one
  * (html/platform-objects.js `hostTransferRefusal`), or recognise one whose
- * prototype was changed (abstract-ops/platform.js `prototypeRefusal`).
+ * prototype was changed (abstract-ops/platform.js `prototypeRefusal`); and
+ * whether it can share a SharedArrayBuffer's data block at all
+ * (html/deserialize.js `sharingRefusal`).
  * @typedef {object} HostLimits
  * @property {(name: string) => string | undefined} transferRefusal
  * @property {(name: string) => string | undefined} prototypeRefusal
+ * @property {() => string | undefined} sharingRefusal
  */
 
 /**
@@ -295,6 +298,13 @@ function checkHostInterfaces(v, global) {
  * @param {unknown[]} transfer the program's transfer list
  */
 function checkHostLimits(v, limits, transfer) {
+  for (let i = 0; i < v.objectCount; i++) {
+    const node = own(v.nodes, i);
+    if (!isRecord(node) || own(node, 'kind') !== 'arraybuffer' || own(node, 'shared') !== true) continue;
+    const refusal = limits.sharingRefusal();
+    if (refusal !== undefined) report(v.errors, `$.objects[${i}].shared`, `this host cannot share a SharedArrayBuffer's memory (${refusal}): run the program where it can (docs/reference-engine.md)`);
+    break;
+  }
   for (let i = 0; i < transfer.length; i++) {
     const node = isIndex(own(transfer, i)) ? own(v.nodes, own(transfer, i)) : undefined;
     if (!isRecord(node) || !oneOf(PLATFORM_KINDS, own(node, 'kind'))) continue;
