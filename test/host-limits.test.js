@@ -118,7 +118,7 @@ test('the platform family draws OffscreenCanvas and ImageBitmap nodes too, trans
   for (const program of programs) assert.deepEqual(validate({ schema: 'clonecheck/program@2', ...program }), []);
 });
 
-test('where the door to shared memory copies it (Bun 1.2.11 and older), the reference says so rather than agree: a shared program is refused by name, a clone of one is an Error (a harness error), a generated one gets ArrayBuffers', () => {
+test('where the door to shared memory copies it (Bun before 1.4.0), the reference says so rather than agree: a shared program is refused by name, a clone of one is an Error (a harness error), a generated one gets ArrayBuffers', () => {
   const { status, stdout, stderr } = spawnSync(process.execPath, [fixture('copying-door.mjs')], { encoding: 'utf8', timeout: 60_000 });
   assert.equal(status, 0, stderr);
   const copying = JSON.parse(stdout);

@@ -194,7 +194,7 @@ export function inShell(program) {
  * @param {any} program
  */
 export function judgeableHere(program) {
-  // A host whose door copies shared memory (Bun 1.2.11 and older): its shared buffers become ArrayBuffers, as on a host without them.
+  // A host whose door copies shared memory (Bun before 1.4.0): its shared buffers become ArrayBuffers, as on a host without them.
   if (sharingRefusal() !== undefined) return judgeablePlatformObjects(unshared(program));
   return judgeablePlatformObjects(program);
 }

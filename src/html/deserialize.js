@@ -131,7 +131,7 @@ function newArrayBuffer(serialized, realm) {
  * an existing data block; the host's own structuredClone is the one door to
  * that (or, where there is none, the host's hook: brands.js `shareDataBlock`),
  * and it is used for nothing else. A door that copies instead of sharing
- * (Bun up to 1.2.x at least: its structuredClone gives an ArrayBuffer copy)
+ * (Bun before 1.4.0: its structuredClone gives an ArrayBuffer copy, measured on 0.7.3 to 1.3.14)
  * would make the oracle wrong exactly as the target is, so it agrees with
  * it: the reference says so instead (`sharingRefusal`), with an Error, not a
  * DataCloneError (a harness error, never a verdict).
