@@ -7,7 +7,7 @@
 
 import { IsSharedArrayBuffer, whileResized } from '../abstract-ops/buffers.js';
 import { hostShareDataBlock } from '../abstract-ops/brands.js';
-import { DataCloneError } from './errors.js';
+import { DataCloneError, HostLimitError } from './errors.js';
 import { deserializePlatformObject, receiveTransferredPlatformObject } from './platform-objects.js';
 import { CreateDataProperty } from '../abstract-ops/object-operations.js';
 import {
@@ -133,8 +133,8 @@ function newArrayBuffer(serialized, realm) {
  * and it is used for nothing else. A door that copies instead of sharing
  * (Bun before 1.4.0: its structuredClone gives an ArrayBuffer copy, measured on 0.7.3 to 1.3.14)
  * would make the oracle wrong exactly as the target is, so it agrees with
- * it: the reference says so instead (`sharingRefusal`), with an Error, not a
- * DataCloneError (a harness error, never a verdict).
+ * it: the reference says so instead (`sharingRefusal`), with a
+ * HostLimitError (errors.js: a harness error, never a verdict).
  * @param {SharedArrayBuffer} buffer
  * @returns {SharedArrayBuffer}
  */
@@ -142,7 +142,7 @@ function shareDataBlock(buffer) {
   const share = sharingDoor();
   if (share === undefined) throw DataCloneError('StructuredDeserialize step 12: this host cannot share a SharedArrayBuffer data block');
   const refusal = sharingRefusal();
-  if (refusal !== undefined) throw new ErrorCtor(`StructuredDeserialize step 12.2: the reference cannot share a SharedArrayBuffer's data block here (${refusal})`);
+  if (refusal !== undefined) throw HostLimitError(`StructuredDeserialize step 12.2: the reference cannot share a SharedArrayBuffer's data block here (${refusal})`);
   return share(buffer);
 }
 

@@ -2,7 +2,10 @@
 // the host has DOMException (browsers, Node, Deno, Bun); elsewhere (QuickJS)
 // an Error carrying the same name and code, so callers can test both the same way.
 
-import { DOMExceptionCtor, ErrorCtor, ReflectDefineProperty, record } from '../primordials/intrinsics.js';
+import {
+  DOMExceptionCtor, ErrorCtor, ObjectGetOwnPropertyDescriptor, ReflectConstruct, ReflectDefineProperty, WeakSetCtor, WeakSetPrototypeAdd,
+  WeakSetPrototypeHas, record,
+} from '../primordials/intrinsics.js';
 
 /** The legacy code WebIDL assigns to DataCloneError (DATA_CLONE_ERR). */
 export const DATA_CLONE_ERR = 25;
@@ -17,4 +20,61 @@ export function DataCloneError(message) {
   ReflectDefineProperty(error, 'name', record({ value: 'DataCloneError', writable: true, enumerable: false, configurable: true }));
   ReflectDefineProperty(error, 'code', record({ value: DATA_CLONE_ERR, writable: false, enumerable: false, configurable: true }));
   return error;
+}
+
+/** The errors `HostLimitError` made. */
+const hostLimitErrors = new WeakSetCtor();
+
+/**
+ * An error that is no outcome of the clone: the reference cannot judge the
+ * value on this host (its door to shared memory copies; its own constructor
+ * of a platform object fails in the realm's state). The case observation
+ * does not observe it but throws it on (src/observe/observe-clone.js), so
+ * the case is a harness error with this reason, never a verdict that would
+ * agree with a target failing the same way.
+ * @param {string} message says what the host cannot do, and why
+ * @returns {Error}
+ */
+export function HostLimitError(message) {
+  const error = new ErrorCtor(message);
+  WeakSetPrototypeAdd(hostLimitErrors, error);
+  return error;
+}
+
+/**
+ * @param {unknown} value
+ * @returns {boolean} whether the reference threw it as a `HostLimitError`
+ */
+export function isHostLimitError(value) {
+  return typeof value === 'object' && value !== null && WeakSetPrototypeHas(hostLimitErrors, value);
+}
+
+/**
+ * A new platform object made with the target realm's constructor, from
+ * values the deserialization or transfer-receiving steps say it holds:
+ * nothing the standard lets fail. A host's constructor that throws anyway
+ * is the host's limit, not the clone's outcome: Node 20's Blob, File,
+ * DOMException and web streams define their transfer hooks with property
+ * descriptors that inherit from Object.prototype, and throw under a
+ * program's `get` or `set` there (test/immune.test.js).
+ * @param {Function} constructor
+ * @param {string} name the interface, for the reason
+ * @param {unknown[]} args
+ * @returns {any}
+ */
+export function hostConstruct(constructor, name, args) {
+  try {
+    return ReflectConstruct(constructor, args);
+  } catch (error) {
+    throw HostLimitError(`this host's ${name} constructor throws in the realm's state (${ownMessage(error)}): the reference cannot make one here`);
+  }
+}
+
+/**
+ * @param {unknown} error
+ * @returns {string} its own message, read without a getter (the realm is a program's)
+ */
+function ownMessage(error) {
+  const own = typeof error === 'object' && error !== null ? ObjectGetOwnPropertyDescriptor(error, 'message') : undefined;
+  return typeof own?.value === 'string' ? own.value : 'not an Error';
 }

@@ -17,11 +17,11 @@ import { hostTransferPlatformObject } from '../abstract-ops/brands.js';
 import { CreateDataProperty } from '../abstract-ops/object-operations.js';
 import { blobReceiver, fileListItems, platformAttribute } from '../abstract-ops/platform.js';
 import {
-  ArrayPrototypeValues, ObjectCreate, ObjectHasOwn, ObjectKeys, ReflectApply, ReflectConstruct, SymbolIterator, WeakSetCtor,
+  ArrayPrototypeValues, ObjectCreate, ObjectHasOwn, ObjectKeys, ReflectApply, SymbolIterator, WeakSetCtor,
   WeakSetPrototypeAdd, WeakSetPrototypeHas, append, newList, record,
 } from '../primordials/intrinsics.js';
 import { currentRealm } from '../primordials/realm.js';
-import { DataCloneError } from './errors.js';
+import { DataCloneError, hostConstruct } from './errors.js';
 import { receiveTransferredStream, transferStreamSteps } from './transferable-streams.js';
 
 /** @typedef {import('./serialize.js').Serialized} Serialized */
@@ -168,24 +168,24 @@ export function deserializePlatformObject(serialized, realm, subDeserialize) {
   // StructuredDeserialize step 22: the interface must be exposed in the target realm.
   if (constructor === undefined) throw DataCloneError(`StructuredDeserialize step 22: no interface named ${name} in the target realm`);
   switch (name) {
-    case 'DOMException': return ReflectConstruct(constructor, [serialized.Message, serialized.Name]);
+    case 'DOMException': return hostConstruct(constructor, name, [serialized.Message, serialized.Name]);
     // A new Blob whose one part is the original: its [[data]] is the same bytes.
-    case 'Blob': return ReflectConstruct(constructor, [sequence([blobReceiver(serialized.BlobData)]), record({ type: serialized.BlobType })]);
-    case 'File': return ReflectConstruct(constructor, [
+    case 'Blob': return hostConstruct(constructor, name, [sequence([blobReceiver(serialized.BlobData)]), record({ type: serialized.BlobType })]);
+    case 'File': return hostConstruct(constructor, name, [
       sequence([blobReceiver(serialized.BlobData)]), serialized.Name, record({ type: serialized.BlobType, lastModified: serialized.LastModified }),
     ]);
     // The constructor takes the array itself as the data, not a copy.
-    case 'ImageData': return ReflectConstruct(constructor, [
+    case 'ImageData': return hostConstruct(constructor, name, [
       subDeserialize(serialized.Data), serialized.Width, serialized.Height, record({ colorSpace: serialized.ColorSpace }),
     ]);
     // A quad's point is that quad's own DOMPoint (below): the quad is made first.
     case 'DOMPoint':
       if (serialized.Quad !== undefined) return platformAttribute(subDeserialize(serialized.Quad), 'DOMQuad', serialized.Corner);
-      return ReflectConstruct(constructor, serialized.Values);
+      return hostConstruct(constructor, name, serialized.Values);
     case 'DOMPointReadOnly': case 'DOMRect': case 'DOMRectReadOnly':
-      return ReflectConstruct(constructor, serialized.Values);
+      return hostConstruct(constructor, name, serialized.Values);
     // Six numbers make a 2D matrix, sixteen a 3D one.
-    case 'DOMMatrix': case 'DOMMatrixReadOnly': return ReflectConstruct(constructor, [sequence(serialized.Values)]);
+    case 'DOMMatrix': case 'DOMMatrixReadOnly': return hostConstruct(constructor, name, [sequence(serialized.Values)]);
     // The copy the host made; in another realm, a copy of it made there.
     case 'ImageBitmap': return realm === currentRealm ? serialized.BitmapData : hostCopy(serialized.BitmapData, realm);
     case 'CryptoKey': return realm === currentRealm ? serialized.Key : hostCopy(serialized.Key, realm);
@@ -211,11 +211,12 @@ export function deserializePlatformObject(serialized, realm, subDeserialize) {
         const values = serialized.Points[i].Values;
         append(points, record({ x: values[0], y: values[1], z: values[2], w: values[3] }));
       }
-      return ReflectConstruct(constructor, points);
+      return hostConstruct(constructor, name, points);
     }
   }
   throw DataCloneError(`StructuredDeserialize step 22: no interface named ${name} in the target realm`);
 }
+
 
 /**
  * The transferable platform objects whose [[Detached]] is true: script

@@ -22,9 +22,9 @@
 
 import { platformAttribute } from '../abstract-ops/platform.js';
 import {
-  ObjectGetOwnPropertyDescriptor, ObjectSetPrototypeOf, ReflectApply, ReflectConstruct, ReflectDeleteProperty, ReflectGetPrototypeOf, record, uncurryThis,
+  ObjectGetOwnPropertyDescriptor, ObjectSetPrototypeOf, ReflectApply, ReflectDeleteProperty, ReflectGetPrototypeOf, record, uncurryThis,
 } from '../primordials/intrinsics.js';
-import { DataCloneError } from './errors.js';
+import { DataCloneError, hostConstruct } from './errors.js';
 import { whenUnpolluted } from './host-tasks.js';
 
 /** @typedef {import('./serialize.js').Serialized} Serialized */
@@ -186,7 +186,7 @@ function crossRealmReadable(ReadableStreamCtor, port) {
     pull() { packAndPostMessage(port, 'pull', undefined); },
     cancel(/** @type {unknown} */ reason) { postErrorAndDisentangle(port, reason); },
   });
-  return ReflectConstruct(ReadableStreamCtor, [source, record({ highWaterMark: 0, size: () => 1 })]);
+  return hostConstruct(ReadableStreamCtor, 'ReadableStream', [source, record({ highWaterMark: 0, size: () => 1 })]);
 }
 
 /**
@@ -236,7 +236,7 @@ function crossRealmWritable(WritableStreamCtor, port) {
     },
     abort(/** @type {unknown} */ reason) { postErrorAndDisentangle(port, reason); },
   });
-  return ReflectConstruct(WritableStreamCtor, [sink, record({ highWaterMark: 1, size: () => 1 })]);
+  return hostConstruct(WritableStreamCtor, 'WritableStream', [sink, record({ highWaterMark: 1, size: () => 1 })]);
 }
 
 /** @param {string} step @param {string} what */
@@ -351,7 +351,7 @@ export function receiveTransferredStream(dataHolder, realm) {
       return PromisePrototypeThen(/** @type {Function} */ (WriterClose)(writer), () => ended.promise);
     },
   });
-  const stream = ReflectConstruct(realm.platform.TransformStream, [transformer]);
+  const stream = hostConstruct(realm.platform.TransformStream, 'TransformStream', [transformer]);
   asPlainStream(platformAttribute(stream, 'TransformStream', 'readable'), realm.platform.ReadableStream);
   asPlainStream(platformAttribute(stream, 'TransformStream', 'writable'), realm.platform.WritableStream);
   return stream;

@@ -23,6 +23,7 @@ import { observe, observeGraph, option, probePorts, readBlobBytes } from './obse
 import { probeStreams } from './probe-streams.js';
 import { observationOf, sameTape } from './tape.js';
 import { observeThrown } from './thrown.js';
+import { isHostLimitError } from '../html/errors.js';
 
 /** The schema name of a case observation; bump the number when its format changes. */
 export const CASE_OBSERVATION_SCHEMA = 'clonecheck/case-observation@1';
@@ -122,7 +123,11 @@ export function beginObservedCase(options) {
     before: observeGraph(input, observeOptions),
     effectsBefore: effects === undefined ? 0 : effects.length,
   });
-  return (threw, result) => finishCase(started, threw, result);
+  return (threw, result) => {
+    // The reference's "cannot judge this here" is no outcome to observe: the case is a harness error (errors.js).
+    if (threw && isHostLimitError(result)) throw result;
+    return finishCase(started, threw, result);
+  };
 }
 
 /**
