@@ -144,17 +144,22 @@ function listen(port, onMessage, onError) {
  * @param {(error: unknown) => void} onError
  */
 function listenNow(port, onMessage, onError) {
+  // A message may arrive while a later case's program is applied (a channel
+  // that waits for its own message event with the realm set up): what it
+  // does to the streams waits too.
   ReflectApply(/** @type {Function} */ (PortSetOnmessage), port, [(/** @type {any} */ event) => {
     const data = MessageEventData === undefined ? event.data : ReflectApply(MessageEventData, event, []);
-    onMessage(data.type, data.value);
+    const type = data.type;
+    const value = data.value;
+    whenUnpolluted(() => onMessage(type, value));
   }]);
   if (PortSetOnmessageerror !== undefined) {
-    ReflectApply(PortSetOnmessageerror, port, [() => {
+    ReflectApply(PortSetOnmessageerror, port, [() => whenUnpolluted(() => {
       const error = DataCloneError('Streams cross-realm transform: a message could not be deserialized');
       packAndPostMessage(port, 'error', error);
       onError(error);
       disentangle(port);
-    }]);
+    })]);
   }
   if (PortUnref !== undefined) PortUnref(port);
 }
@@ -329,7 +334,12 @@ export function receiveTransferredStream(dataHolder, realm) {
   let flushing = false;
   const transformer = record({
     start(/** @type {any} */ controller) {
-      const pump = () => PromisePrototypeThen(/** @type {Function} */ (ReaderRead)(reader), (/** @type {{done: boolean, value: unknown}} */ result) => {
+      // The host's read() and enqueue() are script a program's
+      // Array.prototype[0] reaches (Node's read() pushes onto an array):
+      // each step waits for the realm's set-up to be undone, the first one
+      // included (a read settles whenever its chunk comes, perhaps while a
+      // later case's program is applied).
+      const pump = () => PromisePrototypeThen(/** @type {Function} */ (ReaderRead)(reader), (/** @type {{done: boolean, value: unknown}} */ result) => whenUnpolluted(() => {
         if (!result.done) {
           controller.enqueue(result.value);
           pump();
@@ -337,12 +347,10 @@ export function receiveTransferredStream(dataHolder, realm) {
         }
         ended.resolve();
         if (!flushing) controller.terminate();
-      }, (/** @type {unknown} */ error) => {
+      }), (/** @type {unknown} */ error) => whenUnpolluted(() => {
         ended.resolve();
         controller.error(error);
-      });
-      // The host's read() is script a program's Array.prototype[0] reaches
-      // (Node's pushes onto an array): it waits for the realm's set-up to be undone.
+      }));
       whenUnpolluted(pump);
     },
     transform(/** @type {unknown} */ chunk) { return /** @type {Function} */ (WriterWrite)(writer, chunk); },

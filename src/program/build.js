@@ -75,8 +75,7 @@ export function build(program) {
   if (!hasSteps(valid.sender) && !hasSteps(valid.receiver)) return run(ownRuntime, plan, env);
   /** @type {Built} */
   const built = polluting(() => run(ownRuntime, plan, env));
-  const restore = built.restore;
-  built.restore = once(() => restore(), pollutionEnds);
+  built.restore = once(built.restore, pollutionEnds);
   return built;
 }
 
