@@ -144,3 +144,22 @@ test('a crash or timeout on a worker channel stores the expected observation its
     assert.match(repro.stdout, /^PASS node:/, repro.stdout + repro.stderr);
   }
 });
+
+test('a view that lands past its shorter buffer (a getter grew the buffer between the two) is a value on every channel\'s oracle: out of bounds, not a RangeError or a dead receiving worker (StructuredDeserialize step 16)', async () => {
+  const program = {
+    schema: 'clonecheck/program@2',
+    root: { ref: 0 },
+    objects: [
+      { kind: 'object', props: [{ key: 'b', value: { ref: 1 } }, { key: 'g', get: { effects: [{ resize: [1, 8] }] } }, { key: 'v', value: { ref: 2 } }] },
+      { kind: 'arraybuffer', bytes: [1, 2, 3, 4, 5, 6, 7, 8], maxByteLength: 16, resizeTo: 4 },
+      { kind: 'view', type: 'DataView', buffer: 1, byteOffset: 2, length: 4 },
+    ],
+  };
+  for (const name of ['clone', 'messagechannel', 'worker', 'broadcast']) {
+    const expected = await expectedWhereValueLands(await resolveTarget(`node:${name}`), program);
+    const landed = /** @type {any} */ (Array.isArray(expected) ? expected[0] : expected);
+    assert.equal(landed.outcome, 'value', name);
+    const view = landed.value.props.find((/** @type {any} */ p) => p.key === 'v').value.view;
+    assert.equal(view.outOfBounds, true, name);
+  }
+});
