@@ -149,3 +149,33 @@ export class SteeredRun {
     return { steer: this.steer, cells: this.cells.size, hit: byCell.filter((c) => c.hits > 0).length, planes, byCell };
   }
 }
+
+/**
+ * Several runs' cell maps as one (a nightly's units, each its own fuzz
+ * run): hits add up; a cell's first case is kept only from a single run, as
+ * case numbers of different runs do not compare.
+ * @param {CellReport[]} reports
+ * @returns {CellReport | undefined}
+ */
+export function mergeCellReports(reports) {
+  if (reports.length === 0) return undefined;
+  if (reports.length === 1) return reports[0];
+  /** @type {Map<string, {id: string, hits: number, firstCase: number}>} */
+  const byCell = new Map();
+  /** @type {Record<string, {cells: number, hit: number}>} */
+  const planes = {};
+  for (const report of reports) {
+    for (const c of report.byCell) {
+      const sum = byCell.get(c.id) ?? { id: c.id, hits: 0, firstCase: -1 };
+      sum.hits += c.hits;
+      byCell.set(c.id, sum);
+    }
+  }
+  for (const c of byCell.values()) {
+    const plane = planes[c.id.slice(0, c.id.indexOf(':'))] ??= { cells: 0, hit: 0 };
+    plane.cells += 1;
+    if (c.hits > 0) plane.hit += 1;
+  }
+  const all = [...byCell.values()];
+  return { steer: reports[0].steer, cells: all.length, hit: all.filter((c) => c.hits > 0).length, planes, byCell: all };
+}
