@@ -8,6 +8,7 @@
 // Timeouts and crashes are shrunk apart, each candidate in a fresh thread or
 // agent (shrink-stalls.js).
 
+import { CHUNK_SIZE } from '../../fuzzers/steering.js';
 import { FUZZ_WORKER_URL } from './worker-url.js';
 import { runPool } from '../pool/pool.js';
 import { witnessesOf } from '../bugs/same-bug.js';
@@ -22,6 +23,7 @@ const RETRIES_AFTER_A_STALL = 1;
  * @param {number} run.workers
  * @param {number} run.timeoutMs
  * @param {Record<string, number>} run.weights
+ * @param {(chunk: number) => import('../../fuzzers/cells.js').Cell[]} run.planOf  the plan a chunk was drawn with (replaying a case needs it)
  * @param {number} run.shrinkRuns  candidates per shrink
  * @param {number} run.witnesses  witnesses shrunk per finding at most
  * @param {() => boolean} run.shouldShrink  polled before each shrink (a second Ctrl-C skips the rest)
@@ -30,7 +32,7 @@ const RETRIES_AFTER_A_STALL = 1;
  * @returns {Promise<import('../bugs/same-bug.js').Shrunk[]>} what each shrink gave: the findings' own cases in
  *   case order, then the witnesses (a shrink not run, that hung, or that did not show the bug is left out)
  */
-export async function shrinkDeviations(findings, { hosts, workers, timeoutMs, weights, shrinkRuns, witnesses, shouldShrink, onShrunk, onProgress }) {
+export async function shrinkDeviations(findings, { hosts, workers, timeoutMs, weights, planOf, shrinkRuns, witnesses, shouldShrink, onShrunk, onProgress }) {
   const deviations = findings.filter((f) => f.verdict === 'deviation');
   /** @type {import('../bugs/same-bug.js').Shrunk[]} */
   const own = deviations.map((finding) => ({ finding, verdict: null }));
@@ -52,8 +54,9 @@ export async function shrinkDeviations(findings, { hosts, workers, timeoutMs, we
         if (job === undefined) return undefined;
         const { finding, variant } = job;
         const target = host.targets.find((t) => t.name === finding.target);
-        const { chunkSeed, path } = variant ?? finding;
-        return { kind: 'shrink', chunkSeed, path, target, signature: finding.signature, weights, maxRuns: shrinkRuns, job };
+        const { chunkSeed, path, case: caseIndex } = variant ?? finding;
+        const plan = planOf(Math.floor(caseIndex / CHUNK_SIZE));
+        return { kind: 'shrink', chunkSeed, path, plan, target, signature: finding.signature, weights, maxRuns: shrinkRuns, job };
       },
       onResult: (task, { verdict, shrink }) => {
         const { job } = task;
