@@ -105,6 +105,12 @@ export function oracleCloneFunction(coverage, transferArgument = 'sequence', spe
 }
 
 const PromiseCtor = Promise;
+const setTimer = globalThis.setTimeout;
+
+/** @returns {Promise<void>} settles in a later task of the event loop, after every promise job queued before */
+function nextTurn() {
+  return new PromiseCtor((resolve) => { setTimer(resolve, 0); });
+}
 const PromiseResolve = Promise.resolve.bind(Promise);
 const PromisePrototypeThen = Function.prototype.call.bind(Promise.prototype.then);
 
@@ -236,6 +242,11 @@ export async function observedCaseAsync(program, makeBuilt, cloneFunction) {
   await probeClonedPorts(observed, built.ports);
   // A transferred stream's chunks cross a MessagePort too.
   await probeClonedStreams(observed, built.sinks);
+  // The host's stream machinery the case started (a pipe closing, locks
+  // released) ends in chains of promise jobs: a turn of the event loop lets
+  // them run out now, not in the next case's polluted window, whose first
+  // await would run them under that program's pollution (src/html/host-tasks.js).
+  if (observed.streams !== undefined && observed.streams.length > 0) await nextTurn();
   // A null-prototype record: settling this async function with it reads no `then`.
   return observed;
 }
