@@ -6,8 +6,9 @@ import assert from 'node:assert/strict';
 import { runPool } from '../harness/pool/pool.js';
 
 test('a worker that throws from a timer after answering, while it has no task, is reported as an idle crash and replaced; every task is answered', async () => {
-  // Slot 0 answers task 1 and throws 20 ms later, while slot 1 is still on task 2 (300 ms): the pool is not done yet.
-  const tasks = [{ id: 1, ms: 0, throwLater: 20 }, { id: 2, ms: 300 }];
+  // Slot 0 answers task 1 and throws 20 ms later, while slot 1 is still on task 2 (1.5 s): the pool is not done yet.
+  // Each slot gets its own task, whichever thread is ready first.
+  const tasks = [[{ id: 1, ms: 0, throwLater: 20 }], [{ id: 2, ms: 1500 }]];
   const answered = [];
   const idle = [];
   const stalls = [];
@@ -15,7 +16,7 @@ test('a worker that throws from a timer after answering, while it has no task, i
     workerURL: new URL('./fixtures/pool-member.js', import.meta.url),
     workers: 2,
     timeoutMs: 5_000,
-    nextTask: () => tasks.shift(),
+    nextTask: (slot) => tasks[slot]?.shift(),
     onResult: (_task, result) => answered.push(result.id),
     onStall: (task) => stalls.push(task),
     onIdleCrash: (detail) => idle.push(detail),
