@@ -8,14 +8,15 @@
 // read only; what an engine adds goes to OUT/native/<engine>/.
 
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TOOLCHAINS, buildHarness } from './build.js';
 import { classifyInput, classifyInputs, writeNativeFinding } from './findings.js';
 import { minimizeNativeFinding } from './minimize.js';
 import { NativeError } from './sources.js';
 import { writeSeeds } from './seeds.js';
+import { DEFAULT_ORACLE_EVERY } from '../commands/options.js';
 
 export const ENGINES = ['libfuzzer', 'afl'];
 export const SEEDS_DIR = fileURLToPath(new URL('../../corpus/native/', import.meta.url));
@@ -47,12 +48,15 @@ function minimizeSeconds(seconds) {
 }
 
 /**
- * @param {{engine: string, seconds: number, jobs: number, outDir: string, seedsDir?: string, shrinkRuns?: number,
+ * @param {{engine: string, seconds: number, jobs: number, outDir: string, seedsDir?: string, shrinkRuns?: number, oracleEvery?: number,
  *   say?: (line: string) => void, onProgress?: (progress: Progress) => void}} options
- *   `shrinkRuns`: candidates tried per finding when minimizing it (0: none)
+ *   `shrinkRuns`: candidates tried per finding when minimizing it (0: none); `oracleEvery`: the harness's stage 2
+ *   on 1 in N of the inputs that add no coverage (1: every input, the one-stage harness)
  * @returns {Promise<CampaignResult>}
  */
-export async function runNativeCampaign({ engine, seconds, jobs, outDir, seedsDir = SEEDS_DIR, shrinkRuns = 1000, say = () => {}, onProgress = () => {} }) {
+export async function runNativeCampaign({
+  engine, seconds, jobs, outDir, seedsDir = SEEDS_DIR, shrinkRuns = 1000, oracleEvery = DEFAULT_ORACLE_EVERY, say = () => {}, onProgress = () => {},
+}) {
   const built = await buildHarness(TOOLCHAINS[engine], { say });
   say(`harness: ${built.binary} (${built.engineCompiled ? 'engine compiled' : 'engine from the cache'}, ${built.seconds.toFixed(1)} s)`);
   // AFL++'s secondaries run the sanitized build (build.js); with one job there are none.
@@ -65,8 +69,13 @@ export async function runNativeCampaign({ engine, seconds, jobs, outDir, seedsDi
   }
   const workDir = join(outDir, 'native', engine);
   mkdirSync(workDir, { recursive: true });
+  say(oracleEvery === 1 ? 'one stage: the oracle runs on every input'
+    : `two stages: the oracle runs on every input that adds coverage and 1 in ${oracleEvery} of the rest`);
   const run = engine === 'afl' ? runAfl : runLibFuzzer;
-  const stats = await run({ binary: built.binary, sanitizedBinary: sanitized?.binary ?? built.binary, seconds, jobs, workDir, seedsDir, onProgress });
+  const stats = await run({
+    binary: built.binary, sanitizedBinary: sanitized?.binary ?? built.binary, seconds, jobs, workDir, seedsDir, onProgress,
+    stageEnv: (binary) => twoStageEnv(binary, workDir, oracleEvery),
+  });
   // Replayed where sanitizers can speak, when there is such a build: a deviation the main instance found aborts there too.
   const replay = sanitized === undefined ? { binary: built.binary, build: TOOLCHAINS[engine] } : { binary: sanitized.binary, build: TOOLCHAINS['afl-sanitized'] };
   const classified = classifyInputs(replay.binary, stats.crashingInputs);
@@ -91,8 +100,26 @@ export async function runNativeCampaign({ engine, seconds, jobs, outDir, seedsDi
 }
 
 /**
+ * The environment of the harness's two stages for one binary's processes:
+ * the oracle's rate, and the file where they share the coverage buckets
+ * they have seen (one per binary: the counters' layout is the binary's),
+ * emptied when the campaign starts, so that every input of its corpus that
+ * adds coverage meets the oracle in this campaign.
+ * @param {string} binary
+ * @param {string} workDir
+ * @param {number} oracleEvery
+ * @returns {Record<string, string>}
+ */
+function twoStageEnv(binary, workDir, oracleEvery) {
+  const map = join(workDir, `oracle-seen-${basename(dirname(binary))}`);
+  rmSync(map, { force: true });
+  return { CLONECHECK_ORACLE_EVERY: String(oracleEvery), CLONECHECK_ORACLE_MAP: map };
+}
+
+/**
  * @typedef {{binary: string, sanitizedBinary: string, seconds: number, jobs: number, workDir: string, seedsDir: string,
- *   onProgress: (progress: Progress) => void}} EngineRun  `sanitizedBinary`: AFL++'s secondaries' (the main binary when there is no other)
+ *   onProgress: (progress: Progress) => void, stageEnv: (binary: string) => Record<string, string>}} EngineRun
+ *   `sanitizedBinary`: AFL++'s secondaries' (the main binary when there is no other); `stageEnv`: twoStageEnv for a binary
  * @typedef {{elapsed: number, execs: number, coverage: string, crashingInputs: string[]}} EngineStats
  */
 
@@ -114,7 +141,7 @@ function exited(child, name) {
  * @param {EngineRun} run
  * @returns {Promise<EngineStats>}
  */
-async function runLibFuzzer({ binary, seconds, jobs, workDir, seedsDir, onProgress }) {
+async function runLibFuzzer({ binary, seconds, jobs, workDir, seedsDir, onProgress, stageEnv }) {
   const corpus = join(workDir, 'corpus');
   const crashes = join(workDir, 'crashes');
   mkdirSync(corpus, { recursive: true });
@@ -127,7 +154,7 @@ async function runLibFuzzer({ binary, seconds, jobs, workDir, seedsDir, onProgre
     // heap that lives across inputs) cost 1.6x the CPU even with LeakSanitizer off in ASAN_OPTIONS
     // (1,223 inputs: 24.5 s against 15.6 s); what the runtime holds is not a leak of one input.
     '-detect_leaks=0',
-  ], { cwd: workDir, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...SANITIZER_ENV } });
+  ], { cwd: workDir, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...SANITIZER_ENV, ...stageEnv(binary) } });
   let log = '';
   let last = { execs: 0, coverage: '0' };
   child.stderr.setEncoding('utf8');
@@ -165,7 +192,7 @@ function readAflStats(file) {
  * @param {EngineRun} run
  * @returns {Promise<EngineStats>}
  */
-async function runAfl({ binary, sanitizedBinary, seconds, jobs, workDir, seedsDir, onProgress }) {
+async function runAfl({ binary, sanitizedBinary, seconds, jobs, workDir, seedsDir, onProgress, stageEnv }) {
   const names = Array.from({ length: jobs }, (_, i) => (i === 0 ? 'main' : `secondary${i}`));
   const env = {
     ...process.env, ...SANITIZER_ENV,
@@ -174,10 +201,14 @@ async function runAfl({ binary, sanitizedBinary, seconds, jobs, workDir, seedsDi
     // cost tens of milliseconds each under ASan: calibrate each three times, not eight.
     AFL_SKIP_CRASHES: '1', AFL_FAST_CAL: '1',
   };
+  const envs = { [binary]: { ...env, ...stageEnv(binary) }, [sanitizedBinary]: { ...env, ...stageEnv(sanitizedBinary) } };
   const started = performance.now();
-  const children = names.map((name, i) => spawn('afl-fuzz', [
-    '-i', seedsDir, '-o', workDir, i === 0 ? '-M' : '-S', name, '-V', String(seconds), '-t', String(INPUT_TIMEOUT_S * 1000), '-m', 'none', '--', i === 0 ? binary : sanitizedBinary,
-  ], { cwd: workDir, stdio: ['ignore', 'ignore', 'pipe'], env }));
+  const children = names.map((name, i) => {
+    const target = i === 0 ? binary : sanitizedBinary;
+    return spawn('afl-fuzz', [
+      '-i', seedsDir, '-o', workDir, i === 0 ? '-M' : '-S', name, '-V', String(seconds), '-t', String(INPUT_TIMEOUT_S * 1000), '-m', 'none', '--', target,
+    ], { cwd: workDir, stdio: ['ignore', 'ignore', 'pipe'], env: envs[target] });
+  });
   const logs = children.map(() => '');
   children.forEach((child, i) => child.stderr.on('data', (text) => { logs[i] = (logs[i] + text).slice(-100_000); }));
   const totals = () => {
