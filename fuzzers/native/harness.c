@@ -370,8 +370,12 @@ static uint8_t *coverage_counters(size_t *size) {
 // its target after every crash, and libFuzzer's fork mode runs jobs of a
 // few seconds each, which would otherwise send their first inputs, the
 // corpus, through the oracle again.
+// The file ends with two counts (native-endian uint64, at the map's size
+// rounded up to 8): inputs, and those that ran the oracle
+// (harness/bench/native-stages.js reads them).
 static uint8_t *seen;
 static size_t seen_size;
+static uint64_t *stage_counts;
 static uint8_t *stage_one_counters;  // the counters as stage 1 left them
 static uint8_t bucket_bit[256];
 
@@ -395,19 +399,22 @@ static void start_two_stages(void) {
 // The map of buckets seen, made at the first input (AFL++ sizes its map when
 // its fork server starts, after LLVMFuzzerInitialize).
 static int open_seen(size_t size) {
+  size_t counts_at = (size + 7) & ~(size_t)7;
+  size_t length = counts_at + 2 * sizeof(uint64_t);
   const char *path = getenv("CLONECHECK_ORACLE_MAP");
   void *map = MAP_FAILED;
   if (path != NULL) {
     int fd = open(path, O_RDWR | O_CREAT, 0644);
-    if (fd >= 0 && ftruncate(fd, (off_t)size) == 0) map = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    if (fd >= 0 && ftruncate(fd, (off_t)length) == 0) map = mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
     if (fd >= 0) close(fd);
     if (map == MAP_FAILED) fprintf(stderr, "clonecheck: cannot share %s (%s): this process keeps its own map\n", path, strerror(errno));
   }
-  if (map == MAP_FAILED) map = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (map == MAP_FAILED) map = mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   stage_one_counters = malloc(size);
   if (map == MAP_FAILED || stage_one_counters == NULL) return -1;
   seen = map;
   seen_size = size;
+  stage_counts = (uint64_t *)(seen + counts_at);
   return 0;
 }
 
@@ -455,8 +462,10 @@ static int needs_oracle(const uint8_t *data, size_t size, JSValue broken) {
     exit(3);
   }
   if (counters_size != seen_size) return 1;  // AFL++ resized its map: cannot compare
-  int fresh = coverage_is_new(counters, counters_size);
-  return fresh || !JS_IsUndefined(broken) || fnv1a(data, size) % oracle_every == 0;
+  int oracle = coverage_is_new(counters, counters_size) || !JS_IsUndefined(broken) || fnv1a(data, size) % oracle_every == 0;
+  __atomic_fetch_add(&stage_counts[0], 1, __ATOMIC_RELAXED);
+  if (oracle) __atomic_fetch_add(&stage_counts[1], 1, __ATOMIC_RELAXED);
+  return oracle;
 }
 
 static void print_programs(int argc, char **argv) {

@@ -8,14 +8,15 @@
 // read only; what an engine adds goes to OUT/native/<engine>/.
 
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TOOLCHAINS, buildHarness } from './build.js';
 import { classifyInput, classifyInputs, writeNativeFinding } from './findings.js';
 import { minimizeNativeFinding } from './minimize.js';
 import { NativeError } from './sources.js';
 import { writeSeeds } from './seeds.js';
+import { stageCounts, twoStageEnv } from './stages.js';
 import { DEFAULT_ORACLE_EVERY } from '../commands/options.js';
 
 export const ENGINES = ['libfuzzer', 'afl'];
@@ -34,7 +35,7 @@ const SANITIZER_ENV = {
 /**
  * @typedef {{elapsed: number, execs: number, execsPerSecond: number, coverage: string, crashes: number}} Progress
  * @typedef {{engine: string, binary: string, build: {seconds: number, engineCompiled: boolean}, seconds: number,
- *   execs: number, execsPerSecond: number, coverage: string, crashingInputs: number,
+ *   execs: number, execsPerSecond: number, coverage: string, crashingInputs: number, stages?: {inputs: number, oracle: number},
  *   findings: Array<import('./findings.js').NativeFinding & {folder: string}>}} CampaignResult
  */
 
@@ -76,6 +77,10 @@ export async function runNativeCampaign({
     binary: built.binary, sanitizedBinary: sanitized?.binary ?? built.binary, seconds, jobs, workDir, seedsDir, onProgress,
     stageEnv: (binary) => twoStageEnv(binary, workDir, oracleEvery),
   });
+  const stages = stageCounts(built.binary, workDir);
+  if (stages !== undefined && stages.inputs > 0) {
+    say(`stage 2 (the oracle) ran on ${stages.oracle} of the ${stages.inputs} inputs the main binary ran (${((100 * stages.oracle) / stages.inputs).toFixed(1)}%)`);
+  }
   // Replayed where sanitizers can speak, when there is such a build: a deviation the main instance found aborts there too.
   const replay = sanitized === undefined ? { binary: built.binary, build: TOOLCHAINS[engine] } : { binary: sanitized.binary, build: TOOLCHAINS['afl-sanitized'] };
   const classified = classifyInputs(replay.binary, stats.crashingInputs);
@@ -95,25 +100,8 @@ export async function runNativeCampaign({
   return {
     engine, binary: built.binary, build: { seconds: built.seconds, engineCompiled: built.engineCompiled }, seconds: stats.elapsed,
     execs: stats.execs, execsPerSecond: stats.execs / Math.max(stats.elapsed, 1e-9), coverage: stats.coverage,
-    crashingInputs: stats.crashingInputs.length, findings,
+    crashingInputs: stats.crashingInputs.length, stages, findings,
   };
-}
-
-/**
- * The environment of the harness's two stages for one binary's processes:
- * the oracle's rate, and the file where they share the coverage buckets
- * they have seen (one per binary: the counters' layout is the binary's),
- * emptied when the campaign starts, so that every input of its corpus that
- * adds coverage meets the oracle in this campaign.
- * @param {string} binary
- * @param {string} workDir
- * @param {number} oracleEvery
- * @returns {Record<string, string>}
- */
-function twoStageEnv(binary, workDir, oracleEvery) {
-  const map = join(workDir, `oracle-seen-${basename(dirname(binary))}`);
-  rmSync(map, { force: true });
-  return { CLONECHECK_ORACLE_EVERY: String(oracleEvery), CLONECHECK_ORACLE_MAP: map };
 }
 
 /**
