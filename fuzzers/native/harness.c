@@ -31,6 +31,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 #endif
 
@@ -330,12 +331,17 @@ static JSValue stage_one;  // entry.js `stageOne(bytes) -> broken | undefined`
 //  - broke stage 1's invariant (the oracle says first whether it is a
 //    deviation it knows how to name), or
 //  - falls in the deterministic sample: FNV-1a of its bytes is 0 modulo
-//    CLONECHECK_ORACLE_EVERY (default 32; 1 runs the oracle on every input,
-//    the one-stage harness).
+//    CLONECHECK_ORACLE_EVERY (default 32; 1 runs the oracle alone on every
+//    input: the one-stage harness), or
+//  - comes with CLONECHECK_ORACLE_ALWAYS set: a finding's replay
+//    (harness/native/findings.js, repro.sh) runs both stages on its input,
+//    whatever the map says, so a finding of either stage shows again.
 // Stage 2's own coverage (the reference's paths through the interpreter)
 // is taken back out of the engine's map: the engine steers by what stage 1
 // reached, the same for an input whether or not it was sampled.
 static uint32_t oracle_every = 32;
+static int oracle_always;
+static int one_stage;  // oracle_every 1 without oracle_always: no stage 1, as before it
 
 // The engine's coverage counters: AFL++'s shared map or libFuzzer's inline
 // 8-bit counters (the __sancov_cntrs section, -fsanitize=fuzzer). Both
@@ -370,9 +376,11 @@ static uint8_t *coverage_counters(size_t *size) {
 // its target after every crash, and libFuzzer's fork mode runs jobs of a
 // few seconds each, which would otherwise send their first inputs, the
 // corpus, through the oracle again.
-// The file ends with two counts (native-endian uint64, at the map's size
-// rounded up to 8): inputs, and those that ran the oracle
-// (harness/bench/native-stages.js reads them).
+// The file ends with four counts (native-endian uint64, at the map's size
+// rounded up to 8): inputs, those that ran the oracle, and the CPU
+// nanoseconds of stage 1 (the coverage check included) and of stage 2: the
+// harness's own profile (harness/native/stages.js reads them).
+enum { COUNT_INPUTS, COUNT_ORACLE, COUNT_STAGE_ONE_NS, COUNT_STAGE_TWO_NS, COUNTS };
 static uint8_t *seen;
 static size_t seen_size;
 static uint64_t *stage_counts;
@@ -390,6 +398,8 @@ static void start_two_stages(void) {
     }
     oracle_every = (uint32_t)n;
   }
+  oracle_always = getenv("CLONECHECK_ORACLE_ALWAYS") != NULL;
+  one_stage = oracle_every == 1 && !oracle_always;
   for (int count = 1; count < 256; count++) {
     int bit = count <= 3 ? count - 1 : count <= 7 ? 3 : count <= 15 ? 4 : count <= 31 ? 5 : count <= 127 ? 6 : 7;
     bucket_bit[count] = (uint8_t)(1u << bit);
@@ -400,7 +410,7 @@ static void start_two_stages(void) {
 // its fork server starts, after LLVMFuzzerInitialize).
 static int open_seen(size_t size) {
   size_t counts_at = (size + 7) & ~(size_t)7;
-  size_t length = counts_at + 2 * sizeof(uint64_t);
+  size_t length = counts_at + COUNTS * sizeof(uint64_t);
   const char *path = getenv("CLONECHECK_ORACLE_MAP");
   void *map = MAP_FAILED;
   if (path != NULL) {
@@ -453,7 +463,7 @@ static uint32_t fnv1a(const uint8_t *data, size_t size) {
 
 // Whether this input goes on to stage 2.
 static int needs_oracle(const uint8_t *data, size_t size, JSValue broken) {
-  if (oracle_every == 1) return 1;
+  if (one_stage || oracle_always) return 1;
   size_t counters_size;
   uint8_t *counters = coverage_counters(&counters_size);
   if (counters == NULL) return 1;
@@ -463,9 +473,22 @@ static int needs_oracle(const uint8_t *data, size_t size, JSValue broken) {
   }
   if (counters_size != seen_size) return 1;  // AFL++ resized its map: cannot compare
   int oracle = coverage_is_new(counters, counters_size) || !JS_IsUndefined(broken) || fnv1a(data, size) % oracle_every == 0;
-  __atomic_fetch_add(&stage_counts[0], 1, __ATOMIC_RELAXED);
-  if (oracle) __atomic_fetch_add(&stage_counts[1], 1, __ATOMIC_RELAXED);
+  __atomic_fetch_add(&stage_counts[COUNT_INPUTS], 1, __ATOMIC_RELAXED);
+  if (oracle) __atomic_fetch_add(&stage_counts[COUNT_ORACLE], 1, __ATOMIC_RELAXED);
   return oracle;
+}
+
+static uint64_t cpu_ns(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+}
+
+// Adds the CPU time since `since` to a count, once the map is open (not in one stage).
+static uint64_t count_time(int which, uint64_t since) {
+  uint64_t now = cpu_ns();
+  if (stage_counts != NULL) __atomic_fetch_add(&stage_counts[which], now - since, __ATOMIC_RELAXED);
+  return now;
 }
 
 static void print_programs(int argc, char **argv) {
@@ -493,16 +516,20 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  uint64_t started = one_stage ? 0 : cpu_ns();
   JSValue bytes = JS_NewUint8ArrayCopy(context, data, size);
-  JSValue broken = oracle_every == 1 ? JS_UNDEFINED : call(stage_one, bytes, "stageOne");
-  if (!needs_oracle(data, size, broken)) {
+  JSValue broken = one_stage ? JS_UNDEFINED : call(stage_one, bytes, "stageOne");
+  int oracle = needs_oracle(data, size, broken);
+  if (!one_stage) started = count_time(COUNT_STAGE_ONE_NS, started);
+  if (!oracle) {
     JS_FreeValue(context, broken);
     JS_FreeValue(context, bytes);
     return 0;
   }
   size_t counters_size = 0;
-  uint8_t *counters = oracle_every == 1 ? NULL : coverage_counters(&counters_size);
-  if (counters != NULL) memcpy(stage_one_counters, counters, counters_size);
+  uint8_t *counters = seen == NULL ? NULL : coverage_counters(&counters_size);
+  if (counters != NULL && counters_size == seen_size) memcpy(stage_one_counters, counters, counters_size);
+  else counters = NULL;
   JSValue arguments[2] = { bytes, broken };
   JSValue report = JS_Call(context, fuzz_one, JS_UNDEFINED, 2, arguments);
   if (JS_IsException(report)) harness_error("fuzzOne");
@@ -516,6 +543,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   JS_FreeValue(context, report);
   if (counters != NULL) memcpy(counters, stage_one_counters, counters_size);
+  if (!one_stage) count_time(COUNT_STAGE_TWO_NS, started);
   return 0;
 }
 

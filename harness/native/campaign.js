@@ -16,7 +16,7 @@ import { classifyInput, classifyInputs, writeNativeFinding } from './findings.js
 import { minimizeNativeFinding } from './minimize.js';
 import { NativeError } from './sources.js';
 import { writeSeeds } from './seeds.js';
-import { stageCounts, twoStageEnv } from './stages.js';
+import { stageCounts, stagesLine, twoStageEnv } from './stages.js';
 import { DEFAULT_ORACLE_EVERY } from '../commands/options.js';
 
 export const ENGINES = ['libfuzzer', 'afl'];
@@ -35,7 +35,7 @@ const SANITIZER_ENV = {
 /**
  * @typedef {{elapsed: number, execs: number, execsPerSecond: number, coverage: string, crashes: number}} Progress
  * @typedef {{engine: string, binary: string, build: {seconds: number, engineCompiled: boolean}, seconds: number,
- *   execs: number, execsPerSecond: number, coverage: string, crashingInputs: number, stages?: {inputs: number, oracle: number},
+ *   execs: number, execsPerSecond: number, coverage: string, crashingInputs: number, stages?: import('./stages.js').StageCounts,
  *   findings: Array<import('./findings.js').NativeFinding & {folder: string}>}} CampaignResult
  */
 
@@ -78,9 +78,7 @@ export async function runNativeCampaign({
     stageEnv: (binary) => twoStageEnv(binary, workDir, oracleEvery),
   });
   const stages = stageCounts(built.binary, workDir);
-  if (stages !== undefined && stages.inputs > 0) {
-    say(`stage 2 (the oracle) ran on ${stages.oracle} of the ${stages.inputs} inputs the main binary ran (${((100 * stages.oracle) / stages.inputs).toFixed(1)}%)`);
-  }
+  if (stages !== undefined && stages.inputs > 0) say(stagesLine(stages));
   // Replayed where sanitizers can speak, when there is such a build: a deviation the main instance found aborts there too.
   const replay = sanitized === undefined ? { binary: built.binary, build: TOOLCHAINS[engine] } : { binary: sanitized.binary, build: TOOLCHAINS['afl-sanitized'] };
   const classified = classifyInputs(replay.binary, stats.crashingInputs);

@@ -22,11 +22,11 @@ export const NATIVE_TARGET = 'quickjs:message';
 const REPLAY_SANITIZER_ENV = { ASAN_OPTIONS: 'detect_leaks=0:symbolize=1', UBSAN_OPTIONS: 'print_stacktrace=1:halt_on_error=1' };
 
 /**
- * A replay runs the whole case on its input, whatever the coverage or the
- * sample says (harness.c's two stages): a finding that stage 2 found must
- * show again when its input runs alone.
+ * A replay runs both of harness.c's stages on its input, whatever the
+ * coverage or the sample says: a finding of either stage (a deviation, a
+ * rewrite that differs) must show again when its input runs alone.
  */
-export const ONE_STAGE_ENV = { CLONECHECK_ORACLE_EVERY: '1' };
+const REPLAY_STAGES_ENV = { CLONECHECK_ORACLE_ALWAYS: '1' };
 
 /** How long one replay of a crashing input may take (an ASan build evaluates the bundle first: 1-2 s). */
 const REPLAY_TIMEOUT_MS = 20_000;
@@ -56,7 +56,7 @@ const REPLAY_TIMEOUT_MS = 20_000;
 function runInput(binary, input, env = {}, timeoutMs = REPLAY_TIMEOUT_MS) {
   return spawnSync(binary, [input], {
     encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, ...REPLAY_SANITIZER_ENV, ...ONE_STAGE_ENV, ...env },
+    env: { ...process.env, ...REPLAY_SANITIZER_ENV, ...REPLAY_STAGES_ENV, ...env },
   });
 }
 
@@ -188,7 +188,7 @@ export function writeNativeFinding(outDir, finding, { engine, binary, build }) {
   }, null, 2)}\n`);
   const repro = join(directory, 'repro.sh');
   writeFileSync(repro, `#!/bin/sh\n# Runs input.bin in clonecheck's QuickJS-ng harness (built by: node harness/native/build.js --engine ${build.name}).\n`
-    + `CLONECHECK_ORACLE_EVERY=1 exec "\${CLONECHECK_QUICKJS:-${binary}}" "$(dirname "$0")/input.bin"\n`);
+    + `CLONECHECK_ORACLE_ALWAYS=1 exec "\${CLONECHECK_QUICKJS:-${binary}}" "$(dirname "$0")/input.bin"\n`);
   chmodSync(repro, 0o755);
   writeFileSync(join(directory, 'report.md'), reportText(finding, engine, build));
   return directory;
