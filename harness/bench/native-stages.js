@@ -9,7 +9,8 @@
 //
 // For each run: execs/s as the command prints it, the CPU seconds the
 // command used (its engine and the harness processes, once waited for),
-// the share of inputs that went on to the oracle (the harness's own count),
+// the share of inputs that went on to the oracle and the CPU each stage
+// took (the harness's own counts and timers),
 // the load average before and after, and, unless --no-coverage, the
 // serializer's branch coverage of the corpus the run left
 // (harness/native/coverage.js: the same build replays both).
@@ -62,7 +63,8 @@ const load = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
 
 /**
  * @typedef {{execsPerSecond: number, execs: number, seconds: number, cpuSeconds?: number, oracleShare?: number,
- *   branches?: [number, number], loadBefore: number, loadAfter: number}} Run
+ *   stageMs?: [number, number], branches?: [number, number], loadBefore: number, loadAfter: number}} Run
+ *   `stageMs`: the harness's own CPU per input in stage 1 and per oracle run in stage 2 (two stages only)
  */
 
 /**
@@ -93,12 +95,13 @@ async function campaign(engine, every) {
     const summary = /: ([\d,]+) execs in (\d+) s \(([\d,]+)\/s\)/.exec(stdout);
     if ((code !== 0 && code !== 1) || summary === null) throw new Error(`${engine} --oracle-every ${every} failed (exit ${code}):\n${stderr.slice(-2000)}`);
     const number = (/** @type {string} */ text) => Number(text.replace(/,/g, ''));
-    const share = /stage 2 \(the oracle\) ran on (\d+) of the (\d+) inputs/.exec(stderr);
+    const share = /stage 2 \(the oracle\) ran on (\d+) of the (\d+) inputs.*CPU per input: stage 1 ([\d.]+) ms, stage 2 ([\d.]+) ms/.exec(stderr);
     /** @type {Run} */
     const run = {
       execs: number(summary[1]), seconds: number(summary[2]), execsPerSecond: number(summary[3]),
       cpuSeconds: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
       oracleShare: share === null ? (every === 1 ? 1 : undefined) : Number(share[1]) / Number(share[2]),
+      stageMs: share === null ? undefined : [Number(share[3]), Number(share[4])],
       loadBefore, loadAfter: load(),
     };
     if (!args['no-coverage']) {
@@ -124,6 +127,7 @@ for (let round = 0; round < Number(args.rounds); round++) {
       const branches = run.branches === undefined ? '' : `, branches ${run.branches[0]}/${run.branches[1]} (${((100 * run.branches[0]) / run.branches[1]).toFixed(1)}%)`;
       process.stderr.write(`round ${round + 1}: ${engine} ${mode === 'one' ? 'one stage' : `two stages (1 in ${every})`}: ${run.execsPerSecond} execs/s `
         + `(${run.execs} in ${run.seconds} s, ${run.cpuSeconds?.toFixed(0) ?? '?'} s CPU), oracle on ${run.oracleShare === undefined ? '?' : `${(100 * run.oracleShare).toFixed(1)}%`}`
+        + `${run.stageMs === undefined ? '' : ` (CPU: stage 1 ${run.stageMs[0]} ms an input, stage 2 ${run.stageMs[1]} ms a run)`}`
         + `${branches}, load ${run.loadBefore} -> ${run.loadAfter}\n`);
     }
   }
