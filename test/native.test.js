@@ -230,13 +230,16 @@ test('a 30-second AFL++ campaign runs, and its findings are folders: a fast main
   }
 });
 
-test('fuzz --engine says what to fix: an unknown engine, a target other than quickjs', () => {
+test('fuzz --engine says what to fix: an unknown engine, a target other than quickjs, an oracle rate of 0', () => {
   const engine = clonecheck(['fuzz', '--engine', 'honggfuzz', '--target', 'quickjs']);
   assert.equal(engine.status, 2);
   assert.match(engine.stderr, /^clonecheck: unknown --engine honggfuzz; use libfuzzer or afl\n$/);
   const target = clonecheck(['fuzz', '--engine', 'libfuzzer', '--target', 'node:clone']);
   assert.equal(target.status, 2);
   assert.match(target.stderr, /use --target quickjs, not node:clone/);
+  const rate = clonecheck(['fuzz', '--engine', 'afl', '--target', 'quickjs', '--oracle-every', '0']);
+  assert.equal(rate.status, 2);
+  assert.match(rate.stderr, /--oracle-every .* It must be an integer from 1 \(the oracle on every input\)/);
 });
 
 test("OSS-Fuzz's build.sh builds the harness with $CC, $CFLAGS, $LIB_FUZZING_ENGINE into $OUT", { timeout: 900_000 }, () => {
