@@ -350,7 +350,8 @@ static int one_stage;  // oracle_every 1 without oracle_always: no stage 1, as b
 // declaration of the name they meet, which then links to nothing (libFuzzer
 // saw no counters at all), so build.js links them under clonecheck_ names
 // (--defsym). Weak: a build without them (the replay and coverage builds,
-// OSS-Fuzz's) runs the oracle on every input.
+// OSS-Fuzz's) runs one stage, the oracle on every input, unless a replay
+// asks for both.
 extern uint8_t *clonecheck_afl_area_ptr __attribute__((weak));
 extern uint32_t clonecheck_afl_map_size __attribute__((weak));
 extern uint8_t clonecheck_counters_start[] __attribute__((weak));
@@ -399,7 +400,10 @@ static void start_two_stages(void) {
     oracle_every = (uint32_t)n;
   }
   oracle_always = getenv("CLONECHECK_ORACLE_ALWAYS") != NULL;
-  one_stage = oracle_every == 1 && !oracle_always;
+  // Without the engine's counters nothing tells what adds coverage: the oracle on every input, and
+  // then stage 1 would only add its cost (OSS-Fuzz's builds; a replay still runs both).
+  int counters = &clonecheck_afl_area_ptr != NULL || clonecheck_counters_start != NULL;
+  one_stage = (oracle_every == 1 || !counters) && !oracle_always;
   for (int count = 1; count < 256; count++) {
     int bit = count <= 3 ? count - 1 : count <= 7 ? 3 : count <= 15 ? 4 : count <= 31 ? 5 : count <= 127 ? 6 : 7;
     bucket_bit[count] = (uint8_t)(1u << bit);
