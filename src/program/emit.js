@@ -187,6 +187,8 @@ function plainPrinter(program, plan, root, log) {
   const folded = new SetCtor();
   /** @type {Set<string>} `var key` pairs defined so far: a second definition is never an assignment */
   const defined = new SetCtor();
+  /** @type {Set<string>} objects given a built key so far: their keys are never assigned */
+  const builtKeyed = new SetCtor();
 
   /** @param {string} name */
   const rename = (name) => (root.t === 'var' && root.name === name ? 'value' : name);
@@ -372,7 +374,12 @@ function plainPrinter(program, plan, root, log) {
     return `[${expr(key)}]`;
   }
 
-  /** @param {Expr} key @returns {string | undefined} the key's identity, undefined for a fresh symbol */
+  /** @param {Expr} key @returns {boolean} whether the key is a string built at run time (`{"string": …}`) */
+  function isBuiltKey(key) {
+    return key.t === 'call' && (key.op === 'repeat' || key.op === 'concat' || key.op === 'slice');
+  }
+
+  /** @param {Expr} key @returns {string | undefined} the key's identity, undefined for a fresh symbol or a built key */
   function keyIdentity(key) {
     if (key.t === 'lit') return StringCtor(key.value);
     if (key.t === 'call' && key.op === 'wellKnown') return `@@${litValue(key.args[0])}`;
@@ -434,7 +441,12 @@ function plainPrinter(program, plan, root, log) {
   function dataStatement(a) {
     const target = a[0];
     const identity = keyIdentity(a[1]);
-    const fresh = identity === undefined || !SetPrototypeHas(defined, `${target.t === 'var' ? target.name : ''} ${identity}`);
+    const name = target.t === 'var' ? target.name : '';
+    // A built key's text is not known here (it may be "__proto__", or a key
+    // defined before): it is always defined, and so is every later key of
+    // its object, which it may have defined already.
+    if (isBuiltKey(a[1])) SetPrototypeAdd(builtKeyed, name);
+    const fresh = !SetPrototypeHas(builtKeyed, name) && (identity === undefined || !SetPrototypeHas(defined, `${name} ${identity}`));
     if (identity !== undefined && target.t === 'var') SetPrototypeAdd(defined, `${target.name} ${identity}`);
     if (a.length === 3 && fresh && identity !== '__proto__' && target.t === 'var' && assignable(target.name)) {
       return `${expr(target)}${member(a[1])} = ${expr(a[2])}`;
