@@ -26,6 +26,7 @@
 
 import fc from 'fast-check';
 import { PROGRAM_SCHEMA, fromBytes } from '../src/program/index.js';
+import { anyStringRepresentation } from './arbitraries/fresh-strings.js';
 import { aimedPollution, aimedStep, realmSteps } from './arbitraries/realm-pollution.js';
 import { families } from './families/index.js';
 
@@ -54,13 +55,15 @@ function ownStringKeys(draft) {
  * sometimes a transfer list with a fresh buffer (tiers must stand aside),
  * sometimes forStorage (shared buffers must then be refused), sometimes 2
  * or 3 deliveries (a worker channel sends the value again: engines' caches
- * outlive a message).
+ * outlive a message), sometimes a string no realm has seen, of any
+ * representation (arbitraries/fresh-strings.js), put into the value first,
+ * so that aimed pollution may name it.
  * @param {fc.Arbitrary<{family: string, draft: Draft}>} drafts
- * @param {{pollution: number, channel: number, deliveries: number}} rates weights (of 10) for pollution,
- *   non-default channels and repeated deliveries
+ * @param {{pollution: number, channel: number, deliveries: number, strings: number}} rates weights (of 10) for pollution,
+ *   non-default channels, repeated deliveries and fresh strings
  * @returns {fc.Arbitrary<TaggedProgram>}
  */
-function withChannel(drafts, { pollution, channel, deliveries: repeats }) {
+function withChannel(drafts, { pollution, channel, deliveries: repeats, strings }) {
   const maybe = (weight, arb, otherwise) => fc.oneof({ weight: 10 - weight, arbitrary: fc.constant(otherwise) }, { weight, arbitrary: arb });
   return fc
     .record({
@@ -72,8 +75,11 @@ function withChannel(drafts, { pollution, channel, deliveries: repeats }) {
       // An integer, not `maybe`: it shrinks to 0, one delivery, so a finding
       // that does not need the repeats loses them (a oneof never shrinks across its arbitraries).
       deliveries: fc.integer({ min: 0, max: 9 }).map((n) => (n < 10 - repeats ? 1 : 2 + (n % 2))),
+      // Last, so what the fields above draw for a seed is what they drew before it.
+      fresh: maybe(strings, anyStringRepresentation, null),
     })
-    .map(({ drawn: { family, draft: d }, sender, receiver, aim, mode, deliveries }) => {
+    .map(({ drawn: { family, draft: drawnDraft }, sender, receiver, aim, mode, deliveries, fresh }) => {
+      const d = fresh === null ? drawnDraft : fresh(drawnDraft);
       /** @type {Record<string, any>} */
       const program = { schema: PROGRAM_SCHEMA, root: d.root };
       const objects = [...d.objects];
@@ -125,16 +131,16 @@ export function taggedPrograms(weights = {}) {
   }
   if (mix.length === 0) throw new TypeError('taggedPrograms: every family has weight 0');
   return withChannel(fc.oneof(...mix), {
-    pollution: weights.pollution ?? 2, channel: weights.channel ?? 1, deliveries: weights.deliveries ?? 2,
+    pollution: weights.pollution ?? 2, channel: weights.channel ?? 1, deliveries: weights.deliveries ?? 2, strings: weights.strings ?? 2,
   });
 }
 
 /**
  * Valid programs from every family, weighted.
- * @param {Partial<Record<keyof typeof families | 'pollution' | 'channel' | 'deliveries', number>>} [weights]
- *   family weights (0 leaves a family out), plus `pollution`, `channel` and `deliveries`:
- *   how often, out of 10, realm steps, a transfer / storage channel and 2 or 3
- *   deliveries are added (default 2, 1 and 2)
+ * @param {Partial<Record<keyof typeof families | 'pollution' | 'channel' | 'deliveries' | 'strings', number>>} [weights]
+ *   family weights (0 leaves a family out), plus `pollution`, `channel`, `deliveries` and `strings`:
+ *   how often, out of 10, realm steps, a transfer / storage channel, 2 or 3
+ *   deliveries and a fresh string are added (default 2, 1, 2 and 2)
  */
 export function programArbitrary(weights = {}) {
   return taggedPrograms(weights).map(({ program }) => program);

@@ -41,9 +41,10 @@ test('containers of one kind only are drawn', () => {
   assert.ok(drawn((c) => c.family === 'homogeneousContainer') > 0);
 });
 
-test('clonecheck census prints each family by perturbation and pollution, and the channel modes', () => {
+test('clonecheck census prints each family by perturbation and pollution, the channel modes and the fresh strings', () => {
   const result = clonecheck(['census', '--runs', '2000', '--seed', '1']);
   assert.equal(result.status, 0, result.stderr);
   assert.match(result.stdout, /^almostInt32Array: [\d,]+\n {2}perturbation +none +random steps +aimed: sender +aimed: receiver$/m);
   assert.match(result.stdout, /^census: 2,000 generated programs, seed 1; channels: .*plain [\d,]+/m);
+  assert.match(result.stdout, /^strings \(programs holding a string no realm has seen, by form and place\): one-byte key [\d,]+, .*rope shared key [\d,]+, .*none [\d,]+$/m);
 });

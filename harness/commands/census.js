@@ -38,6 +38,8 @@ export async function censusCommand(raw) {
     for (const [perturbation, row] of rows) process.stdout.write(`  ${perturbation.padEnd(width)}${cells(COLUMNS.map((name) => row[name]))}\n`);
   }
   const channels = Object.entries(census.channels).map(([mode, n]) => `${mode} ${count.format(n)}`).join(', ');
+  const strings = Object.entries(census.strings).map(([name, n]) => `${name} ${count.format(n)}`).join(', ');
+  process.stdout.write(`strings (programs holding a string no realm has seen, by form and place): ${strings}\n`);
   process.stdout.write(`census: ${count.format(census.runs)} generated programs, seed ${census.seed}; channels: ${channels}\n`);
   return EXIT.ok;
 }
