@@ -26,6 +26,7 @@
 // (an array's item, a root string: the string tiers), and a Map key.
 
 import fc from 'fast-check';
+import { isArrayIndex } from '../../src/abstract-ops/object-operations.js';
 import { keyProblem } from '../../src/program/schema.js';
 import { stringExprText } from '../../src/program/values.js';
 import { copyDraft } from '../families/draft.js';
@@ -130,12 +131,6 @@ export const freshName = fc.oneof(
 
 /** @param {string | {string: any}} s a literal or a `{"string": …}` @returns {string} */
 const textOf = (s) => (typeof s === 'string' ? s : stringExprText(s.string));
-
-/** @param {string} text @returns {boolean} an array index (canonical, below 2^32 - 1) */
-function isArrayIndex(text) {
-  const n = Number(text);
-  return String(n) === text && Number.isInteger(n) && n >= 0 && n < 2 ** 32 - 1;
-}
 
 /**
  * The nodes the message carries: those the root reaches through `{"ref"}`
@@ -271,13 +266,23 @@ export const stringRepresentations = Object.fromEntries(Object.entries(FORMS).fl
 export const anyStringRepresentation = fc.oneof(...Object.values(stringRepresentations));
 
 /**
+ * Whether a string is one of the fresh strings made here: it holds a token,
+ * or it is a numeric-looking name of 10 digits or more that keys.js lacks.
+ * @param {string} text
+ */
+export function isFresh(text) {
+  return FRESH_MARK.test(text) || (FRESH_NUMERIC.test(text) && !SEEN_NUMERIC.includes(text));
+}
+
+/**
  * The form of a string the message carries, when it is fresh.
  * @param {string} text
  * @param {string | undefined} built the StringExpr operation at its top, when built at run time
  * @returns {string | undefined}
  */
 function formOf(text, built) {
-  if (!FRESH_MARK.test(text)) return FRESH_NUMERIC.test(text) && !SEEN_NUMERIC.includes(text) ? 'numeric-looking' : undefined;
+  if (!isFresh(text)) return undefined;
+  if (!FRESH_MARK.test(text)) return 'numeric-looking';
   if (built === 'slice') return 'substring';
   if (built !== undefined) return 'rope';
   if (/[^\0-\xff]/.test(text)) return 'two-byte';
