@@ -68,7 +68,7 @@ test('the generator draws every representation within 5,000 programs (seed 1), a
   assert.ok(strings.none < 5000 * 0.85, `${strings.none} of 5,000 programs hold no fresh string`);
 });
 
-test('fresh names are unique across cases: no two of 3,000 programs drawn from one seed (six chunks'\'' worth) share one', () => {
+test('fresh names are unique across cases: no two of 3,000 programs drawn from one seed (six chunks of cases) share one', () => {
   /** @type {Map<string, number>} fresh key text -> the case that has it */
   const owner = new Map();
   let fresh = 0;
