@@ -157,14 +157,20 @@ function carriedNodes({ root, objects = [] }) {
 }
 
 /**
- * Carried nodes that may own a property named `text`: the kind allows it
- * (schema.js keyProblem: not an array's length, a typed array's numeric
- * key, …), and no array gets an index key (its length would explode).
+ * Carried objects and arrays that may own a property named `text` (schema.js
+ * keyProblem; no index key on an array, whose length would explode). Only
+ * those: the standard clones the own properties of no other kind, and an
+ * engine that carries them anyway (Bun, a Map's) would deviate for that
+ * reason first, hiding what the string does.
  * @param {Draft} d @param {string} text
  * @returns {number[]}
  */
 function holders(d, text) {
-  return carriedNodes(d).filter((i) => keyProblem(d.objects[i], text) === undefined && !(d.objects[i].kind === 'array' && isArrayIndex(text)));
+  return carriedNodes(d).filter((i) => {
+    const node = d.objects[i];
+    if (node.kind !== 'object' && node.kind !== 'array') return false;
+    return keyProblem(node, text) === undefined && !(node.kind === 'array' && isArrayIndex(text));
+  });
 }
 
 /** A node holding `props`, added to the draft. @param {Draft} d @param {object[]} props @returns {number} its index */
@@ -178,15 +184,19 @@ function addProp(node, prop) {
   (node.props ??= []).push(prop);
 }
 
-/** Seen names for a value's property, the first one the node lacks. @param {Record<string, any>} node */
+/** A seen name for a value's property: the first of a few that the object lacks. @param {Record<string, any>} node */
 function seenName(node) {
   const taken = new Set((node.props ?? []).map((p) => (typeof p.key === 'string' ? p.key : '')));
-  return ['value', 'data', 'text', 'id', 'item'].find((k) => !taken.has(k) && keyProblem(node, k) === undefined) ?? `v${taken.size}`;
+  const name = ['value', 'data', 'text', 'id', 'item'].find((k) => !taken.has(k));
+  if (name !== undefined) return name;
+  let n = 0;
+  while (taken.has(`v${n}`)) n += 1;
+  return `v${n}`;
 }
 
 /**
  * Puts a Value where the message carries it: in place of a primitive root,
- * as a new item of an array, or as a property (a seen name) of a node;
+ * as a new item of an array, or as a property (a seen name) of an object;
  * `pick` chooses the place. A draft with no such place gets an object
  * holding its old root and the value.
  * @param {Draft} d @param {unknown} value @param {number} pick
@@ -198,9 +208,7 @@ function placeValue(d, value, pick) {
   if (root === null || typeof root !== 'object' || !('ref' in root)) slots.push(() => { d.root = value; });
   carriedNodes(d).map((i) => d.objects[i]).forEach((node) => {
     if (node.kind === 'array' && !('length' in node)) slots.push(() => node.items.push(value));
-    if (node.kind !== 'proxy' && node.kind !== 'array' && keyProblem(node, seenName(node)) === undefined) {
-      slots.push(() => addProp(node, { key: seenName(node), value }));
-    }
+    if (node.kind === 'object') slots.push(() => addProp(node, { key: seenName(node), value }));
   });
   if (slots.length > 0) return slots[pick % slots.length]();
   d.root = { ref: addObject(d, [{ key: 'value', value }, { key: 'next', value: d.root }]) };
