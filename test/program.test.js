@@ -697,6 +697,12 @@ test('plain source defines what assignment would not: attributes, __proto__, a k
   ].join('\n'));
 });
 
+test('plain source redefines an accessor as data with defineProperty: an assignment would call its setter', () => {
+  const p = program([{ kind: 'object', props: [{ key: 'a', get: { returns: 1 }, set: {} }, { key: 'a', value: 2 }] }]);
+  assert.match(emitPlain(p).value, /^Object\.defineProperty\(value, "a", \{ value: 2, writable: true, enumerable: true, configurable: true \}\);$/m);
+  assert.deepEqual(Object.getOwnPropertyDescriptor(evalPlain(emitPlain(p)).value, 'a'), Object.getOwnPropertyDescriptor(build(p).value, 'a'));
+});
+
 test('plain source sets up the realms with the program\'s steps, the receiver\'s apart', () => {
   const p = seeds.find(([name]) => name === 'receiver-pollution.json')[1];
   const plain = emitPlain(p);
