@@ -137,7 +137,7 @@ test('a timeout and a crash are shrunk, each candidate in a fresh thread; a cras
     '--target', `impl:${fixture('hangs-on-maps.mjs')}`, '--target', `impl:${fixture('exits-on-sets.mjs')}`,
     '--target', `impl:${fixture('exits-on-fiftieth-call.mjs')}`,
     // A seed whose run reaches the fiftieth call between the other two's restarts.
-    '--seed', '11', '--runs', '100', '--timeout', '1000', '--shrink-runs', '1',
+    '--seed', '12', '--runs', '100', '--timeout', '1000', '--shrink-runs', '1',
   ]);
   const stalled = (/** @type {string} */ verdict, /** @type {string} */ fixtureName) => {
     const finding = document.findings.find((f) => f.verdict === verdict && f.target.endsWith(fixtureName));
