@@ -20,7 +20,7 @@
 // difference (same-bug.js).
 
 import { isArrayIndex } from '../../src/abstract-ops/object-operations.js';
-import { isRecord } from '../../src/program/values.js';
+import { isRecord, stringKeyText } from '../../src/program/values.js';
 
 /**
  * @typedef {import('../../src/observe/diff.js').Difference} Difference
@@ -493,7 +493,8 @@ function propFeatures(prop, holder) {
 
 /** @param {any} key a program Key @param {string} holder the kind of object node (or `realm`) that has it */
 function keyFeature(key, holder) {
-  if (typeof key === 'string') return keyRole(key, false, holder);
+  const text = stringKeyText(key);
+  if (text !== undefined) return keyRole(text, false, holder);
   return key.wellKnown === undefined ? 'symbol key' : `@@${key.wellKnown}`;
 }
 
