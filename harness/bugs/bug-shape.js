@@ -458,9 +458,13 @@ export function programFeatures(program) {
     for (const field of ['message', 'cause']) if (node.kind === 'error' && field in node) features.add(`error ${field}`);
     for (const prop of node.props ?? []) for (const feature of propFeatures(prop, node.kind)) features.add(`${node.kind} ${feature}`);
     for (const value of [...(node.items ?? []), ...(node.values ?? []), ...(node.entries ?? []).flat(), node.message, node.cause]) {
-      if (isRecord(value) && 'symbol' in value) features.add('value symbol');
+      if (isSymbol(value)) features.add('value symbol');
     }
+    if ((node.props ?? []).some((/** @type {any} */ prop) => isSymbol(prop.value))) features.add('value symbol');
   }
+  // A symbol wherever it sits, the root too: a shrunk symbol root would
+  // otherwise have no features, a trigger every program holds (same-bug.js).
+  if (isSymbol(program.root)) features.add('value symbol');
   // A realm step by what it changes: which realm, and how, are the program's
   // choice (on a same-realm channel, the sender's and the receiver's are one).
   for (const step of [...(program.sender ?? []), ...(program.receiver ?? [])]) {
@@ -487,7 +491,7 @@ function propFeatures(prop, holder) {
   const base = `${keyFeature(prop.key, holder)} ${'get' in prop || 'set' in prop ? 'accessor' : 'data'}`;
   const more = ['writable', 'enumerable', 'configurable'].filter((a) => prop[a] === false).map((a) => `${base} non-${a}`);
   for (const f of ['get', 'set']) if (f in prop) more.push(`${base} with ${f}ter`);
-  if ('value' in prop && isRecord(prop.value) && 'symbol' in prop.value) more.push(`${base} symbol`);
+  if ('value' in prop && isSymbol(prop.value)) more.push(`${base} symbol`);
   return [base, ...more];
 }
 
@@ -495,6 +499,11 @@ function propFeatures(prop, holder) {
 function keyFeature(key, holder) {
   if (typeof key === 'string') return keyRole(key, false, holder);
   return key.wellKnown === undefined ? 'symbol key' : `@@${key.wellKnown}`;
+}
+
+/** @param {unknown} value a program Value @returns {boolean} it is a symbol */
+function isSymbol(value) {
+  return isRecord(value) && 'symbol' in value;
 }
 
 /** @param {unknown} value a primitive Value @returns {string} its type: `number`, `bigint`, `symbol`, … */
