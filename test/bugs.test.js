@@ -103,6 +103,27 @@ test('triage: a bug that shows where it showed before is known, one that shows w
   assert.deepEqual(regressed.regressed.map((r) => [r.target, r.version, r.why]), [['node:clone', '22.23.3', `passed there on ${process.versions.node}`]]);
 });
 
+test('triage: a rare new bug with the root of a known bug and another trigger is not swallowed by it; a look-alike of the known one is it', async () => {
+  // test/fixtures/look-alike-throws.mjs returns null where the reference
+  // throws a DataCloneError: for a Symbol (known), and for a function while
+  // Array.prototype is changed (new). One root, one target: replaying each
+  // program on the other's target cannot tell them apart, their triggers can.
+  const target = `impl:${fixture('look-alike-throws.mjs')}`;
+  const at = (root, objects, sender) => ({ schema: 'clonecheck/program@2', root, ...(objects ? { objects } : {}), ...(sender ? { sender } : {}) });
+  const symbolRoot = at({ symbol: '' });
+  const symbolInArray = at({ ref: 0 }, [{ kind: 'array', items: [1, { symbol: 'x' }] }]);
+  const functionUnderChangedArrayPrototype = at({ ref: 0 }, [{ kind: 'function', style: 'arrow' }], [{ on: 'Array.prototype', key: '0' }]);
+  const ran = [{ name: target, version: null }];
+  const [{ bug }] = (await triage([{ ...finding('impl.outcome.aaaaaaaa', symbolRoot, target), version: null }], [], { ran, replay, date })).new;
+  const later = await triage([
+    { ...finding('impl.outcome.bbbbbbbb', symbolInArray, target), version: null },
+    { ...finding('impl.outcome.cccccccc', functionUnderChangedArrayPrototype, target), version: null },
+  ], [bug], { ran, replay, date });
+  assert.deepEqual(later.known.map((k) => [k.bug, k.findings.map((f) => f.signature)]), [[bug.id, ['impl.outcome.bbbbbbbb']]]);
+  assert.deepEqual(later.new.map((n) => [n.bug.root.shape, n.findings.map((f) => f.signature)]),
+    [[bug.root.shape, ['impl.outcome.cccccccc']]]);
+});
+
 test('the checked-in ledger is valid, and its bugs found on this Node still show there', async () => {
   const ledger = readLedger(LEDGER_DIR);
   assert.ok(ledger.length > 0);

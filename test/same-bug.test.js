@@ -141,3 +141,9 @@ test('a symbol is the feature "value symbol" wherever it sits: at the root, as a
   assert.ok(at({ ref: 0 }, [{ kind: 'object', props: [{ key: 'a', value: { symbol: 'x' } }] }]).includes('value symbol'));
   assert.ok(!at({ ref: 0 }, [{ kind: 'object', props: [symbolKeyed] }]).includes('value symbol'));
 });
+
+test("a Blob's or a File's MIME type is a value, not a feature: two Files with other types have one trigger", () => {
+  const file = (type) => programFeatures({ schema: 'clonecheck/program@1', root: { ref: 0 }, objects: [{ kind: 'file', bytes: [], name: 'a', type }] });
+  assert.deepEqual(file('text/plain'), file(''));
+  assert.deepEqual(file('text/plain'), ['file']);
+});

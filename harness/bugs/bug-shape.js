@@ -428,6 +428,9 @@ function effectHolder(label, program) {
 // ---------------------------------------------------------------------------
 // The trigger: a program's features
 
+/** Kinds whose `type` is a value (a Blob's or a File's MIME type), not a class: left out like other values. */
+const VALUE_TYPED = new Set(['blob', 'file']);
+
 /**
  * What a program is made of, with its values and sizes left out: each
  * object kind (with its type), each non-default setting, each kind of
@@ -443,7 +446,7 @@ function effectHolder(label, program) {
 export function programFeatures(program) {
   const features = new Set();
   for (const node of program.objects ?? []) {
-    const type = node.type ?? node.style ?? (node.kind === 'boxed' ? primitiveType(node.value) : undefined);
+    const type = VALUE_TYPED.has(node.kind) ? undefined : node.type ?? node.style ?? (node.kind === 'boxed' ? primitiveType(node.value) : undefined);
     features.add(type === undefined ? node.kind : `${node.kind} ${type}`);
     // A setting that is not the default, then (for a named one) which: a
     // prototype replaced by Object.prototype holds the trigger "a prototype replaced".

@@ -7,12 +7,15 @@
 // (replayMatrix: only the cells a decision needs), and each replay's root
 // (root.js) is kept. Then:
 //  - a finding is a known bug when the bug's program shows the finding's
-//    root on the finding's target, and the finding's program does not run
-//    clean on the target the bug was found on (when the run reached it):
-//    two programs that show one root on one target, each failing on the
-//    other's, are one root cause, whatever channel, version or seed met
-//    them (the finding's program may show an earlier root on the bug's
-//    target: a second bug that comes first there);
+//    root on the finding's target, the finding's program does not run
+//    clean on the target the bug was found on (when the run reached it),
+//    and one program's trigger explains the other's (same-bug.js): two
+//    programs that show one root on one target, each failing on the
+//    other's, with one trigger, are one root cause, whatever channel,
+//    version or seed met them (the finding's program may show an earlier
+//    root on the bug's target: a second bug that comes first there); with
+//    triggers neither of which explains the other they are two bugs with
+//    one root, which the replays alone cannot tell apart;
 //  - the other findings, smallest program first, found proposed bugs by
 //    the same rule, so five channels that show one bug propose one bug;
 //  - a finding whose program no longer shows anything on its own target is
@@ -24,7 +27,7 @@
 import { programFeatures } from './bug-shape.js';
 import { channelTargetOf, implementationOf, newBug } from './ledger.js';
 import { showsRoot } from './root.js';
-import { holds } from './same-bug.js';
+import { explains } from './same-bug.js';
 
 /**
  * @typedef {import('./ledger.js').Bug} Bug
@@ -112,9 +115,11 @@ export async function triage(findings, bugs, { ran, replay, date }) {
     const matchIn = (f, groups) => {
       // On the group's own target, this finding's program must not run clean: where it passes, its cause is its channel's own.
       // (It may show another root there, one that comes first on that channel, or not apply.)
-      const same = groups.filter((g) => showsHere(f, g) && (!needsCross(f, g) || at(f.row, g.target) !== 'pass'));
-      // Among several, the one whose trigger this program holds (or that holds this one's), then the smallest.
-      same.sort((a, b) => Number(related(b.features, f.features)) - Number(related(a.features, f.features)) || a.features.size - b.features.size);
+      // And one trigger must explain the other (same-bug.js): two bugs of one implementation with one root show on each
+      // other's targets alike, so the replays cannot tell a rare bug from a known look-alike; their triggers can.
+      const same = groups.filter((g) => showsHere(f, g) && (!needsCross(f, g) || at(f.row, g.target) !== 'pass') && related(g.features, f.features));
+      // Among several, the smallest.
+      same.sort((a, b) => a.features.size - b.features.size);
       return same[0];
     };
 
@@ -198,9 +203,9 @@ function replayMatrix(replay, programs) {
   };
 }
 
-/** @param {Set<string>} a @param {Set<string>} b @returns {boolean} one trigger holds the other */
+/** @param {Set<string>} a @param {Set<string>} b @returns {boolean} one trigger explains the other */
 function related(a, b) {
-  return holds(a, b) || holds(b, a);
+  return explains(a, b) || explains(b, a);
 }
 
 /**
