@@ -25,7 +25,7 @@
 //    target it did not affect before, or after it was fixed, it regressed.
 
 import { programFeatures } from './bug-shape.js';
-import { channelTargetOf, implementationOf, newBug } from './ledger.js';
+import { channelTargetOf, implementationOf, newBug, proposedId } from './ledger.js';
 import { showsRoot } from './root.js';
 import { explains } from './same-bug.js';
 
@@ -281,11 +281,15 @@ export function draftTitle(implementation, shape) {
 
 /**
  * The triage documents of several shards of one campaign as one (merge.js):
- * a known bug's findings and targets together; proposed bugs with the same
- * implementation and root proposed once (shards did not replay each
- * other's programs, so this is the one place bugs are joined by their root
- * alone: `clonecheck triage` on the merged run replays them).
+ * a known bug's findings and targets together; proposed bugs of one
+ * implementation with the same root and triggers one of which explains the
+ * other proposed once (shards did not replay each other's programs, so this
+ * is the one place bugs are joined without a replay: `clonecheck triage` on
+ * the merged run replays them). A proposal folded into another, or whose id
+ * another shard gave to another bug, is renamed; the findings that name it
+ * must be too.
  * @param {any[]} documents  triageDocument()s, absent for a run before the ledger
+ * @returns {{bugs: any, renamed: Map<string, string>[]}}  the merged document; for each document, its proposed ids renamed
  */
 export function mergeTriageDocuments(documents) {
   const present = documents.filter((d) => d !== undefined && d !== null);
@@ -300,17 +304,30 @@ export function mergeTriageDocuments(documents) {
       first.count += k.count;
     }
   }
-  /** @type {Map<string, any>} */
+  /** @type {Map<string, {proposal: any, features: Set<string>}>} by id */
   const proposed = new Map();
-  for (const n of present.flatMap((d) => d.new)) {
-    const key = `${n.bug.implementation}\n${n.bug.root.shape}`;
-    const first = proposed.get(key);
-    if (first === undefined) proposed.set(key, { ...n, findings: [...n.findings] });
-    else first.findings.push(...n.findings);
-  }
+  const renamed = documents.map(() => /** @type {Map<string, string>} */ (new Map()));
+  // Ids of the ledger's bugs the shards met, and of the proposals kept so far.
+  const taken = new Set(known.keys());
+  documents.forEach((document, i) => {
+    for (const n of document?.new ?? []) {
+      const features = new Set(programFeatures(n.bug.program));
+      const same = [...proposed.values()].find(({ proposal: { bug }, features: theirs }) => bug.implementation === n.bug.implementation
+        && bug.root.shape === n.bug.root.shape && related(features, theirs));
+      let id = same?.proposal.bug.id;
+      if (same === undefined) {
+        id = taken.has(n.bug.id) ? proposedId(n.bug.implementation, n.bug.title, taken) : (taken.add(n.bug.id), n.bug.id);
+        proposed.set(id, { proposal: { ...n, bug: { ...n.bug, id }, findings: [...n.findings] }, features });
+      } else same.proposal.findings.push(...n.findings);
+      if (id !== n.bug.id) renamed[i].set(n.bug.id, /** @type {string} */ (id));
+    }
+  });
   return {
-    known: [...known.values()], new: [...proposed.values()],
-    fixed: present.flatMap((d) => d.fixed), regressed: present.flatMap((d) => d.regressed), unreproduced: present.flatMap((d) => d.unreproduced),
-    sightings: Object.assign({}, ...present.map((d) => d.sightings)),
+    renamed,
+    bugs: {
+      known: [...known.values()], new: [...proposed.values()].map((p) => p.proposal),
+      fixed: present.flatMap((d) => d.fixed), regressed: present.flatMap((d) => d.regressed), unreproduced: present.flatMap((d) => d.unreproduced),
+      sightings: Object.assign({}, ...present.map((d) => d.sightings)),
+    },
   };
 }
