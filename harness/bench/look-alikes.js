@@ -6,21 +6,24 @@
 // look-alike-NAME-rare-only.mjs (the rare bug alone). For each fixture and
 // seed:
 //  - the first case that shows the rare bug: the earliest deviation when
-//    this tree fuzzes the rare-only target (the cases depend on the seed,
-//    not the target; nothing is shrunk);
+//    this tree fuzzes the rare-only target with the same options (the cases
+//    depend on the seed and weights, not the target; nothing is shrunk);
 //  - for the base and for this tree (alternately first), a whole `clonecheck
 //    fuzz` of the target with both bugs, shrinking and witnesses as the
 //    options say; a final finding reports the rare bug when its program,
 //    replayed (`clonecheck repro`), deviates on the rare-only target. The
 //    earliest case of those findings is when the rare bug was reported, and
 //    how many there are says whether it was split.
-// Both checkouts fuzz this tree's fixtures, whose reference is this tree's src/.
+// The fixtures are copied into the base checkout and each checkout fuzzes
+// its copy: a target must load the src/ of the harness that judges it (the
+// program builder tells the reference which objects are proxies; another
+// copy of src/ would clone them).
 //
 // usage: node harness/bench/look-alikes.js --base REV [--fixture NAME …] [--seeds 1,2,3] [--runs N] [--json] [-- FUZZ-OPTIONS…]
 //   defaults: --fixture throws --fixture extra-key --seeds 1,2,3,4,5 --runs 5000
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -45,7 +48,8 @@ const usage = (/** @type {string} */ problem, /** @type {string} */ fix) => {
 if (args.base === undefined) usage('--base REV is required', 'give the revision to compare this tree with, e.g. --base main');
 const seeds = args.seeds.split(',').map(Number);
 if (seeds.some((s) => !Number.isInteger(s) || s < 0)) usage(`--seeds ${args.seeds} is not a list of seeds`, 'write e.g. --seeds 1,2,3');
-const fixtureOf = (/** @type {string} */ name) => join(TREE, 'test', 'fixtures', `look-alike-${name}.mjs`);
+const FIXTURES = join('test', 'fixtures');
+const fixtureOf = (/** @type {string} */ name, tree = TREE) => join(tree, FIXTURES, `look-alike-${name}.mjs`);
 for (const name of args.fixture) {
   for (const path of [fixtureOf(name), fixtureOf(`${name}-rare-only`)]) if (!existsSync(path)) usage(`no fixture ${path}`, 'name one of test/fixtures/look-alike-NAME.mjs that has a -rare-only twin');
 }
@@ -70,16 +74,19 @@ function deviatesOn(finding, target) {
 
 async function main() {
   await withBaseCheckout(TREE, /** @type {string} */ (args.base), async ({ baseTree, revision, scratch }) => {
+    for (const file of readdirSync(join(TREE, FIXTURES)).filter((f) => f.startsWith('look-alike-'))) {
+      copyFileSync(join(TREE, FIXTURES, file), join(baseTree, FIXTURES, file));
+    }
     const rows = [];
     for (const name of args.fixture) {
-      const both = `impl:${fixtureOf(name)}`;
       const rare = `impl:${fixtureOf(`${name}-rare-only`)}`;
       for (const [i, seed] of seeds.entries()) {
-        const alone = fuzz(TREE, rare, seed, join(scratch, `${name}-${seed}-rare`), ['--shrink-runs', '0']);
+        const alone = fuzz(TREE, rare, seed, join(scratch, `${name}-${seed}-rare`), [...extra, '--shrink-runs', '0']);
         const shown = alone.findings.filter((/** @type {any} */ f) => f.verdict === 'deviation').map((/** @type {any} */ f) => f.case);
         const row = { fixture: name, seed, firstRareCase: shown.length === 0 ? null : Math.min(...shown), base: {}, current: {} };
         for (const which of /** @type {const} */ (i % 2 === 0 ? ['base', 'current'] : ['current', 'base'])) {
-          const document = fuzz(which === 'base' ? baseTree : TREE, both, seed, join(scratch, `${name}-${seed}-${which}`), extra);
+          const tree = which === 'base' ? baseTree : TREE;
+          const document = fuzz(tree, `impl:${fixtureOf(name, tree)}`, seed, join(scratch, `${name}-${seed}-${which}`), extra);
           const deviations = document.findings.filter((/** @type {any} */ f) => f.verdict === 'deviation');
           const reporting = deviations.filter((/** @type {any} */ f) => deviatesOn(f, rare)).map((/** @type {any} */ f) => f.case);
           row[which] = {
