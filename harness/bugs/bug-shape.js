@@ -460,10 +460,9 @@ export function programFeatures(program) {
     // An Error's own `message` and `cause` (node fields, not props) are what its serialization steps read.
     for (const field of ['message', 'cause']) if (node.kind === 'error' && field in node) features.add(`error ${field}`);
     for (const prop of node.props ?? []) for (const feature of propFeatures(prop, node.kind)) features.add(`${node.kind} ${feature}`);
-    for (const value of [...(node.items ?? []), ...(node.values ?? []), ...(node.entries ?? []).flat(), node.message, node.cause]) {
-      if (isSymbol(value)) features.add('value symbol');
-    }
-    if ((node.props ?? []).some((/** @type {any} */ prop) => isSymbol(prop.value))) features.add('value symbol');
+    const values = [...(node.items ?? []), ...(node.values ?? []), ...(node.entries ?? []).flat(), node.message, node.cause,
+      ...(node.props ?? []).map((/** @type {any} */ prop) => prop.value)];
+    if (values.some(isSymbol)) features.add('value symbol');
   }
   // A symbol wherever it sits, the root too: a shrunk symbol root would
   // otherwise have no features, a trigger every program holds (same-bug.js).

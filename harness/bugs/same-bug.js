@@ -16,8 +16,10 @@
 //  - two shrunk programs show one bug when their root differences are the
 //    same and the features of one include all those of the other (shrinking
 //    stops at a local minimum, so one can keep a little more than the
-//    other). Programs with the fewest features come first and found the
-//    groups; each larger one joins the first group whose trigger it holds.
+//    other; an empty trigger, though, explains only a program as bare,
+//    `explains`). Programs with the fewest features come first and found
+//    the groups; each larger one joins the first group whose trigger
+//    explains it.
 // Each group is one finding, shown by its trigger: findings that fall in one
 // group are folded into the earliest; a witness in a group of its own is
 // another bug, split off with the cases of its variant. A finding that could
@@ -82,8 +84,8 @@ export function holds(features, trigger) {
  * that is a primitive root and nothing else) names nothing that makes the
  * bug fire, yet every program holds it: it would explain, and so hide, every
  * other bug of its root difference. It explains only a program as bare.
- * @param {Iterable<string>} features
  * @param {Iterable<string>} trigger
+ * @param {Iterable<string>} features
  * @returns {boolean}
  */
 export function explains(trigger, features) {

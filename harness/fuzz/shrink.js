@@ -2,8 +2,9 @@
 // target, earliest case first, as one task (tasks.js `shrinkDeviation`); the
 // shrunk program replaces the finding's when the target still shows the bug.
 // Then, for the same-bug check (same-bug.js), so do a few witnesses: cases
-// of the finding's signature whose programs hold no trigger found so far. A shrink whose thread or agent dies or hangs is
-// tried once more; then its finding stays as it was.
+// of the finding's signature whose programs hold no trigger found so far.
+// A shrink whose thread or agent dies or hangs is tried once more; then its
+// finding stays as it was.
 // Timeouts and crashes are shrunk apart, each candidate in a fresh thread or
 // agent (shrink-stalls.js).
 
