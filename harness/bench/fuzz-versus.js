@@ -20,12 +20,12 @@
 //          [--rounds N] [--json] [-- FUZZ-OPTIONS…]
 //   defaults: --target node:clone --seed 1 --runs 20000 --rounds 3
 
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { withBaseCheckout } from './checkout.js';
 import { childrenCPUSeconds } from './cpu.js';
 import { median } from './median.js';
 
@@ -97,12 +97,7 @@ function compareKeys(a, b) {
 }
 
 async function main() {
-  const scratch = mkdtempSync(join(tmpdir(), 'clonecheck-versus-'));
-  const baseTree = join(scratch, 'base');
-  const revision = execFileSync('git', ['-C', TREE, 'rev-parse', '--short', args.base], { encoding: 'utf8' }).trim();
-  execFileSync('git', ['-C', TREE, 'worktree', 'add', '--detach', baseTree, revision], { stdio: 'ignore' });
-  try {
-    symlinkSync(realpathSync(join(TREE, 'node_modules')), join(baseTree, 'node_modules'));
+  await withBaseCheckout(TREE, /** @type {string} */ (args.base), async ({ baseTree, revision, scratch }) => {
     const trees = { base: baseTree, current: TREE };
     /** @type {Record<'base' | 'current', Awaited<ReturnType<typeof fuzzOnce>>[]>} */
     const runs = { base: [], current: [] };
@@ -163,10 +158,7 @@ async function main() {
       }
     }
     process.exitCode = result.findings.same ? 0 : 1;
-  } finally {
-    execFileSync('git', ['-C', TREE, 'worktree', 'remove', '--force', baseTree], { stdio: 'ignore' });
-    rmSync(scratch, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();

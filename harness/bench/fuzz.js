@@ -36,14 +36,14 @@
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { casePrograms } from '../../fuzzers/programs.js';
 import { judgeableHere } from '../targets/programs.js';
 import { build } from '../../src/index.js';
 import { observeGraph } from '../../src/observe/observe.js';
 import { compile } from '../../src/program/compile.js';
 import { validate } from '../../src/program/schema.js';
 import { observedCaseAsync, oracleCloneFunction } from '../case/case.js';
-import { CHUNK_SIZE, chunkPrograms, laneOf } from '../fuzz/chunks.js';
+import { laneOf } from '../fuzz/lanes.js';
+import { CHUNK_SIZE, SteeredRun } from '../../fuzzers/steering.js';
 import { judge, openTargets } from '../fuzz/judge.js';
 import { installNodeHostHooks } from '../case/node-host.js';
 import { resolveTarget } from '../targets/catalog.js';
@@ -178,15 +178,15 @@ async function main() {
   const seed = Number(args.seed);
   const cores = Number(args.cores);
 
-  // As the fuzzer draws them (chunk by chunk, default weights) and a Node
-  // target runs them (judgeableHere: a FileList or a canvas, which Node
-  // lacks, an ordinary object).
-  const arbitrary = casePrograms({});
+  // As the fuzzer draws them (chunk by chunk, steered, default weights) and
+  // a Node target runs them (judgeableHere: a FileList or a canvas, which
+  // Node lacks, an ordinary object).
+  const run = new SteeredRun({ seed });
   const generationStarted = performance.now();
   const programs = [];
   for (let chunk = 0; programs.length < cases; chunk++) {
     const numRuns = Math.min(CHUNK_SIZE, cases - programs.length);
-    programs.push(...chunkPrograms(arbitrary, seed, chunk, numRuns).map(judgeableHere));
+    programs.push(...run.draw(chunk, numRuns).map(({ program }) => judgeableHere(program)));
   }
   const generate = ((performance.now() - generationStarted) * 1000) / cases;
 
