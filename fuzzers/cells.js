@@ -12,9 +12,12 @@
 //   guard      family × perturbation × pollution
 //   placement  family × where the value sits
 //   channel    family × channel mode × deliveries
+//   strings    a string no realm has seen, by representation (form and
+//              place, arbitraries/fresh-strings.js) × sent once or again
 // Every cell listed is reachable: steered generation (steering.js) can draw
 // a program for it, and a test checks that each one is drawn.
 
+import { REPRESENTATIONS } from './arbitraries/fresh-strings.js';
 import { families } from './families/index.js';
 
 /**
@@ -36,16 +39,18 @@ export const PLACEMENTS = ['root', 'object property', 'array element', 'map key'
 export const CHANNEL_MODES = ['plain', 'transfer', 'storage'].flatMap((mode) => [mode, `${mode}+repeat`]);
 
 /**
- * One cell: a plane and its coordinates. `id` is its name in reports.
- * @typedef {{id: string, plane: 'guard' | 'placement' | 'channel', family: string, perturbed?: string, pollution?: string,
- *   placement?: string, channel?: string}} Cell
+ * One cell: a plane and its coordinates. `id` is its name in reports. A
+ * strings cell's family is `any`: a fresh string goes into any family's value.
+ * @typedef {{id: string, plane: 'guard' | 'placement' | 'channel' | 'strings', family: string, perturbed?: string, pollution?: string,
+ *   placement?: string, channel?: string, strings?: string, repeat?: 'once' | 'repeated'}} Cell
  */
 
 /**
  * What a generated program was drawn as (programs.js): the family, its
- * first perturbation, the pollution classes, the placement, the channel mode.
+ * first perturbation, the pollution classes, the placement, the channel mode,
+ * the representations of fresh strings it holds (read from the program).
  * @typedef {{family: string, perturbation: string, perturbed: string, pollution: string[], placement: string,
- *   channel: string}} Tags
+ *   channel: string, strings: string[]}} Tags
  */
 
 /** @param {Omit<Cell, 'id'>} cell @returns {Cell} */
@@ -59,28 +64,28 @@ function named(cell) {
  * @param {Tags} tags
  * @returns {string[]} their ids
  */
-export function cellsOf({ family, perturbed, pollution, placement, channel }) {
+export function cellsOf({ family, perturbed, pollution, placement, channel, strings }) {
+  const repeat = channel.endsWith('+repeat') ? 'repeated' : 'once';
   return [
     ...pollution.map((p) => named({ plane: 'guard', family, perturbed, pollution: p }).id),
     named({ plane: 'placement', family, placement }).id,
     named({ plane: 'channel', family, channel }).id,
+    ...strings.map((representation) => named({ plane: 'strings', family: 'any', strings: representation, repeat }).id),
   ];
 }
 
 /**
  * Where a family cannot go. Each exclusion was found by steering toward
  * the cell and never drawing it (20,000 cases).
- * @param {string} family @param {'guard' | 'placement' | 'channel'} plane @param {string} coordinate
+ * (A primitive root meets aimed pollution only through the keys a fresh
+ * string's object brings, arbitraries/fresh-strings.js, and is reached.)
+ * @param {string} family @param {'placement' | 'channel'} plane @param {string} coordinate
  */
 function unreachable(family, plane, coordinate) {
-  switch (plane) {
-    // A primitive has no own keys to aim pollution at.
-    case 'guard': return family === 'primitiveRoot' && coordinate.startsWith('aimed');
-    // A primitive root is no object: nothing to name in a transfer list.
-    case 'placement': return family === 'primitiveRoot' && coordinate === 'transfer list';
-    // Its programs always have a transfer list, so never plain, and forStorage may not be combined with one (docs/program.md).
-    default: return family === 'transferGraph' && !coordinate.startsWith('transfer');
-  }
+  // A primitive root is no object: nothing to name in a transfer list.
+  if (plane === 'placement') return family === 'primitiveRoot' && coordinate === 'transfer list';
+  // Its programs always have a transfer list, so never plain, and forStorage may not be combined with one (docs/program.md).
+  return family === 'transferGraph' && !coordinate.startsWith('transfer');
 }
 
 /**
@@ -95,10 +100,11 @@ export function reachableCells(weights = {}) {
   for (const [family, { weight, perturbations }] of Object.entries(families)) {
     if ((weights[family] ?? weight) === 0) continue;
     for (const perturbed of perturbations === undefined ? ['-'] : Object.keys(perturbations)) {
-      for (const pollution of POLLUTIONS) if (!unreachable(family, 'guard', pollution)) add({ plane: 'guard', family, perturbed, pollution });
+      for (const pollution of POLLUTIONS) add({ plane: 'guard', family, perturbed, pollution });
     }
     for (const placement of PLACEMENTS) if (!unreachable(family, 'placement', placement)) add({ plane: 'placement', family, placement });
     for (const channel of CHANNEL_MODES) if (!unreachable(family, 'channel', channel)) add({ plane: 'channel', family, channel });
   }
+  for (const strings of REPRESENTATIONS) for (const repeat of /** @type {const} */ (['once', 'repeated'])) add({ plane: 'strings', family: 'any', strings, repeat });
   return cells;
 }

@@ -26,6 +26,7 @@
 
 import fc from 'fast-check';
 import { PROGRAM_SCHEMA, fromBytes } from '../src/program/index.js';
+import { anyStringRepresentation, stringRepresentations, stringRepresentationsIn } from './arbitraries/fresh-strings.js';
 import { aimedPollution, aimedStep, realmSteps } from './arbitraries/realm-pollution.js';
 import { families } from './families/index.js';
 
@@ -96,16 +97,19 @@ function pollutionFor(pollution) {
  * sometimes a transfer list with a fresh buffer (tiers must stand aside),
  * sometimes forStorage (shared buffers must then be refused), sometimes 2
  * or 3 deliveries (a worker channel sends the value again: engines' caches
- * outlive a message). A cell (steering.js) fixes some of them: its
- * pollution, its placement, its channel mode; the rest are drawn as usual,
- * and the value stays at the root unless the cell places it.
+ * outlive a message), sometimes a string no realm has seen, of any
+ * representation (arbitraries/fresh-strings.js), put into the value first,
+ * so that aimed pollution may name it. A cell (steering.js) fixes some of
+ * them: its pollution, its placement, its channel mode, its string
+ * representation; the rest are drawn as usual, and the value stays at the
+ * root unless the cell places it.
  * @param {fc.Arbitrary<{family: string, draft: Draft}>} drafts
- * @param {{pollution: number, channel: number, deliveries: number}} rates weights (of 10) for pollution,
- *   non-default channels and repeated deliveries
+ * @param {{pollution: number, channel: number, deliveries: number, strings: number}} rates weights (of 10) for pollution,
+ *   non-default channels, repeated deliveries and fresh strings
  * @param {Partial<import('./cells.js').Cell>} [cell]
  * @returns {fc.Arbitrary<TaggedProgram>}
  */
-function withChannel(drafts, { pollution, channel, deliveries: repeats }, cell = {}) {
+function withChannel(drafts, { pollution, channel, deliveries: repeats, strings }, cell = {}) {
   const maybe = (weight, arb, otherwise) => fc.oneof({ weight: 10 - weight, arbitrary: fc.constant(otherwise) }, { weight, arbitrary: arb });
   const polluted = cell.pollution === undefined
     ? { sender: maybe(pollution, realmSteps, []), receiver: maybe(pollution, realmSteps, []), aim: maybe(pollution, aimedPollution, null) }
@@ -118,11 +122,14 @@ function withChannel(drafts, { pollution, channel, deliveries: repeats }, cell =
       mode: fixedMode === undefined ? maybe(channel, fc.constantFrom('transfer', 'storage'), 'plain') : fc.constant(fixedMode),
       // An integer, not `maybe`: it shrinks to 0, one delivery, so a finding
       // that does not need the repeats loses them (a oneof never shrinks across its arbitraries).
-      deliveries: cell.channel === undefined
+      deliveries: cell.channel === undefined && cell.repeat === undefined
         ? fc.integer({ min: 0, max: 9 }).map((n) => (n < 10 - repeats ? 1 : 2 + (n % 2)))
-        : repeated === undefined ? fc.constant(1) : fc.constantFrom(2, 3),
+        : repeated === undefined && cell.repeat !== 'repeated' ? fc.constant(1) : fc.constantFrom(2, 3),
+      // Last, so what the fields above draw for a seed is what they drew before it.
+      fresh: cell.strings === undefined ? maybe(strings, anyStringRepresentation, null) : stringRepresentations[cell.strings],
     })
-    .map(({ drawn: { family, draft: value }, sender, receiver, aim, mode, deliveries }) => {
+    .map(({ drawn: { family, draft: drawnDraft }, sender, receiver, aim, mode, deliveries, fresh }) => {
+      const value = fresh === null ? drawnDraft : fresh(drawnDraft);
       const { draft: d, placement } = place(value, cell.placement ?? 'root');
       /** @type {Record<string, any>} */
       const program = { schema: PROGRAM_SCHEMA, root: d.root };
@@ -160,6 +167,7 @@ function withChannel(drafts, { pollution, channel, deliveries: repeats }, cell =
           pollution: pollutions.length > 0 ? pollutions : ['none'],
           placement,
           channel: deliveries > 1 ? `${channelMode}+repeat` : channelMode,
+          strings: stringRepresentationsIn(program),
         },
       };
     });
@@ -171,13 +179,30 @@ function withChannel(drafts, { pollution, channel, deliveries: repeats }, cell =
  */
 
 /** @param {Record<string, number>} weights */
-const channelRates = (weights) => ({ pollution: weights.pollution ?? 2, channel: weights.channel ?? 1, deliveries: weights.deliveries ?? 2 });
+const channelRates = (weights) => ({
+  pollution: weights.pollution ?? 2, channel: weights.channel ?? 1, deliveries: weights.deliveries ?? 2, strings: weights.strings ?? 2,
+});
 
 /** Arbitraries for cells, made once each: a campaign asks for the same cells chunk after chunk. @type {Map<string, fc.Arbitrary<TaggedProgram>>} */
 const cellArbitraries = new Map();
 
 /**
- * Programs drawn for one cell: its family (and perturbation), its
+ * The values a cell of one family is drawn with.
+ * @param {import('./cells.js').Cell} cell
+ * @returns {fc.Arbitrary<Draft>}
+ */
+function cellDrafts(cell) {
+  const { arbitrary, perturbations } = families[cell.family];
+  if (cell.perturbed !== undefined && cell.perturbed !== '-') return /** @type {Record<string, fc.Arbitrary<Draft>>} */ (perturbations)[cell.perturbed];
+  // A place or a channel mode asks its question of the value a tier takes
+  // (a perturbed value meets it in unsteered cases): a planted Int32 fast
+  // path that ignores the transfer list showed in no 5,000-case run while
+  // these cells drew any perturbation.
+  return perturbations?.none ?? arbitrary;
+}
+
+/**
+ * Programs drawn for one cell: its family (and perturbation; any family for a string representation), its
  * pollution, placement or channel mode; everything else drawn as usual.
  * @param {import('./cells.js').Cell} cell
  * @param {Record<string, number>} weights
@@ -187,14 +212,7 @@ export function cellPrograms(cell, weights = {}) {
   const key = `${cell.id}\n${JSON.stringify(channelRates(weights))}`;
   let programs = cellArbitraries.get(key);
   if (programs === undefined) {
-    const { arbitrary, perturbations } = families[cell.family];
-    const drafts = cell.perturbed !== undefined && cell.perturbed !== '-' ? perturbations[cell.perturbed]
-      // A place or a channel mode asks its question of the value a tier
-      // takes (a perturbed value meets it in unsteered cases): a planted
-      // Int32 fast path that ignores the transfer list showed in no
-      // 5,000-case run while these cells drew any perturbation.
-      : perturbations?.none ?? arbitrary;
-    programs = withChannel(drafts.map((draft) => ({ family: cell.family, draft })), channelRates(weights), cell);
+    programs = withChannel(cell.family === 'any' ? familyMix(weights) : cellDrafts(cell).map((draft) => ({ family: cell.family, draft })), channelRates(weights), cell);
     cellArbitraries.set(key, programs);
   }
   return programs;
@@ -207,21 +225,30 @@ export function cellPrograms(cell, weights = {}) {
  * @returns {fc.Arbitrary<TaggedProgram>}
  */
 export function taggedPrograms(weights = {}) {
+  return withChannel(familyMix(weights), channelRates(weights));
+}
+
+/**
+ * The families, weighted, each draft with its family's name.
+ * @param {Record<string, number>} weights
+ * @returns {fc.Arbitrary<{family: string, draft: Draft}>}
+ */
+function familyMix(weights) {
   const mix = [];
   for (const [name, family] of Object.entries(families)) {
     const weight = weights[name] ?? family.weight;
     if (weight > 0) mix.push({ weight, arbitrary: family.arbitrary.map((draft) => ({ family: name, draft })) });
   }
   if (mix.length === 0) throw new TypeError('taggedPrograms: every family has weight 0');
-  return withChannel(fc.oneof(...mix), channelRates(weights));
+  return fc.oneof(...mix);
 }
 
 /**
  * Valid programs from every family, weighted.
- * @param {Partial<Record<keyof typeof families | 'pollution' | 'channel' | 'deliveries', number>>} [weights]
- *   family weights (0 leaves a family out), plus `pollution`, `channel` and `deliveries`:
- *   how often, out of 10, realm steps, a transfer / storage channel and 2 or 3
- *   deliveries are added (default 2, 1 and 2)
+ * @param {Partial<Record<keyof typeof families | 'pollution' | 'channel' | 'deliveries' | 'strings', number>>} [weights]
+ *   family weights (0 leaves a family out), plus `pollution`, `channel`, `deliveries` and `strings`:
+ *   how often, out of 10, realm steps, a transfer / storage channel, 2 or 3
+ *   deliveries and a fresh string are added (default 2, 1, 2 and 2)
  */
 export function programArbitrary(weights = {}) {
   return taggedPrograms(weights).map(({ program }) => program);
