@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { validate } from '../src/index.js';
 import { casePrograms } from '../fuzzers/programs.js';
-import { pruneUnreachable } from '../harness/fuzz/prune.js';
+import { pruneUnreachable } from '../src/program/prune.js';
 
 const schema = 'clonecheck/program@1';
 

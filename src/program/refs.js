@@ -1,8 +1,8 @@
 // Every place an object node holds a Value or refers to another node by
 // index, in one walk (`mapNode`): the generator moves a graph behind other
-// nodes with it (`mapRefs`, `i => i + by`), the shrinker follows what a node
-// reaches and renumbers the nodes it keeps (harness/fuzz/prune.js), and
-// simplifies one Value at a time (harness/fuzz/reduce.js).
+// nodes with it (`mapRefs`, `i => i + by`), prune.js follows what a node
+// reaches and renumbers the nodes it keeps (for the shrinker and `build`), and
+// the shrinker simplifies one Value at a time (harness/fuzz/reduce.js).
 //
 // The places, as `validate` (schema.js) checks them: a Value in an array's
 // items (or a hole, `{"hole": true}`, in its place), a map's entries, a set's values, an error's message and cause, a
