@@ -13,7 +13,7 @@ import {
 } from '../primordials/intrinsics.js';
 import { currentRealm } from '../primordials/realm.js';
 import { compile, compileSteps } from './compile.js';
-import { pruneUnreachable } from './prune.js';
+import { hollowUnreachable } from './prune.js';
 import { createRuntime } from './runtime.js';
 import { validate, validateSteps } from './schema.js';
 
@@ -91,9 +91,9 @@ function planOf(program) {
     // With this host's global and limits: a platform object it cannot make,
     // or one the reference cannot judge here, is refused here, by name.
     rejectInvalid(validate(program, { global: GLOBAL, limits: HOST_LIMITS }), 'program');
-    // Validated whole, made only as far as the value reaches (prune.js): an
-    // object nothing reaches is never observed.
-    plan = compile(pruneUnreachable(program, observedApart));
+    // Validated whole, made in full only as far as the value reaches
+    // (prune.js): an object nothing reaches is never observed.
+    plan = compile(hollowUnreachable(program, observedApart));
     WeakMapPrototypeSet(plans, /** @type {object} */ (program), plan);
   }
   return plan;
