@@ -1,7 +1,7 @@
 // pruneUnreachable(program): the program without the objects nothing reaches;
 // hollowUnreachable(program): the same with those objects made bare instead.
 // An object is kept when the root, the transfer list, or a kept object
-// refers to it (`mapRefs` walks every place a node can: items, entries,
+// refers to it (refs.js walks every place a node can: items, entries,
 // values, message, cause, prototype, property values, accessors' effects and
 // returns, a view's buffer, a proxy's target). Realm steps cannot refer to
 // objects (docs/program.md).
@@ -15,8 +15,8 @@
 
 import { CreateDataProperty } from '../abstract-ops/object-operations.js';
 import { newList, record } from '../primordials/intrinsics.js';
-import { mapRefs, mapValue } from './refs.js';
-import { own } from './values.js';
+import { mapRefs, mapValue, visitNode } from './refs.js';
+import { isRecord, own, soleKey } from './values.js';
 
 /**
  * Which objects the root, the transfer list and the objects they reach refer to.
@@ -34,10 +34,18 @@ function reachedObjects(program, alsoKeep) {
     if (reached[index]) return index;
     reached[index] = true;
     count++;
-    mapRefs(objects[index], visit);
+    visitNode(objects[index], maps);
     return index;
   };
-  mapValue(program.root, visit);
+  /** @type {import('./refs.js').NodeMaps} */
+  const maps = {
+    value: (value) => {
+      if (isRecord(value) && soleKey(value) === 'ref') visit(/** @type {any} */ (value).ref);
+      return value;
+    },
+    index: visit,
+  };
+  maps.value(program.root, 'root');
   const transfer = own(program, 'transfer');
   if (transfer !== undefined) for (let i = 0; i < transfer.length; i++) visit(transfer[i]);
   if (alsoKeep !== undefined) for (let i = 0; i < objects.length; i++) if (alsoKeep(objects[i])) visit(i);
