@@ -4,7 +4,7 @@
 // setupRealm(steps, effects, global): realm steps alone, for a realm other
 // than the sender's (a worker's, an iframe's).
 
-import { registerOpaque, rememberOrdinary } from '../abstract-ops/brands.js';
+import { registerOpaque } from '../abstract-ops/brands.js';
 import { prototypeRefusal } from '../abstract-ops/platform.js';
 import { hostTransferRefusal } from '../html/platform-objects.js';
 import {
@@ -157,13 +157,7 @@ function evaluate(runtime, expr, env) {
     case 'number': return runtime.number(expr.text);
     case 'bigint': return runtime.bigint(expr.text);
     case 'var': return env[expr.name];
-    case 'call': {
-      const result = callOperation(runtime, runtime[expr.op], expr.args, env);
-      // The runtime's `object` makes `{}` or a class's instance: an ordinary
-      // object, whose kind the reference and the walks need not brand-check.
-      if (expr.op === 'object') rememberOrdinary(result);
-      return result;
-    }
+    case 'call': return callOperation(runtime, runtime[expr.op], expr.args, env);
     case 'list': {
       // An ordinary array, as the literal `[a, b]` that emit prints: filled
       // while its prototype is null (no inherited setter can run), then given
