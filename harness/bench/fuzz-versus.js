@@ -20,12 +20,12 @@
 //          [--rounds N] [--json] [-- FUZZ-OPTIONS…]
 //   defaults: --target node:clone --seed 1 --runs 20000 --rounds 3
 
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { withBaseTree } from './base-tree.js';
 import { median } from './median.js';
 
 const TREE = fileURLToPath(new URL('../..', import.meta.url));
@@ -110,12 +110,7 @@ function compareKeys(a, b) {
 }
 
 async function main() {
-  const scratch = mkdtempSync(join(tmpdir(), 'clonecheck-versus-'));
-  const baseTree = join(scratch, 'base');
-  const revision = execFileSync('git', ['-C', TREE, 'rev-parse', '--short', args.base], { encoding: 'utf8' }).trim();
-  execFileSync('git', ['-C', TREE, 'worktree', 'add', '--detach', baseTree, revision], { stdio: 'ignore' });
-  try {
-    symlinkSync(realpathSync(join(TREE, 'node_modules')), join(baseTree, 'node_modules'));
+  await withBaseTree(TREE, /** @type {string} */ (args.base), async ({ tree: baseTree, revision, scratch }) => {
     const trees = { base: baseTree, current: TREE };
     /** @type {Record<'base' | 'current', Awaited<ReturnType<typeof fuzzOnce>>[]>} */
     const runs = { base: [], current: [] };
@@ -176,10 +171,7 @@ async function main() {
       }
     }
     process.exitCode = result.findings.same ? 0 : 1;
-  } finally {
-    execFileSync('git', ['-C', TREE, 'worktree', 'remove', '--force', baseTree], { stdio: 'ignore' });
-    rmSync(scratch, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();
