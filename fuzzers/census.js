@@ -1,24 +1,27 @@
-// What the generator draws, counted: how often each family meets each
-// perturbation and each kind of pollution, and each channel mode. A blind
+// What the fuzzer draws for a seed, counted: how often each family meets
+// each perturbation and each kind of pollution, each channel mode, and the
+// cell map (cells.js) with steering as `clonecheck fuzz` does it. A blind
 // spot of a generator is a combination it never draws (a dense array, the
 // value the Int32 tier takes, that never meets a polluted receiving realm);
-// this makes such couplings visible. Programs decoded from random bytes
-// (a quarter of what `clonecheck fuzz` runs) carry no tags and are not counted.
+// this makes such couplings visible. The cases are drawn exactly as a fuzz
+// run with the same seed, runs and weights draws them; programs decoded from
+// random bytes carry no tags and are not counted.
 
-import fc from 'fast-check';
-import { taggedPrograms } from './programs.js';
+import { CHUNK_SIZE, SteeredRun } from './steering.js';
 
 /**
  * @typedef {object} Census
- * @property {number} runs
+ * @property {number} runs  cases drawn
+ * @property {number} generated  of which generated (the rest were decoded from bytes)
  * @property {number} seed
  * @property {{family: string, perturbation: string, pollution: string, count: number}[]} combinations
  *   every combination drawn, most frequent first within a family
  * @property {Record<string, number>} channels  programs per channel mode
+ * @property {import('./steering.js').CellReport} cells  the cell map
  */
 
 /**
- * @param {{runs: number, seed: number, weights?: Parameters<typeof taggedPrograms>[0]}} options
+ * @param {{runs: number, seed: number, weights?: Record<string, number>}} options
  * @returns {Census}
  */
 export function drawCensus({ runs, seed, weights = {} }) {
@@ -26,13 +29,20 @@ export function drawCensus({ runs, seed, weights = {} }) {
   const combinations = new Map();
   /** @type {Record<string, number>} */
   const channels = {};
-  for (const { tags } of fc.sample(taggedPrograms(weights), { numRuns: runs, seed })) {
-    const key = `${tags.family}\n${tags.perturbation}\n${tags.pollution}`;
-    const entry = combinations.get(key) ?? { family: tags.family, perturbation: tags.perturbation, pollution: tags.pollution, count: 0 };
-    entry.count += 1;
-    combinations.set(key, entry);
-    channels[tags.channel] = (channels[tags.channel] ?? 0) + 1;
+  let generated = 0;
+  const run = new SteeredRun({ seed, weights });
+  for (let chunk = 0; chunk * CHUNK_SIZE < runs; chunk++) {
+    for (const { tags } of run.draw(chunk, Math.min(CHUNK_SIZE, runs - chunk * CHUNK_SIZE))) {
+      if (tags === null) continue;
+      generated += 1;
+      const pollution = tags.pollution.join(' + ');
+      const key = `${tags.family}\n${tags.perturbation}\n${pollution}`;
+      const entry = combinations.get(key) ?? { family: tags.family, perturbation: tags.perturbation, pollution, count: 0 };
+      entry.count += 1;
+      combinations.set(key, entry);
+      channels[tags.channel] = (channels[tags.channel] ?? 0) + 1;
+    }
   }
   const sorted = [...combinations.values()].sort((a, b) => a.family.localeCompare(b.family) || b.count - a.count);
-  return { runs, seed, combinations: sorted, channels };
+  return { runs, generated, seed, combinations: sorted, channels, cells: run.report() };
 }

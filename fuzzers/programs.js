@@ -26,6 +26,7 @@
 
 import fc from 'fast-check';
 import { PROGRAM_SCHEMA, fromBytes } from '../src/program/index.js';
+import { anyStringRepresentation, stringRepresentations, stringRepresentationsIn } from './arbitraries/fresh-strings.js';
 import { aimedPollution, aimedStep, realmSteps } from './arbitraries/realm-pollution.js';
 import { families } from './families/index.js';
 
@@ -49,31 +50,87 @@ function ownStringKeys(draft) {
 }
 
 /**
+ * Puts the family's value where a cell asks (cells.js PLACEMENTS): at the
+ * root, inside a new object, array, Map or Set, or also named in the
+ * transfer list (a transferable moves, anything else must throw
+ * DataCloneError). Fast paths that start at the root (Bun #26814's arrays)
+ * must stand aside for the same value one level down.
+ * @param {Draft} d @param {string} placement
+ * @returns {{draft: Draft, placement: string}} what was done: a primitive cannot be transferred, it stays at the root
+ */
+function place(d, placement) {
+  const wrap = (node) => ({ draft: { ...d, root: { ref: d.objects.length }, objects: [...d.objects, node] }, placement });
+  switch (placement) {
+    case 'object property': return wrap({ kind: 'object', props: [{ key: 'value', value: d.root }] });
+    case 'array element': return wrap({ kind: 'array', items: [d.root] });
+    case 'map key': return wrap({ kind: 'map', entries: [[d.root, 'value']] });
+    case 'map value': return wrap({ kind: 'map', entries: [['value', d.root]] });
+    case 'set value': return wrap({ kind: 'set', values: [d.root] });
+    case 'transfer list': {
+      const ref = /** @type {any} */ (d.root)?.ref;
+      if (typeof ref !== 'number') break;
+      return { draft: { ...d, transfer: [...(d.transfer ?? []), ref] }, placement };
+    }
+    default: break;
+  }
+  return { draft: d, placement: 'root' };
+}
+
+/**
+ * The pollution options for a cell's pollution class (cells.js POLLUTIONS):
+ * exactly that pollution and no other.
+ * @param {string} pollution
+ */
+function pollutionFor(pollution) {
+  const none = fc.constant([]);
+  const aimed = /^aimed: (sender|receiver) (setter|getter|read-only) on (.+)$/.exec(pollution);
+  return {
+    sender: pollution === 'sender steps' ? realmSteps : none,
+    receiver: pollution === 'receiver steps' ? realmSteps : none,
+    aim: aimed === null ? fc.constant(null) : fc.nat().map((pick) => ({ realm: aimed[1], how: aimed[2], on: aimed[3], pick })),
+  };
+}
+
+/**
  * Adds the channel options: sender / receiver pollution (random realm
  * steps for each realm, or a step aimed at one of the value's own keys),
  * sometimes a transfer list with a fresh buffer (tiers must stand aside),
  * sometimes forStorage (shared buffers must then be refused), sometimes 2
  * or 3 deliveries (a worker channel sends the value again: engines' caches
- * outlive a message).
+ * outlive a message), sometimes a string no realm has seen, of any
+ * representation (arbitraries/fresh-strings.js), put into the value first,
+ * so that aimed pollution may name it. A cell (steering.js) fixes some of
+ * them: its pollution, its placement, its channel mode, its string
+ * representation; the rest are drawn as usual, and the value stays at the
+ * root unless the cell places it.
  * @param {fc.Arbitrary<{family: string, draft: Draft}>} drafts
- * @param {{pollution: number, channel: number, deliveries: number}} rates weights (of 10) for pollution,
- *   non-default channels and repeated deliveries
+ * @param {{pollution: number, channel: number, deliveries: number, strings: number}} rates weights (of 10) for pollution,
+ *   non-default channels, repeated deliveries and fresh strings
+ * @param {Partial<import('./cells.js').Cell>} [cell]
  * @returns {fc.Arbitrary<TaggedProgram>}
  */
-function withChannel(drafts, { pollution, channel, deliveries: repeats }) {
+function withChannel(drafts, { pollution, channel, deliveries: repeats, strings }, cell = {}) {
   const maybe = (weight, arb, otherwise) => fc.oneof({ weight: 10 - weight, arbitrary: fc.constant(otherwise) }, { weight, arbitrary: arb });
+  const polluted = cell.pollution === undefined
+    ? { sender: maybe(pollution, realmSteps, []), receiver: maybe(pollution, realmSteps, []), aim: maybe(pollution, aimedPollution, null) }
+    : pollutionFor(cell.pollution);
+  const [fixedMode, repeated] = cell.channel?.split('+') ?? [];
   return fc
     .record({
       drawn: drafts,
-      sender: maybe(pollution, realmSteps, []),
-      receiver: maybe(pollution, realmSteps, []),
-      aim: maybe(pollution, aimedPollution, null),
-      mode: maybe(channel, fc.constantFrom('transfer', 'storage'), 'plain'),
+      ...polluted,
+      mode: fixedMode === undefined ? maybe(channel, fc.constantFrom('transfer', 'storage'), 'plain') : fc.constant(fixedMode),
       // An integer, not `maybe`: it shrinks to 0, one delivery, so a finding
       // that does not need the repeats loses them (a oneof never shrinks across its arbitraries).
-      deliveries: fc.integer({ min: 0, max: 9 }).map((n) => (n < 10 - repeats ? 1 : 2 + (n % 2))),
+      deliveries: cell.channel === undefined && cell.repeat === undefined
+        ? fc.integer({ min: 0, max: 9 }).map((n) => (n < 10 - repeats ? 1 : 2 + (n % 2)))
+        : repeated === undefined && cell.repeat !== 'repeated' ? fc.constant(1) : fc.constantFrom(2, 3),
+      // Last, so what the fields above draw for a seed is what they drew before it.
+      fresh: cell.strings === undefined ? maybe(strings, anyStringRepresentation, null) : stringRepresentations[cell.strings],
     })
-    .map(({ drawn: { family, draft: d }, sender, receiver, aim, mode, deliveries }) => {
+    .map(({ drawn: { family, draft: drawnDraft }, sender, receiver, aim, mode, deliveries, fresh }) => {
+      const value = fresh === null ? drawnDraft : fresh(drawnDraft);
+      const { draft: d, placement } = place(value, cell.placement ?? 'root');
       /** @type {Record<string, any>} */
       const program = { schema: PROGRAM_SCHEMA, root: d.root };
       const objects = [...d.objects];
@@ -86,7 +143,8 @@ function withChannel(drafts, { pollution, channel, deliveries: repeats }) {
       if (transfer.length > 0) program.transfer = transfer;
       if (mode === 'storage' && transfer.length === 0) program.forStorage = true;
       const aimed = { sender: [], receiver: [] };
-      const keys = aim === null ? [] : ownStringKeys(d);
+      // The value's own keys, not its wrapper's.
+      const keys = aim === null ? [] : ownStringKeys(value);
       const step = keys.length === 0 ? undefined : aimedStep(aim, keys[aim.pick % keys.length]);
       if (step !== undefined) aimed[aim.realm].push(step);
       const allSender = [...(d.sender ?? []), ...sender, ...aimed.sender];
@@ -94,22 +152,71 @@ function withChannel(drafts, { pollution, channel, deliveries: repeats }) {
       if (allSender.length > 0) program.sender = allSender;
       if (allReceiver.length > 0) program.receiver = allReceiver;
       if (deliveries > 1) program.deliveries = deliveries;
-      const pollutionParts = [
+      const pollutions = [
         ...(sender.length > 0 ? ['sender steps'] : []),
         ...(receiver.length > 0 ? ['receiver steps'] : []),
         ...(step !== undefined ? [`aimed: ${aim.realm} ${aim.how} on ${aim.on}`] : []),
       ];
+      const channelMode = program.forStorage ? 'storage' : transfer.length > 0 ? 'transfer' : 'plain';
       return {
         program,
-        tags: { family, perturbation: d.perturbation ?? '-', pollution: pollutionParts.join(' + ') || 'none', channel: mode },
+        tags: {
+          family,
+          perturbation: d.perturbation ?? '-',
+          perturbed: d.perturbed ?? '-',
+          pollution: pollutions.length > 0 ? pollutions : ['none'],
+          placement,
+          channel: deliveries > 1 ? `${channelMode}+repeat` : channelMode,
+          strings: stringRepresentationsIn(program),
+        },
       };
     });
 }
 
 /**
- * A program with what was drawn to make it.
- * @typedef {{program: Record<string, any>, tags: {family: string, perturbation: string, pollution: string, channel: string}}} TaggedProgram
+ * A program with what was drawn to make it (cells.js `Tags`).
+ * @typedef {{program: Record<string, any>, tags: import('./cells.js').Tags}} TaggedProgram
  */
+
+/** @param {Record<string, number>} weights */
+const channelRates = (weights) => ({
+  pollution: weights.pollution ?? 2, channel: weights.channel ?? 1, deliveries: weights.deliveries ?? 2, strings: weights.strings ?? 2,
+});
+
+/** Arbitraries for cells, made once each: a campaign asks for the same cells chunk after chunk. @type {Map<string, fc.Arbitrary<TaggedProgram>>} */
+const cellArbitraries = new Map();
+
+/**
+ * The values a cell of one family is drawn with.
+ * @param {import('./cells.js').Cell} cell
+ * @returns {fc.Arbitrary<Draft>}
+ */
+function cellDrafts(cell) {
+  const { arbitrary, perturbations } = families[cell.family];
+  if (cell.perturbed !== undefined && cell.perturbed !== '-') return /** @type {Record<string, fc.Arbitrary<Draft>>} */ (perturbations)[cell.perturbed];
+  // A place or a channel mode asks its question of the value a tier takes
+  // (a perturbed value meets it in unsteered cases): a planted Int32 fast
+  // path that ignores the transfer list showed in no 5,000-case run while
+  // these cells drew any perturbation.
+  return perturbations?.none ?? arbitrary;
+}
+
+/**
+ * Programs drawn for one cell: its family (and perturbation; any family for a string representation), its
+ * pollution, placement or channel mode; everything else drawn as usual.
+ * @param {import('./cells.js').Cell} cell
+ * @param {Record<string, number>} weights
+ * @returns {fc.Arbitrary<TaggedProgram>}
+ */
+export function cellPrograms(cell, weights = {}) {
+  const key = `${cell.id}\n${JSON.stringify(channelRates(weights))}`;
+  let programs = cellArbitraries.get(key);
+  if (programs === undefined) {
+    programs = withChannel(cell.family === 'any' ? familyMix(weights) : cellDrafts(cell).map((draft) => ({ family: cell.family, draft })), channelRates(weights), cell);
+    cellArbitraries.set(key, programs);
+  }
+  return programs;
+}
 
 /**
  * Valid programs from every family, weighted, each with its tags (which
@@ -118,23 +225,30 @@ function withChannel(drafts, { pollution, channel, deliveries: repeats }) {
  * @returns {fc.Arbitrary<TaggedProgram>}
  */
 export function taggedPrograms(weights = {}) {
+  return withChannel(familyMix(weights), channelRates(weights));
+}
+
+/**
+ * The families, weighted, each draft with its family's name.
+ * @param {Record<string, number>} weights
+ * @returns {fc.Arbitrary<{family: string, draft: Draft}>}
+ */
+function familyMix(weights) {
   const mix = [];
   for (const [name, family] of Object.entries(families)) {
     const weight = weights[name] ?? family.weight;
     if (weight > 0) mix.push({ weight, arbitrary: family.arbitrary.map((draft) => ({ family: name, draft })) });
   }
   if (mix.length === 0) throw new TypeError('taggedPrograms: every family has weight 0');
-  return withChannel(fc.oneof(...mix), {
-    pollution: weights.pollution ?? 2, channel: weights.channel ?? 1, deliveries: weights.deliveries ?? 2,
-  });
+  return fc.oneof(...mix);
 }
 
 /**
  * Valid programs from every family, weighted.
- * @param {Partial<Record<keyof typeof families | 'pollution' | 'channel' | 'deliveries', number>>} [weights]
- *   family weights (0 leaves a family out), plus `pollution`, `channel` and `deliveries`:
- *   how often, out of 10, realm steps, a transfer / storage channel and 2 or 3
- *   deliveries are added (default 2, 1 and 2)
+ * @param {Partial<Record<keyof typeof families | 'pollution' | 'channel' | 'deliveries' | 'strings', number>>} [weights]
+ *   family weights (0 leaves a family out), plus `pollution`, `channel`, `deliveries` and `strings`:
+ *   how often, out of 10, realm steps, a transfer / storage channel, 2 or 3
+ *   deliveries and a fresh string are added (default 2, 1, 2 and 2)
  */
 export function programArbitrary(weights = {}) {
   return taggedPrograms(weights).map(({ program }) => program);
@@ -144,16 +258,32 @@ export function programArbitrary(weights = {}) {
 export const programFromBytes = fc.uint8Array({ maxLength: 256 }).map((bytes) => fromBytes(bytes));
 
 /**
- * What the fuzzers draw: programs from the weighted families, and programs
- * decoded from random bytes (by default one in four).
- * @param {Parameters<typeof programArbitrary>[0] & {bytes?: number}} [weights]
- *   `bytes`: the weight of decoded programs against 3 for generated ones
+ * What the fuzzers draw, with the tags of each generated program (null for
+ * one decoded from bytes): programs from the weighted families, programs
+ * decoded from random bytes (by default 1 in 4 unsteered), and, given a
+ * plan (steering.js), programs drawn for the plan's cells (by default as
+ * many as the other two together).
+ * @param {Parameters<typeof programArbitrary>[0] & {bytes?: number, steer?: number}} [weights]
+ *   `bytes`: the weight of decoded programs against 3 for generated ones; `steer`: the weight of
+ *   the plan's cells against those 4 (default 4; 0 draws no steered program)
+ * @param {import('./cells.js').Cell[]} [plan]  the cells to steer toward
+ * @returns {fc.Arbitrary<{program: Record<string, any>, tags: import('./cells.js').Tags | null}>}
  */
-export function casePrograms(weights = {}) {
-  const { bytes = 1, ...familyWeights } = weights;
-  if (bytes === 0) return programArbitrary(familyWeights);
-  return fc.oneof(
-    { weight: 3, arbitrary: programArbitrary(familyWeights) },
-    { weight: bytes, arbitrary: programFromBytes },
-  );
+export function taggedCasePrograms(weights = {}, plan = []) {
+  const { bytes = 1, steer = 4, ...familyWeights } = weights;
+  const mix = [
+    { weight: 3, arbitrary: taggedPrograms(familyWeights) },
+    ...(bytes > 0 ? [{ weight: bytes, arbitrary: programFromBytes.map((program) => ({ program, tags: null })) }] : []),
+    ...(steer > 0 && plan.length > 0 ? [{ weight: steer, arbitrary: fc.oneof(...plan.map((cell) => cellPrograms(cell, familyWeights))) }] : []),
+  ];
+  return mix.length === 1 ? mix[0].arbitrary : fc.oneof(...mix);
+}
+
+/**
+ * What the fuzzers draw (`taggedCasePrograms`), the programs alone.
+ * @param {Parameters<typeof taggedCasePrograms>[0]} [weights]
+ * @param {import('./cells.js').Cell[]} [plan]
+ */
+export function casePrograms(weights = {}, plan = []) {
+  return taggedCasePrograms(weights, plan).map(({ program }) => program);
 }

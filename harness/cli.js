@@ -11,7 +11,7 @@ import { EXIT, UsageError } from './commands/common.js';
 import { shutdown } from './browsers/shutdown.js';
 import { pinnedVersion, registryFamilies } from './runtimes.js';
 import {
-  budgetOption, conformWorkersOption, integerFrom, harnessTimeoutOption, jobsOption, maxDifferencesOption, releaseOption, replayOption, runsOption,
+  budgetOption, conformWorkersOption, integerFrom, harnessTimeoutOption, jobsOption, maxDifferencesOption, oracleEveryOption, releaseOption, replayOption, runsOption,
   seedOption, shrinkRunsOption, specOption, stallShrinkRunsOption, stallShrinkTimeOption, suiteOption, timeOption, timeoutOption, trackerOption,
   triesOption, witnessesOption, workersOption,
 } from './commands/options.js';
@@ -73,6 +73,7 @@ cli
   .addOption(specOption())
   .option('--engine <name>', 'fuzz QuickJS-ng natively with a coverage-guided engine: libfuzzer or afl (--target quickjs; docs/native.md)')
   .addOption(jobsOption())
+  .addOption(oracleEveryOption())
   .action(run(async (options) => (await import('./commands/fuzz.js')).fuzzCommand(options)));
 
 cli

@@ -5,8 +5,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { families } from '../fuzzers/programs.js';
 
 const BENCH_FUZZ = fileURLToPath(new URL('../harness/bench/fuzz.js', import.meta.url));
+const BENCH_LOOK_ALIKES = fileURLToPath(new URL('../harness/bench/look-alikes.js', import.meta.url));
 
 test('bench/fuzz.js splits the cases into lanes and times every stage in each', () => {
   const { status, stdout, stderr } = spawnSync(process.execPath, [BENCH_FUZZ, '--json', '--cases', '300', '--rounds', '1', '--cores', '2'], {
@@ -64,4 +66,19 @@ test('bench/fuzz-versus.js runs a base revision and this tree alternately, compa
   assert.equal(result.findings.same, true, JSON.stringify(result.findings.mismatches));
   assert.ok(result.findings.count > 0, 'node:clone deviates in known ways: there is something to compare');
   assert.equal(worktrees(), before, 'the base checkout is gone');
+});
+
+test('bench/look-alikes.js tells when a rare bug was reported apart from a frequent look-alike, for a base revision and this tree', () => {
+  const weights = ['bytes=0', ...Object.keys(families).map((name) => `${name}=${['uncloneableGraph', 'primitiveRoot'].includes(name) ? 1 : 0}`)].join(',');
+  const { status, stdout, stderr } = spawnSync(process.execPath, [BENCH_LOOK_ALIKES, '--base', 'HEAD', '--fixture', 'throws', '--seeds', '1', '--runs', '150',
+    '--json', '--', '--weights', weights], { encoding: 'utf8', timeout: 300_000 });
+  assert.equal(status, 0, stderr);
+  const [row] = JSON.parse(stdout).rows;
+  assert.ok(row.firstRareCase !== null && row.firstRareCase < 150, JSON.stringify(row));
+  // HEAD is this tree's code: both report the rare bug from the first case that shows it.
+  assert.equal(row.current.reportedAt, row.firstRareCase);
+  assert.equal(row.base.reportedAt, row.firstRareCase);
+  const bad = spawnSync(process.execPath, [BENCH_LOOK_ALIKES, '--base', 'HEAD', '--seeds', 'x'], { encoding: 'utf8' });
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /^look-alikes: --seeds x is not a list of seeds: write e\.g\. --seeds 1,2,3\n$/);
 });

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LEDGER_DIR, channelTargetOf, implementationOf, readLedger, slugOf } from '../harness/bugs/ledger.js';
 import { updateLedger } from '../harness/bugs/ledger-update.js';
-import { compareVersions, triage } from '../harness/bugs/triage.js';
+import { compareVersions, mergeTriageDocuments, triage } from '../harness/bugs/triage.js';
 import { replayOnTargets } from '../harness/commands/triage.js';
 import { assertUsageError, clonecheck, fixture } from './helpers.js';
 
@@ -101,6 +101,44 @@ test('triage: a bug that shows where it showed before is known, one that shows w
   assert.deepEqual([known.regressed, known.fixed], [[], []]);
   const regressed = await triage([], [{ ...bug, shows: [passedOn20] }], { ran, replay, date });
   assert.deepEqual(regressed.regressed.map((r) => [r.target, r.version, r.why]), [['node:clone', '22.23.3', `passed there on ${process.versions.node}`]]);
+});
+
+test('triage: a rare new bug with the root of a known bug and another trigger is not swallowed by it; a look-alike of the known one is it', async () => {
+  // test/fixtures/look-alike-throws.mjs returns null where the reference
+  // throws a DataCloneError: for a Symbol (known), and for a function while
+  // Array.prototype is changed (new). One root, one target: replaying each
+  // program on the other's target cannot tell them apart, their triggers can.
+  const target = `impl:${fixture('look-alike-throws.mjs')}`;
+  const at = (root, objects, sender) => ({ schema: 'clonecheck/program@2', root, ...(objects ? { objects } : {}), ...(sender ? { sender } : {}) });
+  const symbolRoot = at({ symbol: '' });
+  const symbolInArray = at({ ref: 0 }, [{ kind: 'array', items: [1, { symbol: 'x' }] }]);
+  const functionUnderChangedArrayPrototype = at({ ref: 0 }, [{ kind: 'function', style: 'arrow' }], [{ on: 'Array.prototype', key: '0' }]);
+  const ran = [{ name: target, version: null }];
+  const [{ bug }] = (await triage([{ ...finding('impl.outcome.aaaaaaaa', symbolRoot, target), version: null }], [], { ran, replay, date })).new;
+  const later = await triage([
+    { ...finding('impl.outcome.bbbbbbbb', symbolInArray, target), version: null },
+    { ...finding('impl.outcome.cccccccc', functionUnderChangedArrayPrototype, target), version: null },
+  ], [bug], { ran, replay, date });
+  assert.deepEqual(later.known.map((k) => [k.bug, k.findings.map((f) => f.signature)]), [[bug.id, ['impl.outcome.bbbbbbbb']]]);
+  assert.deepEqual(later.new.map((n) => [n.bug.root.shape, n.findings.map((f) => f.signature)]),
+    [[bug.root.shape, ['impl.outcome.cccccccc']]]);
+});
+
+test('merging shards: proposals with one root are one bug when one trigger explains the other, else two; ids another shard took are renamed', () => {
+  const root = { category: 'outcome', shape: 'throws: the reference DataCloneError, the target does otherwise' };
+  const at = (objects) => ({ schema: 'clonecheck/program@2', root: { ref: 0 }, objects });
+  const symbol = at([{ kind: 'array', items: [{ symbol: 'x' }] }]);
+  const fn = at([{ kind: 'function', style: 'arrow' }]);
+  const weak = at([{ kind: 'opaque', type: 'WeakMap' }]);
+  const proposal = (id, program, signature) => ({ bug: { id, title: 'impl-x: throws', implementation: 'impl-x', root, program }, findings: [{ signature }] });
+  const shard = (...proposals) => ({ known: [], new: proposals, fixed: [], regressed: [], unreproduced: [], sightings: {} });
+  const { bugs, renamed } = mergeTriageDocuments([
+    shard(proposal('impl-x/throws', symbol, 'a'), proposal('impl-x/throws-2', fn, 'b')),
+    shard(proposal('impl-x/throws', fn, 'c'), proposal('impl-x/throws-2', weak, 'd')),
+  ]);
+  assert.deepEqual(bugs.new.map((n) => [n.bug.id, n.findings.map((f) => f.signature)]),
+    [['impl-x/throws', ['a']], ['impl-x/throws-2', ['b', 'c']], ['impl-x/throws-3', ['d']]]);
+  assert.deepEqual(renamed.map((m) => [...m]), [[], [['impl-x/throws', 'impl-x/throws-2'], ['impl-x/throws-2', 'impl-x/throws-3']]]);
 });
 
 test('the checked-in ledger is valid, and its bugs found on this Node still show there', async () => {

@@ -41,9 +41,10 @@ test('containers of one kind only are drawn', () => {
   assert.ok(drawn((c) => c.family === 'homogeneousContainer') > 0);
 });
 
-test('clonecheck census prints each family by perturbation and pollution, and the channel modes', () => {
+test('clonecheck census prints each family by perturbation and pollution, the cell map and the channel modes', () => {
   const result = clonecheck(['census', '--runs', '2000', '--seed', '1']);
   assert.equal(result.status, 0, result.stderr);
   assert.match(result.stdout, /^almostInt32Array: [\d,]+\n {2}perturbation +none +random steps +aimed: sender +aimed: receiver$/m);
-  assert.match(result.stdout, /^census: 2,000 generated programs, seed 1; channels: .*plain [\d,]+/m);
+  assert.match(result.stdout, /^census: 2,000 cases, [\d,]+ generated programs, seed 1; channels: .*plain [\d,]+/m);
+  assert.match(result.stdout, /^cells: [\d,]+ of [\d,]+ drawn, steered \(weight 4\): guard [\d,]+\/[\d,]+, placement [\d,]+\/[\d,]+, channel [\d,]+\/[\d,]+, strings [\d,]+\/[\d,]+$/m);
 });

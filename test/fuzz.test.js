@@ -137,7 +137,7 @@ test('a timeout and a crash are shrunk, each candidate in a fresh thread; a cras
     '--target', `impl:${fixture('hangs-on-maps.mjs')}`, '--target', `impl:${fixture('exits-on-sets.mjs')}`,
     '--target', `impl:${fixture('exits-on-fiftieth-call.mjs')}`,
     // A seed whose run reaches the fiftieth call between the other two's restarts.
-    '--seed', '11', '--runs', '100', '--timeout', '1000', '--shrink-runs', '1',
+    '--seed', '12', '--runs', '100', '--timeout', '1000', '--shrink-runs', '1',
   ]);
   const stalled = (/** @type {string} */ verdict, /** @type {string} */ fixtureName) => {
     const finding = document.findings.find((f) => f.verdict === verdict && f.target.endsWith(fixtureName));
@@ -198,4 +198,24 @@ test('a second bug with the same minimal difference as one found before is repor
   assert.equal(accessor.length, 1);
   assert.ok(document.findings.every((f) => f.count > 100), JSON.stringify(document.findings.map((f) => f.count)));
   assert.equal(document.sameBug.signatures, 1);
+});
+
+test('a rare bug with the shape of a frequent deviation is its own finding, from the first case that shows it', () => {
+  // test/fixtures/look-alike-throws.mjs returns null where the reference
+  // throws a DataCloneError: often for a Symbol, rarely for a function while
+  // Array.prototype is changed. One root difference ("throws: the reference
+  // DataCloneError, the target does otherwise"); the frequent one shrinks to
+  // a symbol root, which once had no features and explained every case.
+  const args = ['--seed', '1', '--runs', '300', '--weights', onlyFamilies(['uncloneableGraph', 'primitiveRoot'])];
+  const rareOnly = fuzz(['--target', `impl:${fixture('look-alike-throws-rare-only.mjs')}`, ...args, '--shrink-runs', '0']).document;
+  const firstRare = Math.min(...rareOnly.findings.map((f) => f.case));
+  const { document } = fuzz(['--target', `impl:${fixture('look-alike-throws.mjs')}`, ...args]);
+  const nodes = (f) => JSON.parse(readFileSync(f.programFile, 'utf8'));
+  const symbol = document.findings.filter((f) => JSON.stringify(nodes(f)).includes('"symbol"'));
+  const rare = document.findings.filter((f) => (nodes(f).objects ?? []).some((n) => n.kind === 'function')
+    && (nodes(f).sender ?? []).some((step) => step.on === 'Array.prototype') && !symbol.includes(f));
+  assert.equal(symbol.length, 1, JSON.stringify(foundCases(document)));
+  assert.ok(rare.length > 0, JSON.stringify(foundCases(document)));
+  assert.equal(Math.min(...rare.map((f) => f.case)), firstRare);
+  assert.ok(symbol[0].count > 5 * rare.reduce((n, f) => n + f.count, 0), JSON.stringify(foundCases(document)));
 });

@@ -10,7 +10,7 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +23,7 @@ import { serializerCoverage } from '../harness/native/coverage.js';
 import { minimizeNativeFinding } from '../harness/native/minimize.js';
 import { nativeCache } from '../harness/native/sources.js';
 import { classifyInput, programOfInput } from '../harness/native/findings.js';
+import { stageCounts, twoStageEnv } from '../harness/native/stages.js';
 import { clonecheck, randomBytesFrom } from './helpers.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -88,6 +89,79 @@ test('in QuickJS, what its serializer clones as the algorithm does passes (a Sha
   // The reference shares a SharedArrayBuffer's data block through the host hook (QuickJS has no structuredClone).
   const shared = await judgeInQuickJS({ schema: PROGRAM, root: { ref: 0 }, objects: [{ kind: 'map', entries: [[{ ref: 1 }, 1]] }, { kind: 'arraybuffer', bytes: [1, 2], shared: true }] });
   assert.equal(shared.verdict, 'not-reproduced', shared.report);
+});
+
+test('stage 1: what QuickJS-ng sends is written again byte for byte (shared and cyclic objects, views and their buffers, a SharedArrayBuffer twice, numbers)', { timeout: 900_000 }, async () => {
+  // A replay runs both stages: a rewrite that differed would be a deviation of category `rewrite`.
+  const found = await judgeInQuickJS({
+    schema: PROGRAM, root: { ref: 0 },
+    objects: [
+      { kind: 'object', props: [{ key: 'a', value: { ref: 0 } }, { key: 'b', value: { ref: 1 } }, { key: 'c', value: { ref: 5 } }] },
+      { kind: 'map', entries: [[{ ref: 4 }, { ref: 4 }], [{ ref: 0 }, { ref: 3 }]] },
+      { kind: 'arraybuffer', bytes: [1, 2, 3, 4, 5, 6, 7, 8], maxByteLength: 8 },
+      { kind: 'view', type: 'Int16Array', buffer: 2, byteOffset: 2, length: 2 },
+      { kind: 'arraybuffer', bytes: [9, 9], shared: true },
+      { kind: 'array', items: [{ number: '-0' }, { number: 'NaN' }, { ref: 6 }, { ref: 7 }, { ref: 2 }, { bigint: '0' }] },
+      { kind: 'boxed', value: { number: '-0' } },
+      { kind: 'date', time: 0 },
+    ],
+  });
+  assert.equal(found.verdict, 'not-reproduced', found.report);
+});
+
+test('a broken rewrite invariant is a finding of its own, named by the tags where the two messages part', () => {
+  const dir = scratch();
+  const input = join(dir, 'input.bin');
+  writeFileSync(input, toBytes({ schema: PROGRAM, root: 1, objects: [] }));
+  // What entry.js's fuzzOne prints when writing the clone again gives other bytes (QuickJS-ng has no such bug known
+  // to plant): the binary is a script that prints that report and aborts, as the harness does.
+  const program = { schema: PROGRAM, root: 1, objects: [] };
+  const binary = join(dir, 'harness.sh');
+  const line = JSON.stringify({ program, stage: 'bytes', offset: 6, written: '0205000000000b01', rewritten: '0205000000000d01' });
+  writeFileSync(binary, `#!/bin/sh\n[ -n "$CLONECHECK_PRINT" ] && { echo '${JSON.stringify(program)}'; exit 0; }\n`
+    + `[ "$CLONECHECK_ORACLE_ALWAYS" = 1 ] || exit 0\necho 'clonecheck: QuickJS-ng writes the clone it read back differently' >&2\necho 'clonecheck-rewrite: ${line}' >&2\nkill -ABRT $$\n`);
+  chmodSync(binary, 0o755);
+  const found = classifyInput(binary, input);
+  assert.equal(found.verdict, 'deviation');
+  assert.equal(found.category, 'rewrite');
+  assert.match(found.signature, /^quickjs-message\.rewrite\.[0-9a-f]{8}$/);
+  assert.equal(found.summary, 'rewrite differs: 0x0b -> 0x0d');
+  assert.deepEqual(found.program, program);
+});
+
+test('two stages: the oracle runs on the inputs that reach a coverage bucket not seen before, not again on the same inputs; one stage makes no map', { timeout: 900_000 }, async () => {
+  const binary = await libfuzzerBinary();
+  const dir = scratch();
+  const inputs = join(dir, 'inputs');
+  mkdirSync(inputs);
+  // Programs QuickJS-ng clones as the algorithm does: no deviation aborts a run before its last input.
+  const programs = [
+    { schema: PROGRAM, root: 1, objects: [] },
+    { schema: PROGRAM, root: { ref: 0 }, objects: [{ kind: 'map', entries: [['a', 1]] }] },
+    { schema: PROGRAM, root: { ref: 0 }, objects: [{ kind: 'set', values: [1, 'b'] }] },
+    { schema: PROGRAM, root: { ref: 0 }, objects: [{ kind: 'date', time: 0 }] },
+    { schema: PROGRAM, root: { ref: 0 }, objects: [{ kind: 'object', props: [{ key: 'a', value: { ref: 1 } }] }, { kind: 'array', items: [1, 2] }] },
+    { schema: PROGRAM, root: { ref: 0 }, objects: [{ kind: 'arraybuffer', bytes: [1, 2] }] },
+  ];
+  programs.forEach((program, i) => writeFileSync(join(inputs, `${i}.bin`), toBytes(program)));
+  const workDir = join(dir, 'work');
+  mkdirSync(workDir);
+  /** @param {number} every */
+  const runOnce = (every, env = twoStageEnv(binary, workDir, every)) => {
+    const run = spawnSync(binary, ['-runs=0', inputs], { encoding: 'utf8', env: { ...process.env, ASAN_OPTIONS: 'detect_leaks=0', ...env } });
+    assert.equal(run.status, 0, run.stderr);
+    return stageCounts(binary, workDir);
+  };
+  // The rate as high as it goes: only coverage sends an input to the oracle (and the odd hash that is 0).
+  const every = 2 ** 32 - 1;
+  const env = twoStageEnv(binary, workDir, every);
+  const first = runOnce(every, env);
+  assert.ok(first !== undefined && first.inputs > 0 && first.oracle > 0, JSON.stringify(first));
+  // The same inputs again over the same map: their buckets are seen (the map is the file's, shared across processes).
+  const second = runOnce(every, env);
+  assert.ok(second !== undefined && second.inputs > first.inputs, JSON.stringify({ first, second }));
+  assert.ok(second.oracle - first.oracle < second.inputs - first.inputs, JSON.stringify({ first, second }));
+  assert.equal(runOnce(1), undefined);
 });
 
 test("in QuickJS, an array's named properties are an intended difference (JS_WriteArray writes the indices), an object's are not", { timeout: 900_000 }, async () => {
@@ -156,13 +230,16 @@ test('a 30-second AFL++ campaign runs, and its findings are folders: a fast main
   }
 });
 
-test('fuzz --engine says what to fix: an unknown engine, a target other than quickjs', () => {
+test('fuzz --engine says what to fix: an unknown engine, a target other than quickjs, an oracle rate of 0', () => {
   const engine = clonecheck(['fuzz', '--engine', 'honggfuzz', '--target', 'quickjs']);
   assert.equal(engine.status, 2);
   assert.match(engine.stderr, /^clonecheck: unknown --engine honggfuzz; use libfuzzer or afl\n$/);
   const target = clonecheck(['fuzz', '--engine', 'libfuzzer', '--target', 'node:clone']);
   assert.equal(target.status, 2);
   assert.match(target.stderr, /use --target quickjs, not node:clone/);
+  const rate = clonecheck(['fuzz', '--engine', 'afl', '--target', 'quickjs', '--oracle-every', '0']);
+  assert.equal(rate.status, 2);
+  assert.match(rate.stderr, /--oracle-every .* It must be an integer from 1 \(the oracle on every input\)/);
 });
 
 test("OSS-Fuzz's build.sh builds the harness with $CC, $CFLAGS, $LIB_FUZZING_ENGINE into $OUT", { timeout: 900_000 }, () => {

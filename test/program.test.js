@@ -325,6 +325,40 @@ test('-0, NaN, BigInt and runtime-built strings come out exactly', () => {
   assert.equal(value[4], '\ud800');
 });
 
+test('a built key ({"string": …}) is the own key it builds: build, emit and plain source agree, and a built "__proto__" stays own', () => {
+  const rope = { concat: ['__pro', 'to__'] };
+  const slice = { slice: [{ concat: [{ repeat: ['x', 300] }, '~fresh', { repeat: ['x', 300] }] }, 290, 316] };
+  const p = program([
+    { kind: 'object', props: [{ key: { string: rope }, value: 1 }, { key: 'a', value: 2 }, { key: { string: slice }, value: 3, enumerable: false }] },
+    { kind: 'array', items: [1], props: [{ key: { string: { repeat: ['ā', 20] } }, get: { returns: 4 } }] },
+  ], { ref: 0 });
+  p.objects[0].props.push({ key: 'next', value: { ref: 1 } });
+  const [viaBuild, viaEmit] = buildBothWays(p);
+  assert.deepEqual(Object.getOwnPropertyNames(viaBuild.value), ['__proto__', 'a', `${'x'.repeat(10)}~fresh${'x'.repeat(10)}`, 'next']);
+  assert.equal(Object.getPrototypeOf(viaBuild.value), Object.prototype);
+  assert.equal(viaBuild.value.next['ā'.repeat(20)], 4);
+  assert.deepEqual(viaBuild.effects, [{ event: 'get', on: '#1', key: 'ā'.repeat(20) }]);
+  assert.deepEqual(snapshot(viaEmit.value), snapshot(viaBuild.value));
+  // Plain source writes accessors as functions of its own: compare what a key decides.
+  const plain = evalPlain(emitPlain(p)).value;
+  assert.deepEqual(Object.getOwnPropertyNames(plain), Object.getOwnPropertyNames(viaBuild.value));
+  assert.equal(Object.getPrototypeOf(plain), Object.prototype);
+  assert.deepEqual(Object.getOwnPropertyNames(plain.next), Object.getOwnPropertyNames(viaBuild.value.next));
+});
+
+test('a built key is checked as the string it builds, and stands only in an object node\'s props', () => {
+  assertRejected(program([{ kind: 'array', items: [], props: [{ key: { string: { concat: ['len', 'gth'] } }, value: 1 }] }]),
+    '$.objects[0].props[0].key', /length is set with the node's "length" field/);
+  assertRejected(program([{ kind: 'object', props: [{ key: 'ab', value: 1, configurable: false }, { key: { string: { concat: ['a', 'b'] } }, value: 2 }] }]),
+    '$.objects[0].props[1].key', /redefines a non-configurable property/);
+  assertRejected(program([{ kind: 'object', props: [{ key: { string: { repeat: ['a', -1] } }, value: 1 }] }]),
+    '$.objects[0].props[0].key.string.repeat[1]', /repeat count/);
+  assertRejected(program([], 1, { sender: [{ on: 'Object.prototype', key: { string: 'x' }, value: 1 }] }),
+    '$.sender[0].key', /only be the key of an object node's property/);
+  assertRejected(program([{ kind: 'object', props: [{ key: 'a', get: { effects: [{ delete: [0, { string: 'a' }] }] } }] }]),
+    '$.objects[0].props[0].get.effects[0].delete[1]', /only be the key of an object node's property/);
+});
+
 test('integrity levels are applied after everything else', () => {
   const { value } = build(program([{ kind: 'array', items: [{ ref: 1 }, { ref: 2 }, { ref: 3 }], integrity: 'freeze' },
     { kind: 'object', integrity: 'seal', props: [{ key: 'a', value: 1 }] },
@@ -672,6 +706,12 @@ test('plain source defines what assignment would not: attributes, __proto__, a k
     'Object.defineProperty(value, "a", { value: 2, writable: true, enumerable: true, configurable: true });',
     '',
   ].join('\n'));
+});
+
+test('plain source redefines an accessor as data with defineProperty: an assignment would call its setter', () => {
+  const p = program([{ kind: 'object', props: [{ key: 'a', get: { returns: 1 }, set: {} }, { key: 'a', value: 2 }] }]);
+  assert.match(emitPlain(p).value, /^Object\.defineProperty\(value, "a", \{ value: 2, writable: true, enumerable: true, configurable: true \}\);$/m);
+  assert.deepEqual(Object.getOwnPropertyDescriptor(evalPlain(emitPlain(p)).value, 'a'), Object.getOwnPropertyDescriptor(build(p).value, 'a'));
 });
 
 test('plain source sets up the realms with the program\'s steps, the receiver\'s apart', () => {

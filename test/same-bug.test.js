@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { oneFindingPerBug, witnessesOf } from '../harness/bugs/same-bug.js';
+import { explains, holds, nextWitness, oneFindingPerBug } from '../harness/bugs/same-bug.js';
 import { programFeatures } from '../harness/bugs/bug-shape.js';
 
 /** A program whose root is a plain object with these props. */
@@ -30,7 +30,7 @@ test('witnesses are the cases whose programs do not hold what the finding shrank
     { program: program(hidden, getter), case: 3, count: 2 },
     { program: program(getter, plain), case: 5, count: 2 },
   ]);
-  assert.deepEqual(witnessesOf(f, deviation(program(hidden)), 3).map((v) => v.case), [5]);
+  assert.equal(nextWitness(f, [{ finding: f, verdict: deviation(program(hidden)) }]), f.variants[2]);
 });
 
 test('a witness that shrinks to another trigger is another finding, with the cases of its variant', () => {
@@ -73,4 +73,77 @@ test('the same trigger with another root difference is another bug', () => {
     { finding: b, verdict: { ...deviation(program(hidden)), differences: lost } },
   ]);
   assert.equal(result.findings.length, 2);
+});
+
+// A target that already deviates often in one shape, and has a rare second
+// bug of that shape with another trigger (test/fixtures/look-alike-*.mjs).
+const symbolKeyed = { key: { symbol: 'k' }, value: 1 };
+const symbolGetter = { key: { symbol: 'k' }, get: {} };
+const readOnly = { key: 'r', value: 1, writable: false };
+
+test('witnesses go one at a time to cases no trigger found so far explains, so look-alikes do not use them up', () => {
+  // The frequent deviation met in many programs, most of them explained by
+  // one witness's trigger (a symbol-keyed getter); the rare bug's case last.
+  const f = finding('s', 0, 40, [
+    { program: program(symbolKeyed, plain), case: 0, count: 30 },
+    { program: program(symbolGetter, plain), case: 2, count: 4 },
+    { program: program(symbolGetter, hidden), case: 4, count: 3 },
+    { program: program(symbolGetter, hidden, plain), case: 6, count: 2 },
+    { program: program(readOnly, plain), case: 900, count: 1 },
+  ]);
+  const shrunk = [{ finding: f, verdict: deviation(program(symbolKeyed)) }];
+  assert.equal(nextWitness(f, shrunk), f.variants[1]);
+  shrunk.push({ finding: f, variant: f.variants[1], verdict: deviation(program(symbolGetter)) });
+  assert.equal(nextWitness(f, shrunk), f.variants[4]);
+  shrunk.push({ finding: f, variant: f.variants[4], verdict: deviation(program(readOnly)) });
+  assert.equal(nextWitness(f, shrunk), undefined);
+  // A witness that did not show the bug again is not tried twice, and explains nothing.
+  assert.equal(nextWitness(f, [shrunk[0], { finding: f, variant: f.variants[1], verdict: null }]), f.variants[2]);
+});
+
+test('a rare bug with the shape of a frequent deviation is its own finding, with its own cases', () => {
+  const f = finding('s', 0, 40, [
+    { program: program(symbolKeyed, plain), case: 0, count: 30 },
+    { program: program(symbolGetter, plain), case: 2, count: 9 },
+    { program: program(readOnly, plain), case: 900, count: 1 },
+  ]);
+  const result = oneFindingPerBug([f], [
+    { finding: f, verdict: deviation(program(symbolKeyed)) },
+    { finding: f, variant: f.variants[1], verdict: deviation(program(symbolGetter)) },
+    { finding: f, variant: f.variants[2], verdict: deviation(program(readOnly)) },
+  ]);
+  assert.deepEqual(result.findings.map((x) => [x.case, x.count, programFeatures(x.program).includes('object named key data non-writable')]),
+    [[0, 30, false], [2, 9, false], [900, 1, true]]);
+  assert.equal(result.unexplained, 0);
+});
+
+test('a trigger with no features (a primitive root) explains no program made of something: the bugs it would hide are found', () => {
+  const bare = { schema: 'clonecheck/program@1', root: 1, objects: [] };
+  assert.ok(holds(programFeatures(program(readOnly)), programFeatures(bare)));
+  assert.ok(!explains(programFeatures(bare), programFeatures(program(readOnly))));
+  assert.ok(explains(programFeatures(bare), programFeatures(bare)));
+  const f = finding('s', 0, 20, [
+    { program: program(plain), case: 0, count: 19 },
+    { program: program(readOnly, plain), case: 7, count: 1 },
+  ]);
+  const shrunk = [{ finding: f, verdict: deviation(bare) }];
+  assert.equal(nextWitness(f, shrunk), f.variants[0]);
+  const result = oneFindingPerBug([f], [...shrunk,
+    { finding: f, variant: f.variants[0], verdict: deviation(bare) },
+    { finding: f, variant: f.variants[1], verdict: deviation(program(readOnly)) }]);
+  assert.deepEqual(result.findings.map((x) => [x.case, x.count]), [[0, 19], [7, 1]]);
+});
+
+test('a symbol is the feature "value symbol" wherever it sits: at the root, as an item, as a property value', () => {
+  const at = (root, objects = []) => programFeatures({ schema: 'clonecheck/program@1', root, objects });
+  assert.deepEqual(at({ symbol: 'x' }), ['value symbol']);
+  assert.ok(at({ ref: 0 }, [{ kind: 'array', items: [{ symbol: 'x' }] }]).includes('value symbol'));
+  assert.ok(at({ ref: 0 }, [{ kind: 'object', props: [{ key: 'a', value: { symbol: 'x' } }] }]).includes('value symbol'));
+  assert.ok(!at({ ref: 0 }, [{ kind: 'object', props: [symbolKeyed] }]).includes('value symbol'));
+});
+
+test("a Blob's or a File's MIME type is a value, not a feature: two Files with other types have one trigger", () => {
+  const file = (type) => programFeatures({ schema: 'clonecheck/program@1', root: { ref: 0 }, objects: [{ kind: 'file', bytes: [], name: 'a', type }] });
+  assert.deepEqual(file('text/plain'), file(''));
+  assert.deepEqual(file('text/plain'), ['file']);
 });

@@ -1,8 +1,10 @@
 // Property keys: array indices, the plain names flat objects are made of,
-// keys with a history of bugs, symbols, and the keys each kind of node may
-// redefine.
+// keys with a history of bugs, symbols, names no realm has seen, and the
+// keys each kind of node may redefine.
 
 import fc from 'fast-check';
+import { stringKeyText } from '../../src/program/values.js';
+import { freshName } from './fresh-strings.js';
 
 /** Array-index keys that land inside small arrays. */
 export const indexKey = fc.constantFrom('0', '1', '2', '3', '5');
@@ -23,6 +25,12 @@ export const trickyKey = fc.constantFrom(
 const symbolKey = fc.constantFrom('k', 'hidden').map((d) => ({ symbol: d }));
 const wellKnownKey = fc.constantFrom('iterator', 'species', 'toStringTag', 'toPrimitive').map((w) => ({ wellKnown: w }));
 
+/**
+ * A name no realm has seen: the case's own (one-byte, Latin-1, two-byte,
+ * long or numeric-looking; arbitraries/fresh-strings.js).
+ */
+export const freshKey = freshName;
+
 /** Any key for an ordinary object. */
 export const objectKey = fc.oneof(
   { weight: 6, arbitrary: nameKey },
@@ -30,6 +38,7 @@ export const objectKey = fc.oneof(
   { weight: 3, arbitrary: trickyKey },
   { weight: 1, arbitrary: symbolKey },
   { weight: 1, arbitrary: wellKnownKey },
+  { weight: 1, arbitrary: freshKey },
 );
 
 /** Keys for an object whose own contents are non-configurable or numeric-exotic (typed arrays, string wrappers): names and symbols only. */
@@ -44,13 +53,15 @@ export const arrayKey = fc.oneof(
 );
 
 /**
- * What makes two Keys the same property: the text of a string key, the name
+ * What makes two Keys the same property: the text of a string key (written
+ * or built), the name
  * of a well-known symbol; a `{"symbol"}` key is a fresh symbol, never equal
  * to another, so it is its own identity.
  * @param {any} key
  */
 export function keyIdentity(key) {
-  if (typeof key === 'string') return `string:${key}`;
+  const text = stringKeyText(key);
+  if (text !== undefined) return `string:${text}`;
   if ('wellKnown' in key) return `wellKnown:${key.wellKnown}`;
   return key;
 }

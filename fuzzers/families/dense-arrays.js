@@ -14,36 +14,41 @@ import { copyDraft } from './draft.js';
 /** @typedef {import('./draft.js').Draft} Draft */
 
 /**
- * One step away from eligibility, applied to the array at objects[0]. Each
- * perturbation is one thing a tier's guard must notice.
+ * One step away from eligibility, applied to the array at objects[0], by
+ * name with its weight in the mix. Each perturbation is one thing a tier's
+ * guard must notice; the names are what the cell map counts (fuzzers/cells.js)
+ * and what steered generation asks for.
  */
-const arrayPerturbation = fc.oneof(
-  { weight: 4, arbitrary: fc.constant({ name: 'none' }) },
-  { weight: 2, arbitrary: fc.nat().map((at) => ({ name: 'hole', at })) },
-  { weight: 1, arbitrary: fc.integer({ min: 1, max: 3 }).map((by) => ({ name: 'trailing holes', by })) },
-  { weight: 1, arbitrary: fc.tuple(nameKey, primitiveValue).map(([key, value]) => ({ name: 'named property', key, value })) },
-  { weight: 1, arbitrary: fc.tuple(fc.nat(), primitiveValue).map(([at, value]) => ({ name: 'getter element', at, value })) },
-  { weight: 1, arbitrary: fc.nat().map((at) => ({ name: 'non-enumerable element', at })) },
-  { weight: 2, arbitrary: fc.tuple(fc.nat(), fc.oneof(specialNumber, int32EdgeNumber.map(encodeNumber), fractionalNumber, primitiveValue)).map(([at, value]) => ({ name: 'odd element', at, value })) },
-  { weight: 1, arbitrary: fc.nat().map((at) => ({ name: 'nested object', at })) },
-  { weight: 2, arbitrary: fc.tuple(fc.nat(), primitiveValue).map(([at, value]) => ({ name: 'indexed prototype', at, value })) },
+const arrayPerturbations = {
+  none: { weight: 4, arbitrary: fc.constant({ name: 'none' }) },
+  hole: { weight: 2, arbitrary: fc.nat().map((at) => ({ name: 'hole', at })) },
+  'trailing holes': { weight: 1, arbitrary: fc.integer({ min: 1, max: 3 }).map((by) => ({ name: 'trailing holes', by })) },
+  'named property': { weight: 1, arbitrary: fc.tuple(nameKey, primitiveValue).map(([key, value]) => ({ name: 'named property', key, value })) },
+  'getter element': { weight: 1, arbitrary: fc.tuple(fc.nat(), primitiveValue).map(([at, value]) => ({ name: 'getter element', at, value })) },
+  'non-enumerable element': { weight: 1, arbitrary: fc.nat().map((at) => ({ name: 'non-enumerable element', at })) },
+  'odd element': { weight: 2, arbitrary: fc.tuple(fc.nat(), fc.oneof(specialNumber, int32EdgeNumber.map(encodeNumber), fractionalNumber, primitiveValue)).map(([at, value]) => ({ name: 'odd element', at, value })) },
+  'nested object': { weight: 1, arbitrary: fc.nat().map((at) => ({ name: 'nested object', at })) },
+  'indexed prototype': { weight: 2, arbitrary: fc.tuple(fc.nat(), primitiveValue).map(([at, value]) => ({ name: 'indexed prototype', at, value })) },
   // With or without a hole there, in either realm, any of the three kinds:
   // a hole always paired with a sender getter and a receiver setter left a
   // dense array (the one a tier takes) never meeting a polluted realm.
-  {
+  'polluted prototype': {
     weight: 2,
     arbitrary: fc.record({
       at: fc.nat(), hole: fc.boolean(), realm: fc.constantFrom('sender', 'receiver'),
       on: fc.constantFrom('Array.prototype', 'Object.prototype'), how: fc.constantFrom('setter', 'getter', 'read-only'),
     }).map((aim) => ({ name: 'polluted prototype', ...aim })),
   },
-  { weight: 1, arbitrary: fc.constantFrom('preventExtensions', 'seal', 'freeze').map((level) => ({ name: 'integrity', level })) },
-  { weight: 1, arbitrary: className.map((subclass) => ({ name: 'subclass', subclass })) },
-  { weight: 1, arbitrary: fc.constantFrom(null, 'Object.prototype').map((proto) => ({ name: 'prototype', proto })) },
-  { weight: 1, arbitrary: fc.nat().map((at) => ({ name: 'shared reference', at })) },
-  { weight: 1, arbitrary: fc.constant({ name: 'cycle' }) },
-  { weight: 1, arbitrary: fc.tuple(fc.nat(), fc.integer({ min: 0, max: 4 })).map(([at, length]) => ({ name: 'getter shrinks the array', at, length })) },
-);
+  integrity: { weight: 1, arbitrary: fc.constantFrom('preventExtensions', 'seal', 'freeze').map((level) => ({ name: 'integrity', level })) },
+  subclass: { weight: 1, arbitrary: className.map((subclass) => ({ name: 'subclass', subclass })) },
+  prototype: { weight: 1, arbitrary: fc.constantFrom(null, 'Object.prototype').map((proto) => ({ name: 'prototype', proto })) },
+  'shared reference': { weight: 1, arbitrary: fc.nat().map((at) => ({ name: 'shared reference', at })) },
+  cycle: { weight: 1, arbitrary: fc.constant({ name: 'cycle' }) },
+  'getter shrinks the array': { weight: 1, arbitrary: fc.tuple(fc.nat(), fc.integer({ min: 0, max: 4 })).map(([at, length]) => ({ name: 'getter shrinks the array', at, length })) },
+};
+
+/** Any of them, by weight. */
+const arrayPerturbation = fc.oneof(...Object.values(arrayPerturbations));
 
 /**
  * Applies one perturbation to the array at objects[0] of a draft.
@@ -102,21 +107,36 @@ function perturbArray(draft, p) {
 }
 
 /**
- * A dense array whose elements come from `element`, then perturbed once,
- * and one time in five twice: a guard can hide another (a hole shows
- * only when a named property gets the array past the key count that
- * refuses a holey array; clonecheck mutate's survivors showed it).
+ * A dense array whose elements come from `element`, then perturbed once
+ * by `first`, and one time in five once more: a guard can hide another (a
+ * hole shows only when a named property gets the array past the key count
+ * that refuses a holey array; clonecheck mutate's survivors showed it).
  * @param {fc.Arbitrary<unknown>} element
+ * @param {fc.Arbitrary<Record<string, any>>} first
+ * @returns {fc.Arbitrary<Draft>}
  */
-function almostDenseArray(element) {
+function perturbedDenseArray(element, first) {
   return fc
-    .tuple(fc.array(element, { minLength: 0, maxLength: 8 }), arrayPerturbation, fc.option(arrayPerturbation, { freq: 4, nil: undefined }))
+    .tuple(fc.array(element, { minLength: 0, maxLength: 8 }), first, fc.option(arrayPerturbation, { freq: 4, nil: undefined }))
     .map(([items, p, q]) => {
-      const once = perturbArray({ root: { ref: 0 }, objects: [{ kind: 'array', items }] }, p);
+      const once = { ...perturbArray({ root: { ref: 0 }, objects: [{ kind: 'array', items }] }, p), perturbed: p.name };
       if (q === undefined) return once;
       const twice = perturbArray(once, q);
       return { ...twice, perturbation: `${once.perturbation} + ${twice.perturbation}` };
     });
+}
+
+/**
+ * A family of dense arrays: any perturbation by weight, and each one alone
+ * (what steered generation asks for).
+ * @param {fc.Arbitrary<unknown>} element
+ * @returns {import('./draft.js').Family}
+ */
+function almostDenseArray(element) {
+  return {
+    arbitrary: perturbedDenseArray(element, arrayPerturbation),
+    perturbations: Object.fromEntries(Object.entries(arrayPerturbations).map(([name, { arbitrary }]) => [name, perturbedDenseArray(element, arbitrary)])),
+  };
 }
 
 /** Int32 arrays (Bun #26814 Int32 tier) and their near misses. */

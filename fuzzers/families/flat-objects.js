@@ -1,22 +1,33 @@
 // Flat objects (enumerable data properties p0, p1, …) around the limits of
 // inline storage and shape caches: wide ones at 64 properties, and dense
-// arrays of them (Bun #26818) whose shapes almost match.
+// arrays of them (Bun #26818) whose shapes almost match. One time in three
+// the names are the case's own (a fresh token and the index,
+// arbitraries/fresh-strings.js): a receiver then builds its shapes from
+// names it has never seen, every element with the same ones.
 
 import fc from 'fast-check';
+import { freshToken } from '../arbitraries/fresh-strings.js';
 
-/** An object with exactly `count` enumerable data properties named p0…p{count-1}. @param {number} count */
-function flatObject(count) {
+/** The prefix of the names: p (seen by every realm), or the case's fresh token. */
+const namePrefix = fc.oneof({ weight: 2, arbitrary: fc.constant('p') }, { weight: 1, arbitrary: freshToken });
+
+/**
+ * An object with exactly `count` enumerable data properties named
+ * `${prefix}0`…`${prefix}${count - 1}`.
+ * @param {number} count @param {string} prefix
+ */
+function flatObject(count, prefix) {
   const props = [];
-  for (let i = 0; i < count; i++) props.push({ key: `p${i}`, value: i });
+  for (let i = 0; i < count; i++) props.push({ key: `${prefix}${i}`, value: i });
   return count === 0 ? { kind: 'object' } : { kind: 'object', props };
 }
 
 /** Objects around the 64-property limits of inline storage and shape caches. */
 export const wideObject = fc
-  .tuple(fc.constantFrom(63, 64, 65, 66, 128), fc.boolean())
-  .map(([count, inArray]) => (inArray
-    ? { root: { ref: 0 }, objects: [{ kind: 'array', items: [{ ref: 1 }, { ref: 2 }] }, flatObject(count), flatObject(count)] }
-    : { root: { ref: 0 }, objects: [flatObject(count)] }));
+  .tuple(fc.constantFrom(63, 64, 65, 66, 128), fc.boolean(), namePrefix)
+  .map(([count, inArray, prefix]) => (inArray
+    ? { root: { ref: 0 }, objects: [{ kind: 'array', items: [{ ref: 1 }, { ref: 2 }] }, flatObject(count, prefix), flatObject(count, prefix)] }
+    : { root: { ref: 0 }, objects: [flatObject(count, prefix)] }));
 
 /**
  * Dense arrays of flat objects (Bun #26818 tier, shape cache): the cache may
@@ -29,11 +40,12 @@ export const flatObjectArray = fc
     length: fc.integer({ min: 1, max: 5 }),
     variant: fc.constantFrom('same shape', 'same count, other names', 'same names, other order', 'one more property', 'shared element', 'primitive element', 'hole', 'getter in one element', 'nested value', 'class instance'),
     at: fc.nat(),
+    prefix: namePrefix,
   })
-  .map(({ count, length, variant, at }) => {
+  .map(({ count, length, variant, at, prefix }) => {
     const objects = [{ kind: 'array', items: [] }];
     for (let i = 0; i < length; i++) {
-      objects.push(flatObject(count));
+      objects.push(flatObject(count, prefix));
       objects[0].items.push({ ref: i + 1 });
     }
     const k = 1 + (at % length);
@@ -41,7 +53,7 @@ export const flatObjectArray = fc
     const props = victim.props ?? (victim.props = []);
     switch (variant) {
       case 'same shape': break;
-      case 'same count, other names': props.forEach((p, i) => { p.key = `q${i}`; }); break;
+      case 'same count, other names': props.forEach((p, i) => { p.key = `${prefix}q${i}`; }); break;
       case 'same names, other order': props.reverse(); break;
       case 'one more property': props.push({ key: 'extra', value: 'extra' }); break;
       case 'shared element': objects[0].items.push({ ref: k }); break;

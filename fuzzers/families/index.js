@@ -20,13 +20,17 @@ import { almostSimpleObject } from './simple-objects.js';
 import { transferGraph } from './transfer.js';
 import { uncloneableGraph } from './uncloneables.js';
 
-/** The families `programArbitrary` mixes, by name, with their default weights. */
+/**
+ * The families `programArbitrary` mixes, by name, with their default
+ * weights; a perturbing family also has each perturbation alone.
+ * @type {Record<string, import('./draft.js').Family & {weight: number}>}
+ */
 export const families = {
   primitiveRoot: { arbitrary: primitiveRoot, weight: 2 },
-  almostInt32Array: { arbitrary: almostInt32Array, weight: 3 },
-  almostDoubleArray: { arbitrary: almostDoubleArray, weight: 2 },
-  almostContiguousArray: { arbitrary: almostContiguousArray, weight: 2 },
-  almostSimpleObject: { arbitrary: almostSimpleObject, weight: 3 },
+  almostInt32Array: { ...almostInt32Array, weight: 3 },
+  almostDoubleArray: { ...almostDoubleArray, weight: 2 },
+  almostContiguousArray: { ...almostContiguousArray, weight: 2 },
+  almostSimpleObject: { ...almostSimpleObject, weight: 3 },
   flatObjectArray: { arbitrary: flatObjectArray, weight: 3 },
   wideObject: { arbitrary: wideObject, weight: 1 },
   sideEffectGraph: { arbitrary: sideEffectGraph, weight: 2 },

@@ -14,25 +14,26 @@ import { copyDraft } from './draft.js';
 
 /**
  * One step away from a simple object (Bun #22279): only enumerable own data
- * properties holding primitives.
+ * properties holding primitives. By name, with its weight in the mix (the
+ * names are what the cell map counts, fuzzers/cells.js).
  */
-const objectPerturbation = fc.oneof(
-  { weight: 4, arbitrary: fc.constant({ name: 'none' }) },
-  { weight: 2, arbitrary: fc.tuple(nameKey, primitiveValue).map(([key, value]) => ({ name: 'getter', key, value })) },
-  { weight: 1, arbitrary: fc.constant({ name: 'non-enumerable' }) },
-  { weight: 1, arbitrary: indexKey.map((key) => ({ name: 'indexed key', key })) },
-  { weight: 1, arbitrary: trickyKey.map((key) => ({ name: 'tricky key', key })) },
-  { weight: 1, arbitrary: fc.constant({ name: 'symbol key' }) },
-  { weight: 1, arbitrary: fc.constant({ name: 'nested object' }) },
-  { weight: 1, arbitrary: fc.record({ class: className, privateField: fc.boolean() }).map((c) => ({ name: 'class instance', ...c })) },
-  { weight: 1, arbitrary: fc.constantFrom(null, 'Array.prototype', 'Map.prototype').map((proto) => ({ name: 'prototype', proto })) },
-  { weight: 1, arbitrary: fc.constant({ name: 'prototype with setter' }) },
-  { weight: 1, arbitrary: fc.constantFrom('preventExtensions', 'seal', 'freeze').map((level) => ({ name: 'integrity', level })) },
-  { weight: 1, arbitrary: fc.constant({ name: 'getter deletes the next key' }) },
-  { weight: 1, arbitrary: fc.constant({ name: 'getter adds a key' }) },
-  { weight: 1, arbitrary: fc.constant({ name: 'getter hides the next key' }) },
-  { weight: 1, arbitrary: fc.constantFrom('Object.prototype').map((on) => ({ name: 'polluted receiver', on })) },
-);
+const objectPerturbations = {
+  none: { weight: 4, arbitrary: fc.constant({ name: 'none' }) },
+  getter: { weight: 2, arbitrary: fc.tuple(nameKey, primitiveValue).map(([key, value]) => ({ name: 'getter', key, value })) },
+  'non-enumerable': { weight: 1, arbitrary: fc.constant({ name: 'non-enumerable' }) },
+  'indexed key': { weight: 1, arbitrary: indexKey.map((key) => ({ name: 'indexed key', key })) },
+  'tricky key': { weight: 1, arbitrary: trickyKey.map((key) => ({ name: 'tricky key', key })) },
+  'symbol key': { weight: 1, arbitrary: fc.constant({ name: 'symbol key' }) },
+  'nested object': { weight: 1, arbitrary: fc.constant({ name: 'nested object' }) },
+  'class instance': { weight: 1, arbitrary: fc.record({ class: className, privateField: fc.boolean() }).map((c) => ({ name: 'class instance', ...c })) },
+  prototype: { weight: 1, arbitrary: fc.constantFrom(null, 'Array.prototype', 'Map.prototype').map((proto) => ({ name: 'prototype', proto })) },
+  'prototype with setter': { weight: 1, arbitrary: fc.constant({ name: 'prototype with setter' }) },
+  integrity: { weight: 1, arbitrary: fc.constantFrom('preventExtensions', 'seal', 'freeze').map((level) => ({ name: 'integrity', level })) },
+  'getter deletes the next key': { weight: 1, arbitrary: fc.constant({ name: 'getter deletes the next key' }) },
+  'getter adds a key': { weight: 1, arbitrary: fc.constant({ name: 'getter adds a key' }) },
+  'getter hides the next key': { weight: 1, arbitrary: fc.constant({ name: 'getter hides the next key' }) },
+  'polluted receiver': { weight: 1, arbitrary: fc.constantFrom('Object.prototype').map((on) => ({ name: 'polluted receiver', on })) },
+};
 
 /** @param {Draft} draft @param {Record<string, any>} p @returns {Draft} */
 function perturbObject(draft, p) {
@@ -74,10 +75,17 @@ function perturbObject(draft, p) {
   }
   if (props.length === 0) delete object.props;
   d.perturbation = p.name;
+  d.perturbed = p.name;
   return d;
 }
 
-/** Simple objects (Bun #22279 tier) and their near misses. */
-export const almostSimpleObject = fc
-  .tuple(propList(dataProp(nameKey, primitiveValue), 6), objectPerturbation)
+/** @param {fc.Arbitrary<Record<string, any>>} perturbation @returns {fc.Arbitrary<Draft>} */
+const perturbedSimpleObject = (perturbation) => fc
+  .tuple(propList(dataProp(nameKey, primitiveValue), 6), perturbation)
   .map(([props, p]) => perturbObject({ root: { ref: 0 }, objects: [props.length > 0 ? { kind: 'object', props } : { kind: 'object' }] }, p));
+
+/** Simple objects (Bun #22279 tier) and their near misses: any perturbation by weight, and each one alone. */
+export const almostSimpleObject = {
+  arbitrary: perturbedSimpleObject(fc.oneof(...Object.values(objectPerturbations))),
+  perturbations: Object.fromEntries(Object.entries(objectPerturbations).map(([name, { arbitrary }]) => [name, perturbedSimpleObject(arbitrary)])),
+};

@@ -8,6 +8,11 @@
 // (harness/case/case.js, src/observe) -> the differences that count, less
 // QuickJS-ng's known ones (expectations.js). Only src/ and the portable
 // case code run here: the same code as in every other target's agent.
+//
+// Two stages (harness.c decides which inputs reach the second): `stageOne`
+// sends the program's value through QuickJS's round trip and checks that
+// writing the clone again gives the same bytes; `fuzzOne` is the whole
+// case against the oracle.
 
 import { build, canonicalJSON, fromBytes, validate } from '../../src/index.js';
 import { deliveredObservation, observedCase, oracleClone, seenDeviations, seenHere } from '../../harness/case/case.js';
@@ -17,7 +22,12 @@ import { regexpBehaviourDifferences } from './regexp-behaviour.js';
 import viaMessage from '../../harness/targets/clone-functions/quickjs-message.js';
 import './quickjs-host.js';
 
-/** @type {{print: (text: string) => void}} */
+/**
+ * What stage 1's round trip saw break (harness.c `js_round_trip`).
+ * @typedef {{stage: 'read' | 'rewrite', error: unknown, written: Uint8Array} | {stage: 'bytes', written: Uint8Array, rewritten: Uint8Array}} Broken
+ */
+
+/** @type {{print: (text: string) => void, roundTrip: (value: unknown) => Broken | undefined}} */
 const native = /** @type {any} */ (globalThis).clonecheckNative;
 
 const oracle = oracleClone(undefined, 'none');
@@ -50,24 +60,111 @@ export function programOf(bytes) {
 
 /** The line of a deviation report that holds it as JSON (harness/native/findings.js reads it). */
 const JSON_LINE = 'clonecheck-deviation: ';
+/** The line of a broken rewrite invariant's report (findings.js reads it too). */
+const REWRITE_LINE = 'clonecheck-rewrite: ';
 
 /**
- * libFuzzer's and AFL++'s per-input call.
  * @param {Uint8Array} bytes
- * @returns {string | undefined} a report when QuickJS deviates (the harness aborts with it): the
- *   differences one per line, then the program, both observations and the differences as JSON on one line
+ * @returns {any} the program, or undefined when there is nothing to compare: fromBytes may add a
+ *   DOMException, Blob or File, which QuickJS does not have
  */
-function fuzzOne(bytes) {
+function comparableProgram(bytes) {
   const program = programOf(bytes);
-  // fromBytes may add a DOMException, Blob or File, which QuickJS does not have: nothing to compare.
-  if (validate(program, { global: globalThis }).length > 0) return undefined;
+  return validate(program, { global: globalThis }).length > 0 ? undefined : program;
+}
+
+/**
+ * The program stage 1 decoded and built, kept for stage 2 of the same input
+ * (harness.c passes the same bytes object): build.js caches a program's
+ * validated, compiled plan by the program object, so stage 2 neither decodes
+ * nor validates nor compiles it again. Undefined when the program was invalid.
+ * @type {{bytes: Uint8Array | undefined, program: any}}
+ */
+let staged = { bytes: undefined, program: undefined };
+
+/**
+ * @param {unknown} error
+ * @returns {boolean} whether build() refused the program (src/program/build.js `rejectInvalid`: what
+ *   `comparableProgram`'s validate refuses, with this host's limits besides)
+ */
+const refusedProgram = (error) => error instanceof TypeError && error.message.startsWith('invalid program at ');
+
+/**
+ * Stage 1, every input: the program built, the receiver's realm set up as
+ * the whole case sets it, its value through QuickJS's round trip and
+ * written again. No observation, no oracle. Timed in the harness (-O2, an
+ * AFL++ queue of 1,141 inputs, performance.now() around each step): the
+ * round trip itself is under 1% of stage 1; decoding about a fifth,
+ * validate() a sixth, build() the rest, and build() validates again: so
+ * stage 1 lets build() validate, once.
+ * @param {Uint8Array} bytes
+ * @returns {Broken | undefined} what broke, if anything
+ */
+function stageOne(bytes) {
+  const program = programOf(bytes);
+  staged = { bytes, program: undefined };
+  let built;
+  try {
+    built = build(program);
+  } catch (error) {
+    if (refusedProgram(error)) return undefined;
+    throw error;
+  }
+  staged = { bytes, program };
+  try {
+    built.setupReceiver();
+    return native.roundTrip(built.value);
+  } finally {
+    built.restore();
+  }
+}
+
+/** @param {Uint8Array} a @param {Uint8Array} b @returns {number} the first offset where they differ */
+function firstDifference(a, b) {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}
+
+/** A report holds this much of each message: QuickJS-ng writes a sparse array densely (bug 7), megabytes. */
+const REPORTED_BYTES = 4096;
+
+/** @param {Uint8Array} bytes @returns {string} hex, two digits a byte, of the first REPORTED_BYTES */
+const hexOf = (bytes) => Array.from(bytes.subarray(0, REPORTED_BYTES), (b) => b.toString(16).padStart(2, '0')).join('');
+
+/**
+ * libFuzzer's and AFL++'s per-input call when an input reaches stage 2.
+ * @param {Uint8Array} bytes
+ * @param {Broken} [broken] what stage 1 saw break
+ * @returns {string | undefined} a report when QuickJS deviates (the harness aborts with it): the
+ *   differences one per line, then the program, both observations and the differences as JSON on one line;
+ *   or, when the oracle sees no deviation but writing the clone again did not give the same bytes,
+ *   that, then the program and both messages as JSON on one line. A message QuickJS cannot read
+ *   back is judged by the oracle alone: the reference may throw there too.
+ */
+function fuzzOne(bytes, broken) {
+  const program = staged.bytes === bytes ? staged.program : comparableProgram(bytes);
+  if (program === undefined) return undefined;
   const judged = judgeProgram(program);
   const { differences } = judged;
-  if (differences.length === 0) return undefined;
-  const lines = ['clonecheck: QuickJS-ng\'s serializer deviates from the structured clone algorithm'];
-  for (const d of differences) lines.push(`  ${d.path}  ${d.category}: expected ${canonicalJSON(d.expected)}, actual ${canonicalJSON(d.actual)}`);
-  lines.push(`${JSON_LINE}${JSON.stringify({ program, expected: judged.expected(), actual: judged.actual(), differences })}`);
-  return lines.join('\n');
+  if (differences.length > 0) {
+    const lines = ['clonecheck: QuickJS-ng\'s serializer deviates from the structured clone algorithm'];
+    for (const d of differences) lines.push(`  ${d.path}  ${d.category}: expected ${canonicalJSON(d.expected)}, actual ${canonicalJSON(d.actual)}`);
+    lines.push(`${JSON_LINE}${JSON.stringify({ program, expected: judged.expected(), actual: judged.actual(), differences })}`);
+    return lines.join('\n');
+  }
+  if (broken === undefined || broken.stage === 'read') return undefined;
+  const written = hexOf(broken.written);
+  if (broken.stage === 'rewrite') {
+    const error = String(broken.error);
+    return ['clonecheck: QuickJS-ng cannot write again the clone it read back: write(read(write(x))) throws', `  ${error}`,
+      `${REWRITE_LINE}${JSON.stringify({ program, stage: broken.stage, error, written })}`].join('\n');
+  }
+  const offset = firstDifference(broken.written, broken.rewritten);
+  const rewritten = hexOf(broken.rewritten);
+  return [`clonecheck: QuickJS-ng writes the clone it read back differently: write(read(write(x))) differs from write(x) at byte ${offset}`,
+    `  written   ${written}`, `  rewritten ${rewritten}`,
+    `${REWRITE_LINE}${JSON.stringify({ program, stage: broken.stage, offset, written, rewritten })}`].join('\n');
 }
 
 /** @param {Uint8Array} bytes prints the program the bytes decode to */
@@ -75,4 +172,4 @@ function printProgram(bytes) {
   native.print(JSON.stringify(programOf(bytes)));
 }
 
-Object.assign(globalThis, { fuzzOne, printProgram });
+Object.assign(globalThis, { stageOne, fuzzOne, printProgram });

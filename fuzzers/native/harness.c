@@ -27,6 +27,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifndef CLONECHECK_AGENT
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+#endif
+
 #include "quickjs.h"
 #ifdef CLONECHECK_AGENT
 #include "quickjs-libc.h"
@@ -68,26 +76,85 @@ static void shared_dup(void *opaque, void *ptr) {
   shared_header(ptr)->ref_count++;
 }
 
-// message(value): what js_os_postMessage does to a value on one side of a
-// worker and js_os_poll_worker_message on the other, in one context:
-// JS_WriteObject2 with JS_WRITE_OBJ_SAB | JS_WRITE_OBJ_REFERENCE, one
-// reference taken on every SharedArrayBuffer written (the message holds
-// them), JS_ReadObject2 with JS_READ_OBJ_SAB | JS_READ_OBJ_REFERENCE, then
-// the message's references dropped (js_free_message). A write or read error
-// is thrown as the engine threw it.
+// What js_os_postMessage does to a value on one side of a worker:
+// JS_WriteObject2 with JS_WRITE_OBJ_SAB | JS_WRITE_OBJ_REFERENCE, the
+// SharedArrayBuffers it wrote listed in `shared` (NULL: JS_WriteObject2
+// frees the list). NULL with an exception pending when the write throws.
+static uint8_t *write_message(JSContext *ctx, JSValueConst value, size_t *length, JSSABTab *shared) {
+  return JS_WriteObject2(ctx, length, value, JS_WRITE_OBJ_SAB | JS_WRITE_OBJ_REFERENCE, shared);
+}
+
+// ...and js_os_poll_worker_message on the other: one reference taken on every
+// SharedArrayBuffer written (the message holds them), JS_ReadObject with
+// JS_READ_OBJ_SAB | JS_READ_OBJ_REFERENCE, then the message's references
+// dropped (js_free_message). Frees `data`.
+static JSValue read_message(JSContext *ctx, uint8_t *data, size_t length, JSSABTab *shared) {
+  for (size_t i = 0; i < shared->len; i++) shared_dup(NULL, shared->tab[i]);
+  JSValue clone = JS_ReadObject(ctx, data, length, JS_READ_OBJ_SAB | JS_READ_OBJ_REFERENCE);
+  for (size_t i = 0; i < shared->len; i++) shared_free(NULL, shared->tab[i]);
+  js_free(ctx, shared->tab);
+  js_free(ctx, data);
+  return clone;
+}
+
+// message(value): the round trip a worker's postMessage makes, in one
+// context. A write or read error is thrown as the engine threw it.
 static JSValue js_message(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv) {
   (void)this_val;
   (void)argc;
   size_t length;
   JSSABTab shared = { 0 };
-  uint8_t *data = JS_WriteObject2(ctx, &length, argv[0], JS_WRITE_OBJ_SAB | JS_WRITE_OBJ_REFERENCE, &shared);
+  uint8_t *data = write_message(ctx, argv[0], &length, &shared);
   if (data == NULL) return JS_EXCEPTION;
-  for (size_t i = 0; i < shared.len; i++) shared_dup(NULL, shared.tab[i]);
-  JSValue clone = JS_ReadObject(ctx, data, length, JS_READ_OBJ_SAB | JS_READ_OBJ_REFERENCE);
-  for (size_t i = 0; i < shared.len; i++) shared_free(NULL, shared.tab[i]);
-  js_free(ctx, shared.tab);
-  js_free(ctx, data);
-  return clone;
+  return read_message(ctx, data, length, &shared);
+}
+
+static void set_bytes(JSContext *ctx, JSValue object, const char *name, const uint8_t *data, size_t length) {
+  JS_SetPropertyStr(ctx, object, name, JS_NewUint8ArrayCopy(ctx, data, length));
+}
+
+// roundTrip(value): stage 1 of the two-stage harness (docs/native.md): the
+// same round trip, then the clone written again, which must give the same
+// bytes: the reader rebuilt what the writer described, so describing it
+// again says the same (object references are numbered in the order both
+// meet objects; a SharedArrayBuffer is written as its data pointer, which
+// the clone shares). Undefined when that holds, or when the first write
+// threw (an unsupported class, an accessor, a getter's throw: nothing was
+// sent); otherwise what broke: {stage: 'read', error} (the message cannot be
+// read back), {stage: 'rewrite', error} (the clone cannot be written), or
+// {stage: 'bytes', written, rewritten}.
+static JSValue js_round_trip(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv) {
+  (void)this_val;
+  (void)argc;
+  size_t length;
+  JSSABTab shared = { 0 };
+  uint8_t *data = write_message(ctx, argv[0], &length, &shared);
+  if (data == NULL) {
+    JS_FreeValue(ctx, JS_GetException(ctx));
+    return JS_UNDEFINED;
+  }
+  uint8_t *written = js_malloc(ctx, length ? length : 1);
+  if (written == NULL) return JS_EXCEPTION;
+  memcpy(written, data, length);
+  JSValue clone = read_message(ctx, data, length, &shared);
+  JSValue broken = JS_UNDEFINED;
+  size_t rewritten_length = 0;
+  uint8_t *rewritten = JS_IsException(clone) ? NULL : write_message(ctx, clone, &rewritten_length, NULL);
+  if (rewritten == NULL) {
+    broken = JS_NewObject(ctx);
+    JS_SetPropertyStr(ctx, broken, "stage", JS_NewString(ctx, JS_IsException(clone) ? "read" : "rewrite"));
+    JS_SetPropertyStr(ctx, broken, "error", JS_GetException(ctx));
+    set_bytes(ctx, broken, "written", written, length);
+  } else if (rewritten_length != length || memcmp(rewritten, written, length) != 0) {
+    broken = JS_NewObject(ctx);
+    JS_SetPropertyStr(ctx, broken, "stage", JS_NewString(ctx, "bytes"));
+    set_bytes(ctx, broken, "written", written, length);
+    set_bytes(ctx, broken, "rewritten", rewritten, rewritten_length);
+  }
+  js_free(ctx, rewritten);
+  js_free(ctx, written);
+  JS_FreeValue(ctx, clone);
+  return broken;
 }
 
 // print(text): one line on stdout (the printed programs).
@@ -210,6 +277,7 @@ static void start_quickjs(void) {
 
   JSValue native = JS_NewObject(context);
   JS_SetPropertyStr(context, native, "message", JS_NewCFunction(context, js_message, "message", 1));
+  JS_SetPropertyStr(context, native, "roundTrip", JS_NewCFunction(context, js_round_trip, "roundTrip", 1));
   JS_SetPropertyStr(context, native, "print", JS_NewCFunction(context, js_print, "print", 1));
   JS_SetPropertyStr(context, native, "isProxy", JS_NewCFunction(context, js_is_proxy, "isProxy", 1));
   JS_SetPropertyStr(context, native, "isPromise", JS_NewCFunction(context, js_is_promise, "isPromise", 1));
@@ -249,7 +317,183 @@ int main(int argc, char **argv) {
 
 #else
 
-static JSValue fuzz_one;   // entry.js `fuzzOne(bytes) -> string | undefined`
+static JSValue fuzz_one;   // entry.js `fuzzOne(bytes, broken) -> string | undefined`: stage 2
+static JSValue stage_one;  // entry.js `stageOne(bytes) -> broken | undefined`
+
+// Two stages (docs/native.md, "Two stages"). Stage 1, every input: the
+// program built and sent through QuickJS-ng's round trip, the rewrite
+// invariant checked (`roundTrip`), about a fifth of the whole case's cost.
+// Stage 2, the whole case against the reference oracle (`fuzzOne`, what
+// every input ran before), only for an input that
+//  - reached a coverage counter in a hit-count bucket no input reached
+//    before (the engine's own map, read after stage 1: what makes libFuzzer
+//    or AFL++ keep an input, known here before the engine decides),
+//  - broke stage 1's invariant (the oracle says first whether it is a
+//    deviation it knows how to name), or
+//  - falls in the deterministic sample: FNV-1a of its bytes is 0 modulo
+//    CLONECHECK_ORACLE_EVERY (default 32; 1 runs the oracle alone on every
+//    input: the one-stage harness), or
+//  - comes with CLONECHECK_ORACLE_ALWAYS set: a finding's replay
+//    (harness/native/findings.js, repro.sh) runs both stages on its input,
+//    whatever the map says, so a finding of either stage shows again.
+// Stage 2's own coverage (the reference's paths through the interpreter)
+// is taken back out of the engine's map: the engine steers by what stage 1
+// reached, the same for an input whether or not it was sampled.
+static uint32_t oracle_every = 32;
+static int oracle_always;
+static int one_stage;  // oracle_every 1 without oracle_always: no stage 1, as before it
+
+// The engine's coverage counters: AFL++'s shared map or libFuzzer's inline
+// 8-bit counters (the __sancov_cntrs section, -fsanitize=fuzzer). Both
+// instrumentations declare their symbols (__afl_area_ptr,
+// __start___sancov_cntrs) in every unit they compile and rename any other
+// declaration of the name they meet, which then links to nothing (libFuzzer
+// saw no counters at all), so build.js links them under clonecheck_ names
+// (--defsym). Weak: a build without them (the replay and coverage builds,
+// OSS-Fuzz's) runs one stage, the oracle on every input, unless a replay
+// asks for both.
+extern uint8_t *clonecheck_afl_area_ptr __attribute__((weak));
+extern uint32_t clonecheck_afl_map_size __attribute__((weak));
+extern uint8_t clonecheck_counters_start[] __attribute__((weak));
+extern uint8_t clonecheck_counters_stop[] __attribute__((weak));
+
+static uint8_t *coverage_counters(size_t *size) {
+  if (&clonecheck_afl_area_ptr != NULL && &clonecheck_afl_map_size != NULL) {
+    *size = clonecheck_afl_map_size;
+    return clonecheck_afl_area_ptr;
+  }
+  if (clonecheck_counters_start != NULL && clonecheck_counters_stop > clonecheck_counters_start) {
+    *size = (size_t)(clonecheck_counters_stop - clonecheck_counters_start);
+    return clonecheck_counters_start;
+  }
+  *size = 0;
+  return NULL;
+}
+
+// Per counter, the hit-count buckets seen (AFL++'s: 1, 2, 3, 4-7, 8-15,
+// 16-31, 32-127, 128+, one bit each; libFuzzer's are close to them). Shared
+// by every process of a campaign when CLONECHECK_ORACLE_MAP names a file
+// (one per binary: the counters' layout is the binary's): AFL++ restarts
+// its target after every crash, and libFuzzer's fork mode runs jobs of a
+// few seconds each, which would otherwise send their first inputs, the
+// corpus, through the oracle again.
+// The file ends with four counts (native-endian uint64, at the map's size
+// rounded up to 8): inputs, those that ran the oracle, and the CPU
+// nanoseconds of stage 1 (the coverage check included) and of stage 2: the
+// harness's own profile (harness/native/stages.js reads them).
+enum { COUNT_INPUTS, COUNT_ORACLE, COUNT_STAGE_ONE_NS, COUNT_STAGE_TWO_NS, COUNTS };
+static uint8_t *seen;
+static size_t seen_size;
+static uint64_t *stage_counts;
+static uint8_t *stage_one_counters;  // the counters as stage 1 left them
+static uint8_t bucket_bit[256];
+
+static void start_two_stages(void) {
+  const char *every = getenv("CLONECHECK_ORACLE_EVERY");
+  if (every != NULL) {
+    char *end;
+    unsigned long n = strtoul(every, &end, 10);
+    if (*every == '\0' || *end != '\0' || n == 0 || n > UINT32_MAX) {
+      fprintf(stderr, "clonecheck: CLONECHECK_ORACLE_EVERY=%s is not a count; give 1 (the oracle on every input) or more\n", every);
+      exit(2);
+    }
+    oracle_every = (uint32_t)n;
+  }
+  oracle_always = getenv("CLONECHECK_ORACLE_ALWAYS") != NULL;
+  // Without the engine's counters nothing tells what adds coverage: the oracle on every input, and
+  // then stage 1 would only add its cost (OSS-Fuzz's builds; a replay still runs both).
+  int counters = &clonecheck_afl_area_ptr != NULL || clonecheck_counters_start != NULL;
+  one_stage = (oracle_every == 1 || !counters) && !oracle_always;
+  for (int count = 1; count < 256; count++) {
+    int bit = count <= 3 ? count - 1 : count <= 7 ? 3 : count <= 15 ? 4 : count <= 31 ? 5 : count <= 127 ? 6 : 7;
+    bucket_bit[count] = (uint8_t)(1u << bit);
+  }
+}
+
+// The map of buckets seen, made at the first input (AFL++ sizes its map when
+// its fork server starts, after LLVMFuzzerInitialize).
+static int open_seen(size_t size) {
+  size_t counts_at = (size + 7) & ~(size_t)7;
+  size_t length = counts_at + COUNTS * sizeof(uint64_t);
+  const char *path = getenv("CLONECHECK_ORACLE_MAP");
+  void *map = MAP_FAILED;
+  if (path != NULL) {
+    int fd = open(path, O_RDWR | O_CREAT, 0644);
+    if (fd >= 0 && ftruncate(fd, (off_t)length) == 0) map = mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    if (fd >= 0) close(fd);
+    if (map == MAP_FAILED) fprintf(stderr, "clonecheck: cannot share %s (%s): this process keeps its own map\n", path, strerror(errno));
+  }
+  if (map == MAP_FAILED) map = mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  stage_one_counters = malloc(size);
+  if (map == MAP_FAILED || stage_one_counters == NULL) return -1;
+  seen = map;
+  seen_size = size;
+  stage_counts = (uint64_t *)(seen + counts_at);
+  return 0;
+}
+
+// Whether stage 1 reached a counter in a bucket never seen, marking what it
+// reached as seen. Words of zero counters (most of the map) are skipped.
+static int coverage_is_new(const uint8_t *counters, size_t size) {
+  int fresh = 0;
+  size_t i = 0;
+  for (; i + 8 <= size; i += 8) {
+    uint64_t word;
+    memcpy(&word, counters + i, 8);
+    if (word == 0) continue;
+    for (size_t j = i; j < i + 8; j++) {
+      uint8_t bit = bucket_bit[counters[j]];
+      if (bit & ~seen[j]) {
+        seen[j] |= bit;
+        fresh = 1;
+      }
+    }
+  }
+  for (; i < size; i++) {
+    uint8_t bit = bucket_bit[counters[i]];
+    if (bit & ~seen[i]) {
+      seen[i] |= bit;
+      fresh = 1;
+    }
+  }
+  return fresh;
+}
+
+static uint32_t fnv1a(const uint8_t *data, size_t size) {
+  uint32_t hash = 2166136261u;
+  for (size_t i = 0; i < size; i++) hash = (hash ^ data[i]) * 16777619u;
+  return hash;
+}
+
+// Whether this input goes on to stage 2.
+static int needs_oracle(const uint8_t *data, size_t size, JSValue broken) {
+  if (one_stage || oracle_always) return 1;
+  size_t counters_size;
+  uint8_t *counters = coverage_counters(&counters_size);
+  if (counters == NULL) return 1;
+  if (seen == NULL && open_seen(counters_size) != 0) {
+    fprintf(stderr, "clonecheck harness error: no memory for the coverage map\n");
+    exit(3);
+  }
+  if (counters_size != seen_size) return 1;  // AFL++ resized its map: cannot compare
+  int oracle = coverage_is_new(counters, counters_size) || !JS_IsUndefined(broken) || fnv1a(data, size) % oracle_every == 0;
+  __atomic_fetch_add(&stage_counts[COUNT_INPUTS], 1, __ATOMIC_RELAXED);
+  if (oracle) __atomic_fetch_add(&stage_counts[COUNT_ORACLE], 1, __ATOMIC_RELAXED);
+  return oracle;
+}
+
+static uint64_t cpu_ns(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+}
+
+// Adds the CPU time since `since` to a count, once the map is open (not in one stage).
+static uint64_t count_time(int which, uint64_t since) {
+  uint64_t now = cpu_ns();
+  if (stage_counts != NULL) __atomic_fetch_add(&stage_counts[which], now - since, __ATOMIC_RELAXED);
+  return now;
+}
 
 static void print_programs(int argc, char **argv) {
   JSValue print_one = global_function("printProgram");
@@ -267,15 +511,33 @@ static void print_programs(int argc, char **argv) {
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
+  start_two_stages();
   start_quickjs();
   if (getenv("CLONECHECK_PRINT") != NULL) print_programs(*argc, *argv);
   fuzz_one = global_function("fuzzOne");
+  stage_one = global_function("stageOne");
   return 0;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  uint64_t started = one_stage ? 0 : cpu_ns();
   JSValue bytes = JS_NewUint8ArrayCopy(context, data, size);
-  JSValue report = call(fuzz_one, bytes, "fuzzOne");
+  JSValue broken = one_stage ? JS_UNDEFINED : call(stage_one, bytes, "stageOne");
+  int oracle = needs_oracle(data, size, broken);
+  if (!one_stage) started = count_time(COUNT_STAGE_ONE_NS, started);
+  if (!oracle) {
+    JS_FreeValue(context, broken);
+    JS_FreeValue(context, bytes);
+    return 0;
+  }
+  size_t counters_size = 0;
+  uint8_t *counters = seen == NULL ? NULL : coverage_counters(&counters_size);
+  if (counters != NULL && counters_size == seen_size) memcpy(stage_one_counters, counters, counters_size);
+  else counters = NULL;
+  JSValue arguments[2] = { bytes, broken };
+  JSValue report = JS_Call(context, fuzz_one, JS_UNDEFINED, 2, arguments);
+  if (JS_IsException(report)) harness_error("fuzzOne");
+  JS_FreeValue(context, broken);
   JS_FreeValue(context, bytes);
   if (JS_IsString(report)) {
     const char *text = JS_ToCString(context, report);
@@ -284,6 +546,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     abort();
   }
   JS_FreeValue(context, report);
+  if (counters != NULL) memcpy(counters, stage_one_counters, counters_size);
+  if (!one_stage) count_time(COUNT_STAGE_TWO_NS, started);
   return 0;
 }
 

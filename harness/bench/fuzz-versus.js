@@ -21,11 +21,12 @@
 //   defaults: --target node:clone --seed 1 --runs 20000 --rounds 3
 
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { withBaseTree } from './base-tree.js';
+import { withBaseCheckout } from './checkout.js';
+import { childrenCPUSeconds } from './cpu.js';
 import { median } from './median.js';
 
 const TREE = fileURLToPath(new URL('../..', import.meta.url));
@@ -44,20 +45,6 @@ const { values: args, positionals: extra } = parseArgs({
 if (args.base === undefined) {
   process.stderr.write('fuzz-versus: --base REV is required (the revision to compare this tree with, e.g. main)\n');
   process.exit(2);
-}
-
-/**
- * The CPU seconds this process's finished children have used (Linux: the
- * cutime and cstime of /proc/self/stat, counted once a child is waited for);
- * undefined elsewhere.
- * @returns {number | undefined}
- */
-function childrenCPUSeconds() {
-  if (!existsSync('/proc/self/stat')) return undefined;
-  // The fields after the command name, which is in parentheses and may hold spaces.
-  const fields = readFileSync('/proc/self/stat', 'utf8').replace(/^.*\) /s, '').split(' ');
-  // cutime and cstime are fields 16 and 17 of the line, in clock ticks (USER_HZ, 100 on Linux).
-  return (Number(fields[13]) + Number(fields[14])) / 100;
 }
 
 /**
@@ -110,7 +97,7 @@ function compareKeys(a, b) {
 }
 
 async function main() {
-  await withBaseTree(TREE, /** @type {string} */ (args.base), async ({ tree: baseTree, revision, scratch }) => {
+  await withBaseCheckout(TREE, /** @type {string} */ (args.base), async ({ baseTree, revision, scratch }) => {
     const trees = { base: baseTree, current: TREE };
     /** @type {Record<'base' | 'current', Awaited<ReturnType<typeof fuzzOnce>>[]>} */
     const runs = { base: [], current: [] };

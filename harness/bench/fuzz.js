@@ -32,7 +32,7 @@
 // background threads.
 //
 // With --base REV, the stages of a base revision (a `git worktree`,
-// base-tree.js) are timed beside this tree's on the same programs (drawn by
+// checkout.js) are timed beside this tree's on the same programs (drawn by
 // this tree's generator): each round runs one lane worker of each tree, in
 // alternating order, so that other load on the machine hits both alike; the
 // median round of each is reported, with the ratio base / this tree.
@@ -44,18 +44,18 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { casePrograms } from '../../fuzzers/programs.js';
 import { judgeableHere } from '../targets/programs.js';
 import { build } from '../../src/index.js';
 import { observeGraph } from '../../src/observe/observe.js';
 import { compile } from '../../src/program/compile.js';
 import { validate } from '../../src/program/schema.js';
 import { observedCaseAsync, oracleCloneFunction } from '../case/case.js';
-import { CHUNK_SIZE, chunkPrograms, laneOf } from '../fuzz/chunks.js';
+import { laneOf } from '../fuzz/lanes.js';
+import { CHUNK_SIZE, SteeredRun } from '../../fuzzers/steering.js';
 import { judge, openTargets } from '../fuzz/judge.js';
 import { installNodeHostHooks } from '../case/node-host.js';
 import { resolveTarget } from '../targets/catalog.js';
-import { withBaseTree } from './base-tree.js';
+import { withBaseCheckout } from './checkout.js';
 import { median } from './median.js';
 
 const TARGET = 'node:clone';
@@ -203,8 +203,8 @@ async function laneTimes(lanes, timeLaneOf) {
  * @param {number} rounds
  */
 async function versusBase(lanes, rev, rounds) {
-  return withBaseTree(TREE, rev, async ({ tree, revision }) => {
-    const scripts = { base: pathToFileURL(join(tree, 'harness/bench/fuzz.js')), current: new URL(import.meta.url) };
+  return withBaseCheckout(TREE, rev, async ({ baseTree, revision }) => {
+    const scripts = { base: pathToFileURL(join(baseTree, 'harness/bench/fuzz.js')), current: new URL(import.meta.url) };
     /** @type {Record<'base' | 'current', Record<string, Record<string, number>>[]>} */
     const samples = { base: [], current: [] };
     for (let round = 0; round < rounds; round++) {
@@ -235,15 +235,15 @@ async function main() {
   const cores = Number(args.cores);
   const rounds = Number(args.rounds);
 
-  // As the fuzzer draws them (chunk by chunk, default weights) and a Node
-  // target runs them (judgeableHere: a FileList or a canvas, which Node
-  // lacks, an ordinary object).
-  const arbitrary = casePrograms({});
+  // As the fuzzer draws them (chunk by chunk, steered, default weights) and
+  // a Node target runs them (judgeableHere: a FileList or a canvas, which
+  // Node lacks, an ordinary object).
+  const run = new SteeredRun({ seed });
   const generationStarted = performance.now();
   const programs = [];
   for (let chunk = 0; programs.length < cases; chunk++) {
     const numRuns = Math.min(CHUNK_SIZE, cases - programs.length);
-    programs.push(...chunkPrograms(arbitrary, seed, chunk, numRuns).map(judgeableHere));
+    programs.push(...run.draw(chunk, numRuns).map(({ program }) => judgeableHere(program)));
   }
   const generate = ((performance.now() - generationStarted) * 1000) / cases;
 

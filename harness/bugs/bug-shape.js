@@ -20,7 +20,7 @@
 // difference (same-bug.js).
 
 import { isArrayIndex } from '../../src/abstract-ops/object-operations.js';
-import { isRecord } from '../../src/program/values.js';
+import { isRecord, stringKeyText } from '../../src/program/values.js';
 
 /**
  * @typedef {import('../../src/observe/diff.js').Difference} Difference
@@ -428,6 +428,9 @@ function effectHolder(label, program) {
 // ---------------------------------------------------------------------------
 // The trigger: a program's features
 
+/** Kinds whose `type` is a value (a Blob's or a File's MIME type), not a class: left out like other values. */
+const VALUE_TYPED = new Set(['blob', 'file']);
+
 /**
  * What a program is made of, with its values and sizes left out: each
  * object kind (with its type), each non-default setting, each kind of
@@ -443,7 +446,7 @@ function effectHolder(label, program) {
 export function programFeatures(program) {
   const features = new Set();
   for (const node of program.objects ?? []) {
-    const type = node.type ?? node.style ?? (node.kind === 'boxed' ? primitiveType(node.value) : undefined);
+    const type = VALUE_TYPED.has(node.kind) ? undefined : node.type ?? node.style ?? (node.kind === 'boxed' ? primitiveType(node.value) : undefined);
     features.add(type === undefined ? node.kind : `${node.kind} ${type}`);
     // A setting that is not the default, then (for a named one) which: a
     // prototype replaced by Object.prototype holds the trigger "a prototype replaced".
@@ -457,10 +460,13 @@ export function programFeatures(program) {
     // An Error's own `message` and `cause` (node fields, not props) are what its serialization steps read.
     for (const field of ['message', 'cause']) if (node.kind === 'error' && field in node) features.add(`error ${field}`);
     for (const prop of node.props ?? []) for (const feature of propFeatures(prop, node.kind)) features.add(`${node.kind} ${feature}`);
-    for (const value of [...(node.items ?? []), ...(node.values ?? []), ...(node.entries ?? []).flat(), node.message, node.cause]) {
-      if (isRecord(value) && 'symbol' in value) features.add('value symbol');
-    }
+    const values = [...(node.items ?? []), ...(node.values ?? []), ...(node.entries ?? []).flat(), node.message, node.cause,
+      ...(node.props ?? []).map((/** @type {any} */ prop) => prop.value)];
+    if (values.some(isSymbol)) features.add('value symbol');
   }
+  // A symbol wherever it sits, the root too: a shrunk symbol root would
+  // otherwise have no features, a trigger every program holds (same-bug.js).
+  if (isSymbol(program.root)) features.add('value symbol');
   // A realm step by what it changes: which realm, and how, are the program's
   // choice (on a same-realm channel, the sender's and the receiver's are one).
   for (const step of [...(program.sender ?? []), ...(program.receiver ?? [])]) {
@@ -487,14 +493,20 @@ function propFeatures(prop, holder) {
   const base = `${keyFeature(prop.key, holder)} ${'get' in prop || 'set' in prop ? 'accessor' : 'data'}`;
   const more = ['writable', 'enumerable', 'configurable'].filter((a) => prop[a] === false).map((a) => `${base} non-${a}`);
   for (const f of ['get', 'set']) if (f in prop) more.push(`${base} with ${f}ter`);
-  if ('value' in prop && isRecord(prop.value) && 'symbol' in prop.value) more.push(`${base} symbol`);
+  if ('value' in prop && isSymbol(prop.value)) more.push(`${base} symbol`);
   return [base, ...more];
 }
 
 /** @param {any} key a program Key @param {string} holder the kind of object node (or `realm`) that has it */
 function keyFeature(key, holder) {
-  if (typeof key === 'string') return keyRole(key, false, holder);
+  const text = stringKeyText(key);
+  if (text !== undefined) return keyRole(text, false, holder);
   return key.wellKnown === undefined ? 'symbol key' : `@@${key.wellKnown}`;
+}
+
+/** @param {unknown} value a program Value @returns {boolean} it is a symbol */
+function isSymbol(value) {
+  return isRecord(value) && 'symbol' in value;
 }
 
 /** @param {unknown} value a primitive Value @returns {string} its type: `number`, `bigint`, `symbol`, … */

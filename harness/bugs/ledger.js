@@ -185,14 +185,26 @@ export function writeBug(bug, directory = LEDGER_DIR) {
  * @returns {Bug}
  */
 export function newBug({ implementation, title, root, program, foundOn, shows, signatures, occurrences, date, notes = '' }, taken) {
-  const base = `${implementation}/${slugOf(title.replace(/^\S+\s+/, ''))}`;
-  let id = base;
-  for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
-  taken.add(id);
+  const id = proposedId(implementation, title, taken);
   return {
     schema: BUG_SCHEMA, id, title, implementation, status: 'open', fixedIn: null, spec: null, pending: null, upstream: null,
     root, program, foundOn, shows, versions: null, firstSeen: date, lastSeen: date, occurrences, signatures, notes,
   };
+}
+
+/**
+ * A new bug's id: its implementation and its title's words after the
+ * engine's name, with `-2`, `-3`, … when that is in use.
+ * @param {string} implementation @param {string} title
+ * @param {Set<string>} taken  the ids in use; the new one is added
+ * @returns {string}
+ */
+export function proposedId(implementation, title, taken) {
+  const base = `${implementation}/${slugOf(title.replace(/^\S+\s+/, ''))}`;
+  let id = base;
+  for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+  taken.add(id);
+  return id;
 }
 
 /**

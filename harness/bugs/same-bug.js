@@ -10,13 +10,16 @@
 //    (bug-shape.js `programFeatures`: what it is made of, values left out)
 //    are the bug's trigger;
 //  - a case of the same signature whose program does not hold that trigger
-//    is not explained by it: the earliest few such cases (one per variant,
-//    tally.js) are shrunk too, the witnesses (shrink.js);
+//    is not explained by it: such cases (one per variant, tally.js) are
+//    shrunk too, the witnesses (shrink.js), one at a time, each the earliest
+//    that no trigger found so far explains (`nextWitness`);
 //  - two shrunk programs show one bug when their root differences are the
 //    same and the features of one include all those of the other (shrinking
 //    stops at a local minimum, so one can keep a little more than the
-//    other). Programs with the fewest features come first and found the
-//    groups; each larger one joins the first group whose trigger it holds.
+//    other; an empty trigger, though, explains only a program as bare,
+//    `explains`). Programs with the fewest features come first and found
+//    the groups; each larger one joins the first group whose trigger
+//    explains it.
 // Each group is one finding, shown by its trigger: findings that fall in one
 // group are folded into the earliest; a witness in a group of its own is
 // another bug, split off with the cases of its variant. A finding that could
@@ -49,17 +52,23 @@ import { bugSignature, signatureOf } from './signature.js';
  */
 
 /**
- * The witnesses of a finding: the earliest cases of its signature whose
- * programs do not hold the trigger its own case shrank to. A case that holds
- * it is explained by it; one that does not may be another bug.
+ * The next witness of a finding: its earliest variant not shrunk yet whose
+ * program holds none of the triggers found so far, its own case's and those
+ * of the witnesses shrunk before it. Witnesses are chosen one at a time so
+ * that the look-alikes of a frequent deviation (one bug met in many
+ * programs) are explained by the first of them that shrinks, and the next
+ * witness is a case none of them explains: a rare bug of the same shape is
+ * reached however many look-alikes come before it (shrink.js).
  * @param {Finding} finding
- * @param {{program: any} | null} own  its own case, shrunk (null: it was not)
- * @param {number} witnesses  how many at most
- * @returns {Variant[]}
+ * @param {Shrunk[]} shrunk  what shrinking its own case and its witnesses gave so far
+ * @returns {Variant | undefined}
  */
-export function witnessesOf(finding, own, witnesses) {
-  const trigger = programFeatures((own ?? finding).program);
-  return (finding.variants ?? []).filter((v) => !holds(v.features, trigger)).slice(0, witnesses);
+export function nextWitness(finding, shrunk) {
+  const mine = shrunk.filter((s) => s.finding === finding);
+  // Its own case, shrunk or (when that failed) as it was; a witness only when it showed the bug again.
+  const triggers = mine.filter((s) => s.variant === undefined || s.verdict !== null).map((s) => programFeatures((s.verdict ?? finding).program));
+  const tried = new Set(mine.map((s) => s.variant));
+  return (finding.variants ?? []).find((v) => !tried.has(v) && !triggers.some((trigger) => explains(trigger, v.features)));
 }
 
 /** @param {Iterable<string>} features @param {Iterable<string>} trigger @returns {boolean} every feature of the trigger is there */
@@ -67,6 +76,21 @@ export function holds(features, trigger) {
   const set = new Set(features);
   for (const feature of trigger) if (!set.has(feature)) return false;
   return true;
+}
+
+/**
+ * Whether a program with these features is explained by a trigger: it holds
+ * it, and the trigger names something. An empty trigger (a shrunk program
+ * that is a primitive root and nothing else) names nothing that makes the
+ * bug fire, yet every program holds it: it would explain, and so hide, every
+ * other bug of its root difference. It explains only a program as bare.
+ * @param {Iterable<string>} trigger
+ * @param {Iterable<string>} features
+ * @returns {boolean}
+ */
+export function explains(trigger, features) {
+  const needed = [...trigger];
+  return needed.length === 0 ? [...features].length === 0 : holds(features, needed);
 }
 
 /**
@@ -95,7 +119,7 @@ export function oneFindingPerBug(findings, shrunk) {
   const byFeatures = [...shown].sort((a, b) => a.features.size - b.features.size || a.case - b.case);
   for (const item of byFeatures) {
     const group = groups.find(([trigger]) => trigger.finding.target === item.finding.target
-      && trigger.shape === item.shape && holds(item.features, trigger.features));
+      && trigger.shape === item.shape && explains(trigger.features, item.features));
     if (group === undefined) groups.push([item]);
     else group.push(item);
   }
@@ -118,7 +142,7 @@ export function oneFindingPerBug(findings, shrunk) {
     add(home, finding.count);
     const reached = groups.filter((group) => group.some((item) => item.finding === finding));
     for (const variant of finding.variants ?? []) {
-      const explained = witnessed.get(variant) ?? [home, ...reached].find(([trigger]) => holds(variant.features, trigger.features));
+      const explained = witnessed.get(variant) ?? [home, ...reached].find(([trigger]) => explains(trigger.features, variant.features));
       if (explained === undefined) result.unexplained += variant.count;
       else if (explained !== home) {
         add(explained, variant.count);

@@ -7,12 +7,15 @@
 // (replayMatrix: only the cells a decision needs), and each replay's root
 // (root.js) is kept. Then:
 //  - a finding is a known bug when the bug's program shows the finding's
-//    root on the finding's target, and the finding's program does not run
-//    clean on the target the bug was found on (when the run reached it):
-//    two programs that show one root on one target, each failing on the
-//    other's, are one root cause, whatever channel, version or seed met
-//    them (the finding's program may show an earlier root on the bug's
-//    target: a second bug that comes first there);
+//    root on the finding's target, the finding's program does not run
+//    clean on the target the bug was found on (when the run reached it),
+//    and one program's trigger explains the other's (same-bug.js): two
+//    programs that show one root on one target, each failing on the
+//    other's, with one trigger, are one root cause, whatever channel,
+//    version or seed met them (the finding's program may show an earlier
+//    root on the bug's target: a second bug that comes first there); with
+//    triggers neither of which explains the other they are two bugs with
+//    one root, which the replays alone cannot tell apart;
 //  - the other findings, smallest program first, found proposed bugs by
 //    the same rule, so five channels that show one bug propose one bug;
 //  - a finding whose program no longer shows anything on its own target is
@@ -22,9 +25,9 @@
 //    target it did not affect before, or after it was fixed, it regressed.
 
 import { programFeatures } from './bug-shape.js';
-import { channelTargetOf, implementationOf, newBug } from './ledger.js';
+import { channelTargetOf, implementationOf, newBug, proposedId } from './ledger.js';
 import { showsRoot } from './root.js';
-import { holds } from './same-bug.js';
+import { explains } from './same-bug.js';
 
 /**
  * @typedef {import('./ledger.js').Bug} Bug
@@ -112,9 +115,11 @@ export async function triage(findings, bugs, { ran, replay, date }) {
     const matchIn = (f, groups) => {
       // On the group's own target, this finding's program must not run clean: where it passes, its cause is its channel's own.
       // (It may show another root there, one that comes first on that channel, or not apply.)
-      const same = groups.filter((g) => showsHere(f, g) && (!needsCross(f, g) || at(f.row, g.target) !== 'pass'));
-      // Among several, the one whose trigger this program holds (or that holds this one's), then the smallest.
-      same.sort((a, b) => Number(related(b.features, f.features)) - Number(related(a.features, f.features)) || a.features.size - b.features.size);
+      // And one trigger must explain the other (same-bug.js): two bugs of one implementation with one root show on each
+      // other's targets alike, so the replays cannot tell a rare bug from a known look-alike; their triggers can.
+      const same = groups.filter((g) => showsHere(f, g) && (!needsCross(f, g) || at(f.row, g.target) !== 'pass') && related(g.features, f.features));
+      // Among several, the smallest.
+      same.sort((a, b) => a.features.size - b.features.size);
       return same[0];
     };
 
@@ -198,9 +203,9 @@ function replayMatrix(replay, programs) {
   };
 }
 
-/** @param {Set<string>} a @param {Set<string>} b @returns {boolean} one trigger holds the other */
+/** @param {Set<string>} a @param {Set<string>} b @returns {boolean} one trigger explains the other */
 function related(a, b) {
-  return holds(a, b) || holds(b, a);
+  return explains(a, b) || explains(b, a);
 }
 
 /**
@@ -276,11 +281,15 @@ export function draftTitle(implementation, shape) {
 
 /**
  * The triage documents of several shards of one campaign as one (merge.js):
- * a known bug's findings and targets together; proposed bugs with the same
- * implementation and root proposed once (shards did not replay each
- * other's programs, so this is the one place bugs are joined by their root
- * alone: `clonecheck triage` on the merged run replays them).
+ * a known bug's findings and targets together; proposed bugs of one
+ * implementation with the same root and triggers one of which explains the
+ * other proposed once (shards did not replay each other's programs, so this
+ * is the one place bugs are joined without a replay: `clonecheck triage` on
+ * the merged run replays them). A proposal folded into another, or whose id
+ * another shard gave to another bug, is renamed; the findings that name it
+ * must be too.
  * @param {any[]} documents  triageDocument()s, absent for a run before the ledger
+ * @returns {{bugs: any, renamed: Map<string, string>[]}}  the merged document; for each document, its proposed ids renamed
  */
 export function mergeTriageDocuments(documents) {
   const present = documents.filter((d) => d !== undefined && d !== null);
@@ -295,17 +304,30 @@ export function mergeTriageDocuments(documents) {
       first.count += k.count;
     }
   }
-  /** @type {Map<string, any>} */
+  /** @type {Map<string, {proposal: any, features: Set<string>}>} by id */
   const proposed = new Map();
-  for (const n of present.flatMap((d) => d.new)) {
-    const key = `${n.bug.implementation}\n${n.bug.root.shape}`;
-    const first = proposed.get(key);
-    if (first === undefined) proposed.set(key, { ...n, findings: [...n.findings] });
-    else first.findings.push(...n.findings);
-  }
+  const renamed = documents.map(() => /** @type {Map<string, string>} */ (new Map()));
+  // Ids of the ledger's bugs the shards met, and of the proposals kept so far.
+  const taken = new Set(known.keys());
+  documents.forEach((document, i) => {
+    for (const n of document?.new ?? []) {
+      const features = new Set(programFeatures(n.bug.program));
+      const same = [...proposed.values()].find(({ proposal: { bug }, features: theirs }) => bug.implementation === n.bug.implementation
+        && bug.root.shape === n.bug.root.shape && related(features, theirs));
+      let id = same?.proposal.bug.id;
+      if (same === undefined) {
+        id = taken.has(n.bug.id) ? proposedId(n.bug.implementation, n.bug.title, taken) : (taken.add(n.bug.id), n.bug.id);
+        proposed.set(id, { proposal: { ...n, bug: { ...n.bug, id }, findings: [...n.findings] }, features });
+      } else same.proposal.findings.push(...n.findings);
+      if (id !== n.bug.id) renamed[i].set(n.bug.id, /** @type {string} */ (id));
+    }
+  });
   return {
-    known: [...known.values()], new: [...proposed.values()],
-    fixed: present.flatMap((d) => d.fixed), regressed: present.flatMap((d) => d.regressed), unreproduced: present.flatMap((d) => d.unreproduced),
-    sightings: Object.assign({}, ...present.map((d) => d.sightings)),
+    renamed,
+    bugs: {
+      known: [...known.values()], new: [...proposed.values()].map((p) => p.proposal),
+      fixed: present.flatMap((d) => d.fixed), regressed: present.flatMap((d) => d.regressed), unreproduced: present.flatMap((d) => d.unreproduced),
+      sightings: Object.assign({}, ...present.map((d) => d.sightings)),
+    },
   };
 }

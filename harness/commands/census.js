@@ -1,11 +1,13 @@
 // `clonecheck census`: what the generator draws for a seed, counted by
-// family, perturbation and pollution (fuzzers/census.js), so a campaign owner
-// can see which combinations a run reaches and which it never draws. The
-// table folds pollution into four columns; --json keeps every combination.
+// family, perturbation and pollution (fuzzers/census.js), and the cell map
+// with steering (fuzzers/cells.js, steering.js), so a campaign owner can see
+// which combinations a run reaches and which it never draws. The table
+// folds pollution into four columns; --json keeps every combination and cell.
 
 import { writeFileSync } from 'node:fs';
 import { drawCensus } from '../../fuzzers/census.js';
 import { EXIT, count } from './common.js';
+import { cellMapLines } from './cell-map.js';
 import { parseWeights } from './weights.js';
 
 const COLUMNS = ['none', 'random steps', 'aimed: sender', 'aimed: receiver'];
@@ -38,6 +40,7 @@ export async function censusCommand(raw) {
     for (const [perturbation, row] of rows) process.stdout.write(`  ${perturbation.padEnd(width)}${cells(COLUMNS.map((name) => row[name]))}\n`);
   }
   const channels = Object.entries(census.channels).map(([mode, n]) => `${mode} ${count.format(n)}`).join(', ');
-  process.stdout.write(`census: ${count.format(census.runs)} generated programs, seed ${census.seed}; channels: ${channels}\n`);
+  process.stdout.write(`${cellMapLines(census.cells).join('\n')}\n`);
+  process.stdout.write(`census: ${count.format(census.runs)} cases, ${count.format(census.generated)} generated programs, seed ${census.seed}; channels: ${channels}\n`);
   return EXIT.ok;
 }

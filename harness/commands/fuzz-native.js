@@ -1,4 +1,4 @@
-// `clonecheck fuzz --engine libfuzzer|afl --target quickjs [--time S] [--jobs N]`:
+// `clonecheck fuzz --engine libfuzzer|afl --target quickjs [--time S] [--jobs N] [--oracle-every N]`:
 // a native campaign (harness/native/campaign.js) on QuickJS-ng's serializer,
 // with a progress line (execs/s, coverage, crashing inputs) and one finding
 // folder per bug. Exit 0 nothing found, 1 findings, 2 usage (an unknown
@@ -18,7 +18,7 @@ const NATIVE_TARGET_NAMES = ['quickjs', NATIVE_TARGET];
 const DEFAULT_SECONDS = 60;
 
 /**
- * @param {{engine: string, target?: string[], time?: number, jobs?: number, out: string, shrinkRuns?: number}} raw
+ * @param {{engine: string, target?: string[], time?: number, jobs?: number, oracleEvery?: number, out: string, shrinkRuns?: number}} raw
  */
 export async function nativeFuzzCommand(raw) {
   const { engine } = raw;
@@ -45,7 +45,7 @@ export async function nativeFuzzCommand(raw) {
   let result;
   try {
     result = await runNativeCampaign({
-      engine, seconds, jobs, outDir, say, shrinkRuns: raw.shrinkRuns,
+      engine, seconds, jobs, outDir, say, shrinkRuns: raw.shrinkRuns, oracleEvery: raw.oracleEvery,
       onProgress: (p) => progress.update(Math.min(seconds, Math.round(p.elapsed)), {
         execs: count.format(p.execs), rate: count.format(Math.round(p.execsPerSecond)), coverage: p.coverage, crashes: p.crashes,
       }),

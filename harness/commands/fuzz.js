@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { rmSync, writeFileSync } from 'node:fs';
 import { tiers } from '../../src/index.js';
 import { guardCoverageReport } from '../case/counts.js';
+import { cellMapLines } from './cell-map.js';
 import { fuzz } from '../fuzz/run.js';
 import { fuzzResults } from '../fuzz/results.js';
 import { bundleAhead } from '../findings/repro.js';
@@ -154,6 +155,8 @@ export async function fuzzCommand(raw) {
       + `${sameBug.merged} folded into another finding's bug, ${sameBug.split} split off (${sameBug.witnesses} witnesses shrunk, `
       + `${sameBug.confirmed} showed their finding's bug after all); ${sameBug.unexplained} case${sameBug.unexplained === 1 ? '' : 's'} held no trigger\n`);
   }
+  // The first line only: the never-drawn cells are listed by census and in --json.
+  process.stdout.write(`${cellMapLines(summary.cells)[0]}\n`);
   process.stdout.write(`fuzz: ${count.format(summary.cases)} cases in ${(summary.fuzzMs / 1000).toFixed(1)} s (${count.format(summary.casesPerSecond)} cases/s), `
     + `${findings.length} finding${findings.length === 1 ? '' : 's'}, seed ${seed}${summary.interrupted ? ', interrupted' : ''}\n`);
   if (summary.harnessErrors.length > 0) return EXIT.infrastructure;

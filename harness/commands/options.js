@@ -107,6 +107,17 @@ export const jobsOption = () => new Option('--jobs <n>', 'with --engine: paralle
   .argParser(integerFrom(1, 256, 'an integer from 1 to 256'));
 
 /**
+ * fuzz --oracle-every, with --engine: stage 2 of the native harness (the
+ * whole case against the reference oracle) on 1 in N of the inputs that
+ * add no coverage (docs/native.md, "Two stages"); 1 is the one-stage harness.
+ */
+export const DEFAULT_ORACLE_EVERY = 32;
+export const oracleEveryOption = () => new Option('--oracle-every <n>',
+  'with --engine: run the reference oracle on every input that adds coverage and 1 in N of the rest (1: on every input)')
+  .default(DEFAULT_ORACLE_EVERY)
+  .argParser(integerFrom(1, 2 ** 32 - 1, 'an integer from 1 (the oracle on every input) to 4294967295'));
+
+/**
  * gate and nightly --budget: wall time for the whole run, in seconds, or
  * with a unit (`90s`, `30m`, `2h`); parsed to seconds.
  * @param {string} description @param {number} seconds the default

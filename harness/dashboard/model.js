@@ -63,7 +63,7 @@ export function dashboardModel(runs, ledger) {
     runs: documents.length,
     last: last === null ? null : {
       startedAt: last.startedAt, elapsedMs: last.elapsedMs, cases: last.cases, casesPerSecond: last.casesPerSecond, seed: last.seed, seeds: last.seeds,
-      shards: last.shardCount, targets: last.targets, conform: last.conform, conformError: last.conformError, guardCoverage: last.guardCoverage, host: last.host,
+      shards: last.shardCount, targets: last.targets, conform: last.conform, conformError: last.conformError, guardCoverage: last.guardCoverage, cells: last.cells, host: last.host,
       skippedUnits: last.skippedUnits ?? [], findings: last.findings.length,
       bugs: {
         known: lastBugs.known.map((/** @type {any} */ k) => k.bug), new: lastBugs.new.map((/** @type {any} */ n) => n.bug.id),

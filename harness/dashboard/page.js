@@ -125,6 +125,16 @@ ${tiers.map((tier) => {
   }).join('\n')}</table></section>`);
   }
 
+  if (last?.cells !== undefined) {
+    const { cells } = last;
+    const empty = cells.byCell.filter((/** @type {any} */ c) => c.hits === 0);
+    sections.push(`<section id="cells"><h2>The cell map (last run)</h2>
+<p>Family × perturbation × pollution, where the value sits, channel mode (docs/fuzzing.md): ${number(cells.hit)} of ${number(cells.cells)} cells drawn${cells.steer === 0 ? ', unsteered' : ''}.</p>
+<table><tr><th>plane</th><th>drawn</th></tr>
+${Object.entries(cells.planes).map(([plane, p]) => `<tr><td>${escape(plane)}</td><td class="${p.hit === p.cells ? 'ok' : 'bad'}">${number(p.hit)}/${number(p.cells)}</td></tr>`).join('\n')}</table>
+${empty.length === 0 ? '' : `<details><summary>${number(empty.length)} never drawn</summary><ul>${empty.map((/** @type {any} */ c) => `<li>${escape(c.id)}</li>`).join('')}</ul></details>`}</section>`);
+  }
+
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>clonecheck dashboard</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">

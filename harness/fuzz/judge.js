@@ -113,15 +113,24 @@ export async function judge(program, targets, { coverage, onTarget, generated = 
     onTarget?.(i);
     let prepared = program;
     let oracle = oracles.get(oracleKey);
+    // Where the oracle runs in the receiving worker, it builds the program
+    // there: run first, it would put every name the message carries into
+    // that thread's atom table before the message arrives. So the value
+    // lands there first, and the oracle follows.
+    const landsFirst = oracle === undefined && target.loaded.kind === 'elsewhere';
+    let oracleRunning = false;
     try {
+      if (oracle === undefined) prepared = prepare(generated ? judgeableHere(program) : program);
+      else prepared = oracle.program;
+      const landed = landsFirst ? await targetObservations(target, prepared) : undefined;
       if (oracle === undefined) {
-        prepared = prepare(generated ? judgeableHere(program) : program);
+        oracleRunning = true;
         const expected = await oracleObservationWhereValueLands(target, prepared, oracles.size === 0 ? coverage : undefined);
+        oracleRunning = false;
         oracle = { program: prepared, expected };
         oracles.set(oracleKey, oracle);
       }
-      prepared = oracle.program;
-      const actuals = await targetObservations(target, prepared);
+      const actuals = landed ?? await targetObservations(target, prepared);
       let verdict = /** @type {Verdict} */ ({ target: spec.name, verdict: 'pass', program: prepared });
       for (const actual of actuals) {
         let differences = seenDeviations(oracle.expected, actual);
@@ -147,7 +156,7 @@ export async function judge(program, targets, { coverage, onTarget, generated = 
       if (error instanceof ReceiverDied) {
         // The runtime died, not the reference, even while the oracle ran in
         // that worker (perhaps late, from the value it last received).
-        const detail = oracle === undefined ? `${error.message} (while the oracle ran there)` : error.message;
+        const detail = oracleRunning ? `${error.message} (while the oracle ran there)` : error.message;
         const expected = oracle === undefined ? undefined : deliveredObservation(oracle.expected);
         verdicts.push({ target: spec.name, verdict: 'crash', program: prepared, expected, detail });
         continue;

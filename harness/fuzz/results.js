@@ -49,5 +49,6 @@ export function fuzzResults(outcome, files, spec) {
     }),
     sameBug: outcome.sameBug,
     guardCoverage: guardCoverageReport(outcome.coverage, tiers),
+    cells: outcome.cells,
   };
 }

@@ -55,6 +55,7 @@ import { runPool } from '../pool/pool.js';
  * @property {object[]} harnessErrors
  * @property {{runtime: string, case: number, detail: string}[]} unattributedCrashes
  * @property {Record<string, Record<string, number>>} coverage
+ * @property {import('../../fuzzers/steering.js').CellReport} cells  what the run drew, by cell of the map (fuzzers/cells.js)
  */
 
 /**
@@ -67,7 +68,7 @@ export async function fuzz(options) {
   const elapsed = () => performance.now() - started;
   const tally = new Tally(targets, options.onFinding);
   let interrupted = false;
-  const { hosts, nextTask, generateAhead } = scheduleChunks({
+  const { hosts, nextTask, generateAhead, steering } = scheduleChunks({
     targets, seed, runs, weights,
     shouldStop: () => {
       if (options.shouldStop()) interrupted = true;
@@ -114,7 +115,7 @@ export async function fuzz(options) {
 
   const signatures = tally.findingsByCase();
   const shrunk = await shrinkDeviations(signatures, {
-    hosts, workers, timeoutMs, weights, shrinkRuns: options.shrinkRuns, witnesses: options.witnesses, shouldShrink: options.shouldShrink,
+    hosts, workers, timeoutMs, weights, planOf: (chunk) => steering.planOf(chunk), shrinkRuns: options.shrinkRuns, witnesses: options.witnesses, shouldShrink: options.shouldShrink,
     onShrunk: options.onFinding,
     onProgress: (done, toShrink) => report('shrink', { shrunk: done, toShrink }),
   });
@@ -133,5 +134,6 @@ export async function fuzz(options) {
     harnessErrors: tally.harnessErrors,
     unattributedCrashes: tally.unattributedCrashes,
     coverage: tally.coverage,
+    cells: steering.report(),
   };
 }

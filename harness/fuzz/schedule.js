@@ -18,8 +18,8 @@
 // a chunk kept that thread, and the one waiting behind it, idle for the
 // ~25 ms (warm) to ~400 ms (the first chunk, cold) it took.
 
-import { casePrograms } from '../../fuzzers/programs.js';
-import { CHUNK_SIZE, chunkPrograms, laneOf } from './chunks.js';
+import { CHUNK_SIZE, SteeredRun } from '../../fuzzers/steering.js';
+import { laneOf } from './lanes.js';
 import { groupByHost } from '../targets/catalog.js';
 
 /** Polluting tasks waiting before the clean slots help with them. */
@@ -49,7 +49,9 @@ export function scheduleChunks({ targets, seed, runs, weights, shouldStop, outOf
   const hosts = groupByHost(targets).map((group, index) => ({
     ...group, countCoverage: index === 0, cases: 0, nextChunk: 0, lanes: { clean: [], polluting: [] },
   }));
-  const programs = casePrograms(weights);
+  // Chunks are drawn in order (the first host to ask for chunk k has asked
+  // for every chunk before it), as steering needs.
+  const steering = new SteeredRun({ seed, weights });
   /** @type {Map<number, {programs: any[], hostsToGo: number}>} chunks drawn and not yet taken by every host */
   const drawnChunks = new Map();
 
@@ -58,7 +60,7 @@ export function scheduleChunks({ targets, seed, runs, weights, shouldStop, outOf
     let drawn = drawnChunks.get(chunk);
     if (drawn === undefined) {
       const numRuns = Math.min(CHUNK_SIZE, runs - chunk * CHUNK_SIZE);
-      drawn = { programs: chunkPrograms(programs, seed, chunk, numRuns), hostsToGo: hosts.length };
+      drawn = { programs: steering.draw(chunk, numRuns).map(({ program }) => program), hostsToGo: hosts.length };
       drawnChunks.set(chunk, drawn);
     }
     if (--drawn.hostsToGo === 0) drawnChunks.delete(chunk);
@@ -110,7 +112,7 @@ export function scheduleChunks({ targets, seed, runs, weights, shouldStop, outOf
     if (host.lanes.clean.length + host.lanes.polluting.length < 2) generateChunk(host);
   };
 
-  return { hosts, nextTask, generateAhead };
+  return { hosts, nextTask, generateAhead, steering };
 }
 
 /**

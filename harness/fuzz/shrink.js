@@ -1,16 +1,17 @@
 // Shrinking, after the fuzzing: each deviation goes to a host that runs its
 // target, earliest case first, as one task (tasks.js `shrinkDeviation`); the
 // shrunk program replaces the finding's when the target still shows the bug.
-// Then, for the same-bug check (same-bug.js), so do a few witnesses: the
-// earliest cases of the finding's signature whose programs do not hold what
-// its own case shrank to. A shrink whose thread or agent dies or hangs is
-// tried once more; then its finding stays as it was.
+// Then, for the same-bug check (same-bug.js), so do a few witnesses: cases
+// of the finding's signature whose programs hold no trigger found so far.
+// A shrink whose thread or agent dies or hangs is tried once more; then its
+// finding stays as it was.
 // Timeouts and crashes are shrunk apart, each candidate in a fresh thread or
 // agent (shrink-stalls.js).
 
+import { CHUNK_SIZE } from '../../fuzzers/steering.js';
 import { FUZZ_WORKER_URL } from './worker-url.js';
 import { runPool } from '../pool/pool.js';
-import { witnessesOf } from '../bugs/same-bug.js';
+import { nextWitness } from '../bugs/same-bug.js';
 
 /** How many times a shrink whose thread or agent died or hung is tried again. */
 const RETRIES_AFTER_A_STALL = 1;
@@ -22,6 +23,7 @@ const RETRIES_AFTER_A_STALL = 1;
  * @param {number} run.workers
  * @param {number} run.timeoutMs
  * @param {Record<string, number>} run.weights
+ * @param {(chunk: number) => import('../../fuzzers/cells.js').Cell[]} run.planOf  the plan a chunk was drawn with (replaying a case needs it)
  * @param {number} run.shrinkRuns  candidates per shrink
  * @param {number} run.witnesses  witnesses shrunk per finding at most
  * @param {() => boolean} run.shouldShrink  polled before each shrink (a second Ctrl-C skips the rest)
@@ -30,7 +32,7 @@ const RETRIES_AFTER_A_STALL = 1;
  * @returns {Promise<import('../bugs/same-bug.js').Shrunk[]>} what each shrink gave: the findings' own cases in
  *   case order, then the witnesses (a shrink not run, that hung, or that did not show the bug is left out)
  */
-export async function shrinkDeviations(findings, { hosts, workers, timeoutMs, weights, shrinkRuns, witnesses, shouldShrink, onShrunk, onProgress }) {
+export async function shrinkDeviations(findings, { hosts, workers, timeoutMs, weights, planOf, shrinkRuns, witnesses, shouldShrink, onShrunk, onProgress }) {
   const deviations = findings.filter((f) => f.verdict === 'deviation');
   /** @type {import('../bugs/same-bug.js').Shrunk[]} */
   const own = deviations.map((finding) => ({ finding, verdict: null }));
@@ -52,8 +54,9 @@ export async function shrinkDeviations(findings, { hosts, workers, timeoutMs, we
         if (job === undefined) return undefined;
         const { finding, variant } = job;
         const target = host.targets.find((t) => t.name === finding.target);
-        const { chunkSeed, path } = variant ?? finding;
-        return { kind: 'shrink', chunkSeed, path, target, signature: finding.signature, weights, maxRuns: shrinkRuns, job };
+        const { chunkSeed, path, case: caseIndex } = variant ?? finding;
+        const plan = planOf(Math.floor(caseIndex / CHUNK_SIZE));
+        return { kind: 'shrink', chunkSeed, path, plan, target, signature: finding.signature, weights, maxRuns: shrinkRuns, job };
       },
       onResult: (task, { verdict, shrink }) => {
         const { job } = task;
@@ -80,9 +83,21 @@ export async function shrinkDeviations(findings, { hosts, workers, timeoutMs, we
   }));
   onProgress(done, toShrink);
   await shrinkAll(own);
-  // Then the witnesses: cases whose programs do not hold what the finding's own case shrank to.
-  const others = own.flatMap(({ finding, verdict }) => witnessesOf(finding, verdict, witnesses).map((variant) => ({ finding, variant, verdict: null })));
-  toShrink += others.length;
-  await shrinkAll(others);
-  return [...own, ...others].filter((job) => job.verdict !== null);
+  // Then the witnesses, in rounds of at most one per finding: each the
+  // earliest case that no trigger found so far explains (same-bug.js
+  // `nextWitness`), so the look-alikes of a frequent deviation do not use up
+  // the witnesses before a rare bug of the same shape gets one.
+  /** @type {import('../bugs/same-bug.js').Shrunk[]} */
+  const jobs = [...own];
+  for (let round = 0; round < witnesses && shouldShrink(); round++) {
+    const next = own.flatMap(({ finding }) => {
+      const variant = nextWitness(finding, jobs);
+      return variant === undefined ? [] : [{ finding, variant, verdict: null }];
+    });
+    if (next.length === 0) break;
+    jobs.push(...next);
+    toShrink += next.length;
+    await shrinkAll(next);
+  }
+  return jobs.filter((job) => job.verdict !== null);
 }

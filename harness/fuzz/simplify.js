@@ -240,7 +240,8 @@ function stringOf(value) {
 
 /**
  * An own key with a simpler name: an index toward 0, a name toward "a" (the
- * first letter no other property has), a symbol toward an empty description.
+ * first letter no other property has), a symbol toward an empty description,
+ * a built key toward the literal it builds.
  * An index stays an index and a name a name: engines treat them apart.
  * @param {any} key
  * @param {unknown[]} otherKeys
@@ -254,6 +255,8 @@ function simplerKeys(key, otherKeys) {
     return name !== undefined && shorterOrEarlier(name, key) ? [name] : [];
   }
   if (Object.hasOwn(key, 'symbol')) return simplerStrings(key.symbol).map((symbol) => ({ symbol }));
+  // A built key first becomes the string it builds: the finding may not need the rope or the slice.
+  if (Object.hasOwn(key, 'string')) return [stringOf(key)];
   return [];
 }
 

@@ -9,7 +9,7 @@
 import { build, validate } from '../../src/index.js';
 import { cloneCase, cloneCaseElsewhere, oracleClone } from '../case/case.js';
 import { installNodeHostHooks } from '../case/node-host.js';
-import { CHUNK_SIZE, chunkSeed } from './chunks.js';
+import { CHUNK_SIZE, chunkSeed } from '../../fuzzers/steering.js';
 import { runNext } from './schedule.js';
 import { verdictSignature } from '../bugs/signature.js';
 import { channels, landsInWorkers } from '../targets/catalog.js';

@@ -11,7 +11,7 @@
 import fc from 'fast-check';
 import { casePrograms } from '../../fuzzers/programs.js';
 import { installNodeHostHooks } from '../case/node-host.js';
-import { CHUNK_SIZE, chunkSeed } from './chunks.js';
+import { CHUNK_SIZE, chunkSeed } from '../../fuzzers/steering.js';
 import { judge, openTargets } from './judge.js';
 import { reduceProgram } from './reduce.js';
 import { featureKey, verdictSignature } from '../bugs/signature.js';
@@ -125,6 +125,7 @@ export async function runChunk({ seed, chunk, indices, programs, targets: specs,
  * @property {import('../targets/catalog.js').TargetSpec} target
  * @property {string} signature
  * @property {Record<string, number>} weights
+ * @property {import('../../fuzzers/cells.js').Cell[]} plan  the cells its chunk was steered toward (fuzzers/steering.js)
  * @property {number} maxRuns  candidates to try at most (each is one target run and one oracle run)
  */
 
@@ -156,7 +157,7 @@ export async function runChunk({ seed, chunk, indices, programs, targets: specs,
  * @param {import('../pool/heartbeat.js').HeartbeatWriter} heartbeat
  * @returns {Promise<{verdict: import('./judge.js').Verdict | null, shrink: ShrinkRecord}>}
  */
-export async function shrinkDeviation({ chunkSeed: seed, path, target: spec, signature, weights, maxRuns }, heartbeat) {
+export async function shrinkDeviation({ chunkSeed: seed, path, plan, target: spec, signature, weights, maxRuns }, heartbeat) {
   const targets = await loadTargets([spec]);
   const fastCheckRuns = Math.ceil((maxRuns * 3) / 4);
   let tried = 0;
@@ -174,7 +175,7 @@ export async function shrinkDeviation({ chunkSeed: seed, path, target: spec, sig
     roots = new Set(/** @type {any[]} */ (verdict.differences).map((d) => describeDifference(d, context)));
     return true;
   };
-  const property = fc.asyncProperty(casePrograms(weights), async (program) => {
+  const property = fc.asyncProperty(casePrograms(weights, plan), async (program) => {
     if (tried >= fastCheckRuns) return true;
     heartbeat.beat(tried++, 0);
     const [verdict] = await judge(program, targets, { generated: true });

@@ -37,10 +37,19 @@ const TOOLCHAIN_PACKAGES = 'clang libfuzzer-14-dev libclang-rt-14-dev afl++ lld-
 
 const SANITIZERS = ['-fsanitize=address,undefined', '-fno-sanitize-recover=all', '-fno-omit-frame-pointer'];
 
+/**
+ * The engines' coverage counters under names harness.c can declare (its
+ * two-stage choice reads them; the instrumentation renames a declaration
+ * of their own names in the harness's unit), with the driver -fsanitize=fuzzer
+ * links: libFuzzer's, or AFL++'s libAFLDriver.
+ */
+const LIBFUZZER_LINK = ['-fsanitize=fuzzer', '-Wl,--defsym=clonecheck_counters_start=__start___sancov_cntrs,--defsym=clonecheck_counters_stop=__stop___sancov_cntrs'];
+const AFL_LINK = ['-fsanitize=fuzzer', '-Wl,--defsym=clonecheck_afl_area_ptr=__afl_area_ptr,--defsym=clonecheck_afl_map_size=__afl_map_size'];
+
 /** @type {Record<string, Toolchain>} */
 export const TOOLCHAINS = {
   // -O1 as libFuzzer's documentation recommends with ASan; -g for readable reports.
-  libfuzzer: { name: 'libfuzzer', cc: 'clang', cflags: ['-O1', '-g', ...SANITIZERS], engineFlags: ['-fsanitize=fuzzer-no-link'], linkFlags: ['-fsanitize=fuzzer'] },
+  libfuzzer: { name: 'libfuzzer', cc: 'clang', cflags: ['-O1', '-g', ...SANITIZERS], engineFlags: ['-fsanitize=fuzzer-no-link'], linkFlags: LIBFUZZER_LINK },
   // AFL++'s main instance, without sanitizers: ASan + UBSan made each input
   // cost 8-9x the CPU (1,223 queue inputs: 17.3-20.1 s against 2.0 s, same
   // coverage flags, side by side), so the instance that explores runs fast
@@ -48,9 +57,9 @@ export const TOOLCHAINS = {
   // finds under the sanitizers (AFL++'s own advice: one sanitized instance
   // beside fast ones). afl-clang-fast instruments every unit; -fsanitize=fuzzer
   // links AFL++'s own driver (libAFLDriver).
-  afl: { name: 'afl', cc: 'afl-clang-fast', cflags: ['-O2', '-g'], engineFlags: [], linkFlags: ['-fsanitize=fuzzer'] },
+  afl: { name: 'afl', cc: 'afl-clang-fast', cflags: ['-O2', '-g'], engineFlags: [], linkFlags: AFL_LINK },
   // AFL++'s secondaries (--jobs 2 and more): ASan + UBSan.
-  'afl-sanitized': { name: 'afl-sanitized', cc: 'afl-clang-fast', cflags: ['-O1', '-g', ...SANITIZERS], engineFlags: [], linkFlags: ['-fsanitize=fuzzer'] },
+  'afl-sanitized': { name: 'afl-sanitized', cc: 'afl-clang-fast', cflags: ['-O1', '-g', ...SANITIZERS], engineFlags: [], linkFlags: AFL_LINK },
   // Replays without instrumentation or sanitizers, where a deviation shows as anywhere: each
   // candidate of a minimization is a process, ~0.04 s here against ~0.15 s with ASan + UBSan.
   replay: { name: 'replay', cc: 'clang', cflags: ['-O2', '-g'], engineFlags: [], linkFlags: ['-fsanitize=fuzzer'] },

@@ -16,6 +16,8 @@ import { classifyInput, classifyInputs, writeNativeFinding } from './findings.js
 import { minimizeNativeFinding } from './minimize.js';
 import { NativeError } from './sources.js';
 import { writeSeeds } from './seeds.js';
+import { stageCounts, stagesLine, twoStageEnv } from './stages.js';
+import { DEFAULT_ORACLE_EVERY } from '../commands/options.js';
 
 export const ENGINES = ['libfuzzer', 'afl'];
 export const SEEDS_DIR = fileURLToPath(new URL('../../corpus/native/', import.meta.url));
@@ -33,7 +35,7 @@ const SANITIZER_ENV = {
 /**
  * @typedef {{elapsed: number, execs: number, execsPerSecond: number, coverage: string, crashes: number}} Progress
  * @typedef {{engine: string, binary: string, build: {seconds: number, engineCompiled: boolean}, seconds: number,
- *   execs: number, execsPerSecond: number, coverage: string, crashingInputs: number,
+ *   execs: number, execsPerSecond: number, coverage: string, crashingInputs: number, stages?: import('./stages.js').StageCounts,
  *   findings: Array<import('./findings.js').NativeFinding & {folder: string}>}} CampaignResult
  */
 
@@ -47,12 +49,15 @@ function minimizeSeconds(seconds) {
 }
 
 /**
- * @param {{engine: string, seconds: number, jobs: number, outDir: string, seedsDir?: string, shrinkRuns?: number,
+ * @param {{engine: string, seconds: number, jobs: number, outDir: string, seedsDir?: string, shrinkRuns?: number, oracleEvery?: number,
  *   say?: (line: string) => void, onProgress?: (progress: Progress) => void}} options
- *   `shrinkRuns`: candidates tried per finding when minimizing it (0: none)
+ *   `shrinkRuns`: candidates tried per finding when minimizing it (0: none); `oracleEvery`: the harness's stage 2
+ *   on 1 in N of the inputs that add no coverage (1: every input, the one-stage harness)
  * @returns {Promise<CampaignResult>}
  */
-export async function runNativeCampaign({ engine, seconds, jobs, outDir, seedsDir = SEEDS_DIR, shrinkRuns = 1000, say = () => {}, onProgress = () => {} }) {
+export async function runNativeCampaign({
+  engine, seconds, jobs, outDir, seedsDir = SEEDS_DIR, shrinkRuns = 1000, oracleEvery = DEFAULT_ORACLE_EVERY, say = () => {}, onProgress = () => {},
+}) {
   const built = await buildHarness(TOOLCHAINS[engine], { say });
   say(`harness: ${built.binary} (${built.engineCompiled ? 'engine compiled' : 'engine from the cache'}, ${built.seconds.toFixed(1)} s)`);
   // AFL++'s secondaries run the sanitized build (build.js); with one job there are none.
@@ -65,8 +70,15 @@ export async function runNativeCampaign({ engine, seconds, jobs, outDir, seedsDi
   }
   const workDir = join(outDir, 'native', engine);
   mkdirSync(workDir, { recursive: true });
+  say(oracleEvery === 1 ? 'one stage: the oracle runs on every input'
+    : `two stages: the oracle runs on every input that adds coverage and 1 in ${oracleEvery} of the rest`);
   const run = engine === 'afl' ? runAfl : runLibFuzzer;
-  const stats = await run({ binary: built.binary, sanitizedBinary: sanitized?.binary ?? built.binary, seconds, jobs, workDir, seedsDir, onProgress });
+  const stats = await run({
+    binary: built.binary, sanitizedBinary: sanitized?.binary ?? built.binary, seconds, jobs, workDir, seedsDir, onProgress,
+    stageEnv: (binary) => twoStageEnv(binary, workDir, oracleEvery),
+  });
+  const stages = stageCounts(built.binary, workDir);
+  if (stages !== undefined && stages.inputs > 0) say(stagesLine(stages));
   // Replayed where sanitizers can speak, when there is such a build: a deviation the main instance found aborts there too.
   const replay = sanitized === undefined ? { binary: built.binary, build: TOOLCHAINS[engine] } : { binary: sanitized.binary, build: TOOLCHAINS['afl-sanitized'] };
   const classified = classifyInputs(replay.binary, stats.crashingInputs);
@@ -86,13 +98,14 @@ export async function runNativeCampaign({ engine, seconds, jobs, outDir, seedsDi
   return {
     engine, binary: built.binary, build: { seconds: built.seconds, engineCompiled: built.engineCompiled }, seconds: stats.elapsed,
     execs: stats.execs, execsPerSecond: stats.execs / Math.max(stats.elapsed, 1e-9), coverage: stats.coverage,
-    crashingInputs: stats.crashingInputs.length, findings,
+    crashingInputs: stats.crashingInputs.length, stages, findings,
   };
 }
 
 /**
  * @typedef {{binary: string, sanitizedBinary: string, seconds: number, jobs: number, workDir: string, seedsDir: string,
- *   onProgress: (progress: Progress) => void}} EngineRun  `sanitizedBinary`: AFL++'s secondaries' (the main binary when there is no other)
+ *   onProgress: (progress: Progress) => void, stageEnv: (binary: string) => Record<string, string>}} EngineRun
+ *   `sanitizedBinary`: AFL++'s secondaries' (the main binary when there is no other); `stageEnv`: twoStageEnv for a binary
  * @typedef {{elapsed: number, execs: number, coverage: string, crashingInputs: string[]}} EngineStats
  */
 
@@ -114,7 +127,7 @@ function exited(child, name) {
  * @param {EngineRun} run
  * @returns {Promise<EngineStats>}
  */
-async function runLibFuzzer({ binary, seconds, jobs, workDir, seedsDir, onProgress }) {
+async function runLibFuzzer({ binary, seconds, jobs, workDir, seedsDir, onProgress, stageEnv }) {
   const corpus = join(workDir, 'corpus');
   const crashes = join(workDir, 'crashes');
   mkdirSync(corpus, { recursive: true });
@@ -127,7 +140,7 @@ async function runLibFuzzer({ binary, seconds, jobs, workDir, seedsDir, onProgre
     // heap that lives across inputs) cost 1.6x the CPU even with LeakSanitizer off in ASAN_OPTIONS
     // (1,223 inputs: 24.5 s against 15.6 s); what the runtime holds is not a leak of one input.
     '-detect_leaks=0',
-  ], { cwd: workDir, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...SANITIZER_ENV } });
+  ], { cwd: workDir, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...SANITIZER_ENV, ...stageEnv(binary) } });
   let log = '';
   let last = { execs: 0, coverage: '0' };
   child.stderr.setEncoding('utf8');
@@ -165,7 +178,7 @@ function readAflStats(file) {
  * @param {EngineRun} run
  * @returns {Promise<EngineStats>}
  */
-async function runAfl({ binary, sanitizedBinary, seconds, jobs, workDir, seedsDir, onProgress }) {
+async function runAfl({ binary, sanitizedBinary, seconds, jobs, workDir, seedsDir, onProgress, stageEnv }) {
   const names = Array.from({ length: jobs }, (_, i) => (i === 0 ? 'main' : `secondary${i}`));
   const env = {
     ...process.env, ...SANITIZER_ENV,
@@ -174,10 +187,14 @@ async function runAfl({ binary, sanitizedBinary, seconds, jobs, workDir, seedsDi
     // cost tens of milliseconds each under ASan: calibrate each three times, not eight.
     AFL_SKIP_CRASHES: '1', AFL_FAST_CAL: '1',
   };
+  const envs = { [binary]: { ...env, ...stageEnv(binary) }, [sanitizedBinary]: { ...env, ...stageEnv(sanitizedBinary) } };
   const started = performance.now();
-  const children = names.map((name, i) => spawn('afl-fuzz', [
-    '-i', seedsDir, '-o', workDir, i === 0 ? '-M' : '-S', name, '-V', String(seconds), '-t', String(INPUT_TIMEOUT_S * 1000), '-m', 'none', '--', i === 0 ? binary : sanitizedBinary,
-  ], { cwd: workDir, stdio: ['ignore', 'ignore', 'pipe'], env }));
+  const children = names.map((name, i) => {
+    const target = i === 0 ? binary : sanitizedBinary;
+    return spawn('afl-fuzz', [
+      '-i', seedsDir, '-o', workDir, i === 0 ? '-M' : '-S', name, '-V', String(seconds), '-t', String(INPUT_TIMEOUT_S * 1000), '-m', 'none', '--', target,
+    ], { cwd: workDir, stdio: ['ignore', 'ignore', 'pipe'], env: envs[target] });
+  });
   const logs = children.map(() => '');
   children.forEach((child, i) => child.stderr.on('data', (text) => { logs[i] = (logs[i] + text).slice(-100_000); }));
   const totals = () => {

@@ -21,6 +21,13 @@ export const NATIVE_TARGET = 'quickjs:message';
 /** Replays symbolize, and print UBSan's stack (its first QuickJS frame names the crash). */
 const REPLAY_SANITIZER_ENV = { ASAN_OPTIONS: 'detect_leaks=0:symbolize=1', UBSAN_OPTIONS: 'print_stacktrace=1:halt_on_error=1' };
 
+/**
+ * A replay runs both of harness.c's stages on its input, whatever the
+ * coverage or the sample says: a finding of either stage (a deviation, a
+ * rewrite that differs) must show again when its input runs alone.
+ */
+const REPLAY_STAGES_ENV = { CLONECHECK_ORACLE_ALWAYS: '1' };
+
 /** How long one replay of a crashing input may take (an ASan build evaluates the bundle first: 1-2 s). */
 const REPLAY_TIMEOUT_MS = 20_000;
 
@@ -49,7 +56,7 @@ const REPLAY_TIMEOUT_MS = 20_000;
 function runInput(binary, input, env = {}, timeoutMs = REPLAY_TIMEOUT_MS) {
   return spawnSync(binary, [input], {
     encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, ...REPLAY_SANITIZER_ENV, ...env },
+    env: { ...process.env, ...REPLAY_SANITIZER_ENV, ...REPLAY_STAGES_ENV, ...env },
   });
 }
 
@@ -82,6 +89,20 @@ function crashShape(stderr) {
 }
 
 /**
+ * What names a broken rewrite invariant (entry.js `fuzzOne`): the clone
+ * could not be written again, with the error's first words; or the tag
+ * bytes each message holds where they part (QuickJS-ng's BC_TAG_* values
+ * when the difference starts at a value, the same for one bug wherever its
+ * value sits).
+ * @param {{stage: string, error?: string, offset?: number, written: string, rewritten?: string}} broken
+ */
+function rewriteShape({ stage, error, offset = 0, written, rewritten = '' }) {
+  if (stage === 'rewrite') return `rewrite throws: ${String(error).replace(/\d+/g, 'N')}`;
+  const at = (/** @type {string} */ hex) => (offset * 2 < hex.length ? `0x${hex.slice(offset * 2, offset * 2 + 2)}` : 'end');
+  return `rewrite differs: ${at(written)} -> ${at(rewritten)}`;
+}
+
+/**
  * Replays one crashing input and says what it is.
  * @param {string} binary
  * @param {string} input
@@ -102,6 +123,12 @@ export function classifyInput(binary, input, { timeoutMs = REPLAY_TIMEOUT_MS } =
     const deviation = JSON.parse(jsonLine.slice('clonecheck-deviation: '.length));
     const { signature, category, shape } = signatureOf(NATIVE_TARGET, deviation.differences, deviation);
     return { signature, verdict: 'deviation', category, summary: shape, input, program: deviation.program, deviation, report: report.split('\nclonecheck-deviation: ')[0] };
+  }
+  const rewriteLine = stderr.split('\n').find((l) => l.startsWith('clonecheck-rewrite: '));
+  if (rewriteLine !== undefined) {
+    const broken = JSON.parse(rewriteLine.slice('clonecheck-rewrite: '.length));
+    const summary = rewriteShape(broken);
+    return { signature: signatureName(NATIVE_TARGET, 'rewrite', summary), verdict: 'deviation', category: 'rewrite', summary, input, program: broken.program, report: report.split('\nclonecheck-rewrite: ')[0] };
   }
   const program = programOfInput(binary, input);
   if (result.error !== undefined && /** @type {any} */ (result.error).code === 'ETIMEDOUT') {
@@ -161,7 +188,7 @@ export function writeNativeFinding(outDir, finding, { engine, binary, build }) {
   }, null, 2)}\n`);
   const repro = join(directory, 'repro.sh');
   writeFileSync(repro, `#!/bin/sh\n# Runs input.bin in clonecheck's QuickJS-ng harness (built by: node harness/native/build.js --engine ${build.name}).\n`
-    + `exec "\${CLONECHECK_QUICKJS:-${binary}}" "$(dirname "$0")/input.bin"\n`);
+    + `CLONECHECK_ORACLE_ALWAYS=1 exec "\${CLONECHECK_QUICKJS:-${binary}}" "$(dirname "$0")/input.bin"\n`);
   chmodSync(repro, 0o755);
   writeFileSync(join(directory, 'report.md'), reportText(finding, engine, build));
   return directory;

@@ -26,10 +26,15 @@ export function mergeShards(shards) {
     }
   }
   const documents = shards.map((s) => s.document);
+  const { bugs, renamed } = mergeTriageDocuments(documents.map((d) => d.bugs));
+  // A proposed bug folded into another shard's, or renamed: its findings name the merged one.
+  documents.forEach((d, i) => {
+    for (const unit of d.units) for (const f of unit.findings ?? []) if (renamed[i].has(f.bug)) f.bug = renamed[i].get(f.bug);
+  });
   return nightlyDocument({
     startedAt: documents.map((d) => d.startedAt).sort()[0],
     elapsedMs: Math.max(...documents.map((d) => d.elapsedMs)),
-    bugs: mergeTriageDocuments(documents.map((d) => d.bugs)),
+    bugs,
     replayedOn: documents.flatMap((d) => d.replayedOn ?? []),
     seed: first.seed, seeds: first.seeds, shards: [...seen], shardCount: first.shardCount, budgetSeconds: first.budgetSeconds, runs: first.runs,
     targets: first.campaign,

@@ -7,6 +7,7 @@
 
 import { readFileSync } from 'node:fs';
 import { InputError } from '../bugs/ledger.js';
+import { mergeCellReports } from '../../fuzzers/steering.js';
 
 /** The version of the nightly document; a file of another version is refused (or skipped with --skip-bad). */
 export const NIGHTLY_SCHEMA_VERSION = 1;
@@ -21,6 +22,7 @@ export const NIGHTLY_SCHEMA_VERSION = 1;
  * @property {{name: string, runtime: string | null, version: string | null, cases: number, verdicts: Record<string, number>}[]} targets
  * @property {any[]} findings  as the fuzz document has them (docs/results.md), each with `program` and `seed` added
  * @property {Record<string, Record<string, number>>} guardCoverage
+ * @property {import('../../fuzzers/steering.js').CellReport} [cells]  the unit's cell map (older units have none)
  * @property {{target: string, case: number, error: string}[]} harnessErrors  clonecheck's own failures in the unit
  */
 
@@ -90,6 +92,7 @@ export function summarizeUnits(units) {
   return {
     cases, fuzzMs, casesPerSecond: fuzzMs > 0 ? Math.round((cases * 1000) / fuzzMs) : 0,
     targets: [...targets.values()], findings: [...findings.values()], guardCoverage, harnessErrors,
+    cells: mergeCellReports(ordered.flatMap((unit) => (unit.cells === undefined ? [] : [unit.cells]))),
   };
 }
 

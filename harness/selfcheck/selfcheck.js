@@ -13,7 +13,7 @@ import { casePrograms } from '../../fuzzers/programs.js';
 import { checkProgram } from './checks.js';
 import { addCounts, guardCoverageReport } from '../case/counts.js';
 import { installNodeHostHooks } from '../case/node-host.js';
-import { CHUNK_SIZE, chunkSeed } from '../fuzz/chunks.js';
+import { CHUNK_SIZE, chunkSeed } from '../../fuzzers/steering.js';
 import { runPool } from '../pool/pool.js';
 
 export const SUMMARY_SCHEMA_VERSION = 1;

@@ -68,6 +68,7 @@ export const NumberIsSafeInteger = Number.isSafeInteger;
 export const StringCtor = String;
 export const StringPrototypeCharCodeAt = uncurryThis(String.prototype.charCodeAt);
 export const StringPrototypeSlice = uncurryThis(String.prototype.slice);
+export const StringPrototypeRepeat = uncurryThis(String.prototype.repeat);
 export const StringPrototypeIncludes = uncurryThis(String.prototype.includes);
 export const StringFromCharCode = String.fromCharCode;
 export const JSONStringify = JSON.stringify;

@@ -187,6 +187,8 @@ function plainPrinter(program, plan, root, log) {
   const folded = new SetCtor();
   /** @type {Set<string>} `var key` pairs defined so far: a second definition is never an assignment */
   const defined = new SetCtor();
+  /** @type {Set<string>} objects given a built key so far: their keys are never assigned */
+  const builtKeyed = new SetCtor();
 
   /** @param {string} name */
   const rename = (name) => (root.t === 'var' && root.name === name ? 'value' : name);
@@ -372,7 +374,12 @@ function plainPrinter(program, plan, root, log) {
     return `[${expr(key)}]`;
   }
 
-  /** @param {Expr} key @returns {string | undefined} the key's identity, undefined for a fresh symbol */
+  /** @param {Expr} key @returns {boolean} whether the key is a string built at run time (`{"string": …}`) */
+  function isBuiltKey(key) {
+    return key.t === 'call' && (key.op === 'repeat' || key.op === 'concat' || key.op === 'slice');
+  }
+
+  /** @param {Expr} key @returns {string | undefined} the key's identity, undefined for a fresh symbol or a built key */
   function keyIdentity(key) {
     if (key.t === 'lit') return StringCtor(key.value);
     if (key.t === 'call' && key.op === 'wellKnown') return `@@${litValue(key.args[0])}`;
@@ -405,7 +412,10 @@ function plainPrinter(program, plan, root, log) {
       case 'steps': return a[1].t === 'thunk' ? statements(a[1].body) : '';
       case 'proto': return `Object.setPrototypeOf(${expr(a[0])}, ${expr(a[1])});\n`;
       case 'data': return `${dataStatement(a)};\n`;
-      case 'accessor': return `${defineSource(expr(a[0]), a[1], accessorFields(a[2], a[3], a[4], a[5]))};\n`;
+      case 'accessor':
+        // A later data property of this key redefines the accessor: an assignment would call its setter.
+        noteDefined(a[0], a[1]);
+        return `${defineSource(expr(a[0]), a[1], accessorFields(a[2], a[3], a[4], a[5]))};\n`;
       case 'value': return `${expr(a[0])}${member(a[1])} = ${expr(a[2])};\n`;
       case 'mapEntry': return `${method(a[0], 'Map', 'set', `${expr(a[1])}, ${expr(a[2])}`)};\n`;
       case 'setValue': return `${method(a[0], 'Set', 'add', expr(a[1]))};\n`;
@@ -425,6 +435,22 @@ function plainPrinter(program, plan, root, log) {
   }
 
   /**
+   * Records that `target` now has an own property `key`.
+   * @param {Expr} target @param {Expr} key
+   * @returns {boolean} whether the key was fresh on it: defined by nothing before
+   */
+  function noteDefined(target, key) {
+    const identity = keyIdentity(key);
+    const name = target.t === 'var' ? target.name : '';
+    // A built key's text is not known here (it may be "__proto__", or a key
+    // defined before): no key of an object that has one is fresh after it.
+    if (isBuiltKey(key)) SetPrototypeAdd(builtKeyed, name);
+    const fresh = !SetPrototypeHas(builtKeyed, name) && (identity === undefined || !SetPrototypeHas(defined, `${name} ${identity}`));
+    if (identity !== undefined && target.t === 'var') SetPrototypeAdd(defined, `${target.name} ${identity}`);
+    return fresh;
+  }
+
+  /**
    * rt.data(target, key, value, writable?, enumerable?, configurable?): an
    * assignment where that defines the same property (a fresh key on an
    * object whose prototype chain, at build time, holds no setter or
@@ -434,8 +460,7 @@ function plainPrinter(program, plan, root, log) {
   function dataStatement(a) {
     const target = a[0];
     const identity = keyIdentity(a[1]);
-    const fresh = identity === undefined || !SetPrototypeHas(defined, `${target.t === 'var' ? target.name : ''} ${identity}`);
-    if (identity !== undefined && target.t === 'var') SetPrototypeAdd(defined, `${target.name} ${identity}`);
+    const fresh = noteDefined(target, a[1]);
     if (a.length === 3 && fresh && identity !== '__proto__' && target.t === 'var' && assignable(target.name)) {
       return `${expr(target)}${member(a[1])} = ${expr(a[2])}`;
     }

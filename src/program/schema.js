@@ -14,7 +14,7 @@ import {
 import { currentRealm } from '../primordials/realm.js';
 import {
   checkKey, checkStringExpr, checkValue, describe, isIndex, isRecord, keyIdentity,
-  oneOf, own, quoteAll, report, soleKey,
+  oneOf, own, quoteAll, report, soleKey, stringKeyText,
 } from './values.js';
 
 export const PROGRAM_SCHEMA = 'clonecheck/program@2';
@@ -758,13 +758,15 @@ function checkProps(node, path, v) {
  * Why a node of this kind cannot have an own property with this key defined
  * by `build`, if it cannot (the definition would throw).
  * @param {any} node a node whose kind fields are valid
- * @param {any} key a valid Key
+ * @param {any} written a valid Key
  * @returns {string | undefined}
  */
-export function keyProblem(node, key) {
+export function keyProblem(node, written) {
   const kind = own(node, 'kind');
   if (kind === 'proxy') return 'a proxy forwards definitions to its target: put the property on the target node';
-  if (typeof key !== 'string') return undefined;
+  // A built key is the string it builds: `{"string": {"concat": ["len", "gth"]}}` is an array's length too.
+  const key = stringKeyText(written);
+  if (key === undefined) return undefined;
   switch (kind) {
     case 'array':
       if (key === 'length') return 'an array\'s length is set with the node\'s "length" field';
@@ -860,7 +862,7 @@ function checkProp(prop, path, v, step) {
     report(v.errors, `${path}.key`, 'missing');
     return false;
   }
-  return checkKey(prop.key, `${path}.key`, v);
+  return checkKey(prop.key, `${path}.key`, v, !step);
 }
 
 /**

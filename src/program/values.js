@@ -4,7 +4,7 @@
 
 import {
   ArrayIsArray, JSONStringify, MathMax, MathMin, NumberIsInteger, ObjectHasOwn, ObjectIs,
-  ObjectKeys, append, record,
+  ObjectKeys, StringPrototypeRepeat, StringPrototypeSlice, append, record,
 } from '../primordials/intrinsics.js';
 import { CreateDataProperty } from '../abstract-ops/object-operations.js';
 import { UNDEFINED, bigintLiteral, call, exprs, list, lit, specialNumber, variable } from './plan.js';
@@ -201,19 +201,55 @@ function isDecimal(text) {
 }
 
 /**
- * Checks a Key.
+ * Checks a Key. A built key (`{"string": StringExpr}`) is a Prop key of an
+ * object node only (`built`): realm steps and effects name their keys as
+ * written, so the checks on fixed intrinsic keys read them as they are.
  * @param {any} key
  * @param {string} path
  * @param {CheckContext} cx
+ * @param {boolean} [built] whether a built key may stand here
  * @returns {boolean}
  */
-export function checkKey(key, path, cx) {
+export function checkKey(key, path, cx, built = false) {
   if (typeof key === 'string') return true;
   const form = isRecord(key) ? soleKey(key) : undefined;
   if (form === 'symbol' && typeof key.symbol === 'string') return true;
   if (form === 'wellKnown' && oneOf(WELL_KNOWN_SYMBOLS, key.wellKnown)) return true;
-  report(cx.errors, path, `expected a Key (a string, {"symbol": "desc"} or {"wellKnown": ${quoteAll(WELL_KNOWN_SYMBOLS)}}), got ${describe(key)}`);
+  if (form === 'string') {
+    if (!built) {
+      report(cx.errors, path, 'a built key ({"string": …}) may only be the key of an object node\'s property; write the string itself here');
+      return false;
+    }
+    return checkStringExpr(key.string, `${path}.string`, cx) !== undefined;
+  }
+  report(cx.errors, path, `expected a Key (a string, {"symbol": "desc"}, {"wellKnown": ${quoteAll(WELL_KNOWN_SYMBOLS)}} or, on an object node, {"string": StringExpr}), got ${describe(key)}`);
   return false;
+}
+
+/**
+ * The string a valid StringExpr builds, made here the way the runtime makes
+ * it (String.prototype.repeat / slice, concatenation), for the checks that
+ * need a built key's text.
+ * @param {any} expr a valid StringExpr
+ * @returns {string}
+ */
+export function stringExprText(expr) {
+  if (typeof expr === 'string') return expr;
+  if (ObjectHasOwn(expr, 'repeat')) return StringPrototypeRepeat(stringExprText(expr.repeat[0]), expr.repeat[1]);
+  if (ObjectHasOwn(expr, 'slice')) return StringPrototypeSlice(stringExprText(expr.slice[0]), expr.slice[1], expr.slice[2]);
+  let text = '';
+  for (let i = 0; i < expr.concat.length; i++) text += stringExprText(expr.concat[i]);
+  return text;
+}
+
+/**
+ * The text of a string key, written or built; undefined for a symbol key.
+ * @param {any} key a valid Key
+ * @returns {string | undefined}
+ */
+export function stringKeyText(key) {
+  if (typeof key === 'string') return key;
+  return ObjectHasOwn(key, 'string') ? stringExprText(key.string) : undefined;
 }
 
 /**
@@ -222,7 +258,8 @@ export function checkKey(key, path, cx) {
  * @returns {string}
  */
 export function keyText(key) {
-  if (typeof key === 'string') return key;
+  const text = stringKeyText(key);
+  if (text !== undefined) return text;
   if (ObjectHasOwn(key, 'symbol')) return `@@${key.symbol}`;
   return `@@Symbol.${key.wellKnown}`;
 }
@@ -234,7 +271,8 @@ export function keyText(key) {
  * @returns {string | undefined}
  */
 export function keyIdentity(key) {
-  if (typeof key === 'string') return `s:${key}`;
+  const text = stringKeyText(key);
+  if (text !== undefined) return `s:${text}`;
   if (ObjectHasOwn(key, 'symbol')) return undefined;
   return `w:${key.wellKnown}`;
 }
@@ -282,6 +320,7 @@ export function valueExpr(value) {
  */
 export function keyExpr(key) {
   if (typeof key === 'string') return lit(key);
+  if (ObjectHasOwn(key, 'string')) return stringExpr(key.string);
   if (ObjectHasOwn(key, 'symbol')) return call('symbol', exprs(lit(key.symbol)));
   return call('wellKnown', exprs(lit(key.wellKnown)));
 }

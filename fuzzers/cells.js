@@ -1,0 +1,110 @@
+// The cell map: the combinations of what a case is made of where fast-path
+// bugs live, counted as the generator draws them. A tier's guard (a family
+// and the one perturbation that should make the tier stand aside) meets an
+// environment (which realm is polluted, on which key, by what); a value sits
+// somewhere (at the root, where Bun's fast paths start, or inside an object,
+// an array, a Map or a Set, or named in the transfer list); it goes through a
+// channel mode (plain, a transfer list, forStorage, repeated deliveries).
+//
+// The full product of those dimensions is about a hundred thousand
+// combinations, more than any campaign draws; the map keeps the pairs and
+// triples that matter, as planes (combinatorial testing's covering idea):
+//   guard      family × perturbation × pollution
+//   placement  family × where the value sits
+//   channel    family × channel mode × deliveries
+//   strings    a string no realm has seen, by representation (form and
+//              place, arbitraries/fresh-strings.js) × sent once or again
+// Every cell listed is reachable: steered generation (steering.js) can draw
+// a program for it, and a test checks that each one is drawn.
+
+import { REPRESENTATIONS } from './arbitraries/fresh-strings.js';
+import { families } from './families/index.js';
+
+/**
+ * The pollution a case carries beside its value: random realm steps in
+ * either realm, or a step aimed at one of the value's own keys
+ * (arbitraries/realm-pollution.js `aimedPollution`), by realm, kind and
+ * prototype. A case may carry several; one with none is `none`.
+ */
+export const POLLUTIONS = [
+  'none', 'sender steps', 'receiver steps',
+  ...['sender', 'receiver'].flatMap((realm) => ['setter', 'getter', 'read-only'].flatMap((how) =>
+    ['Array.prototype', 'Object.prototype'].map((on) => `aimed: ${realm} ${how} on ${on}`))),
+];
+
+/** Where the family's value sits in the message. */
+export const PLACEMENTS = ['root', 'object property', 'array element', 'map key', 'map value', 'set value', 'transfer list'];
+
+/** The channel modes (programs.js): the plain clone, a transfer list, forStorage; once or repeated. */
+export const CHANNEL_MODES = ['plain', 'transfer', 'storage'].flatMap((mode) => [mode, `${mode}+repeat`]);
+
+/**
+ * One cell: a plane and its coordinates. `id` is its name in reports. A
+ * strings cell's family is `any`: a fresh string goes into any family's value.
+ * @typedef {{id: string, plane: 'guard' | 'placement' | 'channel' | 'strings', family: string, perturbed?: string, pollution?: string,
+ *   placement?: string, channel?: string, strings?: string, repeat?: 'once' | 'repeated'}} Cell
+ */
+
+/**
+ * What a generated program was drawn as (programs.js): the family, its
+ * first perturbation, the pollution classes, the placement, the channel mode,
+ * the representations of fresh strings it holds (read from the program).
+ * @typedef {{family: string, perturbation: string, perturbed: string, pollution: string[], placement: string,
+ *   channel: string, strings: string[]}} Tags
+ */
+
+/** @param {Omit<Cell, 'id'>} cell @returns {Cell} */
+function named(cell) {
+  const { plane, family, ...coordinates } = cell;
+  return { id: `${plane}: ${family} | ${Object.values(coordinates).join(' | ')}`, ...cell };
+}
+
+/**
+ * The cells a program drawn with these tags hits.
+ * @param {Tags} tags
+ * @returns {string[]} their ids
+ */
+export function cellsOf({ family, perturbed, pollution, placement, channel, strings }) {
+  const repeat = channel.endsWith('+repeat') ? 'repeated' : 'once';
+  return [
+    ...pollution.map((p) => named({ plane: 'guard', family, perturbed, pollution: p }).id),
+    named({ plane: 'placement', family, placement }).id,
+    named({ plane: 'channel', family, channel }).id,
+    ...strings.map((representation) => named({ plane: 'strings', family: 'any', strings: representation, repeat }).id),
+  ];
+}
+
+/**
+ * Where a family cannot go. Each exclusion was found by steering toward
+ * the cell and never drawing it (20,000 cases).
+ * (A primitive root meets aimed pollution only through the keys a fresh
+ * string's object brings, arbitraries/fresh-strings.js, and is reached.)
+ * @param {string} family @param {'placement' | 'channel'} plane @param {string} coordinate
+ */
+function unreachable(family, plane, coordinate) {
+  // A primitive root is no object: nothing to name in a transfer list.
+  if (plane === 'placement') return family === 'primitiveRoot' && coordinate === 'transfer list';
+  // Its programs always have a transfer list, so never plain, and forStorage may not be combined with one (docs/program.md).
+  return family === 'transferGraph' && !coordinate.startsWith('transfer');
+}
+
+/**
+ * Every reachable cell of the families the weights leave in.
+ * @param {Record<string, number>} [weights]
+ * @returns {Map<string, Cell>} by id
+ */
+export function reachableCells(weights = {}) {
+  /** @type {Map<string, Cell>} */
+  const cells = new Map();
+  const add = (cell) => { const c = named(cell); cells.set(c.id, c); };
+  for (const [family, { weight, perturbations }] of Object.entries(families)) {
+    if ((weights[family] ?? weight) === 0) continue;
+    for (const perturbed of perturbations === undefined ? ['-'] : Object.keys(perturbations)) {
+      for (const pollution of POLLUTIONS) add({ plane: 'guard', family, perturbed, pollution });
+    }
+    for (const placement of PLACEMENTS) if (!unreachable(family, 'placement', placement)) add({ plane: 'placement', family, placement });
+    for (const channel of CHANNEL_MODES) if (!unreachable(family, 'channel', channel)) add({ plane: 'channel', family, channel });
+  }
+  for (const strings of REPRESENTATIONS) for (const repeat of /** @type {const} */ (['once', 'repeated'])) add({ plane: 'strings', family: 'any', strings, repeat });
+  return cells;
+}
