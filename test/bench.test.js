@@ -28,6 +28,25 @@ test('bench/fuzz.js splits the cases into lanes and times every stage in each', 
   assert.equal(result.ceiling.casesPerSecond, Math.round(2e6 / (result.generateMicros + result.stageMicros.all.judge)));
 });
 
+test('bench/fuzz.js --base times a base revision\'s stages beside this tree\'s and removes its checkout', () => {
+  const worktrees = () => spawnSync('git', ['worktree', 'list', '--porcelain'], { encoding: 'utf8' }).stdout;
+  const before = worktrees();
+  const { status, stdout, stderr } = spawnSync(process.execPath, [BENCH_FUZZ, '--json', '--cases', '300', '--rounds', '1', '--base', 'HEAD'], {
+    encoding: 'utf8', timeout: 300_000,
+  });
+  assert.equal(status, 0, stderr);
+  const result = JSON.parse(stdout);
+  assert.match(result.revision, /^[0-9a-f]{4,}$/);
+  for (const side of ['base', 'current', 'ratio']) {
+    for (const lane of ['clean', 'polluting', 'all']) {
+      assert.deepEqual(Object.keys(result[side][lane]), ['plan', 'build', 'walks', 'refClone', 'hostClone', 'oracle', 'target', 'judge']);
+      for (const value of Object.values(result[side][lane])) assert.ok(Number.isFinite(value) && value > 0);
+    }
+  }
+  assert.equal(result.ratio.all.judge, result.base.all.judge / result.current.all.judge);
+  assert.equal(worktrees(), before, 'the base checkout is gone');
+});
+
 const BENCH_VERSUS = fileURLToPath(new URL('../harness/bench/fuzz-versus.js', import.meta.url));
 
 test('bench/fuzz-versus.js runs a base revision and this tree alternately, compares their findings and removes its checkout', () => {

@@ -150,8 +150,10 @@ test('a timeout and a crash are shrunk, each candidate in a fresh thread; a cras
   const { document } = fuzz([
     '--target', `impl:${fixture('hangs-on-maps.mjs')}`, '--target', `impl:${fixture('exits-on-sets.mjs')}`,
     '--target', `impl:${fixture('exits-on-fiftieth-call.mjs')}`,
-    // A seed whose run reaches the fiftieth call between the other two's restarts.
-    '--seed', '12', '--runs', '100', '--timeout', '1000', '--shrink-runs', '1',
+    // A seed whose run reaches the fiftieth call between the other two's
+    // restarts; unsteered, as steering draws Maps and Sets early and often
+    // enough that none of seeds 13-22 reached it.
+    '--seed', '12', '--runs', '100', '--timeout', '1000', '--shrink-runs', '1', '--weights', 'steer=0',
   ]);
   const stalled = (/** @type {string} */ verdict, /** @type {string} */ fixtureName) => {
     const finding = document.findings.find((f) => f.verdict === verdict && f.target.endsWith(fixtureName));

@@ -6,6 +6,7 @@ import { PROGRAM_SCHEMA, build, emit, emitPlain, fromBytes, setupRealm, validate
 import { classifyObject, registerOpaque } from '../src/abstract-ops/brands.js';
 import { randomBytesFrom } from './helpers.js';
 import { installNodeHostHooks } from '../harness/case/node-host.js';
+import { cloneCase, referenceClone } from '../harness/case/case.js';
 
 const SEED_DIR = new URL('../corpus/seeds/', import.meta.url);
 const seeds = readdirSync(SEED_DIR).filter((f) => f.endsWith('.json')).sort()
@@ -385,6 +386,16 @@ test('proxies and opaque objects are registered with the reference engine', () =
   assert.deepEqual(value.map(classifyObject), ['proxy', 'opaque', 'opaque', 'object']);
 });
 
+test('ordinary objects are registered too: one met first in the transfer list is classified without running the receiver\'s steps', () => {
+  // Found by brand checks, an ordinary object runs the host's own code for
+  // each (Node's ERR_INVALID_THIS errors), which an Array.prototype setter reached.
+  const p = program([{ kind: 'object' }], 1, { transfer: [0], receiver: [{ on: 'Array.prototype', key: '1', set: { returns: 0 } }] });
+  const { clone } = cloneCase(p, () => build(p), referenceClone({ tiers: false }));
+  assert.equal(clone.outcome, 'throw');
+  assert.equal(clone.thrown.name, 'DataCloneError');
+  assert.deepEqual(clone.effects, []);
+});
+
 test('a length-tracking view follows its resizable buffer; a fixed view does not', () => {
   const { value } = build(program([{ kind: 'array', items: [{ ref: 1 }, { ref: 2 }, { ref: 3 }] },
     { kind: 'arraybuffer', bytes: [1, 2, 3, 4], maxByteLength: 16, resizeTo: 8 },
@@ -584,7 +595,7 @@ test('emitted source is standalone: it builds the value in a fresh realm without
 
 test('emitted source is readable: one statement per object and property, with the object ids', () => {
   const source = emit(program([{ kind: 'object', props: [{ key: 'a', value: 1 }, { key: 'b', get: { returns: 2 } }] }]));
-  assert.match(source, /^ {2}const o0 = rt\.object\(\); \/\/ #0: object$/m);
+  assert.match(source, /^ {2}const o0 = rt\.object\(cx\); \/\/ #0: object$/m);
   assert.match(source, /^ {2}rt\.data\(o0, "a", 1\); \/\/ #0$/m);
   assert.match(source, /^ {2}rt\.accessor\(o0, "b", rt\.behavior\(cx, "get", "#0", "b", \[\], 2, undefined\), undefined\); \/\/ #0$/m);
   assert.doesNotMatch(source, /\bimport\b|\brequire\(/);

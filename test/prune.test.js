@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { validate } from '../src/index.js';
 import { casePrograms } from '../fuzzers/programs.js';
-import { pruneUnreachable } from '../harness/fuzz/prune.js';
+import { hollowUnreachable, pruneUnreachable } from '../src/program/prune.js';
+import { build } from '../src/program/build.js';
 
 const schema = 'clonecheck/program@1';
 
@@ -65,4 +66,38 @@ test('every pruned generated program is still valid', () => {
   fc.assert(fc.property(casePrograms(), (program) => {
     assert.deepEqual(validate(pruneUnreachable(program)), []);
   }), { seed: 17, numRuns: 3000 });
+});
+
+test('hollowUnreachable keeps every index, makes what nothing reaches a bare object, keeps what it is told to, and returns a program it would not change as is', () => {
+  const program = {
+    schema,
+    root: { ref: 1 },
+    objects: [
+      { kind: 'map', entries: [[1, { ref: 3 }]] },
+      { kind: 'array', items: [{ ref: 2 }] },
+      { kind: 'object', props: [{ key: 'a', value: 1 }] },
+      { kind: 'set', values: [] },
+      { kind: 'date', time: 0 },
+    ],
+  };
+  const hollow = hollowUnreachable(program, (node) => node.kind === 'date');
+  assert.deepEqual(hollow.objects.map((o) => o.kind), ['object', 'array', 'object', 'object', 'date']);
+  assert.equal(hollow.objects[0].entries, undefined);
+  assert.equal(hollow.objects[2], program.objects[2]);
+  const whole = { schema, root: { ref: 0 }, objects: [{ kind: 'array', items: [] }] };
+  assert.equal(hollowUnreachable(whole, () => false), whole);
+});
+
+test('build names objects in the effects log by their index in the program, whatever it leaves unmade', () => {
+  const built = build({
+    schema,
+    root: { ref: 2 },
+    objects: [
+      { kind: 'object', props: [{ key: 'x', value: 1 }] },
+      { kind: 'set', values: [] },
+      { kind: 'object', props: [{ key: 'a', get: { returns: 7 } }] },
+    ],
+  });
+  assert.equal(built.value.a, 7);
+  assert.deepEqual(built.effects.map((e) => ({ ...e })), [{ event: 'get', on: '#2', key: 'a' }]);
 });

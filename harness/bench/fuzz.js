@@ -31,9 +31,17 @@
 // for `clonecheck fuzz`, which also pays worker start-up, warm-up and V8's
 // background threads.
 //
-// usage: node harness/bench/fuzz.js [--json] [--cases N] [--rounds N] [--seed N] [--cores N]
+// With --base REV, the stages of a base revision (a `git worktree`,
+// checkout.js) are timed beside this tree's on the same programs (drawn by
+// this tree's generator): each round runs one lane worker of each tree, in
+// alternating order, so that other load on the machine hits both alike; the
+// median round of each is reported, with the ratio base / this tree.
+//
+// usage: node harness/bench/fuzz.js [--json] [--cases N] [--rounds N] [--seed N] [--cores N] [--base REV]
 
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { judgeableHere } from '../targets/programs.js';
@@ -47,9 +55,12 @@ import { CHUNK_SIZE, SteeredRun } from '../../fuzzers/steering.js';
 import { judge, openTargets } from '../fuzz/judge.js';
 import { installNodeHostHooks } from '../case/node-host.js';
 import { resolveTarget } from '../targets/catalog.js';
+import { withBaseCheckout } from './checkout.js';
 import { median } from './median.js';
 
 const TARGET = 'node:clone';
+const TREE = fileURLToPath(new URL('../..', import.meta.url));
+const STAGES = ['plan', 'build', 'walks', 'refClone', 'hostClone', 'oracle', 'target', 'judge'];
 
 /**
  * The clone of one side alone, and its three walks, each added to `totals`
@@ -145,22 +156,66 @@ async function timeLane() {
       for (const [stage, ms] of Object.entries(times)) (samples[stage] ??= []).push((ms * 1000) / programs.length);
     }
   }
-  const order = ['plan', 'build', 'walks', 'refClone', 'hostClone', 'oracle', 'target', 'judge'];
-  parentPort?.postMessage(Object.fromEntries(order.map((stage) => [stage, median(samples[stage])])));
+  parentPort?.postMessage(Object.fromEntries(STAGES.map((stage) => [stage, median(samples[stage])])));
 }
 
 /**
  * @param {any[]} programs @param {number} rounds
+ * @param {URL} [script] this benchmark as a tree has it (a base revision's)
  * @returns {Promise<Record<string, number>>}
  */
-function inWorker(programs, rounds) {
+function inWorker(programs, rounds, script = new URL(import.meta.url)) {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL(import.meta.url), { workerData: { programs, rounds } });
+    const worker = new Worker(script, { workerData: { programs, rounds } });
     worker.once('message', (result) => {
       resolve(result);
       worker.terminate();
     });
     worker.once('error', reject);
+  });
+}
+
+/**
+ * The stages of each lane timed in lane workers (each warms up, then times
+ * `rounds` rounds and reports their median), and every case's, weighted by
+ * its lane's share.
+ * @param {{clean: any[], polluting: any[]}} lanes
+ * @param {(list: any[]) => Promise<Record<string, number>>} timeLaneOf
+ * @returns {Promise<Record<string, Record<string, number>>>}
+ */
+async function laneTimes(lanes, timeLaneOf) {
+  /** @type {Record<string, Record<string, number>>} */
+  const times = {};
+  for (const [lane, list] of Object.entries(lanes)) times[lane] = await timeLaneOf(list);
+  const cases = lanes.clean.length + lanes.polluting.length;
+  times.all = Object.fromEntries(STAGES.map((stage) => [
+    stage, (times.clean[stage] * lanes.clean.length + times.polluting[stage] * lanes.polluting.length) / cases,
+  ]));
+  return times;
+}
+
+/**
+ * This tree's stages and a base revision's, side by side: in each round one
+ * lane worker of each (one timed round after its warm-up), the order
+ * alternating; per stage and lane the median round.
+ * @param {{clean: any[], polluting: any[]}} lanes
+ * @param {string} rev
+ * @param {number} rounds
+ */
+async function versusBase(lanes, rev, rounds) {
+  return withBaseCheckout(TREE, rev, async ({ baseTree, revision }) => {
+    const scripts = { base: pathToFileURL(join(baseTree, 'harness/bench/fuzz.js')), current: new URL(import.meta.url) };
+    /** @type {Record<'base' | 'current', Record<string, Record<string, number>>[]>} */
+    const samples = { base: [], current: [] };
+    for (let round = 0; round < rounds; round++) {
+      for (const which of /** @type {const} */ (round % 2 === 0 ? ['base', 'current'] : ['current', 'base'])) {
+        samples[which].push(await laneTimes(lanes, (list) => inWorker(list, 1, scripts[which])));
+      }
+    }
+    const medians = (/** @type {'base' | 'current'} */ which) => Object.fromEntries(['clean', 'polluting', 'all'].map((lane) => [
+      lane, Object.fromEntries(STAGES.map((stage) => [stage, median(samples[which].map((times) => times[lane][stage]))])),
+    ]));
+    return { revision, base: medians('base'), current: medians('current') };
   });
 }
 
@@ -172,11 +227,13 @@ async function main() {
       rounds: { type: 'string', default: '5' },
       seed: { type: 'string', default: '1' },
       cores: { type: 'string', default: String(availableParallelism()) },
+      base: { type: 'string' },
     },
   });
   const cases = Number(args.cases);
   const seed = Number(args.seed);
   const cores = Number(args.cores);
+  const rounds = Number(args.rounds);
 
   // As the fuzzer draws them (chunk by chunk, steered, default weights) and
   // a Node target runs them (judgeableHere: a FileList or a canvas, which
@@ -194,16 +251,33 @@ async function main() {
     clean: programs.filter((p) => laneOf(p) === 'clean'),
     polluting: programs.filter((p) => laneOf(p) === 'polluting'),
   };
-  /** @type {Record<string, Record<string, number>>} */
-  const times = {};
-  for (const [lane, list] of Object.entries(lanes)) times[lane] = await inWorker(list, Number(args.rounds));
-  // Every case, weighted by its lane's share.
-  times.all = Object.fromEntries(Object.keys(times.clean).map((stage) => [
-    stage, (times.clean[stage] * lanes.clean.length + times.polluting[stage] * lanes.polluting.length) / cases,
-  ]));
+  const heading = `node ${process.version}, ${TARGET}, ${cases} cases (seed ${seed}; ${lanes.clean.length} clean, `
+    + `${lanes.polluting.length} polluting), median of ${rounds} rounds, µs per case`;
+  const fmt = (/** @type {number} */ x) => x.toFixed(1).padStart(9);
+
+  if (args.base !== undefined) {
+    const versus = await versusBase(lanes, args.base, rounds);
+    const ratio = Object.fromEntries(['clean', 'polluting', 'all'].map((lane) => [
+      lane, Object.fromEntries(STAGES.map((stage) => [stage, versus.base[lane][stage] / versus.current[lane][stage]])),
+    ]));
+    if (args.json) {
+      process.stdout.write(`${JSON.stringify({ runtime: `node ${process.version}`, target: TARGET, seed, cases, rounds, ...versus, ratio }, null, 2)}\n`);
+      return;
+    }
+    console.log(heading);
+    console.log(`base ${versus.revision} and this tree alternately; ratio: base / this tree (above 1: this tree is faster)`);
+    console.log(`${'stage'.padEnd(10)} ${'base all'.padStart(9)} ${'tree all'.padStart(9)} ${'ratio'.padStart(6)}  ${'clean'.padStart(6)} ${'pollut.'.padStart(7)}`);
+    for (const stage of STAGES) {
+      const r = (/** @type {string} */ lane) => ratio[lane][stage].toFixed(2);
+      console.log(`${stage.padEnd(10)} ${fmt(versus.base.all[stage])} ${fmt(versus.current.all[stage])} ${r('all').padStart(6)}  ${r('clean').padStart(6)} ${r('polluting').padStart(7)}`);
+    }
+    return;
+  }
+
+  const times = await laneTimes(lanes, (list) => inWorker(list, rounds));
   const perCase = generate + times.all.judge;
   const result = {
-    runtime: `node ${process.version}`, target: TARGET, seed, cases, rounds: Number(args.rounds),
+    runtime: `node ${process.version}`, target: TARGET, seed, cases, rounds,
     lanes: { clean: lanes.clean.length, polluting: lanes.polluting.length },
     generateMicros: generate,
     stageMicros: times,
@@ -214,12 +288,10 @@ async function main() {
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return;
   }
-  const fmt = (x) => x.toFixed(1).padStart(9);
-  console.log(`${result.runtime}, ${TARGET}, ${cases} cases (seed ${seed}; ${lanes.clean.length} clean, `
-    + `${lanes.polluting.length} polluting), median of ${args.rounds} rounds, µs per case`);
+  console.log(heading);
   console.log(`${'generate'.padEnd(10)} ${fmt(generate)}  (all cases, one fresh isolate)`);
   console.log(`${'stage'.padEnd(10)} ${'clean'.padStart(9)} ${'polluting'.padStart(9)} ${'all'.padStart(9)}  share of judge`);
-  for (const stage of Object.keys(times.all)) {
+  for (const stage of STAGES) {
     const share = `${((100 * times.all[stage]) / times.all.judge).toFixed(0)}%`;
     console.log(`${stage.padEnd(10)} ${fmt(times.clean[stage])} ${fmt(times.polluting[stage])} ${fmt(times.all[stage])}  ${share.padStart(5)}`);
   }

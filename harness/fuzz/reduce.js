@@ -9,7 +9,7 @@
 // runs out). Crashes and timeouts start here directly (shrink-stalls.js).
 
 import { validate } from '../../src/index.js';
-import { pruneUnreachable } from './prune.js';
+import { pruneUnreachable } from '../../src/program/prune.js';
 import { withOnePartSimpler, without, withoutField } from './simplify.js';
 
 /** Top-level fields a program can do without, each with its default meaning. */

@@ -6,7 +6,7 @@
 // properties on the target realm's prototypes never take part.
 
 import { IsSharedArrayBuffer, whileResized } from '../abstract-ops/buffers.js';
-import { hostShareDataBlock } from '../abstract-ops/brands.js';
+import { hostShareDataBlock, rememberOrdinary } from '../abstract-ops/brands.js';
 import { DataCloneError, HostLimitError } from './errors.js';
 import { deserializePlatformObject, receiveTransferredPlatformObject } from './platform-objects.js';
 import { CreateDataProperty } from '../abstract-ops/object-operations.js';
@@ -66,7 +66,8 @@ export function StructuredDeserialize(serialized, targetRealm = currentRealm, me
     // class and the integrity level of the original are gone.
     case 'Array': value = ReflectConstruct(realm.Array, [serialized.Length]); deep = true; break;
     // Step 20. A new ordinary object with %Object.prototype%.
-    case 'Object': value = ObjectCreate(realm.ObjectPrototype); deep = true; break;
+    // (Its kind is known: the walks that observe the clone need not brand-check it.)
+    case 'Object': value = ObjectCreate(realm.ObjectPrototype); rememberOrdinary(value); deep = true; break;
     // Step 21.
     case 'Error': value = deserializeError(serialized, realm); deep = ObjectHasOwn(serialized, 'Cause') || ObjectHasOwn(serialized, 'Errors'); break;
     // Steps 22 and 24.4. A platform interface of the target realm (platform-objects.js).

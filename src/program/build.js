@@ -15,6 +15,7 @@ import {
 } from '../primordials/intrinsics.js';
 import { currentRealm } from '../primordials/realm.js';
 import { compile, compileSteps } from './compile.js';
+import { hollowUnreachable } from './prune.js';
 import { createRuntime } from './runtime.js';
 import { validate, validateSteps } from './schema.js';
 
@@ -143,10 +144,23 @@ function planOf(program) {
     // With this host's global and limits: a platform object it cannot make,
     // or one the reference cannot judge here, is refused here, by name.
     rejectInvalid(validate(program, { global: GLOBAL, limits: HOST_LIMITS }), 'program');
-    plan = compile(program);
+    // Validated whole, made in full only as far as the value reaches
+    // (prune.js): an object nothing reaches is never observed.
+    plan = compile(hollowUnreachable(program, observedApart));
     WeakMapPrototypeSet(plans, /** @type {object} */ (program), plan);
   }
   return plan;
+}
+
+/**
+ * Whether the case observes what making the node leaves behind, reached or
+ * not: a MessagePort's kept other end and a WritableStream's sink are the
+ * Built record's `ports` and `sinks`, which the probes post to and read in
+ * the order made (observe.js probePorts, probe-streams.js).
+ * @param {any} node
+ */
+function observedApart(node) {
+  return node.kind === 'messageport' || node.kind === 'writablestream';
 }
 
 /**

@@ -225,8 +225,8 @@ function makeExpr(node) {
   const optional = (/** @type {unknown} */ value) => (value === undefined ? UNDEFINED : lit(/** @type {any} */ (value)));
   switch (node.kind) {
     case 'object':
-      if (own(node, 'class') === undefined) return call('object', exprs());
-      return call('object', exprs(lit(node.class), lit(own(node, 'privateField') === true)));
+      if (own(node, 'class') === undefined) return call('object', exprs(CX));
+      return call('object', exprs(CX, lit(node.class), lit(own(node, 'privateField') === true)));
     case 'array': return call('array', own(node, 'subclass') === undefined ? exprs() : exprs(lit(node.subclass)));
     case 'date': return call('date', exprs(valueExpr(node.time)));
     case 'regexp': return call('regexp', exprs(lit(node.source), lit(node.flags)));

@@ -233,8 +233,8 @@ function plainPrinter(program, plan, root, log) {
         return parts.length === 1 ? text : `(${text})`;
       }
       case 'object':
-        if (a.length === 0) return '{}';
-        return `new ${namedClass(litValue(a[0]), litValue(a[1]) === true ? ' { #secret = 0; }' : ' {}')}()`;
+        if (a.length === 1) return '{}';
+        return `new ${namedClass(litValue(a[1]), litValue(a[2]) === true ? ' { #secret = 0; }' : ' {}')}()`;
       case 'array': return a.length === 0 ? '[]' : `new ${namedClass(litValue(a[0]), ' extends Array {}')}()`;
       case 'date': return `new Date(${expr(a[0])})`;
       case 'regexp': return `new RegExp(${expr(a[0])}, ${expr(a[1])})`;
@@ -524,7 +524,7 @@ function plainPrinter(program, plan, root, log) {
         taken[taken.length] = own[i++];
       }
       text = `[${text.slice(0, -1)}]`;
-    } else if (init.op === 'object' && init.args.length === 0) {
+    } else if (init.op === 'object' && init.args.length === 1) {
       text = '';
       for (let a = nextData(); a !== undefined && a.length === 3 && (a[1].t !== 'lit' || typeof a[1].value === 'string'); a = nextData()) {
         text += `${text === '' ? '' : ', '}${literalKey(a[1])}: ${expr(a[2])}`;

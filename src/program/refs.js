@@ -1,8 +1,8 @@
 // Every place an object node holds a Value or refers to another node by
 // index, in one walk (`mapNode`): the generator moves a graph behind other
-// nodes with it (`mapRefs`, `i => i + by`), the shrinker follows what a node
-// reaches and renumbers the nodes it keeps (harness/fuzz/prune.js), and
-// simplifies one Value at a time (harness/fuzz/reduce.js).
+// nodes with it (`mapRefs`, `i => i + by`), prune.js follows what a node
+// reaches and renumbers the nodes it keeps (for the shrinker and `build`), and
+// the shrinker simplifies one Value at a time (harness/fuzz/reduce.js).
 //
 // The places, as `validate` (schema.js) checks them: a Value in an array's
 // items (or a hole, `{"hole": true}`, in its place), a map's entries, a set's values, an error's message and cause, a
@@ -67,17 +67,39 @@ export function mapRefs(node, f) {
  * @returns {any}
  */
 export function mapNode(node, maps) {
-  const mapped = { ...node };
-  if (ObjectHasOwn(node, 'items')) mapped.items = mapList(node.items, (item) => maps.value(item, 'items'));
-  if (ObjectHasOwn(node, 'entries')) mapped.entries = mapList(node.entries, (entry) => [maps.value(entry[0], 'entries'), maps.value(entry[1], 'entries')]);
-  if (ObjectHasOwn(node, 'values')) mapped.values = mapList(node.values, (value) => maps.value(value, 'values'));
-  for (let i = 0; i < VALUE_FIELDS.length; i++) {
-    if (ObjectHasOwn(node, VALUE_FIELDS[i])) mapped[VALUE_FIELDS[i]] = maps.value(node[VALUE_FIELDS[i]], VALUE_FIELDS[i]);
+  return walkNode(node, maps, true);
+}
+
+/**
+ * Passes each Value and node index of the node to `maps`, as `mapNode`
+ * does, and makes nothing (their results are dropped): the walk of a
+ * reachability pass, which runs once per fuzz case (prune.js).
+ * @param {any} node a valid object node
+ * @param {NodeMaps} maps
+ */
+export function visitNode(node, maps) {
+  walkNode(node, maps, false);
+}
+
+/**
+ * @param {any} node @param {NodeMaps} maps
+ * @param {boolean} copy  make the mapped node, or only call `maps`
+ * @returns {any} the mapped node, when `copy`
+ */
+function walkNode(node, maps, copy) {
+  const mapped = copy ? { ...node } : undefined;
+  if (ObjectHasOwn(node, 'items')) put(mapped, 'items', mapList(node.items, (item) => maps.value(item, 'items'), copy));
+  if (ObjectHasOwn(node, 'entries')) {
+    put(mapped, 'entries', mapList(node.entries, (entry) => [maps.value(entry[0], 'entries'), maps.value(entry[1], 'entries')], copy));
   }
-  if (node.kind === 'view') mapped.buffer = maps.index(node.buffer);
-  if (node.kind === 'proxy') mapped.target = maps.index(node.target);
-  if (node.kind === 'filelist') mapped.files = mapList(node.files, (id) => maps.index(id));
-  if (ObjectHasOwn(node, 'props')) mapped.props = mapList(node.props, (prop) => mapProp(prop, maps));
+  if (ObjectHasOwn(node, 'values')) put(mapped, 'values', mapList(node.values, (value) => maps.value(value, 'values'), copy));
+  for (let i = 0; i < VALUE_FIELDS.length; i++) {
+    if (ObjectHasOwn(node, VALUE_FIELDS[i])) put(mapped, VALUE_FIELDS[i], maps.value(node[VALUE_FIELDS[i]], VALUE_FIELDS[i]));
+  }
+  if (node.kind === 'view') put(mapped, 'buffer', maps.index(node.buffer));
+  if (node.kind === 'proxy') put(mapped, 'target', maps.index(node.target));
+  if (node.kind === 'filelist') put(mapped, 'files', mapList(node.files, (id) => maps.index(id), copy));
+  if (ObjectHasOwn(node, 'props')) put(mapped, 'props', mapList(node.props, (prop) => walkProp(prop, maps, copy), copy));
   return mapped;
 }
 
@@ -87,42 +109,64 @@ export function mapNode(node, maps) {
  * @param {NodeMaps} maps
  */
 export function mapProp(prop, maps) {
-  const mapped = { ...prop };
-  if (ObjectHasOwn(prop, 'value')) mapped.value = maps.value(prop.value, 'value');
+  return walkProp(prop, maps, true);
+}
+
+/** @param {any} prop @param {NodeMaps} maps @param {boolean} copy */
+function walkProp(prop, maps, copy) {
+  const mapped = copy ? { ...prop } : undefined;
+  if (ObjectHasOwn(prop, 'value')) put(mapped, 'value', maps.value(prop.value, 'value'));
   for (let i = 0; i < BEHAVIORS.length; i++) {
-    if (ObjectHasOwn(prop, BEHAVIORS[i])) mapped[BEHAVIORS[i]] = mapBehavior(prop[BEHAVIORS[i]], maps);
+    if (ObjectHasOwn(prop, BEHAVIORS[i])) put(mapped, BEHAVIORS[i], walkBehavior(prop[BEHAVIORS[i]], maps, copy));
   }
   return mapped;
 }
 
-/** @param {any} behavior @param {NodeMaps} maps */
-function mapBehavior(behavior, maps) {
-  const mapped = { ...behavior };
-  if (ObjectHasOwn(behavior, 'returns')) mapped.returns = maps.value(behavior.returns, 'returns');
-  if (ObjectHasOwn(behavior, 'effects')) mapped.effects = mapList(behavior.effects, (effect) => mapEffect(effect, maps));
+/** @param {any} behavior @param {NodeMaps} maps @param {boolean} copy */
+function walkBehavior(behavior, maps, copy) {
+  const mapped = copy ? { ...behavior } : undefined;
+  if (ObjectHasOwn(behavior, 'returns')) put(mapped, 'returns', maps.value(behavior.returns, 'returns'));
+  if (ObjectHasOwn(behavior, 'effects')) put(mapped, 'effects', mapList(behavior.effects, (effect) => walkEffect(effect, maps, copy), copy));
   return mapped;
 }
 
 /**
  * Every effect names its object first: `{"detach": i}` or `{"delete": [i, key]}`.
  * The arguments after it are Keys, integers or Values (FIRST_VALUE_ARGUMENT).
- * @param {any} effect @param {NodeMaps} maps
+ * @param {any} effect @param {NodeMaps} maps @param {boolean} copy
  */
-function mapEffect(effect, maps) {
+function walkEffect(effect, maps, copy) {
   const name = /** @type {string} */ (soleKey(effect));
   const args = effect[name];
-  if (typeof args === 'number') return { [name]: maps.index(args) };
+  if (typeof args === 'number') {
+    const index = maps.index(args);
+    return copy ? { [name]: index } : undefined;
+  }
   const firstValue = ObjectHasOwn(FIRST_VALUE_ARGUMENT, name) ? FIRST_VALUE_ARGUMENT[name] : args.length;
-  return { [name]: mapList(args, (arg, i) => (i === 0 ? maps.index(arg) : i >= firstValue ? maps.value(arg, 'effects') : arg)) };
+  const mapped = mapList(args, (arg, i) => (i === 0 ? maps.index(arg) : i >= firstValue ? maps.value(arg, 'effects') : arg), copy);
+  return copy ? { [name]: mapped } : undefined;
+}
+
+/**
+ * @param {Record<string, unknown> | undefined} mapped  the copy being made, if any
+ * @param {string} field @param {unknown} value
+ */
+function put(mapped, field, value) {
+  if (mapped !== undefined) mapped[field] = value;
 }
 
 /**
  * @template T, U
  * @param {T[]} list
  * @param {(item: T, index: number) => U} f
- * @returns {U[]} an ordinary array of f's results
+ * @param {boolean} copy
+ * @returns {U[] | undefined} an ordinary array of f's results, when `copy`
  */
-function mapList(list, f) {
+function mapList(list, f, copy) {
+  if (!copy) {
+    for (let i = 0; i < list.length; i++) f(list[i], i);
+    return undefined;
+  }
   const result = [];
   for (let i = 0; i < list.length; i++) CreateDataProperty(result, i, f(list[i], i));
   return result;

@@ -168,13 +168,19 @@ export function createRuntime(global) {
 
   // ── objects, one maker per kind ──
 
-  function object(className, privateField) {
-    if (className === undefined) return {};
-    // A computed key names the anonymous class (NamedEvaluation) without eval.
-    const C = privateField
-      ? { [className]: class { #secret = 0; } }[className]
-      : { [className]: class {} }[className];
-    return new C();
+  /** An ordinary object, registered as one: the reference need not brand-check it (brands.js). */
+  function object(cx, className, privateField) {
+    let result;
+    if (className === undefined) result = {};
+    else {
+      // A computed key names the anonymous class (NamedEvaluation) without eval.
+      const C = privateField
+        ? { [className]: class { #secret = 0; } }[className]
+        : { [className]: class {} }[className];
+      result = new C();
+    }
+    register(cx, result, 'object');
+    return result;
   }
   function array(subclassName) {
     if (subclassName === undefined) return [];

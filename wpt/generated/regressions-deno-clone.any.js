@@ -71,7 +71,7 @@
     // 1. make every object
     const o0 = rt.arraybuffer(4, undefined, false, [1, 2, 3, 4]); // #0: ArrayBuffer
     const o1 = rt.arraybuffer(2, 8, false, [8, 9]); // #1: ArrayBuffer (resizable)
-    const o2 = rt.object(); // #2: object
+    const o2 = rt.object(cx); // #2: object
     const o3 = rt.array(); // #3: array of 3
     const o4 = rt.view("Uint16Array", o0, 0, undefined); // #4: Uint16Array over #0
     const o5 = rt.view("DataView", o1, 0, undefined); // #5: DataView over #1

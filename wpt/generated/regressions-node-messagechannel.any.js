@@ -54,7 +54,7 @@
     const o1 = rt.arraybuffer(8, 16, false, [1, 2, 3, 4, 5, 6, 7, 8]); // #1: ArrayBuffer (resizable)
     const o3 = rt.map(); // #3: map
     const o4 = rt.set(); // #4: set
-    const o5 = rt.object(); // #5: object
+    const o5 = rt.object(cx); // #5: object
     const o2 = rt.view("Uint8Array", o1, 0, undefined); // #2: Uint8Array over #1
   
     // 2. fill them: prototype, contents, own properties
@@ -96,9 +96,9 @@
   
     // 1. make every object
     const o0 = rt.error("Error"); // #0: Error
-    const o1 = rt.object(); // #1: object
+    const o1 = rt.object(cx); // #1: object
     const o2 = rt.arraybuffer(6, 20, false, [22, 255, 136]); // #2: ArrayBuffer (resizable)
-    const o3 = rt.object(); // #3: object
+    const o3 = rt.object(cx); // #3: object
   
     // 2. fill them: prototype, contents, own properties
     rt.data(o0, "cause", o3, true, false); // #0
@@ -255,7 +255,7 @@
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
-    const o0 = rt.object(); // #0: object
+    const o0 = rt.object(cx); // #0: object
     const o1 = rt.error("Error"); // #1: Error
   
     // 2. fill them: prototype, contents, own properties
@@ -311,7 +311,7 @@
   
     // 1. make every object
     const o0 = rt.error("Error"); // #0: Error
-    const o1 = rt.object(); // #1: object
+    const o1 = rt.object(cx); // #1: object
   
     // 2. fill them: prototype, contents, own properties
     rt.data(o0, "message", "", true, false); // #0
@@ -407,7 +407,7 @@
     // 1. make every object
     const o0 = rt.arraybuffer(4, undefined, false, [1, 2, 3, 4]); // #0: ArrayBuffer
     const o1 = rt.arraybuffer(1, undefined, false, [7]); // #1: ArrayBuffer
-    const o2 = rt.object(); // #2: object
+    const o2 = rt.object(cx); // #2: object
   
     // 2. fill them: prototype, contents, own properties
     rt.data(o2, "a", 1); // #2
@@ -538,7 +538,7 @@
   
     // 1. make every object
     const o0 = rt.arraybuffer(4, undefined, false, [1, 2, 3, 4]); // #0: ArrayBuffer
-    const o1 = rt.object(); // #1: object
+    const o1 = rt.object(cx); // #1: object
   
     // 2. fill them: prototype, contents, own properties
     rt.data(o1, "a", 1); // #1

@@ -14,7 +14,7 @@
   
     // 1. make every object
     const o0 = rt.array(); // #0: array of 3
-    const o1 = rt.object(); // #1: object
+    const o1 = rt.object(cx); // #1: object
   
     // 2. fill them: prototype, contents, own properties
     rt.data(o0, 0, 10); // #0
@@ -47,8 +47,8 @@
     // 1. make every object
     const o0 = rt.array(); // #0: array of 3
     const o1 = rt.array("MyArray"); // #1: array of 3, class MyArray extends Array
-    const o2 = rt.object("Point", false); // #2: object, instance of class Point
-    const o3 = rt.object("Secret", true); // #3: object, instance of class Secret
+    const o2 = rt.object(cx, "Point", false); // #2: object, instance of class Point
+    const o3 = rt.object(cx, "Secret", true); // #3: object, instance of class Secret
   
     // 2. fill them: prototype, contents, own properties
     rt.data(o0, 0, o1); // #0
@@ -77,7 +77,7 @@
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
-    const o0 = rt.object(); // #0: object
+    const o0 = rt.object(cx); // #0: object
     const o1 = rt.arraybuffer(4, undefined, false, [1, 2, 3, 4]); // #1: ArrayBuffer
     const o3 = rt.arraybuffer(4, undefined, false, [5, 6, 7, 8]); // #3: ArrayBuffer
     const o2 = rt.view("Uint8Array", o1, 0, 4); // #2: Uint8Array over #1
@@ -114,7 +114,7 @@
     const o2 = rt.error("Error"); // #2: Error
     const o3 = rt.error("RangeError"); // #3: RangeError
     const o4 = rt.error("URIError"); // #4: URIError
-    const o5 = rt.object(); // #5: object
+    const o5 = rt.object(cx); // #5: object
   
     // 2. fill them: prototype, contents, own properties
     rt.data(o0, 0, o1); // #0
@@ -148,7 +148,7 @@
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
-    const o0 = rt.object(); // #0: object
+    const o0 = rt.object(cx); // #0: object
     const o1 = rt.array(); // #1: array of 2
   
     // 2. fill them: prototype, contents, own properties
@@ -207,8 +207,8 @@
     // 1. make every object
     const o0 = rt.array(); // #0: array of 3
     const o1 = rt.array(); // #1: array of 2
-    const o2 = rt.object(); // #2: object
-    const o3 = rt.object(); // #3: object
+    const o2 = rt.object(cx); // #2: object
+    const o3 = rt.object(cx); // #3: object
   
     // 2. fill them: prototype, contents, own properties
     rt.data(o0, 0, o1); // #0
@@ -242,7 +242,7 @@
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
-    const o0 = rt.object(); // #0: object
+    const o0 = rt.object(cx); // #0: object
     const o1 = rt.map(); // #1: map
     const o2 = rt.set(); // #2: set
   
@@ -316,7 +316,7 @@
     // 1. make every object
     const o0 = rt.array(); // #0: array of 3
     const o1 = rt.array(); // #1: array of 0
-    const o2 = rt.object(); // #2: object
+    const o2 = rt.object(cx); // #2: object
   
     // 2. fill them: prototype, contents, own properties
     rt.proto(o0, o1); // #0
@@ -345,7 +345,7 @@
   
     // 1. make every object
     const o0 = rt.array(); // #0: array of 3
-    const o1 = rt.object(); // #1: object
+    const o1 = rt.object(cx); // #1: object
   
     // 2. fill them: prototype, contents, own properties
     rt.data(o0, 0, 1); // #0
@@ -420,7 +420,7 @@
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
-    const o0 = rt.object(); // #0: object
+    const o0 = rt.object(cx); // #0: object
     const o1 = rt.array(); // #1: array of 2
     const o2 = rt.map(); // #2: map
     const o3 = rt.set(); // #3: set
@@ -453,7 +453,7 @@
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
-    const o0 = rt.object(); // #0: object
+    const o0 = rt.object(cx); // #0: object
   
     // 2. fill them: prototype, contents, own properties
     rt.data(o0, "k0", 0); // #0
@@ -570,7 +570,7 @@
     const cx = rt.context(registerOpaque);
   
     // 1. make every object
-    const o0 = rt.object(); // #0: object
+    const o0 = rt.object(cx); // #0: object
     const o1 = rt.callable("arrow"); // #1: arrow function
     const o3 = rt.opaque(cx, "WeakMap"); // #3: WeakMap
     const o4 = rt.opaque(cx, "Promise"); // #4: Promise
