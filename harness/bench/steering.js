@@ -11,7 +11,7 @@
 //     the whole `clonecheck fuzz` command per seed, and the earliest case of
 //     any deviation it reports (the fixtures deviate only by their planted bug).
 //
-// usage: node harness/bench/steering.js [--seeds 1,2,3,4] [--runs 20000] [--fuzz-runs 20000] [--no-fuzz] [--json]
+// usage: node harness/bench/steering.js [--seeds 1,2,3,4] [--runs 20000] [--fuzz-runs 20000] [--no-generation] [--no-fuzz] [--json]
 
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -35,6 +35,7 @@ const { values: args } = parseArgs({
     seeds: { type: 'string', default: '1,2,3,4' },
     runs: { type: 'string', default: '20000' },
     'fuzz-runs': { type: 'string', default: '20000' },
+    'no-generation': { type: 'boolean', default: false },
     'no-fuzz': { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
   },
@@ -51,31 +52,35 @@ function drawn(seed, cases, steer) {
 }
 
 // 1. Generation only.
-const unsteered = seeds.map((seed) => drawn(seed, runs * 5, 0));
-const steered = seeds.map((seed) => drawn(seed, runs, 4));
-const ids = steered[0].report.byCell.map((c) => c.id);
-/** Hits within the first `runs` cases are not kept apart from later ones: a cell is rare if the 5x longer run drew it at most 15 times. */
-const rare = ids.filter((id, i) => unsteered.reduce((sum, u) => sum + u.report.byCell[i].hits, 0) / seeds.length <= 15);
-/** @param {import('../../fuzzers/steering.js').CellReport} report @param {number} horizon */
-const firstCases = (report, horizon) => rare.map((id) => {
-  const c = report.byCell[ids.indexOf(id)];
-  return c.firstCase < 0 ? horizon : c.firstCase;
-});
-const within = (report) => report.byCell.filter((c) => c.firstCase >= 0 && c.firstCase < runs).length;
-const generation = {
-  cells: ids.length,
-  rareCells: rare.length,
-  drawnWithinRuns: { unsteered: seeds.map((_, i) => within(unsteered[i].report)), steered: seeds.map((_, i) => within(steered[i].report)) },
-  rareFirstCaseMedian: {
-    unsteered: median(unsteered.flatMap((u) => firstCases(u.report, runs * 5))),
-    steered: median(steered.flatMap((s) => firstCases(s.report, runs))),
-  },
-  rareNeverDrawn: {
-    unsteered: unsteered.reduce((sum, u) => sum + firstCases(u.report, -1).filter((c) => c < 0).length, 0),
-    steered: steered.reduce((sum, s) => sum + firstCases(s.report, -1).filter((c) => c < 0).length, 0),
-  },
-  programsPerSecond: { unsteered: median(unsteered.map((u) => u.programsPerSecond)), steered: median(steered.map((s) => s.programsPerSecond)) },
-};
+/** @returns {any} */
+function measureGeneration() {
+  const unsteered = seeds.map((seed) => drawn(seed, runs * 5, 0));
+  const steered = seeds.map((seed) => drawn(seed, runs, 4));
+  const ids = steered[0].report.byCell.map((c) => c.id);
+  /** Hits within the first `runs` cases are not kept apart from later ones: a cell is rare if the 5x longer run drew it at most 15 times. */
+  const rare = ids.filter((id, i) => unsteered.reduce((sum, u) => sum + u.report.byCell[i].hits, 0) / seeds.length <= 15);
+  /** @param {import('../../fuzzers/steering.js').CellReport} report @param {number} horizon */
+  const firstCases = (report, horizon) => rare.map((id) => {
+    const c = report.byCell[ids.indexOf(id)];
+    return c.firstCase < 0 ? horizon : c.firstCase;
+  });
+  const within = (report) => report.byCell.filter((c) => c.firstCase >= 0 && c.firstCase < runs).length;
+  return {
+    cells: ids.length,
+    rareCells: rare.length,
+    drawnWithinRuns: { unsteered: seeds.map((_, i) => within(unsteered[i].report)), steered: seeds.map((_, i) => within(steered[i].report)) },
+    rareFirstCaseMedian: {
+      unsteered: median(unsteered.flatMap((u) => firstCases(u.report, runs * 5))),
+      steered: median(steered.flatMap((s) => firstCases(s.report, runs))),
+    },
+    rareNeverDrawn: {
+      unsteered: unsteered.reduce((sum, u) => sum + firstCases(u.report, -1).filter((c) => c < 0).length, 0),
+      steered: steered.reduce((sum, s) => sum + firstCases(s.report, -1).filter((c) => c < 0).length, 0),
+    },
+    programsPerSecond: { unsteered: median(unsteered.map((u) => u.programsPerSecond)), steered: median(steered.map((s) => s.programsPerSecond)) },
+  };
+}
+const generation = args['no-generation'] ? null : measureGeneration();
 
 // 2. The planted fixtures, the whole fuzz command.
 const fuzzRuns = Number(args['fuzz-runs']);
@@ -110,11 +115,13 @@ if (args.json) {
   process.stdout.write(`${JSON.stringify({ seeds, runs, generation, fuzzRuns, planted }, null, 2)}\n`);
 } else {
   const g = generation;
-  process.stdout.write(`cells drawn in the first ${runs} cases (seeds ${seeds.join(', ')}), of ${g.cells}: unsteered ${g.drawnWithinRuns.unsteered.join(', ')}; `
-    + `steered ${g.drawnWithinRuns.steered.join(', ')}\n`);
-  process.stdout.write(`rare cells (${g.rareCells}): median first case unsteered ${g.rareFirstCaseMedian.unsteered} (never in ${runs * 5}: ${g.rareNeverDrawn.unsteered} cell-seeds), `
-    + `steered ${g.rareFirstCaseMedian.steered} (never in ${runs}: ${g.rareNeverDrawn.steered}); ratio ${(g.rareFirstCaseMedian.unsteered / g.rareFirstCaseMedian.steered).toFixed(1)}x\n`);
-  process.stdout.write(`programs/s generated: unsteered ${g.programsPerSecond.unsteered.toFixed(0)}, steered ${g.programsPerSecond.steered.toFixed(0)}\n`);
+  if (g !== null) {
+    process.stdout.write(`cells drawn in the first ${runs} cases (seeds ${seeds.join(', ')}), of ${g.cells}: unsteered ${g.drawnWithinRuns.unsteered.join(', ')}; `
+      + `steered ${g.drawnWithinRuns.steered.join(', ')}\n`);
+    process.stdout.write(`rare cells (${g.rareCells}): median first case unsteered ${g.rareFirstCaseMedian.unsteered} (never in ${runs * 5}: ${g.rareNeverDrawn.unsteered} cell-seeds), `
+      + `steered ${g.rareFirstCaseMedian.steered} (never in ${runs}: ${g.rareNeverDrawn.steered}); ratio ${(g.rareFirstCaseMedian.unsteered / g.rareFirstCaseMedian.steered).toFixed(1)}x\n`);
+    process.stdout.write(`programs/s generated: unsteered ${g.programsPerSecond.unsteered.toFixed(0)}, steered ${g.programsPerSecond.steered.toFixed(0)}\n`);
+  }
   for (const p of planted) {
     const show = (xs) => xs.map((x) => (x === null ? `none in ${fuzzRuns}` : String(x))).join(', ');
     process.stdout.write(`${p.fixture} (${p.cell}): first case unsteered ${show(p.firstCase.unsteered)}; steered ${show(p.firstCase.steered)}\n`);
