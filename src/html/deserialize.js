@@ -197,7 +197,7 @@ function probeSharing(door) {
  * [[ByteLength]], [[ArrayLength]]), with no bounds check, and the buffer
  * may be shorter than the view: a resizable ArrayBuffer serialized before a
  * getter grew it, then a view of its new bytes (in bounds when serialized,
- * step 14.1). The clone is then a view out of bounds of its buffer
+ * StructuredSerializeInternal step 14.1). The clone is then a view out of bounds of its buffer
  * (ECMA-262 IsViewOutOfBounds / IsTypedArrayOutOfBounds: its byteLength
  * getter throws a TypeError, until the buffer grows again), not a
  * RangeError: that is what a script constructor says (`new DataView(buffer,

@@ -258,7 +258,8 @@ function lockedError(step, what) {
  * locked from now on); the holder's [[port]] is port2 (the sixth; see the
  * top of this file).
  *
- * The pipe's loop runs in parallel (ReadableStreamPipeTo's step 14), so it
+ * The pipe's loop runs in parallel (the Streams standard's
+ * ReadableStreamPipeTo, https://streams.spec.whatwg.org/#readable-stream-pipe-to), so it
  * may start later: it starts once no program's realm steps are applied
  * (host-tasks.js), the host's pipeTo and cross-realm stream being the
  * host's script. Until then a reader (writer) of our own holds the lock
