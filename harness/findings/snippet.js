@@ -130,6 +130,14 @@ export function snippetFor({ program, target, differences, expected, actual }, {
   // Object.prototype, which arrays inherit from too) breaks Node, not the clone.
   const indexOn = steps.find((step) => (step.on === 'Array.prototype' || step.on === 'Object.prototype') && typeof step.key === 'string' && /^\d+$/.test(step.key));
   if (indexOn !== undefined) return { reason: `the program defines indices on ${indexOn.on}, which Node's own code writes to` };
+  // A port's or a worker's machinery assigns to its own objects by name
+  // (event_target's listener list sets `next`): an inherited accessor or
+  // read-only key there throws in that code after the snippet has printed
+  // (seed 1's `next` getter on node:messagechannel).
+  const assignedOn = (channel.messageChannel || channel.worker !== undefined)
+    ? steps.find((step) => step.on === 'Object.prototype' && ('get' in step || 'set' in step || step.writable === false))
+    : undefined;
+  if (assignedOn !== undefined) return { reason: `the program puts an accessor or a read-only "${String(assignedOn.key?.wellKnown ?? assignedOn.key)}" on Object.prototype, which the channel's own code assigns to` };
   // Node's worker_threads iterate arrays when a worker ends: the snippet would die after printing.
   if (channel.worker === 'node' && steps.some((step) => step.on === 'Array.prototype')) {
     return { reason: 'the program changes Array.prototype, which Node\'s worker_threads use when the worker ends' };
