@@ -10,7 +10,7 @@
 //     makes observes the same as the one `build` makes, logs the same effects,
 //     and clones (tiers off) to the same observation.
 
-import { build, emit, registerOpaque, validate } from '../../src/index.js';
+import { build, counted, emit, registerOpaque, validate } from '../../src/index.js';
 import { cloneCase, deviations, referenceClone } from '../case/case.js';
 import { judgeableHere } from '../targets/programs.js';
 
@@ -29,7 +29,8 @@ import { judgeableHere } from '../targets/programs.js';
  */
 export function emittedBuilder(program) {
   const makeBuilt = (0, eval)(emit(program));
-  return () => makeBuilt(registerOpaque);
+  // Counted as build counts it: the reference's stream machinery waits for the emitted steps to be undone too.
+  return () => counted(program, () => makeBuilt(registerOpaque));
 }
 
 /**

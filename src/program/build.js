@@ -72,10 +72,22 @@ export function build(program) {
   env.registerOpaque = registerOpaque;
   env.globalThis = GLOBAL;
   const plan = planOf(program);
+  return counted(program, () => run(ownRuntime, plan, env));
+}
+
+/**
+ * Makes a program's Built with `make` (build's plan, or the code `emit`
+ * wrote), its realm steps counted as applied until its restore
+ * (src/html/host-tasks.js): whoever builds a program, the host machinery
+ * the reference borrows waits for them to be undone.
+ * @param {unknown} program
+ * @param {() => Built} make
+ * @returns {Built}
+ */
+export function counted(program, make) {
   const valid = /** @type {any} */ (program);
-  if (!hasSteps(valid.sender) && !hasSteps(valid.receiver)) return run(ownRuntime, plan, env);
-  /** @type {Built} */
-  const built = polluting(() => run(ownRuntime, plan, env));
+  if (!hasSteps(valid.sender) && !hasSteps(valid.receiver)) return make();
+  const built = polluting(make);
   built.restore = once(built.restore, pollutionEnds);
   return built;
 }
