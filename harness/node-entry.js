@@ -7,7 +7,7 @@
 // the CLI installs the hooks itself, a library user would not know to. It
 // lives here, not in src/, because src/ stays free of host APIs.
 
-import { installNodeHostHooks } from './case/node-host.js';
+import { installNodeHostHooks } from '../portable/hosts/node-host.js';
 
 export * from '../src/index.js';
 

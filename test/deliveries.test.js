@@ -11,11 +11,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, validate } from '../src/index.js';
-import { cloneCaseElsewhere, deviations } from '../harness/case/case.js';
-import { signatureOf } from '../harness/bugs/signature.js';
-import { referenceDelivery } from '../harness/targets/receivers/reference-delivery.js';
-import * as workerChannel from '../harness/targets/clone-functions/worker.js';
-import * as broadcastChannel from '../harness/targets/clone-functions/broadcast.js';
+import { cloneCaseElsewhere, deviations } from '../portable/case/case.js';
+import { signatureOf } from '../portable/bugs/signature.js';
+import { referenceDelivery } from '../portable/targets/receivers/reference-delivery.js';
+import * as workerChannel from '../portable/targets/clone-functions/worker.js';
+import * as broadcastChannel from '../portable/targets/clone-functions/broadcast.js';
 import { expectedWhereValueLands } from '../harness/fuzz/stalls.js';
 import { reproSource } from '../harness/findings/repro.js';
 import { resolveTarget } from '../harness/targets/catalog.js';
@@ -40,7 +40,7 @@ function growingObject({ deliveries, late = 3 } = {}) {
  * delivery after the first lands as the first one did (a deserializer that
  * keeps the first message's shape). The Delivery is the harness's own seam,
  * so this tests the harness's repetition, not a runtime.
- * @returns {import('../harness/case/case.js').Delivery}
+ * @returns {import('../portable/case/case.js').Delivery}
  */
 function staleAfterFirst() {
   const reference = referenceDelivery(undefined, 'sequence');
@@ -60,7 +60,7 @@ function staleAfterFirst() {
   };
 }
 
-/** @param {any} program @param {import('../harness/case/case.js').Delivery} channel */
+/** @param {any} program @param {import('../portable/case/case.js').Delivery} channel */
 const observed = (program, channel) => cloneCaseElsewhere(program, () => build(program), channel);
 
 test('deliveries: a count of 1 to 3, absent meaning 1', () => {

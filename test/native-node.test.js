@@ -14,9 +14,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { build, canonicalJSON, diff } from '../src/index.js';
 import { programArbitrary } from '../fuzzers/programs.js';
-import { judgeableHere } from '../harness/targets/programs.js';
-import { cloneCase, referenceClone } from '../harness/case/case.js';
-import { installNodeHostHooks } from '../harness/case/node-host.js';
+import { judgeableHere } from '../portable/targets/programs.js';
+import { cloneCase, referenceClone } from '../portable/case/case.js';
+import { installNodeHostHooks } from '../portable/hosts/node-host.js';
 
 installNodeHostHooks();
 

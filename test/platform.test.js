@@ -12,7 +12,7 @@ import { structuredCloneSpec as clone } from '../src/html/structured-clone.js';
 import { structuredClone, selectTier } from '../src/index.js';
 import { classifyObject } from '../src/abstract-ops/brands.js';
 import { captureRealm } from '../src/primordials/realm.js';
-import { installNodeHostHooks } from '../harness/case/node-host.js';
+import { installNodeHostHooks } from '../portable/hosts/node-host.js';
 import { fixture, pinnedBinary } from './helpers.js';
 
 test('a DOMException is cloned as a DOMException with its name and message (WebIDL serialization steps)', () => {
@@ -164,7 +164,7 @@ test('fromBytes makes DOMException, Blob and File nodes, then a transferred Mess
 
 // ── observation ──
 
-import { observedCaseAsync, oracleCloneFunction } from '../harness/case/case.js';
+import { observedCaseAsync, oracleCloneFunction } from '../portable/case/case.js';
 import { caseObservationOf, diff } from '../src/index.js';
 
 test('a platform object is observed by its attributes; a Blob\'s bytes are read where the case is observed asynchronously', async () => {
@@ -301,7 +301,7 @@ test('filelist nodes: files are ids of file nodes (one may come twice), no integ
 import fc from 'fast-check';
 import { platformGraph } from '../fuzzers/families/platform.js';
 import { channels, resolveTarget } from '../harness/targets/catalog.js';
-import { judgeableHere } from '../harness/targets/programs.js';
+import { judgeableHere } from '../portable/targets/programs.js';
 
 test('platformGraph draws FileLists of its own file nodes (one listed twice, one also in the array); a browser\'s workers, and where a runtime runs one, get ordinary objects in their place', async () => {
   const drafts = fc.sample(platformGraph, { seed: 3, numRuns: 400 });

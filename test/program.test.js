@@ -5,8 +5,8 @@ import vm from 'node:vm';
 import { PROGRAM_SCHEMA, build, emit, emitPlain, fromBytes, setupRealm, validate } from '../src/program/index.js';
 import { classifyObject, registerOpaque } from '../src/abstract-ops/brands.js';
 import { randomBytesFrom } from './helpers.js';
-import { installNodeHostHooks } from '../harness/case/node-host.js';
-import { cloneCase, referenceClone } from '../harness/case/case.js';
+import { installNodeHostHooks } from '../portable/hosts/node-host.js';
+import { cloneCase, referenceClone } from '../portable/case/case.js';
 
 const SEED_DIR = new URL('../corpus/seeds/', import.meta.url);
 const seeds = readdirSync(SEED_DIR).filter((f) => f.endsWith('.json')).sort()

@@ -1,4 +1,4 @@
-// The local minimum after fast-check's shrinking (harness/fuzz/reduce.js):
+// The local minimum after fast-check's shrinking (portable/minimize/reduce.js):
 // every part a finding does not need goes, one removal at a time, and every
 // value it does not need becomes its simplest (simplify.js), while the bug
 // stays; nothing it needs goes or changes; the budget caps the runs; and
@@ -6,8 +6,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { reduceProgram } from '../harness/fuzz/reduce.js';
-import { simplerValues, withOnePartSimpler } from '../harness/fuzz/simplify.js';
+import { reduceProgram } from '../portable/minimize/reduce.js';
+import { simplerValues, withOnePartSimpler } from '../portable/minimize/simplify.js';
 import { fromBytes, validate } from '../src/index.js';
 import { randomBytesFrom } from './helpers.js';
 

@@ -7,9 +7,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { canonicalJSON } from '../src/index.js';
-import { judge, openTargets } from '../harness/fuzz/judge.js';
-import { bugSignature } from '../harness/bugs/signature.js';
-import { installNodeHostHooks } from '../harness/case/node-host.js';
+import { judge, openTargets } from '../portable/fuzz/judge.js';
+import { bugSignature } from '../portable/bugs/signature.js';
+import { installNodeHostHooks } from '../portable/hosts/node-host.js';
 import { loadRegressions } from '../harness/findings/regressions.js';
 import { replayProgram } from '../harness/findings/replay.js';
 import { resolveTarget } from '../harness/targets/catalog.js';

@@ -1,5 +1,5 @@
 // src/ runs unchanged in Node, Bun and Deno: the same script
-// (harness/case/print-observations.mjs) builds the same programs, clones them with
+// (portable/hosts/print-observations.mjs) builds the same programs, clones them with
 // the reference (tiers on and off) and prints the observations; every runtime
 // must print what Node prints, and Node's output must hold the values the
 // spec requires.
@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { pinnedBinary } from './helpers.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const fixture = 'harness/case/print-observations.mjs';
+const fixture = 'portable/hosts/print-observations.mjs';
 
 /** How each runtime runs a script that reads files of this project. */
 const runs = {

@@ -3,8 +3,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { explains, holds, nextWitness, oneFindingPerBug } from '../harness/bugs/same-bug.js';
-import { programFeatures } from '../harness/bugs/bug-shape.js';
+import { explains, holds, nextWitness, oneFindingPerBug } from '../portable/bugs/same-bug.js';
+import { programFeatures } from '../portable/bugs/bug-shape.js';
 
 /** A program whose root is a plain object with these props. */
 const program = (...props) => ({ schema: 'clonecheck/program@1', root: { ref: 0 }, objects: [{ kind: 'object', props }] });

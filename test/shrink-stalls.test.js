@@ -7,8 +7,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { shrinkStalls } from '../harness/fuzz/shrink-stalls.js';
-import { deathOf } from '../harness/bugs/signature.js';
+import { shrinkStalls } from '../harness/minimize/shrink-stalls.js';
+import { deathOf } from '../portable/bugs/signature.js';
 import { groupByHost, resolveTarget } from '../harness/targets/catalog.js';
 
 const DENO_PANIC = 'the deno agent exited with code 1; stderr ends: ============================================================\n'

@@ -5,8 +5,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { bugSignature, signatureOf } from '../harness/bugs/signature.js';
-import { pathSteps } from '../harness/bugs/bug-shape.js';
+import { bugSignature, signatureOf } from '../portable/bugs/signature.js';
+import { pathSteps } from '../portable/bugs/bug-shape.js';
 
 const hole = (path, actual) => [{ path, category: 'hole', expected: 'hole', actual }];
 

@@ -44,7 +44,7 @@ test('a steered run is the same for the same seed, and each case replays from it
   const a = drawRun(5, 1500);
   const b = drawRun(5, 1500);
   assert.deepEqual(a.chunks, b.chunks);
-  // What shrinking does (harness/fuzz/tasks.js shrinkDeviation): fast-check replays the case at `path`.
+  // What shrinking does (portable/fuzz/tasks.js shrinkDeviation): fast-check replays the case at `path`.
   for (const [chunk, index] of [[0, 3], [1, 250], [2, 499]]) {
     let replayed;
     fc.check(fc.property(casePrograms({}, a.run.planOf(chunk)), (program) => { replayed = program; }), { seed: chunkSeed(5, chunk), path: String(index), numRuns: 1 });

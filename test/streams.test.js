@@ -8,13 +8,13 @@ import assert from 'node:assert/strict';
 
 import { structuredCloneSpec as clone } from '../src/html/structured-clone.js';
 import { caseObservationOf, diff, selectTier } from '../src/index.js';
-import { observedCaseAsync, oracleCloneFunction } from '../harness/case/case.js';
+import { observedCaseAsync, oracleCloneFunction } from '../portable/case/case.js';
 import { classifyObject } from '../src/abstract-ops/brands.js';
 import { build, emitPlain, fromBytes, validate } from '../src/program/index.js';
 import { toBytes } from '../src/program/to-bytes.js';
 import { randomBytesFrom } from './helpers.js';
 import { PROGRAM_SCHEMA } from '../src/program/schema.js';
-import { inShell, withoutTransfer } from '../harness/targets/programs.js';
+import { inShell, withoutTransfer } from '../portable/targets/programs.js';
 
 // The reference's ports do not keep a process alive (unref), as Node's own do not while unread.
 const keepAlive = setInterval(() => {}, 1000);

@@ -7,13 +7,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { programArbitrary } from '../fuzzers/programs.js';
-import { judgeableHere } from '../harness/targets/programs.js';
+import { judgeableHere } from '../portable/targets/programs.js';
 import {
   build, canonicalJSON, caseObservationOf, observeCase, sameJSON, sameObservedCase, structuredClone as referenceClone,
 } from '../src/index.js';
 import { observe, observeGraph } from '../src/observe/observe.js';
 import { observationOf, sameTape } from '../src/observe/tape.js';
-import { installNodeHostHooks } from '../harness/case/node-host.js';
+import { installNodeHostHooks } from '../portable/hosts/node-host.js';
 
 installNodeHostHooks();
 

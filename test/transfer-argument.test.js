@@ -10,10 +10,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { postMessageTransferList, toTransferList, PROGRAM_SCHEMA, build } from '../src/index.js';
-import { cloneCase, cloneCaseElsewhere, oracleClone } from '../harness/case/case.js';
-import { referenceDelivery } from '../harness/targets/receivers/reference-delivery.js';
-import { transferArgument } from '../harness/targets/programs.js';
-import { openTargets } from '../harness/fuzz/judge.js';
+import { cloneCase, cloneCaseElsewhere, oracleClone } from '../portable/case/case.js';
+import { referenceDelivery } from '../portable/targets/receivers/reference-delivery.js';
+import { transferArgument } from '../portable/targets/programs.js';
+import { openTargets } from '../portable/fuzz/judge.js';
 import { resolveTarget } from '../harness/targets/catalog.js';
 
 /** Runs `fn` with Array.prototype[Symbol.iterator] deleted. */

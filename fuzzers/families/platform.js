@@ -2,7 +2,7 @@
 // cloned by their own serialization steps, never as the plain objects their
 // own properties make them look like; MessagePorts, transferred when the
 // transfer list names them, refused when it does not (a channel without a
-// transfer list makes them ordinary objects: harness/targets/programs.js);
+// transfer list makes them ordinary objects: portable/targets/programs.js);
 // streams (ReadableStream with a few primitive chunks, WritableStream,
 // TransformStream) by the same rule, sometimes locked (refused);
 // and FileLists, which only a window can make (a runtime's or a worker's
@@ -54,7 +54,7 @@ const messagePort = fc.record({
  * refused by its transfer steps) or an ImageBitmap, and whether the transfer
  * list names it. Only browsers make both: where the target's host cannot
  * (Node, Bun, QuickJS-ng, Deno's bitmaps) or cannot transfer one (Deno's
- * canvases), the node becomes an ordinary object (harness/targets/programs.js judgeableHere).
+ * canvases), the node becomes an ordinary object (portable/targets/programs.js judgeableHere).
  */
 const canvasOrBitmap = fc.record({
   bitmap: fc.boolean(),

@@ -1,23 +1,18 @@
-// The QuickJS-ng agent: what harness/agents/agent.js is to Node, Bun and
+// The QuickJS-ng agent: what portable/hosts/agent.js is to Node, Bun and
 // Deno, inside the agent build of the native harness (harness.c with
 // CLONECHECK_AGENT), so the pool drives QuickJS as it drives any runtime:
 // the pool's workerData on the first stdin line (the targets to load, and
 // `tasks`: the module that runs the tasks, fuzz's by default), 'ready' once
 // they are loaded, then one answer line per task line; the heartbeat file
-// written by harness/pool/heartbeat.js itself (its node:fs is quickjs-fs.js
-// here). The task modules are the same ones (harness/fuzz/tasks.js,
-// harness/conform/tasks.js), bundled, as are the channel modules a target
+// written by portable/hosts/heartbeat.js itself (its node:fs is quickjs-fs.js
+// here). The task modules are the same ones (portable/fuzz/tasks.js,
+// portable/conform/tasks.js), bundled, as are the channel modules a target
 // can name: harness.c's module loader asks `clonecheckModuleSource` for
 // them when load.js imports a target's module URL.
 
 // First: fast-check takes setTimeout as it loads.
 import { fatal, routeUncaught } from './quickjs-timers.js';
-import { messageLine } from '../../harness/agents/lines.js';
-import { fileHeartbeatWriter } from '../../harness/pool/heartbeat.js';
-import * as fuzzTasks from '../../harness/fuzz/tasks.js';
-import * as conformTasks from '../../harness/conform/tasks.js';
-import * as quickjsMessage from '../../harness/targets/clone-functions/quickjs-message.js';
-import * as referenceTiers from '../../harness/targets/clone-functions/reference-tiers.js';
+import { conformTasks, fileHeartbeatWriter, fuzzTasks, messageLine, quickjsMessage, referenceTiers } from '../../portable/index.js';
 import './quickjs-host.js';
 
 /** @type {{std: any}} */
@@ -26,7 +21,7 @@ const { std } = /** @type {any} */ (globalThis).clonecheckNative;
 /** conform's tasks with this shell as the realm's host (tasks.js picks Node's or a page's by itself). */
 const conformInShell = {
   loadTargets: conformTasks.loadTargets,
-  /** @param {any} task @param {import('../../harness/pool/heartbeat.js').HeartbeatWriter} heartbeat */
+  /** @param {any} task @param {import('../../portable/hosts/heartbeat.js').HeartbeatWriter} heartbeat */
   runTask: (task, heartbeat) => conformTasks.runFileTask(task, heartbeat, {
     // Unhandled rejections are not routed: QuickJS-ng reports them only to a tracker that ends the process.
     routeUncaught,
@@ -39,10 +34,10 @@ const conformInShell = {
  * @type {Record<string, object>}
  */
 const BUNDLED = {
-  'harness/fuzz/tasks.js': fuzzTasks,
-  'harness/conform/tasks.js': conformInShell,
-  'harness/targets/clone-functions/quickjs-message.js': quickjsMessage,
-  'harness/targets/clone-functions/reference-tiers.js': referenceTiers,
+  'portable/fuzz/tasks.js': fuzzTasks,
+  'portable/conform/tasks.js': conformInShell,
+  'portable/targets/clone-functions/quickjs-message.js': quickjsMessage,
+  'portable/targets/clone-functions/reference-tiers.js': referenceTiers,
 };
 
 /**

@@ -1,11 +1,11 @@
 // The script the native harness (harness.c) evaluates in its QuickJS-ng
 // context, bundled by harness/native/build.js. Per fuzzer input:
 // bytes -> fromBytes -> the program as the serializer channel takes it (no
-// transfer list, not for storage: harness/targets/programs.js) -> built and
+// transfer list, not for storage: portable/targets/programs.js) -> built and
 // cloned twice, by the reference's spec path (the oracle) and by QuickJS's
 // own serializer (`clonecheckNative.message`, JS_WriteObject2/JS_ReadObject
 // as its worker postMessage calls them) -> each case observed
-// (harness/case/case.js, src/observe) -> the differences that count, less
+// (portable/case/case.js, src/observe) -> the differences that count, less
 // QuickJS-ng's known ones (expectations.js). Only src/ and the portable
 // case code run here: the same code as in every other target's agent.
 //
@@ -15,12 +15,12 @@
 // case against the oracle.
 
 import { build, canonicalJSON, fromBytes, validate } from '../../src/index.js';
-import { deliveredObservation, observedCase, oracleClone, seenDeviations, seenHere } from '../../harness/case/case.js';
-import { withoutTransfer } from '../../harness/targets/programs.js';
+import { deliveredObservation, observedCase, oracleClone, quickjsMessage, seenDeviations, seenHere, withoutTransfer } from '../../portable/index.js';
 import { unexpected } from './expectations.js';
 import { regexpBehaviourDifferences } from './regexp-behaviour.js';
-import viaMessage from '../../harness/targets/clone-functions/quickjs-message.js';
 import './quickjs-host.js';
+
+const viaMessage = quickjsMessage.default;
 
 /**
  * What stage 1's round trip saw break (harness.c `js_round_trip`).

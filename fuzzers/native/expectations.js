@@ -12,7 +12,7 @@
 // object's).
 
 import { canonicalJSON } from '../../src/index.js';
-import { causalRankOf, describeDifference, rootDifference } from '../../harness/bugs/bug-shape.js';
+import { causalRankOf, describeDifference, rootDifference } from '../../portable/index.js';
 import EXPECTATIONS from './expectations.json' with { type: 'json' };
 
 /**
@@ -45,7 +45,7 @@ const compiled = /** @type {Expectation[]} */ (EXPECTATIONS).map((e) => ({
  * @param {import('../../src/observe/diff.js').Difference} d
  * @param {string} expectedJSON the expected case observation, canonical JSON
  * @param {string} actualJSON the actual one
- * @param {import('../../harness/bugs/bug-shape.js').CaseContext} context  both observations and the program
+ * @param {import('../../portable/bugs/bug-shape.js').CaseContext} context  both observations and the program
  * @returns {Expectation | undefined} the expectation that covers it
  */
 export function expectationOf(d, expectedJSON, actualJSON, context) {

@@ -18,7 +18,7 @@
 //       running it (harness/native/findings.js uses it for crashes);
 //  - as an agent (CLONECHECK_AGENT defined: `main` below, no fuzzing driver,
 //    no sanitizers, quickjs-libc linked), with the bundle of
-//    fuzzers/native/agent.js: the agent protocol of harness/agents/agent.js
+//    fuzzers/native/agent.js: the agent protocol of portable/hosts/agent.js
 //    over stdin and stdout, so the pool drives QuickJS as it drives Bun.
 
 #include <stddef.h>
@@ -216,7 +216,7 @@ static JSValue call(JSValue function, JSValue argument, const char *where) {
 #ifdef CLONECHECK_AGENT
 
 // A module the pool names by URL (a target's channel module, conform's or
-// fuzz's tasks: `import(spec.moduleURL)` in harness/targets/load.js) is
+// fuzz's tasks: `import(spec.moduleURL)` in portable/targets/load.js) is
 // one the bundle holds already: the bundle's `clonecheckModuleSource(url)`
 // gives the source of a module that re-exports it, compiled here.
 static JSModuleDef *bundled_module(JSContext *ctx, const char *name, void *opaque) {

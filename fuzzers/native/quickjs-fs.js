@@ -1,4 +1,4 @@
-// The few node:fs calls harness/pool/heartbeat.js makes, on quickjs-libc's
+// The few node:fs calls portable/hosts/heartbeat.js makes, on quickjs-libc's
 // os module: the agent bundle (harness/native/build.js) resolves `node:fs`
 // here, so the QuickJS agent beats into its heartbeat file with the same
 // code, in the same format, as a Node, Bun or Deno agent.

@@ -8,10 +8,10 @@
 import { spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { createInterface } from 'node:readline';
-import { messageLine } from './lines.js';
+import { messageLine } from '../../portable/hosts/lines.js';
 import { fileURLToPath } from 'node:url';
 
-const AGENT_SCRIPT = fileURLToPath(new URL('./agent.js', import.meta.url));
+const AGENT_SCRIPT = fileURLToPath(new URL('../../portable/hosts/agent.js', import.meta.url));
 
 /** Characters of the agent's stderr kept for a crash report. */
 const STDERR_TAIL = 2000;

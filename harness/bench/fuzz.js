@@ -44,16 +44,16 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { judgeableHere } from '../targets/programs.js';
+import { judgeableHere } from '../../portable/targets/programs.js';
 import { build } from '../../src/index.js';
 import { observeGraph } from '../../src/observe/observe.js';
 import { compile } from '../../src/program/compile.js';
 import { validate } from '../../src/program/schema.js';
-import { observedCaseAsync, oracleCloneFunction } from '../case/case.js';
+import { observedCaseAsync, oracleCloneFunction } from '../../portable/case/case.js';
 import { laneOf } from '../fuzz/lanes.js';
 import { CHUNK_SIZE, SteeredRun } from '../../fuzzers/steering.js';
-import { judge, openTargets } from '../fuzz/judge.js';
-import { installNodeHostHooks } from '../case/node-host.js';
+import { judge, openTargets } from '../../portable/fuzz/judge.js';
+import { installNodeHostHooks } from '../../portable/hosts/node-host.js';
 import { resolveTarget } from '../targets/catalog.js';
 import { withBaseCheckout } from './checkout.js';
 import { median } from './median.js';
@@ -66,7 +66,7 @@ const STAGES = ['plan', 'build', 'walks', 'refClone', 'hostClone', 'oracle', 'ta
  * The clone of one side alone, and its three walks, each added to `totals`
  * (ms): what the side's case does, with a timer around each part.
  * @param {any} program
- * @param {import('../case/case.js').SettlingCloneFunction} cloneFunction
+ * @param {import('../../portable/case/case.js').SettlingCloneFunction} cloneFunction
  * @param {{walks: number, clone: number}} totals
  */
 async function timeSide(program, cloneFunction, totals) {
@@ -97,7 +97,7 @@ async function timeSide(program, cloneFunction, totals) {
  * The stages of one case. Each runs over every program and returns its time
  * in ms (`walks`, `refClone` and `hostClone` are parts of one pass, timed
  * separately).
- * @param {import('../fuzz/judge.js').OpenTarget} target
+ * @param {import('../../portable/fuzz/judge.js').OpenTarget} target
  * @param {any[]} programs
  * @returns {Record<string, () => Promise<Record<string, number>>>}
  */

@@ -15,7 +15,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { mapNode, mapProp } from '../../src/program/index.js';
-import { simplerValues } from '../fuzz/simplify.js';
+import { simplerValues } from '../../portable/minimize/simplify.js';
 import { median } from './median.js';
 
 /**

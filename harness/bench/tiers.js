@@ -16,7 +16,7 @@
 
 import { parseArgs } from 'node:util';
 import { structuredClone as referenceClone, selectTier } from '../../src/index.js';
-import { installNodeHostHooks } from '../case/node-host.js';
+import { installNodeHostHooks } from '../../portable/hosts/node-host.js';
 import { median } from './median.js';
 
 const { values: args } = parseArgs({

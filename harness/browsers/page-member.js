@@ -32,7 +32,7 @@ export class PageMember extends EventEmitter {
     this.workerData = workerData;
     const cells = { counter: 0, caseIndex: -1, targetIndex: -1 };
     this.cells = cells;
-    /** @type {import('../pool/heartbeat.js').HeartbeatReader} */
+    /** @type {import('../../portable/hosts/heartbeat.js').HeartbeatReader} */
     this.heartbeat = {
       counter: () => cells.counter,
       read: () => ({ caseIndex: cells.caseIndex, targetIndex: cells.targetIndex }),

@@ -18,7 +18,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ROOT_URL = pathToFileURL(ROOT).href;
 
 /** The folders a page may load from (the rest of the package is not served). */
-const SERVED = ['/src/', '/harness/', '/fuzzers/', '/node_modules/'];
+const SERVED = ['/src/', '/portable/', '/fuzzers/', '/node_modules/'];
 
 /** The fields of a task or workerData that hold a module URL. */
 const MODULE_URL_KEYS = new Set(['moduleURL', 'cloneModuleURL', 'tasks']);
@@ -39,7 +39,7 @@ const ISOLATION_HEADERS = {
 const IMPORT_MAP = {
   imports: {
     'fast-check': '/vendor/fast-check.js',
-    '/harness/case/node-host.js': '/harness/browsers/page/no-host-hooks.js',
+    '/portable/hosts/node-host.js': '/portable/hosts/page/no-host-hooks.js',
   },
 };
 
@@ -62,7 +62,7 @@ function agentPage(member, token) {
 <title>clonecheck agent ${member}</title>
 <script type="importmap">${JSON.stringify(IMPORT_MAP)}</script>
 <script type="module">
-import { serveAgent } from '/harness/browsers/page/agent.js';
+import { serveAgent } from '/portable/hosts/page/agent.js';
 serveAgent(${JSON.stringify(member)}, ${JSON.stringify(token)});
 </script>
 `;

@@ -4,7 +4,7 @@
 // program replayed on a target "shows" the bug there when the replay's root
 // is the bug's root (triage.js, bisect.js).
 
-import { signatureOf, verdictSignature } from './signature.js';
+import { signatureOf, verdictSignature } from '../../portable/bugs/signature.js';
 
 /**
  * @typedef {{category: string, shape: string}} Root

@@ -24,10 +24,10 @@
 //    on an older version of that target it is fixed; where it shows on a
 //    target it did not affect before, or after it was fixed, it regressed.
 
-import { programFeatures } from './bug-shape.js';
+import { programFeatures } from '../../portable/bugs/bug-shape.js';
 import { channelTargetOf, implementationOf, newBug, proposedId } from './ledger.js';
 import { showsRoot } from './root.js';
-import { explains } from './same-bug.js';
+import { explains } from '../../portable/bugs/same-bug.js';
 
 /**
  * @typedef {import('./ledger.js').Bug} Bug

@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import { rmSync, writeFileSync } from 'node:fs';
 import { tiers } from '../../src/index.js';
-import { guardCoverageReport } from '../case/counts.js';
+import { guardCoverageReport } from '../../portable/case/counts.js';
 import { cellMapLines } from './cell-map.js';
 import { fuzz } from '../fuzz/run.js';
 import { fuzzResults } from '../fuzz/results.js';

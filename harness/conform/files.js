@@ -21,7 +21,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { Script } from 'node:vm';
-import { CONFORM_CHANNELS } from './channels.js';
+import { CONFORM_CHANNELS } from '../../portable/conform/channels.js';
 import { SPEC_PROFILES } from '../../src/html/profiles.js';
 
 const META_LINE = /^\/\/\s*META:\s*(\w+)=(.*)$/;

@@ -57,7 +57,7 @@ function missingGlobal(message) {
  * A file's results with what stopped on a missing global, or on a
  * precondition, marked not applicable; likewise a subtest that met one of
  * the global's gaps (realm.js), where any global may be missing.
- * @param {Omit<import('./run.js').FileOutcome, 'suite' | 'id' | 'channel' | 'durationMs'> & {gaps?: import('./realm.js').WindowGaps}} result
+ * @param {Omit<import('./run.js').FileOutcome, 'suite' | 'id' | 'channel' | 'durationMs'> & {gaps?: import('../../portable/conform/realm.js').WindowGaps}} result
  * @param {string[]} [only]  the globals that may be missing (default: any)
  */
 export function lacksGlobals({ gaps, ...result }, only = undefined) {

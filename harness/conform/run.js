@@ -13,7 +13,7 @@ import { OPTIONAL_GLOBALS, lacksGlobals, notApplicableIn } from './not-applicabl
 import { testharness } from './targets.js';
 
 const WORKER_URL = new URL('./worker.js', import.meta.url);
-const TASKS_URL = new URL('./tasks.js', import.meta.url).href;
+const TASKS_URL = new URL('../../portable/conform/tasks.js', import.meta.url).href;
 
 /** WPT's harness timeouts: normal, and for `META: timeout=long` six times that. */
 export const LONG_TIMEOUT_FACTOR = 6;
@@ -22,7 +22,7 @@ export const LONG_TIMEOUT_FACTOR = 6;
 const WATCHDOG_GRACE_MS = 5000;
 
 /**
- * @typedef {import('./realm.js').SubtestResult | {name: string, status: 'N/A', message: string}} SubtestOutcome
+ * @typedef {import('../../portable/conform/realm.js').SubtestResult | {name: string, status: 'N/A', message: string}} SubtestOutcome
  */
 
 /**

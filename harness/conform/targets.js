@@ -23,7 +23,7 @@ import { HTML_REVISION } from '../../src/html/steps.js';
 import { DEFAULT_SPEC_PROFILE } from '../../src/html/profiles.js';
 import { RuntimeError, parseUserBrowsers, parseUserRuntimes, pinnedRuntimeNames, resolveRuntime } from '../runtimes.js';
 import { TargetError, builtInTargetNames, channelNames, hasStructuredClone, resolveTarget } from '../targets/catalog.js';
-import { BROWSER_CHANNELS, MODULE_CHANNELS, RUNTIME_CHANNELS } from './channels.js';
+import { BROWSER_CHANNELS, MODULE_CHANNELS, RUNTIME_CHANNELS } from '../../portable/conform/channels.js';
 
 /**
  * @typedef {object} ConformTarget  plain data: it goes to the thread or agent that runs it

@@ -1,7 +1,7 @@
 // repro.mjs: a standalone script that replays one finding and prints PASS or
 // FAIL with the differences. Readable on top (what the target is, the program,
 // the emitted builder, the expected observation), then the bundled observation
-// code (esbuild bundles harness/findings/repro-main.js, src/ and the target's
+// code (esbuild bundles portable/findings/repro-main.js, src/ and the target's
 // clone function, minified, into one expression). A user's `impl:` module is
 // imported by its path instead, so the repro follows edits to it.
 
@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { build, buildSync } from 'esbuild';
 import { canonicalJSON, emit } from '../../src/index.js';
 
-const REPRO_MAIN = fileURLToPath(new URL('./repro-main.js', import.meta.url));
+const REPRO_MAIN = fileURLToPath(new URL('../../portable/findings/repro-main.js', import.meta.url));
 
 /** What a page needs from its server for SharedArrayBuffer. */
 const ISOLATION_NOTE = 'with Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp for a SharedArrayBuffer';

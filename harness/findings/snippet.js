@@ -12,8 +12,8 @@
 
 import { fileURLToPath } from 'node:url';
 import { emitPlain } from '../../src/program/index.js';
-import { deliveriesOf } from '../case/case.js';
-import { hasTransferList } from '../targets/programs.js';
+import { deliveriesOf } from '../../portable/case/case.js';
+import { hasTransferList } from '../../portable/targets/programs.js';
 import { chooseCheck } from './snippet-check.js';
 
 /** More lines than this to make the value is no longer a snippet. */

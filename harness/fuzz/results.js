@@ -3,7 +3,7 @@
 // written; the command only writes and prints it.
 
 import { specRecord, tiers } from '../../src/index.js';
-import { guardCoverageReport } from '../case/counts.js';
+import { guardCoverageReport } from '../../portable/case/counts.js';
 
 /** The version of the document (docs/results.md). */
 export const FUZZ_SCHEMA_VERSION = 1;

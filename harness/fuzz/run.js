@@ -10,9 +10,9 @@
 
 import { scheduleChunks } from './schedule.js';
 import { handleStall } from './stalls.js';
-import { shrinkDeviations } from './shrink.js';
-import { oneFindingPerBug } from '../bugs/same-bug.js';
-import { shrinkStalls } from './shrink-stalls.js';
+import { shrinkDeviations } from '../minimize/shrink.js';
+import { oneFindingPerBug } from '../../portable/bugs/same-bug.js';
+import { shrinkStalls } from '../minimize/shrink-stalls.js';
 import { Tally } from './tally.js';
 import { FUZZ_WORKER_URL } from './worker-url.js';
 import { runPool } from '../pool/pool.js';

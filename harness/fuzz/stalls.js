@@ -7,19 +7,19 @@
 // earlier case: a crash between cases, against no target.
 
 import { build, validate } from '../../src/index.js';
-import { cloneCase, cloneCaseElsewhere, oracleClone } from '../case/case.js';
-import { installNodeHostHooks } from '../case/node-host.js';
+import { cloneCase, cloneCaseElsewhere, oracleClone } from '../../portable/case/case.js';
+import { installNodeHostHooks } from '../../portable/hosts/node-host.js';
 import { CHUNK_SIZE, chunkSeed } from '../../fuzzers/steering.js';
 import { runNext } from './schedule.js';
-import { verdictSignature } from '../bugs/signature.js';
+import { verdictSignature } from '../../portable/bugs/signature.js';
 import { channels, landsInWorkers } from '../targets/catalog.js';
-import { judgeableHere, transferArgument } from '../targets/programs.js';
-import { referenceDelivery } from '../targets/receivers/reference-delivery.js';
+import { judgeableHere, transferArgument } from '../../portable/targets/programs.js';
+import { referenceDelivery } from '../../portable/targets/receivers/reference-delivery.js';
 
 /**
  * @param {import('./schedule.js').Host} host
  * @param {any} task  the chunk task that stalled
- * @param {{reason: 'timeout' | 'crash', heartbeat: import('../pool/heartbeat.js').Heartbeat, detail: string}} stall
+ * @param {{reason: 'timeout' | 'crash', heartbeat: import('../../portable/hosts/heartbeat.js').Heartbeat, detail: string}} stall
  * @param {import('./tally.js').Tally} tally
  * @returns {Promise<void>} settles once the finding is in the tally (its expected observation takes a moment)
  */
@@ -97,7 +97,7 @@ async function expectedOrHarnessError(target, program, caseIndex, tally) {
  * (cloneCaseElsewhere), so nothing else this thread runs meets it.
  * @param {import('../targets/catalog.js').TargetSpec} target
  * @param {any} program as the target's channel reshaped it
- * @returns {Promise<import('../case/case.js').DeliveredObservation>}
+ * @returns {Promise<import('../../portable/case/case.js').DeliveredObservation>}
  */
 export async function expectedWhereValueLands(target, program) {
   installNodeHostHooks();

@@ -4,7 +4,7 @@
 // whatever thread found it first, so the same seed and runs give the same
 // findings.
 
-import { addCounts } from '../case/counts.js';
+import { addCounts } from '../../portable/case/counts.js';
 
 /**
  * @typedef {object} Finding
@@ -18,7 +18,7 @@ import { addCounts } from '../case/counts.js';
  * @property {number} count  cases that showed it
  * @property {any} program  as the target ran it; the shrunk one once shrinking is done
  * @property {boolean} minimized
- * @property {import('./tasks.js').ShrinkRecord} [shrink]  what shrinking did, once it has
+ * @property {import('../../portable/fuzz/tasks.js').ShrinkRecord} [shrink]  what shrinking did, once it has
  * @property {unknown} [expected]  the reference's observation (for a timeout or crash too: the repro needs it)
  * @property {unknown} [actual]
  * @property {object[]} [differences]
@@ -69,7 +69,7 @@ export class Tally {
 
   /**
    * Adds what a worker judged in (part of) a chunk (tasks.js `runChunk`).
-   * @param {Awaited<ReturnType<typeof import('./tasks.js').runChunk>>} result
+   * @param {Awaited<ReturnType<typeof import('../../portable/fuzz/tasks.js').runChunk>>} result
    */
   addChunkResult(result) {
     addCounts(this.coverage, result.coverage);

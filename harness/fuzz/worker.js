@@ -1,10 +1,10 @@
 // A fuzz worker thread (harness/pool/pool.js): loads the run's targets, says it
 // is ready, then answers each task (tasks.js) with one message. Its twin for
-// other runtimes is harness/agents/agent.js.
+// other runtimes is portable/hosts/agent.js.
 
 import { parentPort, workerData } from 'node:worker_threads';
-import { sharedHeartbeatWriter } from '../pool/heartbeat.js';
-import { loadTargets, runTask } from './tasks.js';
+import { sharedHeartbeatWriter } from '../../portable/hosts/heartbeat.js';
+import { loadTargets, runTask } from '../../portable/fuzz/tasks.js';
 
 const heartbeat = sharedHeartbeatWriter(workerData.heartbeat);
 

@@ -10,7 +10,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { SUITE_DIR } from '../commands/conform.js';
-import { bugSignature } from '../bugs/signature.js';
+import { bugSignature } from '../../portable/bugs/signature.js';
 import { loadRegressions } from '../findings/regressions.js';
 import { replayProgram } from '../findings/replay.js';
 import { runCommand } from './children.js';

@@ -182,7 +182,7 @@ async function engineObjects(toolchain, sources, say, cachedOnly) {
 const QUICKJS_HOST_MODULES = {
   name: 'clonecheck-quickjs-host',
   setup(bundling) {
-    bundling.onResolve({ filter: /\/case\/node-host\.js$/ }, () => ({ path: fileURLToPath(new URL('../browsers/page/no-host-hooks.js', import.meta.url)) }));
+    bundling.onResolve({ filter: /\/hosts\/node-host\.js$/ }, () => ({ path: fileURLToPath(new URL('../../portable/hosts/page/no-host-hooks.js', import.meta.url)) }));
     bundling.onResolve({ filter: /^node:fs$/ }, () => ({ path: join(HARNESS_DIR, 'quickjs-fs.js') }));
   },
 };

@@ -1,7 +1,7 @@
 // What a native campaign found: every input that made the harness abort
 // (a deviation the harness reported, a sanitizer report, any other death)
 // replayed once in the binary, classified, named by signature (one folder
-// per bug, harness/bugs/signature.js) and written as a finding folder:
+// per bug, portable/bugs/signature.js) and written as a finding folder:
 //   input.bin     the fuzzer's input (any coverage-guided fuzzer's: the
 //                 bytes decode through fromBytes everywhere)
 //   program.json  the program the input decodes to, as the channel takes it
@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { canonicalJSON } from '../../src/index.js';
-import { signatureName, signatureOf } from '../bugs/signature.js';
+import { signatureName, signatureOf } from '../../portable/bugs/signature.js';
 import { FINDING_SCHEMA } from '../findings/write.js';
 
 export const NATIVE_TARGET = 'quickjs:message';

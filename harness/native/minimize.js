@@ -1,5 +1,5 @@
 // Native findings made small, as every target's findings are: the finding's
-// program reduced one part at a time (harness/fuzz/reduce.js) while the
+// program reduced one part at a time (portable/minimize/reduce.js) while the
 // native binary, given the bytes toBytes writes for a candidate
 // (src/program/to-bytes.js, the inverse of fromBytes), still fails with the
 // same signature. What is kept is the smallest input and the program it
@@ -14,7 +14,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { toBytes } from '../../src/program/to-bytes.js';
-import { reduceProgram } from '../fuzz/reduce.js';
+import { reduceProgram } from '../../portable/minimize/reduce.js';
 import { classifyInput } from './findings.js';
 
 /**

@@ -6,7 +6,7 @@
 // thread into a verdict instead of a stuck or failed run.
 //
 // The worker module (e.g. harness/fuzz/worker.js), agent
-// (harness/agents/agent.js) or agent page (harness/browsers/) posts one message when it has loaded, then
+// (portable/hosts/agent.js) or agent page (harness/browsers/) posts one message when it has loaded, then
 // answers each task with one message, and reports progress through a
 // heartbeat (`heartbeat.js`).
 
@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { AgentProcess } from '../agents/process.js';
 import { PageMember } from '../browsers/page-member.js';
-import { fileHeartbeatReader, newSharedHeartbeat, sharedHeartbeatReader } from './heartbeat.js';
+import { fileHeartbeatReader, newSharedHeartbeat, sharedHeartbeatReader } from '../../portable/hosts/heartbeat.js';
 
 /** How often the watchdog looks at the heartbeats. */
 const WATCH_INTERVAL_MS = 100;
@@ -38,7 +38,7 @@ const LOAD_TIMEOUT_MS = 60_000;
  * @property {(slot: number) => Task | undefined} nextTask  the next task for the thread in `slot`
  *   (0 to workers - 1; a replaced thread keeps its slot), or undefined when there is none
  * @property {(task: Task, result: Result) => void} onResult
- * @property {(task: Task, stall: {reason: 'timeout' | 'crash', heartbeat: import('./heartbeat.js').Heartbeat, detail: string}) => void} onStall
+ * @property {(task: Task, stall: {reason: 'timeout' | 'crash', heartbeat: import('../../portable/hosts/heartbeat.js').Heartbeat, detail: string}) => void} onStall
  *   the thread running `task` hung or died; it is replaced, the task is dropped (the caller may queue its rest)
  * @property {(detail: string) => void} [onIdleCrash]  a member died while it had no task: late, from
  *   machinery an earlier task left running (a host's web streams failing in a timer); it is replaced
@@ -55,7 +55,7 @@ export function runPool({ workerURL, agent, workers, workerData = {}, timeoutMs,
   // Agent processes beat into files, one per agent started; pages over their connection.
   const heartbeatDir = agent === undefined || agent.browser !== undefined ? undefined : mkdtempSync(join(tmpdir(), 'clonecheck-heartbeats-'));
   let started = 0;
-  /** @returns {{worker: Worker | AgentProcess | PageMember, heartbeat: import('./heartbeat.js').HeartbeatReader}} */
+  /** @returns {{worker: Worker | AgentProcess | PageMember, heartbeat: import('../../portable/hosts/heartbeat.js').HeartbeatReader}} */
   const startMember = () => {
     if (agent?.browser !== undefined) {
       const page = new PageMember(agent, { workerData });
@@ -72,7 +72,7 @@ export function runPool({ workerURL, agent, workers, workerData = {}, timeoutMs,
   };
   const memberName = agent === undefined ? 'a worker thread' : `the ${agent.name} agent${agent.browser === undefined ? '' : ' page'}`;
   return new Promise((resolve, reject) => {
-    /** @type {Set<{slot: number, worker: Worker | AgentProcess | PageMember, heartbeat: import('./heartbeat.js').HeartbeatReader, task: Task | undefined, lastBeat: number, lastChange: number, ready: boolean}>} */
+    /** @type {Set<{slot: number, worker: Worker | AgentProcess | PageMember, heartbeat: import('../../portable/hosts/heartbeat.js').HeartbeatReader, task: Task | undefined, lastBeat: number, lastChange: number, ready: boolean}>} */
     const slots = new Set();
     let failed = false;
     let finished = false;

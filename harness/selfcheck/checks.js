@@ -11,8 +11,8 @@
 //     and clones (tiers off) to the same observation.
 
 import { build, counted, emit, registerOpaque, validate } from '../../src/index.js';
-import { cloneCase, deviations, referenceClone } from '../case/case.js';
-import { judgeableHere } from '../targets/programs.js';
+import { cloneCase, deviations, referenceClone } from '../../portable/case/case.js';
+import { judgeableHere } from '../../portable/targets/programs.js';
 
 /**
  * @typedef {object} Finding

@@ -11,8 +11,8 @@ import fc from 'fast-check';
 import { tiers } from '../../src/index.js';
 import { casePrograms } from '../../fuzzers/programs.js';
 import { checkProgram } from './checks.js';
-import { addCounts, guardCoverageReport } from '../case/counts.js';
-import { installNodeHostHooks } from '../case/node-host.js';
+import { addCounts, guardCoverageReport } from '../../portable/case/counts.js';
+import { installNodeHostHooks } from '../../portable/hosts/node-host.js';
 import { CHUNK_SIZE, chunkSeed } from '../../fuzzers/steering.js';
 import { runPool } from '../pool/pool.js';
 

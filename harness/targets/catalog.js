@@ -7,7 +7,7 @@
 //    `chromium:CHANNEL`, `firefox:CHANNEL`, `webkit:CHANNEL`;
 //  - in QuickJS-ng's agent (the native harness built as one,
 //    harness/native/): `quickjs:message` and `quickjs:ref`.
-// A target is a channel module (harness/targets/clone-functions/, or the
+// A target is a channel module (portable/targets/clone-functions/, or the
 // user's module) plus the way the channel reshapes programs.
 
 import { existsSync, statSync } from 'node:fs';
@@ -17,7 +17,7 @@ import { NotInstalledError, RuntimeError, builtRuntimeNames, cachedRuntimeNames,
 import { BROWSERS, browserNames } from '../browsers/browsers.js';
 import { FEATURES } from '../agents/features.js';
 import { runtimeFeatures } from '../agents/runtime-features.js';
-import { TargetError, loadTarget } from './load.js';
+import { TargetError, loadTarget } from '../../portable/targets/load.js';
 
 /**
  * @typedef {object} TargetSpec
@@ -30,9 +30,9 @@ import { TargetError, loadTarget } from './load.js';
  * @property {string} [profile]  the spec profile the reference follows judging it (`--spec`, src/html/profiles.js); default `html`
  */
 
-export { TargetError, channels, loadTarget } from './load.js';
+export { TargetError, channels, loadTarget } from '../../portable/targets/load.js';
 
-const channelModule = (file) => new URL(`./clone-functions/${file}`, import.meta.url).href;
+const channelModule = (file) => new URL(`../../portable/targets/clone-functions/${file}`, import.meta.url).href;
 
 /** @type {Record<string, {description: string, moduleURL: string, channel: string}>} */
 const BUILT_IN = {

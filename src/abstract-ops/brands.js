@@ -75,11 +75,11 @@ let kinds = new WeakMapCtor();
  *   the getters and methods of a serializable interface whose prototype object is `prototype`
  *   on, for `object`: the object itself, or, where the host's checks also look at the prototype
  *   chain (Deno: webidl.assertBranded), a stand-in that has that prototype and reads the
- *   object's own state (harness/case/deno-host.js). Default: the object
+ *   object's own state (portable/hosts/deno-host.js). Default: the object
  * @property {(object: object, prototype: object) => boolean} [platformBrand]  whether the object
  *   is an instance of the interface whose prototype object is `prototype`, as the host's own
  *   checks see it: the brand check of an interface none of whose members is one that reads and
- *   changes nothing here (Deno before 2.8: MessagePort; harness/case/deno-host.js)
+ *   changes nothing here (Deno before 2.8: MessagePort; portable/hosts/deno-host.js)
  */
 
 /** @type {HostHooks} */

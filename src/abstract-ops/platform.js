@@ -304,7 +304,7 @@ function sampleOf(known) {
  * and again when the host gives a receiver hook, on a fresh instance whose
  * prototype becomes Object.prototype. Deno 2.9.6's check the prototype
  * chain too (webidl.assertBranded): there the reference recognises such an
- * object only through the host's stand-in receiver (harness/case/deno-host.js),
+ * object only through the host's stand-in receiver (portable/hosts/deno-host.js),
  * and a MessagePort not at all (its transfer takes the object itself).
  * @param {HostInterface} known
  * @returns {boolean}

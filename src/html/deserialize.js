@@ -161,7 +161,7 @@ let probed = record({ door: /** @type {unknown} */ (undefined), refusal: /** @ty
  * probed once per door, on a one-byte buffer, by writing through the
  * original and reading through what the door gave. `validate` (with
  * `limits`) refuses a program with a shared buffer on such a host; a
- * generated one is reshaped (harness/targets/programs.js `judgeableHere`).
+ * generated one is reshaped (portable/targets/programs.js `judgeableHere`).
  * @returns {string | undefined}
  */
 export function sharingRefusal() {

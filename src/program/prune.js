@@ -6,7 +6,7 @@
 // returns, a view's buffer, a proxy's target). Realm steps cannot refer to
 // objects (docs/program.md).
 //
-// The shrinker's last step prunes (harness/fuzz/reduce.js); `build` hollows,
+// The shrinker's last step prunes (portable/minimize/reduce.js); `build` hollows,
 // making only what the value reaches in full: two thirds of the objects of
 // generated programs are reached by nothing (seed 1, 3,000 programs: 5.7
 // objects each, 1.9 reached), and each was made, filled and registered twice

@@ -2,7 +2,7 @@
 // index, in one walk (`mapNode`): the generator moves a graph behind other
 // nodes with it (`mapRefs`, `i => i + by`), prune.js follows what a node
 // reaches and renumbers the nodes it keeps (for the shrinker and `build`), and
-// the shrinker simplifies one Value at a time (harness/fuzz/reduce.js).
+// the shrinker simplifies one Value at a time (portable/minimize/reduce.js).
 //
 // The places, as `validate` (schema.js) checks them: a Value in an array's
 // items (or a hole, `{"hole": true}`, in its place), a map's entries, a set's values, an error's message and cause, a

@@ -7,8 +7,8 @@
 import fc from 'fast-check';
 import { programArbitrary, programFromBytes } from '../../fuzzers/programs.js';
 import { checkProgram } from '../../harness/selfcheck/checks.js';
-import { installNodeHostHooks } from '../../harness/case/node-host.js';
-import { withoutFileLists } from '../../harness/targets/programs.js';
+import { installNodeHostHooks } from '../../portable/hosts/node-host.js';
+import { withoutFileLists } from '../../portable/targets/programs.js';
 
 /** The program sources, by the name the tests use. */
 export const programSources = {

@@ -1,0 +1,103 @@
+// Shrinking, after the fuzzing: each deviation goes to a host that runs its
+// target, earliest case first, as one task (tasks.js `shrinkDeviation`); the
+// shrunk program replaces the finding's when the target still shows the bug.
+// Then, for the same-bug check (same-bug.js), so do a few witnesses: cases
+// of the finding's signature whose programs hold no trigger found so far.
+// A shrink whose thread or agent dies or hangs is tried once more; then its
+// finding stays as it was.
+// Timeouts and crashes are shrunk apart, each candidate in a fresh thread or
+// agent (shrink-stalls.js).
+
+import { CHUNK_SIZE } from '../../fuzzers/steering.js';
+import { FUZZ_WORKER_URL } from '../fuzz/worker-url.js';
+import { runPool } from '../pool/pool.js';
+import { nextWitness } from '../../portable/bugs/same-bug.js';
+
+/** How many times a shrink whose thread or agent died or hung is tried again. */
+const RETRIES_AFTER_A_STALL = 1;
+
+/**
+ * @param {import('../fuzz/tally.js').Finding[]} findings  every finding, earliest case first
+ * @param {object} run
+ * @param {import('../fuzz/schedule.js').Host[]} run.hosts
+ * @param {number} run.workers
+ * @param {number} run.timeoutMs
+ * @param {Record<string, number>} run.weights
+ * @param {(chunk: number) => import('../../fuzzers/cells.js').Cell[]} run.planOf  the plan a chunk was drawn with (replaying a case needs it)
+ * @param {number} run.shrinkRuns  candidates per shrink
+ * @param {number} run.witnesses  witnesses shrunk per finding at most
+ * @param {() => boolean} run.shouldShrink  polled before each shrink (a second Ctrl-C skips the rest)
+ * @param {(finding: import('../fuzz/tally.js').Finding) => void} run.onShrunk  a finding's own case, shrunk
+ * @param {(shrunk: number, toShrink: number) => void} run.onProgress
+ * @returns {Promise<import('../../portable/bugs/same-bug.js').Shrunk[]>} what each shrink gave: the findings' own cases in
+ *   case order, then the witnesses (a shrink not run, that hung, or that did not show the bug is left out)
+ */
+export async function shrinkDeviations(findings, { hosts, workers, timeoutMs, weights, planOf, shrinkRuns, witnesses, shouldShrink, onShrunk, onProgress }) {
+  const deviations = findings.filter((f) => f.verdict === 'deviation');
+  /** @type {import('../../portable/bugs/same-bug.js').Shrunk[]} */
+  const own = deviations.map((finding) => ({ finding, verdict: null }));
+  // Nothing to shrink, or no shrinking wanted: no threads to start.
+  if (own.length === 0 || shrinkRuns === 0 || !shouldShrink()) return [];
+  let done = 0;
+  let toShrink = own.length;
+  /** @param {import('../../portable/bugs/same-bug.js').Shrunk[]} jobs */
+  const shrinkAll = (jobs) => Promise.all(hosts.map((host) => {
+    const queue = jobs.filter((job) => host.targets.some((t) => t.name === job.finding.target));
+    return runPool({
+      workerURL: FUZZ_WORKER_URL,
+      agent: host.agent,
+      workers,
+      timeoutMs,
+      nextTask: () => {
+        if (!shouldShrink()) return undefined;
+        const job = queue.shift();
+        if (job === undefined) return undefined;
+        const { finding, variant } = job;
+        const target = host.targets.find((t) => t.name === finding.target);
+        const { chunkSeed, path, case: caseIndex } = variant ?? finding;
+        const plan = planOf(Math.floor(caseIndex / CHUNK_SIZE));
+        return { kind: 'shrink', chunkSeed, path, plan, target, signature: finding.signature, weights, maxRuns: shrinkRuns, job };
+      },
+      onResult: (task, { verdict, shrink }) => {
+        const { job } = task;
+        job.verdict = verdict === null ? null : { ...verdict, shrink };
+        done += 1;
+        if (verdict !== null && job.variant === undefined) {
+          Object.assign(job.finding, {
+            program: verdict.program, minimized: true, expected: verdict.expected, actual: verdict.actual, differences: verdict.differences, shrink,
+          });
+          onShrunk(job.finding);
+        }
+        onProgress(done, toShrink);
+      },
+      onStall: (task) => {
+        // The thread or agent died or hung while shrinking: a runtime that
+        // crashes now and then (Deno 2.9.6's workers) would otherwise leave
+        // most findings unshrunk. Once more, in the fresh one the pool starts.
+        const { job } = task;
+        job.stalls = (job.stalls ?? 0) + 1;
+        if (job.stalls <= RETRIES_AFTER_A_STALL) queue.unshift(job);
+        else done += 1;
+      },
+    });
+  }));
+  onProgress(done, toShrink);
+  await shrinkAll(own);
+  // Then the witnesses, in rounds of at most one per finding: each the
+  // earliest case that no trigger found so far explains (same-bug.js
+  // `nextWitness`), so the look-alikes of a frequent deviation do not use up
+  // the witnesses before a rare bug of the same shape gets one.
+  /** @type {import('../../portable/bugs/same-bug.js').Shrunk[]} */
+  const jobs = [...own];
+  for (let round = 0; round < witnesses && shouldShrink(); round++) {
+    const next = own.flatMap(({ finding }) => {
+      const variant = nextWitness(finding, jobs);
+      return variant === undefined ? [] : [{ finding, variant, verdict: null }];
+    });
+    if (next.length === 0) break;
+    jobs.push(...next);
+    toShrink += next.length;
+    await shrinkAll(next);
+  }
+  return jobs.filter((job) => job.verdict !== null);
+}

@@ -1,0 +1,85 @@
+// The half of the target catalog that runs where a target runs: in a worker
+// thread of this Node, in an agent of another runtime, or in a browser page
+// (portable/hosts/page/), so it imports no host module. catalog.js (the
+// half that resolves names, on the main thread) re-exports it.
+
+import { settlingCloneFunction } from '../case/case.js';
+import {
+  asIs, inShell, inWindow, unshared, withStorage, withTransferList, withoutFileLists, withoutStorage, withoutTransfer,
+} from './programs.js';
+
+/**
+ * A loaded channel module: a clone function that returns (or settles with)
+ * the clone here, or one that delivers the value to receiving realms
+ * elsewhere and takes the oracle there too (`worker`, `broadcast`, `iframe`).
+ * Those realms are workers (or a frame), started by `start()` before the first case.
+ * A clone function's module may also export `unexpected(differences,
+ * expected, actual, program)`: the differences its engine does not make on purpose
+ * (quickjs-message.js: QuickJS-ng's expectations); judge.js drops the rest;
+ * and `ready`, a promise that settles once it can clone (wire.js, where the
+ * runtime gives its serializer only to a dynamic import): loadTarget, and a
+ * repro, wait for it.
+ * @typedef {{kind: 'here', clone: import('../case/case.js').SettlingCloneFunction, unexpected?: Unexpected}
+ *   | {kind: 'elsewhere', start: (scriptURL?: string) => Promise<void>, stop: () => void, delivery: import('../case/case.js').Delivery,
+ *      oracle: (program: any, coverage: Record<string, Record<string, number>> | undefined, transferArgument: import('./programs.js').TransferArgument, spec?: string) => Promise<any>}} LoadedTarget
+ */
+
+/**
+ * @typedef {(differences: import('../../src/observe/diff.js').Difference[], expected: unknown, actual: unknown, program: unknown) =>
+ *   import('../../src/observe/diff.js').Difference[]} Unexpected
+ */
+
+const BASE = { asIs, withStorage, withoutStorage, withTransferList, withoutTransfer };
+
+/**
+ * What a host cannot build, by the suffix that names it (programs.js): a
+ * browser's, a browser's without SharedArrayBuffer, each also as its
+ * channels to workers build there, a shell's (QuickJS-ng).
+ */
+const HOST_LIMITS = {
+  '': [], '+window': [inWindow], '+window+unshared': [inWindow, unshared], '+shell': [inShell],
+  '+window+workers': [inWindow, withoutFileLists], '+window+unshared+workers': [inWindow, unshared, withoutFileLists],
+};
+
+/**
+ * The program reshaping functions, by the name a TargetSpec carries (so
+ * specs stay plain data for workers, agents and pages): each channel's,
+ * followed by its host's limits (`withoutStorage+window+unshared`, `asIs+shell`).
+ * @type {Record<string, (program: any) => any>}
+ */
+export const channels = {};
+for (const [name, reshape] of Object.entries(BASE)) {
+  for (const [suffix, limits] of Object.entries(HOST_LIMITS)) {
+    channels[`${name}${suffix}`] = (program) => limits.reduce((reshaped, limit) => limit(reshaped), reshape(program));
+  }
+}
+
+/** Thrown for a target name or module the user must fix; the CLI prints it as one line and exits 2. */
+export class TargetError extends Error {}
+
+/**
+ * Loads a target's channel module (in the thread, agent or page that runs it).
+ * @param {{name: string, moduleURL: string, external: boolean}} spec a TargetSpec (catalog.js)
+ * @returns {Promise<LoadedTarget>}
+ * @throws {TargetError} when the module cannot be loaded or exports neither form
+ */
+export async function loadTarget(spec) {
+  let module;
+  try {
+    module = await import(spec.moduleURL);
+  } catch (error) {
+    const why = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    const fix = spec.external ? 'fix the module' : 'run npm ci in the clonecheck directory';
+    throw new TargetError(`${spec.name}: cannot load ${spec.moduleURL}: ${why}; ${fix}`);
+  }
+  if (typeof module.send === 'function') {
+    const { start, stop, prepare, send, landed, oracle } = module;
+    return { kind: 'elsewhere', start, stop, delivery: { prepare, send, landed }, oracle };
+  }
+  if (typeof module.default !== 'function') {
+    throw new TargetError(`${spec.name}: ${spec.moduleURL} has no default export function; export default (value, options) => clone`);
+  }
+  await module.ready;
+  const loaded = { kind: /** @type {'here'} */ ('here'), clone: settlingCloneFunction(module) };
+  return typeof module.unexpected === 'function' ? { ...loaded, unexpected: module.unexpected } : loaded;
+}
