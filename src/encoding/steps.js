@@ -4,10 +4,10 @@
 // link, then its steps by these numbers; test/citations.test.js holds every
 // citation to this table).
 //
-// Numbering: a sub-list is numbered under its parent step ("step 6.2"). The
-// decoders' "based on byte" switches hold one short list per case; those are
-// cited as the parent step with the case ("step 3, 0xE0 to 0xEF") and are not
-// numbered here. The summaries are ours, not the standard's words.
+// Numbering: a sub-list is numbered under its parent ("UTF-8 decoder step
+// 4.2"). The decoders' "based on byte" switches hold one short list per case;
+// those are cited as the parent with the case ("UTF-8 decoder step 3, 0xE0 to
+// 0xEF") and are not numbered here. The summaries are ours, not the standard's.
 
 /** The revision of the Encoding Standard the numbers below come from. */
 export const ENCODING_REVISION = Object.freeze({
