@@ -8,3 +8,7 @@ export {
 } from './hooks.js';
 export { isomorphicDecode } from './isomorphic.js';
 export { WINDOWS_1252_C1_POINTERS } from './windows-1252.js';
+export {
+  STRING_PRECONDITIONS, decodeExact, decodeWithTiers, preconditionViolation, selectStringTier, setupBuffer, stringTiers,
+} from './tiers/index.js';
+export { stringTierDifferences } from './tiers/selfcheck.js';
