@@ -3,16 +3,18 @@
 // differential check (check.js) must find every one; docs/strings.md has the
 // cases each took.
 
-import { runDecoder, utf8DecodeWithoutBOMOrFail } from '../../src/encoding/hooks.js';
+import { runDecoder, utf8Decode, utf8DecodeWithoutBOMOrFail } from '../../src/encoding/hooks.js';
 import { stringTiers } from '../../src/encoding/tiers/index.js';
 import { sourceSlice } from '../../src/encoding/tiers/source-slice.js';
 import { latin1Slice } from '../../src/encoding/tiers/latin1-slice.js';
+import { nativeDecoder } from '../../src/encoding/tiers/native-decoder.js';
 
 /**
  * @typedef {object} StringTierMutant
  * @property {string} id  `<tier>/<bug>`
  * @property {string} description
  * @property {readonly import('../../src/encoding/tiers/index.js').StringTier[]} tiers  the catalog with the broken tier in place
+ * @property {number} smallestCase  bytes in the smallest buffer that can show the bug (a shrunk case should be near it)
  */
 
 /**
@@ -50,14 +52,25 @@ export const STRING_TIER_MUTANTS = Object.freeze([
   {
     id: 'source-slice/starts-in-source',
     description: 'the source-slice guard written as `pos < sourceEndPos` instead of `pos + len <= firstNonAsciiPos` (right only when the whole source is ASCII)',
+    smallestCase: 2, // a 2-byte character and a string of its first byte
     tiers: withTier({
       ...sourceSlice,
       guard: (buffer, pos) => (pos < buffer.sourceEnd ? 'accept' : 'past-ascii-prefix'),
     }),
   },
   {
+    id: 'source-slice/starts-in-prefix',
+    description: 'the source-slice guard checks where the string starts (`pos < firstNonAsciiPos`), not where it ends: a string across the first non-ASCII byte is sliced',
+    smallestCase: 3, // an ASCII byte, then a 2-byte character, the string across both
+    tiers: withTier({
+      ...sourceSlice,
+      guard: (buffer, pos) => (pos < buffer.setups['source-slice'].firstNonAsciiPos ? 'accept' : 'past-ascii-prefix'),
+    }),
+  },
+  {
     id: 'source-slice/char-table-splits-pairs',
     description: 'source strings past the ASCII prefix sliced from the source text through a byte-to-char offset table that counts a 4-byte character as one UTF-16 unit, so slices split surrogate pairs',
+    smallestCase: 4, // one astral character
     tiers: withTier({
       ...sourceSlice,
       setup: (buffer) => ({ ...sourceSlice.setup(buffer), table: charOffsetTable(buffer) }),
@@ -80,9 +93,19 @@ export const STRING_TIER_MUTANTS = Object.freeze([
     // returns Latin-1 for 0x80–0x9F (nodejs/node#56542) and would hide the bug here.
     id: 'latin1-slice/textdecoder-latin1',
     description: "the Latin-1 source text made by `new TextDecoder('latin1')`, which is windows-1252, instead of isomorphic decode",
+    smallestCase: 2, // a 2-byte character whose second byte is 0x80–0x9F
     tiers: withTier({
       ...latin1Slice,
       setup: (buffer) => ({ latin1Source: runDecoder('windows-1252', buffer.bytes, 0, buffer.sourceEnd) }),
+    }),
+  },
+  {
+    id: 'native-decoder/bom-dropped',
+    description: "the native decoder made as `new TextDecoder('utf-8')` without ignoreBOM: a string that starts with EF BB BF loses its U+FEFF",
+    smallestCase: 65, // the native decoder takes only strings over 64 bytes
+    tiers: withTier({
+      ...nativeDecoder,
+      decode: (buffer, pos, len) => utf8Decode(buffer.bytes, pos, len),
     }),
   },
 ]);
