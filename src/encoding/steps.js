@@ -19,13 +19,7 @@ export const ENCODING_REVISION = Object.freeze({
   checked: '2026-11-27',
 });
 
-/**
- * @typedef {object} EncodingAlgorithm
- * @property {string} url its stable link: the standard's anchor for it
- * @property {Readonly<Record<string, string>>} steps step number → what the step does
- */
-
-/** @type {Readonly<Record<string, EncodingAlgorithm>>} */
+/** @type {Readonly<Record<string, import('../html/steps.js').Algorithm>>} the same shape as HTML's table */
 export const ENCODING_ALGORITHMS = Object.freeze({
   'I/O queue read': algorithm('https://encoding.spec.whatwg.org/#concept-stream-read', {
     1: 'an empty queue waits for an item',
@@ -127,7 +121,7 @@ export const ENCODING_ALGORITHMS = Object.freeze({
 /**
  * @param {string} url
  * @param {Record<string, string>} steps
- * @returns {EncodingAlgorithm}
+ * @returns {import('../html/steps.js').Algorithm}
  */
 function algorithm(url, steps) {
   return Object.freeze({ url, steps: Object.freeze(steps) });
