@@ -6,6 +6,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import {
   WINDOWS_1252_C1_POINTERS, bomSniff, decode, decodeWithTiers, isomorphicDecode, runDecoder, setupBuffer, stringTiers,
@@ -160,4 +162,18 @@ test('TextDecoder(\'latin1\') for Latin-1 changes no decoded string (the tier sl
   const mutant = STRING_TIER_MUTANTS.find((m) => m.id === 'latin1-slice/textdecoder-latin1');
   const result = checkStringTiers({ tiers: mutant.tiers, seed: 1, numRuns: 200 });
   assert.deepEqual(result.differences.map((d) => d.kind), ['setup']);
+});
+
+const BENCH = fileURLToPath(new URL('../harness/bench/string-tiers-fuzz.js', import.meta.url));
+
+test('bench/string-tiers-fuzz.js reports the cases to the first finding of every mutant, and refuses a bad option with exit 2', () => {
+  const run = spawnSync(process.execPath, [BENCH, '--seeds', '1', '--runs', '50', '--budget', '1000', '--json'], { encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  const report = JSON.parse(run.stdout);
+  assert.equal(report.reference.found, false);
+  assert.deepEqual(report.mutants.map((m) => [m.id, m.found]), STRING_TIER_MUTANTS.map((m) => [m.id, 1]));
+  for (const m of report.mutants) assert.ok(m.casesToFirstFinding.min >= 1 && m.shrunkBytes.min >= 1, m.id);
+  const bad = spawnSync(process.execPath, [BENCH, '--runs', 'many'], { encoding: 'utf8' });
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /^string-tiers-fuzz: --runs takes a positive integer, not 'many'\n$/);
 });

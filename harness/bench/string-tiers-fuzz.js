@@ -25,8 +25,14 @@ function positive(text, name) {
 /** '1-20' or '1,2,3' @param {string} text @returns {number[]} */
 function seedList(text) {
   const range = /^(\d+)-(\d+)$/.exec(text);
-  if (range !== null) return Array.from({ length: Number(range[2]) - Number(range[1]) + 1 }, (_, i) => Number(range[1]) + i);
-  return text.split(',').map((s) => positive(s, 'seeds'));
+  const seeds = range === null
+    ? text.split(',').map((s) => positive(s, 'seeds'))
+    : Array.from({ length: Math.max(0, Number(range[2]) - Number(range[1]) + 1) }, (_, i) => Number(range[1]) + i);
+  if (seeds.length === 0) {
+    process.stderr.write(`string-tiers-fuzz: --seeds takes a range FROM-TO with FROM <= TO or a list, not '${text}'\n`);
+    process.exit(2);
+  }
+  return seeds;
 }
 
 let args;
