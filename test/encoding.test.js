@@ -13,7 +13,7 @@ import {
   WINDOWS_1252_C1_POINTERS, bomSniff, decode, decodeWithTiers, isomorphicDecode, runDecoder, setupBuffer, stringTiers,
   utf8Decode, utf8DecodeWithoutBOM, utf8DecodeWithoutBOMOrFail,
 } from '../src/encoding/index.js';
-import { stringBufferCase, utf8Input } from '../fuzzers/strings/buffers.js';
+import { stringBufferCase, utf16Input, utf8Input } from '../fuzzers/strings/buffers.js';
 import { STRING_TIER_MUTANTS } from '../harness/strings/mutants.js';
 import { checkStringTiers, describeCase } from '../harness/strings/check.js';
 
@@ -32,12 +32,13 @@ const orNull = (decoder) => (b) => {
 const withoutLeadingBOM = (text) => (text === null ? null : text.replace(/^\uFEFF/, ''));
 
 /**
- * The oracle and a Node decoder agree on UTF-8 inputs aimed at the decoder's edges.
+ * The oracle and a Node decoder agree on inputs aimed at the decoder's edges.
  * @param {(b: Uint8Array) => string | null} oracle
  * @param {(b: Uint8Array) => string | null} node
+ * @param {fc.Arbitrary<Uint8Array>} [input]
  */
-function assertAgree(oracle, node) {
-  fc.assert(fc.property(utf8Input, (b) => {
+function assertAgree(oracle, node, input = utf8Input) {
+  fc.assert(fc.property(input, (b) => {
     assert.equal(node(b), oracle(b), `bytes ${[...b].map((x) => x.toString(16)).join(' ')}`);
   }), { numRuns: 500, seed: 7 });
 }
@@ -99,6 +100,13 @@ test('the oracle agrees with this Node\'s TextDecoder (utf-8: default, ignoreBOM
   assertAgree(utf8DecodeWithoutBOM, (b) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(b));
   assertAgree(utf8DecodeWithoutBOMOrFail, orNull(new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })));
   assertAgree((b) => withoutLeadingBOM(utf8DecodeWithoutBOMOrFail(b)), orNull(new TextDecoder('utf-8', { fatal: true })));
+});
+
+test('the shared UTF-16 decoder agrees with this Node\'s TextDecoder (utf-16le, utf-16be; replacement and fatal) on surrogate-heavy input', () => {
+  for (const [label, encoding] of [['utf-16le', 'UTF-16LE'], ['utf-16be', 'UTF-16BE']]) {
+    assertAgree((b) => runDecoder(encoding, b), (b) => new TextDecoder(label, { ignoreBOM: true }).decode(b), utf16Input);
+    assertAgree((b) => runDecoder(encoding, b, 0, b.length, 'fatal'), orNull(new TextDecoder(label, { ignoreBOM: true, fatal: true })), utf16Input);
+  }
 });
 
 test('the oracle agrees with Buffer#toString(\'utf8\') (UTF-8 decode without BOM) and Buffer#latin1Slice (isomorphic decode)', () => {

@@ -86,6 +86,26 @@ export const bytePiece = fc.oneof(
 /** Bytes for a whole-input decoder: pieces one after another. */
 export const utf8Input = fc.array(bytePiece, { maxLength: 10 }).map((pieces) => Uint8Array.from(pieces.flat()));
 
+/**
+ * Bytes for a UTF-16 decoder: code units aimed at surrogates (lone, paired,
+ * reversed) in either byte order, and an odd trailing byte now and then.
+ */
+export const utf16Input = fc
+  .record({
+    units: fc.array(fc.oneof(
+      fc.integer({ min: 0, max: 0xffff }),
+      fc.integer({ min: 0xd800, max: 0xdbff }),
+      fc.integer({ min: 0xdc00, max: 0xdfff }),
+      fc.constantFrom(0xfeff, 0x0041),
+    ), { maxLength: 12 }),
+    bigEndian: fc.boolean(),
+    oddByte: fc.option(fc.integer({ min: 0, max: 255 })),
+  })
+  .map(({ units, bigEndian, oddByte }) => Uint8Array.from([
+    ...units.flatMap((u) => (bigEndian ? [u >> 8, u & 0xff] : [u & 0xff, u >> 8])),
+    ...(oddByte === null ? [] : [oddByte]),
+  ]));
+
 /** Where a pick puts its string in a region. */
 const AIMS = /** @type {const} */ (['any', 'at-first-non-ascii', 'across-first-non-ascii', 'just-past-first-non-ascii', 'threshold-length']);
 
