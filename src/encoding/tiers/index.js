@@ -13,7 +13,8 @@
 // the preconditions, tiers on = tiers off.
 
 import { utf8DecodeWithoutBOM } from '../hooks.js';
-import { NumberIsSafeInteger } from '../../primordials/intrinsics.js';
+import { ArrayPrototype, NumberIsSafeInteger, ObjectFreeze, ObjectSetPrototypeOf, append, newList } from '../../primordials/intrinsics.js';
+import { countSelection } from '../../tiers/index.js';
 import { sourceSlice } from './source-slice.js';
 import { nativeDecoder } from './native-decoder.js';
 import { latin1Slice } from './latin1-slice.js';
@@ -49,7 +50,7 @@ import { byteByByte } from './byte-by-byte.js';
  */
 
 /** @type {readonly StringTier[]} the catalog, in the order the deserializer tries the tiers */
-export const stringTiers = Object.freeze([sourceSlice, nativeDecoder, latin1Slice, asciiSwitch, asciiStock, byteByByte]);
+export const stringTiers = ObjectFreeze([sourceSlice, nativeDecoder, latin1Slice, asciiSwitch, asciiStock, byteByByte]);
 
 /**
  * What every (pos, len) given to decodeWithTiers must meet, and the generators
@@ -57,7 +58,7 @@ export const stringTiers = Object.freeze([sourceSlice, nativeDecoder, latin1Slic
  * source region (oxc writes source strings inside the source and the others
  * after it).
  */
-export const STRING_PRECONDITIONS = Object.freeze([
+export const STRING_PRECONDITIONS = ObjectFreeze([
   'pos and len are non-negative integers and pos + len <= bytes.length',
   'pos + len <= sourceEnd or pos >= sourceEnd',
 ]);
@@ -90,7 +91,8 @@ export function setupBuffer(bytes, sourceEnd, { decoder = utf8DecodeWithoutBOM, 
   }
   /** @type {StringBuffer} */
   const buffer = { bytes, sourceEnd, decoder, tiers, setups: {} };
-  for (const tier of tiers) {
+  for (let i = 0; i < tiers.length; i++) {
+    const tier = tiers[i];
     if (tier.setup !== undefined) buffer.setups[tier.id] = tier.setup(buffer);
   }
   return buffer;
@@ -104,13 +106,20 @@ export function setupBuffer(bytes, sourceEnd, { decoder = utf8DecodeWithoutBOM, 
  * @returns {{tier: StringTier | undefined, rejections: {tier: string, reason: string}[]}}
  */
 export function selectStringTier(buffer, pos, len) {
-  const rejections = [];
-  for (const tier of buffer.tiers) {
+  /** @type {{tier: string, reason: string}[]} */
+  const rejections = newList();
+  let taken;
+  for (let i = 0; i < buffer.tiers.length; i++) {
+    const tier = buffer.tiers[i];
     const verdict = tier.guard(buffer, pos, len);
-    if (verdict === 'accept') return { tier, rejections };
-    rejections.push({ tier: tier.id, reason: verdict });
+    if (verdict === 'accept') {
+      taken = tier;
+      break;
+    }
+    append(rejections, { tier: tier.id, reason: verdict });
   }
-  return { tier: undefined, rejections };
+  // The caller gets an ordinary Array; it was filled while its prototype was null.
+  return { tier: taken, rejections: ObjectSetPrototypeOf(rejections, ArrayPrototype) };
 }
 
 /**
@@ -126,9 +135,10 @@ export function decodeExact(buffer, pos, len) {
 
 /**
  * The string at (pos, len) through the tiers: the first whose guard accepts
- * decodes it, else the exact path. With `coverage`, counts
- * coverage[tier][reason] for every refusal, coverage[tier].accept for the tier
- * that took it, and coverage.exact.taken when none did.
+ * decodes it, else the exact path. With `coverage`, counts as the clone tiers
+ * do (src/tiers/index.js countSelection): coverage[tier][reason] for every
+ * refusal, coverage[tier].accept for the tier that took it, and
+ * coverage.spec.taken when the exact path (the Encoding Standard's) did.
  * @param {StringBuffer} buffer
  * @param {number} pos
  * @param {number} len
@@ -138,20 +148,8 @@ export function decodeExact(buffer, pos, len) {
 export function decodeWithTiers(buffer, pos, len, coverage) {
   const violation = preconditionViolation(buffer, pos, len);
   if (violation !== undefined) throw new RangeError(`string (${pos}, ${len}) breaks a precondition of the string tiers: ${violation}`);
-  const { tier, rejections } = selectStringTier(buffer, pos, len);
-  if (coverage !== undefined) {
-    for (const { tier: id, reason } of rejections) count(coverage, id, reason);
-    count(coverage, tier === undefined ? 'exact' : tier.id, tier === undefined ? 'taken' : 'accept');
-  }
-  return tier === undefined ? decodeExact(buffer, pos, len) : tier.decode(buffer, pos, len);
-}
-
-/**
- * @param {Record<string, Record<string, number>>} coverage
- * @param {string} group
- * @param {string} key
- */
-function count(coverage, group, key) {
-  coverage[group] ??= {};
-  coverage[group][key] = (coverage[group][key] ?? 0) + 1;
+  const selection = selectStringTier(buffer, pos, len);
+  // countSelection reads only each tier's id, which string tiers have as clone tiers do.
+  if (coverage !== undefined) countSelection(coverage, /** @type {any} */ (selection));
+  return selection.tier === undefined ? decodeExact(buffer, pos, len) : selection.tier.decode(buffer, pos, len);
 }

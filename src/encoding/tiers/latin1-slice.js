@@ -3,6 +3,7 @@
 // unit per byte) keeps UTF-8 offsets. A string of the source region whose
 // bytes are all ASCII is then a slice of that Latin-1 text.
 
+import { StringPrototypeSlice } from '../../primordials/intrinsics.js';
 import { isomorphicDecode } from '../isomorphic.js';
 import { firstNonAscii } from './ascii.js';
 
@@ -30,6 +31,6 @@ export const latin1Slice = {
     return 'accept';
   },
   decode(buffer, pos, len) {
-    return buffer.setups['latin1-slice'].latin1Source.slice(pos, pos + len);
+    return StringPrototypeSlice(buffer.setups['latin1-slice'].latin1Source, pos, pos + len);
   },
 };

@@ -2,6 +2,7 @@
 // source region is a slice of the source text, because up to the first
 // non-ASCII byte UTF-8 offsets and UTF-16 offsets are the same.
 
+import { StringPrototypeSlice } from '../../primordials/intrinsics.js';
 import { firstNonAscii } from './ascii.js';
 
 /** @type {import('./index.js').StringTier} */
@@ -30,6 +31,6 @@ export const sourceSlice = {
     return 'accept';
   },
   decode(buffer, pos, len) {
-    return buffer.setups['source-slice'].sourceText.slice(pos, pos + len);
+    return StringPrototypeSlice(buffer.setups['source-slice'].sourceText, pos, pos + len);
   },
 };
