@@ -93,7 +93,7 @@ export const STRING_TIER_MUTANTS = Object.freeze([
     // returns Latin-1 for 0x80–0x9F (nodejs/node#56542) and would hide the bug here.
     id: 'latin1-slice/textdecoder-latin1',
     description: "the Latin-1 source text made by `new TextDecoder('latin1')`, which is windows-1252, instead of isomorphic decode",
-    smallestCase: 2, // a 2-byte character whose second byte is 0x80–0x9F
+    smallestCase: 1, // one byte 0x80–0x9F (a lone continuation byte)
     tiers: withTier({
       ...latin1Slice,
       setup: (buffer) => ({ latin1Source: runDecoder('windows-1252', buffer.bytes, 0, buffer.sourceEnd) }),
