@@ -1,0 +1,188 @@
+// fast-check arbitraries for string decoders, aimed at the string tiers'
+// boundaries (src/encoding/tiers/): byte pieces (ASCII runs of threshold
+// lengths, 2-, 3- and 4-byte characters, a BOM, NUL, every kind of malformed
+// UTF-8), buffers whose source region is an ASCII prefix followed by pieces,
+// and strings picked at, across and just past the first non-ASCII byte of a
+// region or with a threshold length. Every pick meets the tiers'
+// STRING_PRECONDITIONS. Small pieces and plain integers keep what fast-check
+// shrinks to a handful of bytes.
+
+import fc from 'fast-check';
+import { preconditionViolation } from '../../src/encoding/tiers/index.js';
+import { ASCII_STOCK_MAX } from '../../src/encoding/tiers/ascii-stock.js';
+import { ASCII_SWITCH_MAX } from '../../src/encoding/tiers/ascii-switch.js';
+import { BYTE_BY_BYTE_MAX } from '../../src/encoding/tiers/byte-by-byte.js';
+import { NATIVE_DECODER_THRESHOLD } from '../../src/encoding/tiers/native-decoder.js';
+
+/** Lengths on both sides of every tier threshold, and the empty and one-byte strings. */
+export const THRESHOLD_LENGTHS = Object.freeze([...new Set([
+  0, 1,
+  ...[BYTE_BY_BYTE_MAX, ASCII_SWITCH_MAX, ASCII_STOCK_MAX, NATIVE_DECODER_THRESHOLD].flatMap((n) => [n - 1, n, n + 1]),
+])].sort((a, b) => a - b));
+
+/**
+ * The UTF-8 bytes of a scalar value (or of a surrogate, encoded the way UTF-8 forbids: ED A0–BF xx).
+ * @param {number} codePoint
+ * @returns {number[]}
+ */
+export function utf8Bytes(codePoint) {
+  if (codePoint < 0x80) return [codePoint];
+  if (codePoint < 0x800) return [0xc0 | (codePoint >> 6), 0x80 | (codePoint & 0x3f)];
+  if (codePoint < 0x10000) return [0xe0 | (codePoint >> 12), 0x80 | ((codePoint >> 6) & 0x3f), 0x80 | (codePoint & 0x3f)];
+  return [0xf0 | (codePoint >> 18), 0x80 | ((codePoint >> 12) & 0x3f), 0x80 | ((codePoint >> 6) & 0x3f), 0x80 | (codePoint & 0x3f)];
+}
+
+/**
+ * A threshold length, drawn as an index so that shrinking walks down through
+ * the smaller thresholds (a constantFrom would jump straight to the first).
+ */
+const thresholdLength = fc.integer({ min: 0, max: THRESHOLD_LENGTHS.length - 1 }).map((i) => THRESHOLD_LENGTHS[i]);
+
+/** A run of ASCII bytes, of a threshold length or any up to 140, counting up from a first byte (so NUL and 0x7F turn up). */
+const asciiRun = fc
+  .record({
+    length: fc.oneof(thresholdLength, fc.integer({ min: 0, max: 140 })),
+    first: fc.integer({ min: 0, max: 0x7f }),
+  })
+  .map(({ length, first }) => Array.from({ length }, (_, i) => (first + i) % 0x80));
+
+const twoByte = fc.integer({ min: 0x80, max: 0x7ff }).map(utf8Bytes);
+const threeByte = fc.oneof(fc.integer({ min: 0x800, max: 0xd7ff }), fc.integer({ min: 0xe000, max: 0xffff })).map(utf8Bytes);
+/** Astral characters: four bytes in UTF-8, a surrogate pair in a JavaScript string. */
+const fourByte = fc.oneof(fc.constant(0x1f600), fc.integer({ min: 0x10000, max: 0x10ffff })).map(utf8Bytes);
+
+/** Byte sequences the UTF-8 decoder must turn into U+FFFD, one per maximal subpart. */
+const malformed = fc.oneof(
+  // a lone continuation byte
+  fc.integer({ min: 0x80, max: 0xbf }).map((b) => [b]),
+  // overlong forms: C0/C1 leads, E0 80–9F, F0 80–8F
+  fc.constantFrom([0xc0, 0x80], [0xc1, 0xbf], [0xe0, 0x80, 0x80], [0xe0, 0x9f, 0xbf], [0xf0, 0x80, 0x80, 0x80], [0xf0, 0x8f, 0xbf, 0xbf]),
+  // encoded surrogates (ED A0 80 is U+D800)
+  fc.integer({ min: 0xd800, max: 0xdfff }).map(utf8Bytes),
+  // above U+10FFFF
+  fc.constantFrom([0xf4, 0x90, 0x80, 0x80], [0xf7, 0xbf, 0xbf, 0xbf]),
+  // bytes that never occur: C0, C1, F5–FF
+  fc.oneof(fc.constantFrom(0xc0, 0xc1), fc.integer({ min: 0xf5, max: 0xff })).map((b) => [b]),
+  // a sequence cut short (at the end of a string or region when it is the last piece)
+  fc.record({ codePoint: fc.integer({ min: 0x80, max: 0x10ffff }), keep: fc.nat() })
+    .filter(({ codePoint }) => codePoint < 0xd800 || codePoint > 0xdfff)
+    .map(({ codePoint, keep }) => {
+      const bytes = utf8Bytes(codePoint);
+      return bytes.slice(0, 1 + (keep % (bytes.length - 1)));
+    }),
+);
+
+/** One piece of a region. */
+export const bytePiece = fc.oneof(
+  { weight: 5, arbitrary: asciiRun },
+  { weight: 2, arbitrary: twoByte },
+  { weight: 2, arbitrary: threeByte },
+  { weight: 2, arbitrary: fourByte },
+  { weight: 3, arbitrary: malformed },
+  { weight: 1, arbitrary: fc.constant([0xef, 0xbb, 0xbf]) },
+  { weight: 1, arbitrary: fc.constant([0x00]) },
+);
+
+/** Bytes for a whole-input decoder: pieces one after another. */
+export const utf8Input = fc.array(bytePiece, { maxLength: 10 }).map((pieces) => Uint8Array.from(pieces.flat()));
+
+/**
+ * Bytes for a UTF-16 decoder: code units aimed at surrogates (lone, paired,
+ * reversed) in either byte order, and an odd trailing byte now and then.
+ */
+export const utf16Input = fc
+  .record({
+    units: fc.array(fc.oneof(
+      fc.integer({ min: 0, max: 0xffff }),
+      fc.integer({ min: 0xd800, max: 0xdbff }),
+      fc.integer({ min: 0xdc00, max: 0xdfff }),
+      fc.constantFrom(0xfeff, 0x0041),
+    ), { maxLength: 12 }),
+    bigEndian: fc.boolean(),
+    oddByte: fc.option(fc.integer({ min: 0, max: 255 })),
+  })
+  .map(({ units, bigEndian, oddByte }) => Uint8Array.from([
+    ...units.flatMap((u) => (bigEndian ? [u >> 8, u & 0xff] : [u & 0xff, u >> 8])),
+    ...(oddByte === null ? [] : [oddByte]),
+  ]));
+
+/** Where a pick puts its string in a region. */
+const AIMS = /** @type {const} */ (['any', 'at-first-non-ascii', 'across-first-non-ascii', 'just-past-first-non-ascii', 'threshold-length']);
+
+/** How far an aimed pick reaches from the first non-ASCII byte: past every threshold length. */
+const REACH = 80;
+
+/**
+ * A string of the region [lo, hi) whose first non-ASCII byte is at `firstNonAscii` (hi if none).
+ * Aimed picks clamp to the region instead of wrapping around it, so when
+ * fast-check shrinks the bytes before the first non-ASCII byte, the string
+ * stays where it was aimed and the case keeps failing while it shrinks.
+ * @param {{aim: typeof AIMS[number], a: number, b: number}} pick
+ * @param {number} lo
+ * @param {number} hi
+ * @param {number} firstNonAscii
+ * @returns {{pos: number, len: number}}
+ */
+function place({ aim, a, b }, lo, hi, firstNonAscii) {
+  const size = hi - lo;
+  switch (aim) {
+    case 'at-first-non-ascii':
+      return { pos: firstNonAscii, len: Math.min(hi - firstNonAscii, b % REACH) };
+    case 'across-first-non-ascii': {
+      // Starts in the ASCII prefix (or at its end), ends past the first non-ASCII byte.
+      const pos = Math.max(lo, firstNonAscii - (a % REACH));
+      return { pos, len: Math.min(hi - pos, firstNonAscii - pos + 1 + (b % REACH)) };
+    }
+    case 'just-past-first-non-ascii': {
+      const pos = Math.min(hi, firstNonAscii + 1 + (a % 3));
+      return { pos, len: Math.min(hi - pos, b % REACH) };
+    }
+    case 'threshold-length': {
+      const len = Math.min(size, THRESHOLD_LENGTHS[a % THRESHOLD_LENGTHS.length]);
+      return { pos: lo + (b % (size - len + 1)), len };
+    }
+    default: {
+      const pos = lo + (a % (size + 1));
+      return { pos, len: b % (hi - pos + 1) };
+    }
+  }
+}
+
+/** @param {number[]} bytes @param {number} lo @param {number} hi */
+function firstNonAsciiIn(bytes, lo, hi) {
+  for (let i = lo; i < hi; i++) if (bytes[i] >= 0x80) return i;
+  return hi;
+}
+
+/**
+ * A buffer with a source region (an ASCII prefix, then pieces) and a strings
+ * region (pieces), and the strings a deserializer would decode from it.
+ * @type {fc.Arbitrary<import('../../src/encoding/tiers/selfcheck.js').StringCase>}
+ */
+export const stringBufferCase = fc
+  .record({
+    prefix: asciiRun,
+    source: fc.array(bytePiece, { maxLength: 6 }),
+    rest: fc.array(bytePiece, { maxLength: 6 }),
+    picks: fc.array(fc.record({
+      inSource: fc.boolean(),
+      aim: fc.constantFrom(...AIMS),
+      a: fc.nat(),
+      b: fc.nat(),
+    }), { minLength: 1, maxLength: 8 }),
+  })
+  .map(({ prefix, source, rest, picks }) => {
+    const sourceBytes = [...prefix, ...source.flat()];
+    const all = [...sourceBytes, ...rest.flat()];
+    const sourceEnd = sourceBytes.length;
+    const bytes = Uint8Array.from(all);
+    const strings = picks.map((pick) => {
+      const [lo, hi] = pick.inSource ? [0, sourceEnd] : [sourceEnd, all.length];
+      return place(pick, lo, hi, firstNonAsciiIn(all, lo, hi));
+    });
+    for (const { pos, len } of strings) {
+      const violation = preconditionViolation({ bytes, sourceEnd }, pos, len);
+      if (violation !== undefined) throw new Error(`stringBufferCase made a string that breaks a precondition: (${pos}, ${len}) ${violation}`);
+    }
+    return { bytes, sourceEnd, strings };
+  });

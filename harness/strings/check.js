@@ -1,0 +1,45 @@
+// The differential check of string tiers: fast-check draws buffers aimed at
+// the tiers' boundaries (fuzzers/strings/buffers.js) and each must show no
+// difference between the tiers and the exact path (stringTierDifferences).
+// Used by test/encoding.test.js and harness/bench/string-tiers-fuzz.js.
+
+import fc from 'fast-check';
+import { stringBufferCase } from '../../fuzzers/strings/buffers.js';
+import { stringTierDifferences } from '../../src/encoding/tiers/selfcheck.js';
+import { stringTiers } from '../../src/encoding/tiers/index.js';
+
+/**
+ * @typedef {object} TierCheckResult
+ * @property {boolean} found  a difference was found
+ * @property {number} runs  cases drawn, up to and including the first that showed a difference
+ * @property {number} seed
+ * @property {import('../../src/encoding/tiers/selfcheck.js').StringCase | undefined} counterexample  shrunk
+ * @property {import('../../src/encoding/tiers/selfcheck.js').TierDifference[]} differences  of the shrunk case
+ */
+
+/**
+ * Runs the check on a catalog of tiers (default: the reference's own).
+ * @param {{tiers?: readonly import('../../src/encoding/tiers/index.js').StringTier[], seed?: number, numRuns?: number,
+ *   decoder?: import('../../src/encoding/tiers/index.js').InjectedDecoder}} [options]
+ * @returns {TierCheckResult}
+ */
+export function checkStringTiers({ tiers = stringTiers, seed = 1, numRuns = 1000, decoder } = {}) {
+  const details = fc.check(fc.property(stringBufferCase, (input) => stringTierDifferences(input, { tiers, decoder }).length === 0), { seed, numRuns });
+  const counterexample = details.counterexample === null ? undefined : details.counterexample[0];
+  return {
+    found: details.failed,
+    runs: details.numRuns,
+    seed,
+    counterexample,
+    differences: counterexample === undefined ? [] : stringTierDifferences(counterexample, { tiers, decoder }),
+  };
+}
+
+/**
+ * A one-line description of a case: its bytes in hex, the source region first.
+ * @param {import('../../src/encoding/tiers/selfcheck.js').StringCase} input
+ */
+export function describeCase({ bytes, sourceEnd, strings }) {
+  const hex = (from, to) => [...bytes.subarray(from, to)].map((b) => b.toString(16).padStart(2, '0')).join(' ');
+  return `source [${hex(0, sourceEnd)}] strings region [${hex(sourceEnd, bytes.length)}] strings ${strings.map(({ pos, len }) => `(${pos}, ${len})`).join(' ')}`;
+}
