@@ -71,6 +71,16 @@ test('a file runs once per channel it asks for; a target without the channel is 
   assert.deepEqual(results.targets.find((t) => t.name === 'ref:spec').files.map((f) => f.status), ['OK', 'N/A', 'N/A']);
 });
 
+test('a file runs once per META: variant= line, in a global whose location is the test\'s URL with that query or fragment', () => {
+  const file = fixture('conform-variants/location.any.js');
+  const { status, stdout } = clonecheck(['conform', file, '--target', 'ref:spec', '--target', 'bun']);
+  assert.equal(status, 0, stdout);
+  for (const target of ['ref:spec', 'bun']) {
+    assert.ok(stdout.includes(`[${target}] ${file}?a=1&b=two: OK\n  PASS location ?a=1&b=two: the pathname is the test's path\n`), stdout);
+    assert.ok(stdout.includes(`[${target}] ${file}#fragment: OK\n  PASS location #fragment: the pathname is the test's path\n`), stdout);
+  }
+});
+
 test('expectations: written by --update-expectations, then failures are expected, and a listed failure that passes is unexpected', () => {
   const dir = scratch();
   const files = ['throws-at-top-level', 'never-done', 'passes'].map((name) => join(FIXTURES, `${name}.any.js`));
@@ -108,6 +118,8 @@ test('usage errors are one line and exit 2', () => {
     [['conform', '--wpt-dir', FIXTURES], /none of html\/webappapis\/structured-clone, .* is there/],
     [['conform', '--suite', 'wpt'], /--suite wpt needs --wpt-dir/],
     [['conform', '/no/such/test.any.js'], /no such test file or folder/],
+    [['conform', fixture('conform-variants/retired-channel-meta.any.js')], /META: channel= is gone; write one META: variant=\?channel=NAME line per channel/],
+    [['conform', fixture('conform-variants/unknown-channel.any.js')], /META: variant=\?channel=pigeon is not a channel; use clone, messagechannel, worker, wire/],
     [['conform', '--timeout', '5'], /--timeout/],
     [['conform', '--target', 'ref:spec', '--expectations', fixture('expectations-citing-no-bug')], /names bug "ref\/no-such-bug", which the ledger does not have/],
   ];

@@ -1,5 +1,8 @@
 // META: title=Through a channel (postMessage): the value sent, and the transfer list, as structuredClone does (HTML StructuredSerializeWithTransfer in the sender, StructuredDeserializeWithTransfer in the receiver)
-// META: channel=clone,messagechannel,worker
+// META: variant=?channel=clone
+// META: variant=?channel=messagechannel
+// META: variant=?channel=worker
+// META: script=resources/channel.js
 
 promise_test(async () => {
   const clone = await channel_clone({ a: [1, , 3], b: new Map([[1, 'x']]) });

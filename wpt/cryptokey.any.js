@@ -1,5 +1,8 @@
 // META: title=CryptoKey: cloned with its type, extractability, algorithm, usages and key material (Web Cryptography CryptoKey serialization steps); keys are made asynchronously, so every test is a promise_test
-// META: channel=clone,messagechannel,worker
+// META: variant=?channel=clone
+// META: variant=?channel=messagechannel
+// META: variant=?channel=worker
+// META: script=resources/channel.js
 
 const hmacKey = (extractable = true) => crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256', length: 256 }, extractable, ['sign', 'verify']);
 

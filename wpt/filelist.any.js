@@ -1,5 +1,8 @@
 // META: title=FileList: serialized as the sub-serializations of its Files, in order, so a File met twice is one File in the clone (File API FileList serialization steps; HTML sub-serialization shares the memory)
-// META: channel=clone,messagechannel,worker
+// META: variant=?channel=clone
+// META: variant=?channel=messagechannel
+// META: variant=?channel=worker
+// META: script=resources/channel.js
 
 // FileList has no constructor: a DataTransfer (a window's only) makes one holding the very Files added.
 function fileList(...files) {

@@ -25,6 +25,7 @@ const conformInShell = {
   runTask: (task, heartbeat) => conformTasks.runFileTask(task, heartbeat, {
     // Unhandled rejections are not routed: QuickJS-ng reports them only to a tracker that ends the process.
     routeUncaught,
+    locate: conformTasks.locateShell,
   }),
 };
 

@@ -9,6 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ExpectationsError, checkCitations, checkTestsExist, judgeOutcome, readExpectations, staleEntries, updateExpectations } from '../conform/expectations.js';
 import { InputError, readLedger } from '../bugs/ledger.js';
+import { CONFORM_CHANNELS } from '../conform/channels.js';
 import { UPSTREAM_PATHS, suiteFiles, unknownChannels, unknownSpecs } from '../conform/files.js';
 import { fileLines, junitXml, resultsDocument, summaryTable, targetCounts } from '../conform/report.js';
 import { runConformance } from '../conform/run.js';
@@ -60,8 +61,11 @@ export async function conformCommand(tests, raw) {
     suiteRecords.push({ name: 'wpt', root, files: found.length });
   }
   for (const file of files) {
+    if (file.suite === 'clonecheck' && file.meta.channel !== undefined) {
+      throw new UsageError(`${file.path}: META: channel= is gone; write one META: variant=?channel=NAME line per channel and META: script= the include resources/channel.js (docs/conform.md)`);
+    }
     const unknown = unknownChannels(file);
-    if (unknown.length > 0) throw new UsageError(`${file.path}: META: channel=${unknown[0]} is not a channel; use ${['clone', 'messagechannel', 'worker', 'wire'].join(', ')}`);
+    if (unknown.length > 0) throw new UsageError(`${file.path}: META: variant=?channel=${unknown[0]} is not a channel; use ${CONFORM_CHANNELS.join(', ')}`);
     const unknownSpec = unknownSpecs(file);
     if (unknownSpec.length > 0) throw new UsageError(`${file.path}: META: spec=${unknownSpec[0]} is not a spec profile; use ${Object.keys(SPEC_PROFILES).join(', ')}`);
   }
@@ -81,7 +85,8 @@ export async function conformCommand(tests, raw) {
   let bugIds;
   try {
     // Only a whole suite tells which tests exist.
-    const wholeSuite = tests.length === 0 && suites.includes('clonecheck') ? new Set(files.filter((f) => f.suite === 'clonecheck').map((f) => f.id)) : null;
+    const wholeSuite = tests.length === 0 && suites.includes('clonecheck')
+      ? new Set(files.filter((f) => f.suite === 'clonecheck').flatMap((f) => f.variants.map((variant) => `${f.id}${variant}`))) : null;
     for (const target of targets) {
       const read = readExpectations(expectationsDir, target.name);
       if (wholeSuite !== null) checkTestsExist(expectationsDir, read, 'clonecheck', wholeSuite);

@@ -74,16 +74,16 @@ export function readExpectations(directory, target) {
 }
 
 /**
- * Refuses expectations for a test file the suite does not have (renamed or
- * deleted: its entries would silently expect nothing).
+ * Refuses expectations for a test file or variant the suite does not have
+ * (renamed, deleted, or a META: variant= line gone: its entries would
+ * silently expect nothing).
  * @param {string} directory @param {TargetExpectations} expectations
- * @param {string} suite @param {Set<string>} ids  the suite's file ids (files.js), without channel variants
+ * @param {string} suite @param {Set<string>} ids  the suite's file ids (files.js), each with its variant's query
  * @throws {ExpectationsError}
  */
 export function checkTestsExist(directory, expectations, suite, ids) {
   for (const id of Object.keys(expectations.suites[suite] ?? {})) {
-    const file = id.replace(/\?.*$/, '');
-    if (!ids.has(file)) {
+    if (!ids.has(id)) {
       throw new ExpectationsError(`${expectationsFile(directory, expectations.target)} expects results of ${id}, which is not a test of the ${suite} suite; `
         + 'remove the entry or rewrite the file with --update-expectations');
     }

@@ -10,8 +10,11 @@
 //                    from the suite's root (a WPT checkout's root), else
 //                    from the file's folder
 //   timeout=long     the harness timeout is 6 times the normal one, as in WPT
-//   channel=A,B      run the file once per channel, with channel_clone()
-//                    sending values that way (channels.js); clonecheck's own
+//   variant=?QUERY   run the file once per variant line, as WPT does, the
+//                    test's URL ending in it (location.search: realm.js);
+//                    in clonecheck's own suite `?channel=NAME` names the
+//                    channel the variant sends values through (channels.js,
+//                    wpt/resources/channel.js)
 //   global=…         which globals WPT runs the file in: recorded, not
 //                    enforced (clonecheck runs every file in a shell global)
 //   spec=P,Q         clonecheck's own: the file asserts what the spec
@@ -42,7 +45,7 @@ export const UPSTREAM_PATHS = [
  * @property {Record<string, string[]>} meta  every META key's values, in order
  * @property {{name: string, path: string}[]} scripts  the includes that resolve
  * @property {string[]} unresolved  the includes that do not (the file is not applicable then)
- * @property {string[] | undefined} channels  what META: channel= asks for
+ * @property {string[]} variants  the query (or fragment) of each run, as META: variant= lines give them; [''] for a file with none
  * @property {string[] | undefined} specs  the spec profiles META: spec= names: the only ones the file's assertions hold under
  * @property {boolean} long  META: timeout=long
  */
@@ -108,7 +111,7 @@ function testFile(suite, root, path) {
   }
   const listed = (/** @type {string[] | undefined} */ lines) => lines?.flatMap((list) => list.split(',').map((c) => c.trim()).filter((c) => c !== ''));
   return {
-    suite, id: idOf(root, path), path: resolve(path), root, meta, scripts, unresolved, channels: listed(meta.channel), specs: listed(meta.spec),
+    suite, id: idOf(root, path), path: resolve(path), root, meta, scripts, unresolved, variants: meta.variant ?? [''], specs: listed(meta.spec),
     long: (meta.timeout ?? []).includes('long'),
   };
 }
@@ -120,13 +123,29 @@ function idOf(root, path) {
   return id.split(sep).join('/');
 }
 
+/** A variant's `channel` parameter: the query's, up to the next `&` or the fragment (no URLSearchParams: QuickJS-ng has none). */
+const CHANNEL_PARAMETER = /^\?(?:[^#]*&)?channel=([^&#]*)/;
+
 /**
- * The channels a file asks for that conform does not know.
+ * The channel a variant of a file names (`?channel=NAME`): clonecheck's own
+ * suite only, where the file's include wpt/resources/channel.js reads the
+ * same parameter; an upstream variant's query is the file's own business.
+ * @param {TestFile} file @param {string} variant
+ * @returns {string | undefined}
+ */
+export function variantChannel(file, variant) {
+  if (file.suite !== 'clonecheck') return undefined;
+  const match = CHANNEL_PARAMETER.exec(variant);
+  return match === null ? undefined : decodeURIComponent(match[1]);
+}
+
+/**
+ * The channels a file's variants name that conform does not know.
  * @param {TestFile} file
  * @returns {string[]}
  */
 export function unknownChannels(file) {
-  return (file.channels ?? []).filter((c) => !CONFORM_CHANNELS.includes(c));
+  return file.variants.map((variant) => variantChannel(file, variant)).filter((c) => c !== undefined && !CONFORM_CHANNELS.includes(c));
 }
 
 /**

@@ -1,5 +1,5 @@
-// `clonecheck conform`, the main thread: every test file (and channel
-// variant) on every target, each file in a fresh global of the target's
+// `clonecheck conform`, the main thread: every test file (and variant)
+// on every target, each file in a fresh global of the target's
 // host (a worker thread of this Node, or an agent process of another
 // runtime: harness/pool/pool.js with freshMemberPerTask). A file that hangs
 // past the watchdog is a TIMEOUT, one whose thread or agent dies a CRASH;
@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { runPool } from '../pool/pool.js';
-import { syntaxErrorLocation } from './files.js';
+import { syntaxErrorLocation, variantChannel } from './files.js';
 import { OPTIONAL_GLOBALS, lacksGlobals, notApplicableIn } from './not-applicable.js';
 import { testharness } from './targets.js';
 
@@ -28,7 +28,7 @@ const WATCHDOG_GRACE_MS = 5000;
 /**
  * @typedef {object} FileOutcome  one file (variant) on one target
  * @property {string} suite
- * @property {string} id  the file's id, with `?channel=X` for a channel variant
+ * @property {string} id  the file's id, with its variant's query (`?channel=X`) for a file with META: variant= lines
  * @property {string} [channel]
  * @property {'OK' | 'ERROR' | 'TIMEOUT' | 'CRASH' | 'PRECONDITION_FAILED' | 'N/A'} status
  * @property {string | null} message
@@ -58,7 +58,7 @@ export async function runConformance({ targets, files, timeoutMs, workers, onFil
   /** @type {Map<string, FileOutcome[]>} */
   const outcomes = new Map();
   await Promise.all(targets.map(async (target) => {
-    /** @type {FileOutcome[]} in the order of the files (and their channels), told in that order as soon as each is known */
+    /** @type {FileOutcome[]} in the order of the files (and their variants), told in that order as soon as each is known */
     const done = [];
     outcomes.set(target.name, done);
     let told = 0;
@@ -69,9 +69,11 @@ export async function runConformance({ targets, files, timeoutMs, workers, onFil
     const queue = [];
     let places = 0;
     for (const file of files) {
-      for (const channel of file.channels ?? [undefined]) {
+      for (const variant of file.variants) {
         const place = places++;
-        const id = channel === undefined ? file.id : `${file.id}?channel=${channel}`;
+        // WPT names a variant by its test's URL: the file's path and the variant's query.
+        const id = `${file.id}${variant}`;
+        const channel = variantChannel(file, variant);
         const notApplicable = notApplicableIn(file, target, channel);
         if (notApplicable !== undefined) {
           record(place, { suite: file.suite, id, channel, status: 'N/A', message: notApplicable, subtests: [], durationMs: 0 });
@@ -80,7 +82,7 @@ export async function runConformance({ targets, files, timeoutMs, workers, onFil
         queue.push({
           file, id, channel, place,
           task: {
-            kind: 'file', harness, scripts: file.scripts.map(read), test: read({ name: file.id, path: file.path }), channel,
+            kind: 'file', harness, scripts: file.scripts.map(read), test: read({ name: file.id, path: file.path }), url: id, channel,
             timeoutMs: file.long ? timeoutMs * LONG_TIMEOUT_FACTOR : timeoutMs,
           },
         });

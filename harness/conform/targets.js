@@ -86,7 +86,7 @@ async function resolveConformTarget(name, userRuntimes, userBrowsers) {
         channels: MODULE_CHANNELS, cloneModuleURL: spec.moduleURL, agent: spec.runtime,
       };
     }
-    throw new TargetError(`conform takes a runtime (${name.slice(0, colon)}), not a channel: a test file asks for its channels (// META: channel=...)`);
+    throw new TargetError(`conform takes a runtime (${name.slice(0, colon)}), not a channel: a test file asks for its channels (// META: variant=?channel=...)`);
   }
   const runtime = await resolveRuntime(name, { userRuntimes, userBrowsers, onInstall });
   if (!hasStructuredClone(runtime)) {

@@ -1,8 +1,9 @@
-// The channels a test file can ask for (`// META: channel=clone,worker`):
-// the file then runs once per channel its target has, with the global
-// `channel_clone(value, {transfer})` sending the value that way and settling
-// with what landed back in this realm (rejecting with what was thrown), and
-// `channel_name` saying which. A file that asks for none runs once and
+// The channels a test file can ask for (`// META: variant=?channel=worker`,
+// a line per channel): the file then runs once per channel its target has,
+// the variant's channel opened here and handed to the file's include
+// wpt/resources/channel.js, whose `channel_clone(value, {transfer})` sends
+// the value that way and settles with what landed back in this realm
+// (rejecting with what was thrown). A file that asks for none runs once and
 // calls structuredClone itself.
 //  - clone: the global structuredClone (the target's, for ref:, polyfill:
 //    and impl: targets, which have only this one);

@@ -8,6 +8,8 @@
 // so a browser page runs the same code (harness/browsers/page/conform-tasks.js).
 //
 // What a browser does for a test page, this does for a shell global:
+//  - `location` is the test's URL, its variant's query in location.search
+//    (the host sets it: a page's own, a shell's made up);
 //  - a script that throws, or does not parse, is an uncaught error: the
 //    harness status is ERROR with its message (testharness listens for
 //    'error' and 'unhandledrejection' through addEventListener, which Node
@@ -62,6 +64,8 @@ const STACK_CHARACTERS = 1200;
  * @property {(index: number) => void} beat  a subtest has a result (the pool's watchdog hears it)
  * @property {() => void} [scriptsDone]  every script has run: a page fires its load event here
  *   (testharness in a window completes only after it)
+ * @property {(url: string) => void} locate  makes the global's `location` the test's URL (a path and
+ *   its variant's query): a test reads its variant from location.search, as in WPT
  */
 
 /** @param {unknown} stack */
@@ -115,12 +119,13 @@ function recordDocumentReaders(scope) {
 
 /**
  * Runs one test file here and settles with its results.
- * @param {{harness: Source, scripts: Source[], test: Source, timeoutMs: number}} file
+ * @param {{harness: Source, scripts: Source[], test: Source, url: string, timeoutMs: number}} file
  * @param {RealmHost} host
  * @returns {Promise<FileResult>}
  */
-export function runTestFile({ harness, scripts, test, timeoutMs }, host) {
+export function runTestFile({ harness, scripts, test, url, timeoutMs }, host) {
   const scope = /** @type {any} */ (globalThis);
+  host.locate(url);
   // testharness.js ends `})(self)`: Node has no `self`, Bun and Deno do.
   if (scope.self === undefined) scope.self = globalThis;
   // Probed before any test script can change the global.

@@ -47,7 +47,8 @@ export async function loadTargets([target]) {
  * @property {import('./realm.js').Source} harness  testharness.js
  * @property {import('./realm.js').Source[]} scripts  the file's includes, in order
  * @property {import('./realm.js').Source} test
- * @property {string} [channel]  the variant's channel (channels.js)
+ * @property {string} url  the test's URL, a path and its variant's query: `/channels.any.js?channel=worker` (location, realm.js)
+ * @property {string} [channel]  the channel the variant names (channels.js): opened before the scripts run
  * @property {number} timeoutMs
  */
 
@@ -60,12 +61,35 @@ export function runTask(task, heartbeat) {
   return runFileTask(task, heartbeat, typeof globalThis.process === 'undefined' ? PAGE : RUNTIME);
 }
 
+/** A shell global's host: a reserved name no one serves, since nothing is fetched from it. */
+const SHELL_HOST = 'clonecheck.invalid';
+
+/**
+ * A shell global's location (a runtime's main global, a worker thread, the
+ * QuickJS agent): it has none (Deno's is empty without --location), so it
+ * gets the test's URL at an origin no one serves, as WPT's runners for shells
+ * give one. Not a URL object: QuickJS-ng has no URL.
+ * @param {string} url a path, its query and fragment
+ */
+export function locateShell(url) {
+  const [withoutHash, hash = ''] = url.split(/(?=#)/);
+  const [pathname, search = ''] = withoutHash.split(/(?=\?)/);
+  const origin = `http://${SHELL_HOST}`;
+  const href = `${origin}${url}`;
+  const location = {
+    href, origin, protocol: 'http:', host: SHELL_HOST, hostname: SHELL_HOST, port: '',
+    pathname, search: search === '?' ? '' : search, hash: hash === '#' ? '' : hash, toString: () => href,
+  };
+  Object.defineProperty(globalThis, 'location', { value: location, writable: true, configurable: true, enumerable: false });
+}
+
 /** A runtime's main global (an agent) or a worker thread: Node's uncaught events. */
 const RUNTIME = {
   routeUncaught(onError, onRejection) {
     process.on('uncaughtException', onError);
     process.on('unhandledRejection', onRejection);
   },
+  locate: locateShell,
 };
 
 /**
@@ -87,10 +111,12 @@ const PAGE = {
     });
   },
   scriptsDone: () => globalThis.dispatchEvent(new Event('load')),
+  // The page's own location, made the test's URL as a test page's would be (same origin: nothing is loaded).
+  locate: (url) => history.replaceState(null, '', url),
 };
 
 /**
- * One file task in this global, with the channel it asks for.
+ * One file task in this global, with the channel its variant names.
  * @param {FileTask} task
  * @param {import('../hosts/heartbeat.js').HeartbeatWriter} heartbeat
  * @param {Omit<import('./realm.js').RealmHost, 'beat'>} host  how this global's uncaught errors reach testharness
@@ -99,14 +125,11 @@ const PAGE = {
 export async function runFileTask(task, heartbeat, host) {
   heartbeat.beat(0, 0);
   const channel = task.channel === undefined ? undefined : await openChannel(task.channel);
-  const scope = /** @type {any} */ (globalThis);
-  if (channel !== undefined) {
-    scope.channel_name = task.channel;
-    scope.channel_clone = channel.clone;
-  }
+  // What wpt/resources/channel.js finds for the channel the test's URL names.
+  if (channel !== undefined) /** @type {any} */ (globalThis).clonecheck_channels = { [task.channel]: channel.clone };
   try {
     return await runTestFile(
-      { harness: task.harness, scripts: task.scripts, test: task.test, timeoutMs: task.timeoutMs },
+      { harness: task.harness, scripts: task.scripts, test: task.test, url: task.url, timeoutMs: task.timeoutMs },
       { ...host, beat: (index) => heartbeat.beat(index, 0) },
     );
   } finally {
