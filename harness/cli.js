@@ -184,7 +184,8 @@ cli
   .addOption(harnessTimeoutOption())
   .addOption(conformWorkersOption())
   .addOption(specOption())
-  .option('--generate', 'write wpt/generated/: a test per program of corpus/seeds and corpus/regressions, then exit (runs nothing)')
+  .option('--generate', 'build wpt/generated/ (a test per program of corpus/seeds and corpus/regressions) unless it was built from the same '
+    + 'sources, then exit (runs nothing); a run that includes it builds it too')
   .action(run(async (tests, options) => (await import('./commands/conform.js')).conformCommand(tests, options)));
 
 cli

@@ -5,11 +5,11 @@
 // The full suite on every target is a command (docs/conform.md), not a test.
 
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
-import { GENERATED_DIR, generatedFiles } from '../harness/conform/generate.js';
+import { ensureGenerated, generatedFiles } from '../harness/conform/generate.js';
 import { OPTIONAL_GLOBALS, lacksGlobals } from '../harness/conform/not-applicable.js';
 import { clonecheck, fixture } from './helpers.js';
 
@@ -200,11 +200,25 @@ test('impl: a clone whose Int32-array fast path forgets named properties fails t
   ]);
 });
 
-test('wpt/generated/ is what `clonecheck conform --generate` writes from corpus/: regenerate it after changing the corpus', () => {
-  const expected = generatedFiles();
-  const onDisk = readdirSync(GENERATED_DIR, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile()).map((entry) => relative(GENERATED_DIR, join(entry.parentPath ?? entry.path, entry.name))).sort();
-  assert.deepEqual(onDisk, [...expected.keys()].sort(), 'the same files');
-  for (const [name, text] of expected) assert.equal(readFileSync(join(GENERATED_DIR, name), 'utf8'), text, `${name} is up to date`);
-  assert.ok([...expected.values()].join('').split("}, \"").length > 80, 'a test per corpus program');
+test('wpt/generated/ is built from corpus/ when asked for, and again only when what it is made from changed', () => {
+  const dir = scratch();
+  const { files } = generatedFiles();
+  assert.ok([...files.values()].join('').split("}, \"").length > 80, 'a test per corpus program');
+  assert.deepEqual(ensureGenerated(dir), { built: true, files: files.size - 1 });
+  const onDisk = () => readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name !== '.sources.json').map((entry) => relative(dir, join(entry.parentPath ?? entry.path, entry.name))).sort();
+  assert.deepEqual(onDisk(), [...files.keys()].sort(), 'the same files');
+  for (const [name, text] of files) assert.equal(readFileSync(join(dir, name), 'utf8'), text, name);
+  assert.deepEqual(ensureGenerated(dir), { built: false, files: files.size - 1 }, 'the same sources: not built again');
+  // A file gone, or sources other than the stamp's (a corpus program, src/, this generator), is built again.
+  rmSync(join(dir, 'seeds.any.js'));
+  assert.equal(ensureGenerated(dir).built, true);
+  assert.equal(readFileSync(join(dir, 'seeds.any.js'), 'utf8'), files.get('seeds.any.js'));
+  const stampPath = join(dir, '.sources.json');
+  const stamp = JSON.parse(readFileSync(stampPath, 'utf8'));
+  assert.ok(stamp.inputs.includes('src/program/runtime.js') && stamp.inputs.includes('portable/case/case.js'), 'the bundle\'s modules are its sources');
+  writeFileSync(stampPath, JSON.stringify({ ...stamp, hash: 'made from other sources' }));
+  writeFileSync(join(dir, 'regressions-of-a-program-since-removed.any.js'), '');
+  assert.equal(ensureGenerated(dir).built, true);
+  assert.deepEqual(onDisk(), [...files.keys()].sort(), 'a file no program makes any more is gone');
 });

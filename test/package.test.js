@@ -47,7 +47,18 @@ test('the tarball holds what runs, and neither the tests nor fuzz output', (t) =
   for (const path of ['package.json', 'README.md', 'harness/cli.js', 'harness/node-entry.js', 'src/index.js', 'fuzzers/programs.js', 'corpus/bugs/node/clones-file-as-blob.json']) {
     assert.ok(paths.includes(path), `${path} is in the tarball`);
   }
-  assert.deepEqual(paths.filter((path) => /^(test|clonecheck-out|node_modules)\//.test(path)), []);
+  assert.deepEqual(paths.filter((path) => /^(test|clonecheck-out|node_modules|wpt\/generated)\//.test(path)), []);
+  assert.ok(paths.includes('wpt/resources/channel.js'), 'the channel variants\' include is in the tarball');
+});
+
+test('npx clonecheck conform builds the tests made from the corpus inside the installed package, then runs them', () => {
+  const generated = join(project, 'node_modules', 'clonecheck', 'wpt', 'generated');
+  const files = [join(generated, 'seeds.any.js'), join(project, 'node_modules', 'clonecheck', 'wpt', 'channels.any.js')];
+  const result = inProject('npx', ['--no', 'clonecheck', 'conform', ...files, '--target', 'node']);
+  assert.equal(result.status, 0, result.stdout + result.stderr);
+  assert.match(result.stdout, /\/generated\/seeds\.any\.js: OK\n {2}PASS seed program /);
+  assert.match(result.stdout, /\/channels\.any\.js\?channel=worker: OK\n/);
+  assert.ok(existsSync(join(generated, 'resources', 'clonecheck-case.js')), 'the bundle was built');
 });
 
 test('npx clonecheck gate on node:clone passes in the installed package: its bug ledger and regressions came with it', () => {

@@ -5,12 +5,13 @@
 // an unexpected failure or pass, 2 on a usage error (docs/conform.md).
 
 import { existsSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ExpectationsError, checkCitations, checkTestsExist, judgeOutcome, readExpectations, staleEntries, updateExpectations } from '../conform/expectations.js';
 import { InputError, readLedger } from '../bugs/ledger.js';
 import { CONFORM_CHANNELS } from '../conform/channels.js';
 import { UPSTREAM_PATHS, suiteFiles, unknownChannels, unknownSpecs } from '../conform/files.js';
+import { GENERATED_DIR, ensureGenerated } from '../conform/generate.js';
 import { fileLines, junitXml, resultsDocument, summaryTable, targetCounts } from '../conform/report.js';
 import { runConformance } from '../conform/run.js';
 import { REFERENCE, RuntimeError, TargetError, resolveConformTargets, testharness } from '../conform/targets.js';
@@ -21,6 +22,9 @@ const PROJECT = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 /** clonecheck's own suite and its expectations. */
 export const SUITE_DIR = join(PROJECT, 'wpt');
 export const EXPECTATIONS_DIR = join(SUITE_DIR, 'expectations');
+
+/** @param {string} path @param {string} folder whether path is folder or inside it */
+const isWithin = (path, folder) => !relative(folder, path).startsWith('..');
 
 /** The targets when none is named: the reference (which must pass everything) and this Node. */
 const DEFAULT_TARGETS = ['ref:spec', 'node'];
@@ -33,8 +37,8 @@ const DEFAULT_TARGETS = ['ref:spec', 'node'];
  */
 export async function conformCommand(tests, raw) {
   if (raw.generate) {
-    const { GENERATED_DIR, writeGenerated } = await import('../conform/generate.js');
-    process.stderr.write(`clonecheck: wrote ${count.format(writeGenerated())} test files to ${GENERATED_DIR}\n`);
+    const { built, files } = ensureGenerated();
+    process.stderr.write(`clonecheck: ${GENERATED_DIR}: ${count.format(files)} test files, ${built ? 'built' : 'up to date (built from the same sources)'}\n`);
     return EXIT.ok;
   }
   const started = performance.now();
@@ -44,6 +48,8 @@ export async function conformCommand(tests, raw) {
   const suiteRecords = [];
   if (suites.includes('clonecheck')) {
     const paths = tests.length > 0 ? tests.map((t) => resolve(t)) : [SUITE_DIR];
+    // The tests made from the corpus are built when a run includes them (generate.js).
+    if (paths.some((path) => isWithin(path, GENERATED_DIR) || isWithin(GENERATED_DIR, path))) ensureGenerated();
     for (const path of paths) if (!existsSync(path)) throw new UsageError(`${path}: no such test file or folder`);
     const found = suiteFiles({ suite: 'clonecheck', root: SUITE_DIR, paths });
     if (found.length === 0) throw new UsageError(`no *.any.js test files in ${paths.join(', ')}`);
