@@ -5,6 +5,7 @@
 // The full suite on every target is a command (docs/conform.md), not a test.
 
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -221,4 +222,18 @@ test('wpt/generated/ is built from corpus/ when asked for, and again only when w
   writeFileSync(join(dir, 'regressions-of-a-program-since-removed.any.js'), '');
   assert.equal(ensureGenerated(dir).built, true);
   assert.deepEqual(onDisk(), [...files.keys()].sort(), 'a file no program makes any more is gone');
+});
+
+test('runs that build wpt/generated/ at once each end with every file whole', async () => {
+  const dir = scratch();
+  const generate = new URL('../harness/conform/generate.js', import.meta.url).href;
+  const build = () => new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', `import(${JSON.stringify(generate)}).then((m) => m.ensureGenerated(${JSON.stringify(dir)}))`], { stdio: 'inherit' });
+    child.on('exit', resolve);
+  });
+  assert.deepEqual(await Promise.all([build(), build(), build()]), [0, 0, 0]);
+  const { files } = generatedFiles();
+  for (const [name, text] of files) assert.equal(readFileSync(join(dir, name), 'utf8'), text, name);
+  assert.deepEqual(readdirSync(dir, { recursive: true }).filter((name) => String(name).endsWith('.partial')), [], 'nothing half-written is left');
+  assert.equal(ensureGenerated(dir).built, false, 'the last build\'s stamp holds');
 });

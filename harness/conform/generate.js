@@ -27,6 +27,8 @@ export const GENERATED_DIR = join(PROJECT, 'wpt', 'generated');
 const BUNDLE = 'resources/clonecheck-case.js';
 /** In the output folder: what the files were made from (its hash) and which files they are. */
 const STAMP = '.sources.json';
+/** The end of a file's name while it is written, before it is renamed into place. */
+const PARTIAL = '.partial';
 
 /**
  * Every generated file's text, by its path relative to the output folder:
@@ -82,15 +84,15 @@ export function generatedFiles() {
  */
 export function ensureGenerated(outDir = GENERATED_DIR) {
   const stamp = readStamp(outDir);
-  if (stamp !== undefined && stamp.files.every((name) => existsSync(join(outDir, name))) && sourcesHash(stamp.inputs) === stamp.hash) {
+  if (Array.isArray(stamp?.files) && Array.isArray(stamp.inputs) && stamp.files.every((name) => existsSync(join(outDir, name))) && sourcesHash(stamp.inputs) === stamp.hash) {
     return { built: false, files: stamp.files.length - 1 };
   }
   const { files, inputs } = generatedFiles();
   for (const [name, text] of files) writeWhole(join(outDir, name), text);
-  // Files of programs no longer in the corpus go.
+  // Files of programs no longer in the corpus go (not another build's file on its way in).
   for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
     const name = relative(outDir, join(entry.parentPath ?? entry.path, entry.name));
-    if (entry.isFile() && name !== STAMP && !files.has(name)) rmSync(join(outDir, name), { force: true });
+    if (entry.isFile() && name !== STAMP && !name.endsWith(PARTIAL) && !files.has(name)) rmSync(join(outDir, name), { force: true });
   }
   writeWhole(join(outDir, STAMP), `${JSON.stringify({ hash: sourcesHash(inputs), files: [...files.keys()].sort(), inputs }, null, 2)}\n`);
   return { built: true, files: files.size - 1 };
@@ -108,7 +110,7 @@ function readStamp(outDir) {
 /** @param {string} path @param {string} text */
 function writeWhole(path, text) {
   mkdirSync(join(path, '..'), { recursive: true });
-  const partial = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.partial`;
+  const partial = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}${PARTIAL}`;
   writeFileSync(partial, text);
   renameSync(partial, path);
 }
