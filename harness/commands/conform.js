@@ -9,7 +9,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ExpectationsError, checkCitations, checkTestsExist, judgeOutcome, readExpectations, staleEntries, updateExpectations } from '../conform/expectations.js';
 import { InputError, readLedger } from '../bugs/ledger.js';
-import { CONFORM_CHANNELS } from '../conform/channels.js';
+import { CONFORM_CHANNELS } from '../../portable/conform/channels.js';
 import { UPSTREAM_PATHS, suiteFiles, unknownChannels, unknownSpecs } from '../conform/files.js';
 import { GENERATED_DIR, ensureGenerated } from '../conform/generate.js';
 import { fileLines, junitXml, resultsDocument, summaryTable, targetCounts } from '../conform/report.js';

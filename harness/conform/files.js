@@ -11,9 +11,10 @@
 //                    from the file's folder
 //   timeout=long     the harness timeout is 6 times the normal one, as in WPT
 //   variant=?QUERY   run the file once per variant line, as WPT does, the
-//                    test's URL ending in it (location.search: realm.js);
-//                    in clonecheck's own suite `?channel=NAME` names the
-//                    channel the variant sends values through (channels.js,
+//                    test's URL ending in it (location.search,
+//                    portable/conform/realm.js); in clonecheck's own suite
+//                    `?channel=NAME` names the channel the variant sends
+//                    values through (portable/conform/channels.js,
 //                    wpt/resources/channel.js)
 //   global=…         which globals WPT runs the file in: recorded, not
 //                    enforced (clonecheck runs every file in a shell global)

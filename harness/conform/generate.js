@@ -5,8 +5,9 @@
 // program, the builder emitted from it, and where it came from. The test
 // clones the value with the global structuredClone and compares what a
 // script observes with the reference's spec path run in the same global
-// (portable/conform/generated-main.js, bundled once into resources/clonecheck-case.js). The
-// fuzz corpus and the suite share their cases this way.
+// (portable/conform/generated-main.js, bundled once into
+// resources/clonecheck-case.js). The fuzz corpus and the suite share their
+// cases this way.
 //
 // wpt/generated/ is built, never checked in: `conform` builds it when the
 // files it runs include it (ensureGenerated), and again only when what it

@@ -6,7 +6,7 @@
 // what landed back in this realm, rejecting with what was thrown.
 //
 // The channels themselves are the runner's: clonecheck opens the one a
-// variant names before the scripts run (harness/conform/channels.js) and
+// variant names before the scripts run (portable/conform/channels.js) and
 // leaves it in `clonecheck_channels`. A runner that gives a file another
 // channel than its URL names, or none, is told so here instead of the file
 // failing on an undefined function.
