@@ -4,7 +4,9 @@
 // differences found, 2 usage or input error (one line that says what to fix),
 // 3 infrastructure error, 130 interrupted with nothing found.
 
+import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Command, CommanderError, Option } from 'commander';
 import { LEDGER_DIR } from './bugs/ledger.js';
 import { EXIT, UsageError } from './commands/common.js';
@@ -266,19 +268,26 @@ cli
   .argument('[runtime...]', 'node@22, bun, bun@1.3.9, deno@2.5, …')
   .action(run(async (names) => (await import('./commands/install-runtimes.js')).installRuntimesCommand(names)));
 
-try {
-  // Without a command (none, or only the main job's options): the main job.
-  const [first] = process.argv.slice(2);
-  const main = first === undefined || (first.startsWith('-') && first !== '-h' && first !== '--help');
-  await cli.parseAsync(main ? [...process.argv.slice(0, 2), 'main', ...process.argv.slice(2)] : process.argv);
-} catch (error) {
-  if (error instanceof UsageError) {
-    process.stderr.write(`clonecheck: ${error.message}\n`);
-    process.exitCode = EXIT.usage;
-  } else if (error instanceof CommanderError) {
-    process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
-  } else {
-    process.stderr.write(`clonecheck: ${error instanceof Error ? error.stack : error}\n`);
-    process.exitCode = EXIT.infrastructure;
+// The command tree is exported for harness/docs/cli-reference.js, which
+// writes docs/cli.md from it; it is parsed only when this file is the
+// command (npm's bin link resolved), not when imported.
+export { cli };
+
+if (process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    // Without a command (none, or only the main job's options): the main job.
+    const [first] = process.argv.slice(2);
+    const main = first === undefined || (first.startsWith('-') && first !== '-h' && first !== '--help');
+    await cli.parseAsync(main ? [...process.argv.slice(0, 2), 'main', ...process.argv.slice(2)] : process.argv);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`clonecheck: ${error.message}\n`);
+      process.exitCode = EXIT.usage;
+    } else if (error instanceof CommanderError) {
+      process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    } else {
+      process.stderr.write(`clonecheck: ${error instanceof Error ? error.stack : error}\n`);
+      process.exitCode = EXIT.infrastructure;
+    }
   }
 }
