@@ -1,7 +1,11 @@
 // Helpers the tests share (not a test file: npm test runs test/*.test.js).
 
+import { after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RuntimeError, resolveRuntime } from '../harness/runtimes.js';
 
@@ -9,6 +13,18 @@ const CLI = fileURLToPath(new URL('../harness/cli.js', import.meta.url));
 
 /** @param {string} name a file in test/fixtures/ @returns {string} its path */
 export const fixture = (name) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
+
+/**
+ * A fresh program.json holding `program`, removed after the tests.
+ * @param {object} program @returns {string} its path
+ */
+export function programFile(program) {
+  const dir = mkdtempSync(join(tmpdir(), 'clonecheck-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'program.json');
+  writeFileSync(file, JSON.stringify(program));
+  return file;
+}
 
 /**
  * Runs the clonecheck CLI with this Node and returns what it did.
