@@ -2,18 +2,17 @@
 // Node has) are cloned by their own serialization steps, brand-checked, into
 // the target realm; a realm without the interface refuses them; tiers refuse
 // them. The interfaces Node lacks (ImageData, geometry) are checked in the
-// browsers (test/browsers.test.js runs the reference there).
+// browsers (test/browsers.test.js runs the reference there) and in Deno
+// (platform.slow.test.js, which needs the pinned Deno).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import vm from 'node:vm';
-import { spawnSync } from 'node:child_process';
 
 import { structuredCloneSpec as clone } from '../src/html/structured-clone.js';
 import { structuredClone, selectTier } from '../src/index.js';
 import { classifyObject } from '../src/abstract-ops/brands.js';
 import { captureRealm } from '../src/primordials/realm.js';
 import { installNodeHostHooks } from '../portable/hosts/node-host.js';
-import { fixture, pinnedBinary } from './helpers.js';
 
 test('a DOMException is cloned as a DOMException with its name and message (WebIDL serialization steps)', () => {
   const original = new DOMException('gone', 'NotFoundError');
@@ -273,14 +272,6 @@ test('offscreencanvas and imagebitmap nodes: checked shapes, refused where the h
   assert.match(node({ kind: 'offscreencanvas', width: 0, height: 2 })[0], /width: expected an integer 1\.\.64/);
   assert.match(node({ kind: 'offscreencanvas', width: 1, height: 2, context: 'webgl' })[0], /context: expected one of "none", "2d"/);
   assert.match(node({ kind: 'imagebitmap', width: 1 })[0], /height: missing/);
-});
-
-test('a deserialized DOMQuad\'s points are the sub-deserialized points, shared with the rest of the graph (Geometry: [[P1]]…[[P4]]; run in Deno, which has DOMQuad)', async () => {
-  const { status, stdout, stderr } = spawnSync(await pinnedBinary('deno'), ['run', '--allow-all', fixture('domquad-points.mjs')], { encoding: 'utf8', timeout: 60_000 });
-  assert.equal(status, 0, stderr);
-  assert.deepEqual(JSON.parse(stdout), {
-    quadFirst: [true, true], pointFirst: true, kinds: [true, true], fresh: true, coordinates: [100, 2, 3, 6, 7, 8],
-  });
 });
 
 test('filelist nodes: files are ids of file nodes (one may come twice), no integrity level or index keys, refused where the host has no DataTransfer (Node), printed as a DataTransfer', () => {
