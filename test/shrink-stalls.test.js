@@ -7,9 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { shrinkStalls } from '../harness/minimize/shrink-stalls.js';
 import { deathOf } from '../portable/bugs/signature.js';
-import { groupByHost, resolveTarget } from '../harness/targets/catalog.js';
 
 const DENO_PANIC = 'the deno agent exited with code 1; stderr ends: ============================================================\n'
   + 'Deno has panicked. This is a bug in Deno. Please report this\n'
@@ -32,35 +30,4 @@ test('deaths that differ only in what the program put there are the same; others
   assert.notEqual(deathOf('the worker thread exited with code 9'), deathOf('the worker thread exited with code 7'));
   assert.notEqual(deathOf(DENO_PANIC.replace('web_worker.rs:1059', 'ops.rs:12')), deathOf(DENO_PANIC));
   assert.notEqual(deathOf('a receiving worker died: exit code 7'), deathOf('the worker thread exited with code 7'));
-});
-
-test('a real crash shrinks, each candidate in a fresh Deno agent: Deno 2.9.6\'s receiving worker dies on a getter at Object.prototype[0]', async () => {
-  // As deno:worker seed 21 found it (case 18,035 of 20,000): the receiving
-  // worker's own message code sets index 0 on an object, which a getter on
-  // the receiving realm's Object.prototype makes throw.
-  const program = {
-    schema: 'clonecheck/program@1',
-    root: { ref: 0 },
-    objects: [
-      { kind: 'array', items: [], length: 1, proto: { ref: 1 } },
-      { kind: 'object', props: [{ key: '0', value: '\u{10ffff}😀\u{10ffff}' }] },
-    ],
-    receiver: [{ on: 'Object.prototype', key: '0', get: { returns: 'from the realm' } }],
-  };
-  const target = await resolveTarget('deno:worker', { install: false });
-  const finding = /** @type {any} */ ({
-    signature: 'deno-worker.crash', target: target.name, verdict: 'crash', category: 'crash', program, minimized: false,
-    detail: 'a receiving worker died: Uncaught TypeError: Cannot set property 0 of #<Object> which has only a getter',
-  });
-  const hosts = groupByHost([target]).map((host) => ({ ...host, cases: 0 }));
-  await shrinkStalls([finding], {
-    hosts: /** @type {any} */ (hosts), workers: 2, timeoutMs: 5000, runs: 60, seconds: 120, shouldShrink: () => true, onShrunk: () => {}, onProgress: () => {},
-  });
-  assert.equal(finding.shrink.reproduced, true, JSON.stringify(finding.shrink));
-  assert.equal(finding.shrink.localMinimum, true, JSON.stringify(finding.shrink));
-  assert.deepEqual(finding.program, {
-    schema: 'clonecheck/program@1', root: 0, receiver: [{ on: 'Object.prototype', key: '0', get: {} }],
-  });
-  assert.match(finding.detail, /^a receiving worker died: .*TypeError/);
-  assert.equal(finding.expected.outcome, 'value');
 });
