@@ -11,12 +11,13 @@
 // odd messages, bytes and media types, a File's name and lastModified; the
 // same object twice (identity), own properties (not carried), another
 // prototype (the brand is in the slots, not the prototype: Node 26 clones
-// a Blob whose prototype is null to undefined) and integrity levels. And
-// CryptoKeys, copies of a realm's prepared sample keys (HMAC, AES-GCM,
-// ECDSA and Ed25519 halves). OffscreenCanvas and ImageBitmap, ImageData and the geometry interfaces
-// (DOMPoint, DOMRect, DOMMatrix, DOMQuad and their read-only bases), which
-// only browsers make: elsewhere the target's host makes them ordinary
-// objects (judgeableHere, as for Bun's ports).
+// a Blob whose prototype is null to undefined) and integrity levels.
+// CryptoKeys: copies of a realm's prepared sample keys (HMAC, AES-GCM, the
+// halves of an ECDSA and an Ed25519 pair). And OffscreenCanvas, ImageBitmap,
+// ImageData and the geometry interfaces (DOMPoint, DOMRect, DOMMatrix,
+// DOMQuad and their read-only bases), which only browsers make (Deno has
+// ImageData and geometry): where the target's host cannot, they become
+// ordinary objects (judgeableHere, as for Bun's ports).
 //
 // Which kinds it draws is the registry's (src/program/kinds/): every platform
 // kind whose descriptor says it is drawn has an arbitrary in DRAWN below, and
