@@ -17,6 +17,7 @@ import { CHUNK_SIZE, SteeredRun } from './steering.js';
  * @property {{family: string, perturbation: string, pollution: string, count: number}[]} combinations
  *   every combination drawn, most frequent first within a family
  * @property {Record<string, number>} channels  programs per channel mode
+ * @property {Record<string, number>} kinds  programs with at least one node of each kind (src/program/kinds/)
  * @property {import('./steering.js').CellReport} cells  the cell map
  */
 
@@ -29,11 +30,14 @@ export function drawCensus({ runs, seed, weights = {} }) {
   const combinations = new Map();
   /** @type {Record<string, number>} */
   const channels = {};
+  /** @type {Record<string, number>} */
+  const kinds = {};
   let generated = 0;
   const run = new SteeredRun({ seed, weights });
   for (let chunk = 0; chunk * CHUNK_SIZE < runs; chunk++) {
-    for (const { tags } of run.draw(chunk, Math.min(CHUNK_SIZE, runs - chunk * CHUNK_SIZE))) {
+    for (const { tags, program } of run.draw(chunk, Math.min(CHUNK_SIZE, runs - chunk * CHUNK_SIZE))) {
       if (tags === null) continue;
+      for (const kind of new Set((program.objects ?? []).map((/** @type {any} */ node) => node.kind))) kinds[kind] = (kinds[kind] ?? 0) + 1;
       generated += 1;
       const pollution = tags.pollution.join(' + ');
       const key = `${tags.family}\n${tags.perturbation}\n${pollution}`;
@@ -44,5 +48,5 @@ export function drawCensus({ runs, seed, weights = {} }) {
     }
   }
   const sorted = [...combinations.values()].sort((a, b) => a.family.localeCompare(b.family) || b.count - a.count);
-  return { runs, generated, seed, combinations: sorted, channels, cells: run.report() };
+  return { runs, generated, seed, combinations: sorted, channels, kinds, cells: run.report() };
 }

@@ -12,6 +12,7 @@ import { LEDGER_DIR } from './bugs/ledger.js';
 import { EXIT, UsageError } from './commands/common.js';
 import { shutdown } from './browsers/shutdown.js';
 import { pinnedVersion, registryFamilies } from './runtimes.js';
+import { prepareKinds } from '../src/program/kinds/index.js';
 import {
   budgetOption, conformWorkersOption, integerFrom, harnessTimeoutOption, jobsOption, maxDifferencesOption, oracleEveryOption, releaseOption, replayOption, runsOption,
   seedOption, shrinkRunsOption, specOption, stallShrinkRunsOption, stallShrinkTimeOption, suiteOption, timeOption, timeoutOption, trackerOption,
@@ -27,6 +28,8 @@ process.stdout.on('error', (error) => {
 /** @param {(...args: any[]) => Promise<number>} command */
 const run = (command) => async (...args) => {
   try {
+    // This process builds programs too (judging, shrinking, repro): its CryptoKeys are made asynchronously.
+    await prepareKinds();
     process.exitCode = await command(...args);
   } finally {
     // The browsers a command started end with it (harness/browsers/sessions.js).

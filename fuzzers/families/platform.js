@@ -11,11 +11,23 @@
 // odd messages, bytes and media types, a File's name and lastModified; the
 // same object twice (identity), own properties (not carried), another
 // prototype (the brand is in the slots, not the prototype: Node 26 clones
-// a Blob whose prototype is null to undefined) and integrity levels. And
-// OffscreenCanvas and ImageBitmap, which only browsers make: elsewhere the
-// target's host makes them ordinary objects (judgeableHere, as for Bun's ports).
+// a Blob whose prototype is null to undefined) and integrity levels.
+// CryptoKeys: copies of a realm's prepared sample keys (HMAC, AES-GCM, the
+// halves of an ECDSA and an Ed25519 pair). And OffscreenCanvas, ImageBitmap,
+// ImageData and the geometry interfaces (DOMPoint, DOMRect, DOMMatrix,
+// DOMQuad and their read-only bases), which only browsers make (Deno has
+// ImageData and geometry): where the target's host cannot, they become
+// ordinary objects (judgeableHere, as for Bun's ports).
+//
+// Which kinds it draws is the registry's (src/program/kinds/): every platform
+// kind whose descriptor says it is drawn has an arbitrary in DRAWN below, and
+// this module refuses to load otherwise.
 
 import fc from 'fast-check';
+import { KIND, PLATFORM_KINDS } from '../../src/program/kinds/index.js';
+import { SAMPLE_KEY_NAMES } from '../../src/program/kinds/cryptokey.js';
+import { COLOR_SPACES } from '../../src/program/kinds/image-data.js';
+import { GEOMETRY_TYPES, GEOMETRY_VALUES } from '../../src/program/kinds/geometry.js';
 import { stringLiteral } from '../arbitraries/strings.js';
 
 const DOMEXCEPTION_NAMES = ['Error', 'DataCloneError', 'NotFoundError', 'AbortError', 'SyntaxError', 'QuotaExceededError', 'MyError', ''];
@@ -91,6 +103,58 @@ const fileList = fc.record({
   heldElsewhere: fc.boolean(),
 }).map(({ files, picks, heldElsewhere }) => ({ kind: 'filelist', files, picks, heldElsewhere }));
 
+/**
+ * An ImageData node: small sides, its pixels given or left transparent
+ * black, sometimes in display-p3.
+ */
+const imageData = fc.record({
+  width: fc.integer({ min: 1, max: 3 }),
+  height: fc.integer({ min: 1, max: 3 }),
+  given: fc.boolean(),
+  colorSpace: fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom(...COLOR_SPACES) }),
+  seed: fc.integer({ min: 0, max: 255 }),
+}).map(({ width, height, given, colorSpace, seed }) => ({
+  kind: 'imagedata', width, height,
+  ...(given ? { bytes: Array.from({ length: 4 * width * height }, (_, i) => (seed + 37 * i) % 256) } : {}),
+  ...(colorSpace === undefined ? {} : { colorSpace }),
+}));
+
+/** Numbers a geometry interface meets: -0, NaN and infinities too (a DOMMatrix's is2D reads them). */
+const GEOMETRY_NUMBERS = [0, 1, -1, 0.5, 1e21, { number: '-0' }, { number: 'NaN' }, { number: 'Infinity' }];
+
+/** A geometry node: any of the interfaces, with as many numbers as it takes (a DOMMatrix 6 or 16). */
+const geometry = fc.constantFrom(...GEOMETRY_TYPES).chain((type) => fc
+  .constantFrom(...GEOMETRY_VALUES[type])
+  .chain((count) => fc.array(fc.constantFrom(...GEOMETRY_NUMBERS), { minLength: count, maxLength: count }))
+  .map((values) => ({ kind: 'geometry', type, values })));
+
+/** A CryptoKey node: one of the realm's prepared sample keys (src/program/kinds/cryptokey.js). */
+const cryptoKey = fc.constantFrom(...SAMPLE_KEY_NAMES).map((key) => ({ kind: 'cryptokey', key }));
+
+/**
+ * The arbitraries of the platform kinds, each with the kinds it draws and
+ * its weight among them.
+ */
+const DRAWN = [
+  { kinds: ['domexception'], weight: 2, arbitrary: domException },
+  { kinds: ['blob', 'file'], weight: 2, arbitrary: blobOrFile },
+  { kinds: ['messageport'], weight: 1, arbitrary: messagePort },
+  { kinds: ['offscreencanvas', 'imagebitmap'], weight: 1, arbitrary: canvasOrBitmap },
+  { kinds: ['readablestream', 'writablestream', 'transformstream'], weight: 1, arbitrary: stream },
+  { kinds: ['filelist'], weight: 1, arbitrary: fileList },
+  { kinds: ['imagedata'], weight: 1, arbitrary: imageData },
+  { kinds: ['geometry'], weight: 1, arbitrary: geometry },
+  { kinds: ['cryptokey'], weight: 1, arbitrary: cryptoKey },
+];
+
+// The registry decides: a kind drawn here that it says is not, or one it says is and nothing draws, is a mistake.
+for (const kind of PLATFORM_KINDS) {
+  const drawnHere = DRAWN.some((entry) => entry.kinds.includes(kind));
+  if (drawnHere !== (KIND[kind].platform?.drawn === true)) {
+    throw new Error(`fuzzers/families/platform.js: the ${kind} kind is ${drawnHere ? '' : 'not '}drawn here, but its descriptor says ${JSON.stringify(KIND[kind].platform?.drawn)}`);
+  }
+}
+
 /** What is done to one platform node besides making it. */
 const decoration = fc.record({
   extra: fc.boolean(),
@@ -103,11 +167,7 @@ const decoration = fc.record({
  * there are two), then the Files the FileLists among them list.
  */
 export const platformGraph = fc
-  .array(fc.tuple(fc.oneof(
-    { weight: 2, arbitrary: domException }, { weight: 2, arbitrary: blobOrFile }, { weight: 1, arbitrary: messagePort },
-    { weight: 1, arbitrary: canvasOrBitmap }, { weight: 1, arbitrary: stream },
-    { weight: 1, arbitrary: fileList },
-  ), decoration), { minLength: 1, maxLength: 3 })
+  .array(fc.tuple(fc.oneof(...DRAWN.map(({ weight, arbitrary }) => ({ weight, arbitrary }))), decoration), { minLength: 1, maxLength: 3 })
   .map((drawn) => {
     const nodes = drawn.map(([{ transferred, files, picks, heldElsewhere, ...node }, { extra, proto, integrity }]) => ({
       ...node,

@@ -40,6 +40,7 @@ export async function censusCommand(raw) {
     for (const [perturbation, row] of rows) process.stdout.write(`  ${perturbation.padEnd(width)}${cells(COLUMNS.map((name) => row[name]))}\n`);
   }
   const channels = Object.entries(census.channels).map(([mode, n]) => `${mode} ${count.format(n)}`).join(', ');
+  process.stdout.write(`kinds: ${Object.entries(census.kinds).sort(([a], [b]) => a.localeCompare(b)).map(([kind, n]) => `${kind} ${count.format(n)}`).join(', ')}\n`);
   process.stdout.write(`${cellMapLines(census.cells).join('\n')}\n`);
   process.stdout.write(`census: ${count.format(census.runs)} cases, ${count.format(census.generated)} generated programs, seed ${census.seed}; channels: ${channels}\n`);
   return EXIT.ok;

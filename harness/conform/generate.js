@@ -167,7 +167,7 @@ function testOf(source, stored, program) {
 function builderWithSharedRuntime(program) {
   const emitted = emit(program).trim();
   const runtimeCall = emitted.lastIndexOf('})(\n(');
-  if (runtimeCall < 0 || !emitted.endsWith(')(globalThis))')) throw new Error('emit() no longer ends with its runtime: update generate.js');
+  if (runtimeCall < 0 || !/\)\(globalThis, \[[^\]]*\]\)\)$/.test(emitted)) throw new Error('emit() no longer ends with its runtime: update generate.js');
   return `${emitted.slice(0, runtimeCall)}})(clonecheck.createRuntime(globalThis))`;
 }
 

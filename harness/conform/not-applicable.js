@@ -14,6 +14,9 @@
 // `document` read inside a try/catch that hides the ReferenceError (a failing
 // subtest whose own function names `document`, in a global that has none).
 
+import { PLATFORM_GLOBALS } from '../../src/program/kinds/index.js';
+import { INTERFACE_NAMES } from '../../src/webidl/interfaces.js';
+
 /**
  * How V8 and JSC word a reference to a global that does not exist, alone
  * (an assertion's message) or quoted (a promise_test's rejection), and a
@@ -39,10 +42,12 @@ export function notApplicableIn(file, target, channel) {
   return undefined;
 }
 
-/** The globals clonecheck's own suite may meet missing: platform interfaces, not the language's. */
-export const OPTIONAL_GLOBALS = ['MessageChannel', 'MessagePort', 'OffscreenCanvas', 'ImageBitmap', 'Blob', 'File', 'DOMException',
-  'ReadableStream', 'WritableStream', 'TransformStream',
-  'DataTransfer', 'FileList', 'CryptoKey', 'crypto'];
+/**
+ * The globals clonecheck's own suite may meet missing: platform interfaces
+ * (the WebIDL table's), what makes them (the program kinds'), and `crypto`,
+ * which makes CryptoKeys; not the language's.
+ */
+export const OPTIONAL_GLOBALS = [...new Set([...INTERFACE_NAMES, ...PLATFORM_GLOBALS, 'crypto'])];
 
 /**
  * @param {string | null} message

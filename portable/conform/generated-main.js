@@ -7,10 +7,18 @@
 // them (portable/case/case.js), implementation-defined differences left out.
 
 import { registerOpaque } from '../../src/index.js';
+import { PLATFORM_MAKERS } from '../../src/program/kinds/index.js';
+import { createRuntime as createRuntimeWith } from '../../src/program/runtime.js';
 import { cloneCase, deviations, oracleClone } from '../case/case.js';
 
-// The builders' runtime, shared by every generated file (each `emit`s its program without it).
-export { createRuntime } from '../../src/program/runtime.js';
+/**
+ * The builders' runtime, shared by every generated file (each `emit`s its
+ * program without it), with the platform kinds' constructors.
+ * @param {any} global
+ */
+export function createRuntime(global) {
+  return createRuntimeWith(global, PLATFORM_MAKERS);
+}
 
 /**
  * @param {any} program

@@ -10,6 +10,7 @@
 // realm (receivers/realm.js) instead.
 
 import { canonicalJSON, registerOpaque } from '../../src/index.js';
+import { prepareKinds } from '../../src/program/kinds/index.js';
 import { cloneCaseAsync, cloneCaseElsewhere, deviations, settlingCloneFunction } from '../case/case.js';
 
 export { inReceivingWorker, serveRealm } from '../targets/receivers/realm.js';
@@ -40,6 +41,8 @@ async function observeCase(program, makeBuilt, cloneModule, scriptURL) {
  * @returns {Promise<boolean>} whether the case passes
  */
 export async function runRepro({ program, expected, makeBuilt, cloneModule, target, scriptURL }) {
+  // The emitted builder copies this realm's prepared CryptoKeys (src/program/kinds/cryptokey.js).
+  await prepareKinds();
   const observations = await observeCase(program, () => makeBuilt(registerOpaque), cloneModule, scriptURL);
   for (let i = 0; i < observations.length; i++) {
     const found = deviations(expected, observations[i]);

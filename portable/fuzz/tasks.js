@@ -17,6 +17,7 @@ import { reduceProgram } from '../minimize/reduce.js';
 import { featureKey, verdictSignature } from '../bugs/signature.js';
 import { describeDifference, programFeatures } from '../bugs/bug-shape.js';
 import { holds } from '../bugs/same-bug.js';
+import { prepareKinds } from '../../src/program/kinds/index.js';
 
 /** Harness errors kept per chunk (each is a bug of clonecheck, reported in full). */
 const MAX_HARNESS_ERRORS = 3;
@@ -29,8 +30,10 @@ const opened = new Map();
  * some of a chunk's targets: they are the same ones, receivers included).
  * @param {import('../../harness/targets/catalog.js').TargetSpec[]} specs
  */
-export function loadTargets(specs) {
+export async function loadTargets(specs) {
   installNodeHostHooks();
+  // Before any case: a CryptoKey is made only asynchronously (src/program/kinds/cryptokey.js).
+  await prepareKinds();
   return Promise.all(specs.map((spec) => {
     const key = JSON.stringify(spec);
     let target = opened.get(key);

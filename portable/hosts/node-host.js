@@ -7,7 +7,7 @@
 import { types } from 'node:util';
 import { setHostHooks } from '../../src/index.js';
 import { isWeakRefOrRegistryObject } from '../../src/abstract-ops/brands.js';
-import { platformInterfaceOf } from '../../src/abstract-ops/platform.js';
+import { platformInterfaceOf } from '../../src/webidl/interfaces.js';
 import { denoHostHooks } from './deno-host.js';
 
 // Deno's node:util has no isExternal (Deno 2.9.6); a script cannot make an External there anyway.

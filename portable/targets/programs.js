@@ -5,11 +5,14 @@
 // only a window can make a FileList: `withoutFileLists`).
 
 import { isArrayIndex } from '../../src/abstract-ops/object-operations.js';
-import { prototypeRefusal } from '../../src/abstract-ops/platform.js';
+import { prototypeRefusal } from '../../src/webidl/interfaces.js';
 import { sharingRefusal } from '../../src/html/deserialize.js';
 import { hostTransferRefusal } from '../../src/html/platform-objects.js';
 import { build } from '../../src/program/build.js';
-import { PLATFORM_KINDS, PROGRAM_SCHEMA, platformInterfaceOfNode } from '../../src/program/schema.js';
+import {
+  KIND, PLATFORM_KINDS, SHELL_LACKS_KINDS, TRANSFER_ONLY_KINDS, WINDOW_ONLY_KINDS, platformInterfaceOfNode,
+} from '../../src/program/kinds/index.js';
+import { PROGRAM_SCHEMA } from '../../src/program/schema.js';
 
 /**
  * The program as it is: the channel can express everything a program says.
@@ -73,9 +76,6 @@ export function transferArgument(spec) {
   const channelName = spec.name.slice(spec.name.lastIndexOf(':') + 1);
   return channelName === 'messagechannel' || channelName === 'worker' ? 'overloaded' : 'sequence';
 }
-
-/** The kinds of platform objects that can only be transferred, never serialized. */
-const TRANSFER_ONLY_KINDS = ['messageport', 'readablestream', 'writablestream', 'transformstream'];
 
 /**
  * Without a transfer list (and without `forStorage`): the channel has none
@@ -177,7 +177,7 @@ export function inWindow(program) {
  * @param {any} program
  */
 export function inShell(program) {
-  return asOrdinaryObjects(withoutFileLists(program), ['blob', 'file', 'readablestream', 'writablestream', 'transformstream']);
+  return asOrdinaryObjects(withoutFileLists(program), SHELL_LACKS_KINDS);
 }
 
 /**
@@ -210,7 +210,7 @@ function judgeablePlatformObjects(program) {
     const node = program.objects[id];
     return platform(node) && hostTransferRefusal(platformInterfaceOfNode(node)) !== undefined;
   });
-  const unmade = (program.objects ?? []).filter((/** @type {any} */ node) => platform(node) && !canMake(node.kind));
+  const unmade = (program.objects ?? []).filter((/** @type {any} */ node) => platform(node) && !canMake(node));
   const reprototyped = (/** @type {any} */ node) => platform(node) && node.proto !== undefined
     && prototypeRefusal(platformInterfaceOfNode(node)) !== undefined;
   if (untransferable.length === 0 && unmade.length === 0 && !(program.objects ?? []).some(reprototyped)) return program;
@@ -227,43 +227,33 @@ function judgeablePlatformObjects(program) {
   return reshaped;
 }
 
-/**
- * The node kinds a host may lack or be unable to make, each with the
- * smallest node of it: Node, Bun and QuickJS-ng have no OffscreenCanvas;
- * Deno 2.9.6 has one, but its transferToImageBitmap() throws
- * InvalidStateError ("Canvas hasn't been initialized yet"); QuickJS-ng
- * has no MessageChannel; only a window has the DataTransfer that makes a FileList.
- */
-const SAMPLE_NODES = {
-  messageport: { kind: 'messageport', otherEnd: 'dropped' },
-  filelist: { kind: 'filelist', files: [] },
-  offscreencanvas: { kind: 'offscreencanvas', width: 1, height: 1 },
-  imagebitmap: { kind: 'imagebitmap', width: 1, height: 1 },
-};
-
-/** @type {Map<string, boolean>} by node kind */
+/** @type {Map<string, boolean>} by sample node (its JSON) */
 const makeable = new Map();
 
 /**
- * Whether this host makes a node of the kind: `build` of its sample node
- * succeeds (once per kind, between cases: the realm is as the host made it).
- * A kind without a sample is one every host clonecheck runs can make.
- * @param {string} kind
+ * Whether this host makes a node like this one: `build` of its kind's sample
+ * node (its descriptor's, src/program/kinds/: a kind some hosts lack or
+ * cannot make, or for a CryptoKey the key it names) succeeds, once per
+ * sample, between cases: the realm is as the host made it. A kind without
+ * a sample is one every host clonecheck runs can make.
+ * @param {any} node
  * @returns {boolean}
  */
-function canMake(kind) {
-  const sample = SAMPLE_NODES[/** @type {keyof typeof SAMPLE_NODES} */ (kind)];
-  if (sample === undefined) return true;
-  if (!makeable.has(kind)) {
+function canMake(node) {
+  const given = KIND[node.kind].platform?.sample;
+  if (given === undefined) return true;
+  const sample = typeof given === 'function' ? given(node) : given;
+  const id = JSON.stringify(sample);
+  if (!makeable.has(id)) {
     let made = true;
     try {
       build({ schema: PROGRAM_SCHEMA, root: { ref: 0 }, objects: [sample] });
     } catch {
       made = false;
     }
-    makeable.set(kind, made);
+    makeable.set(id, made);
   }
-  return /** @type {boolean} */ (makeable.get(kind));
+  return /** @type {boolean} */ (makeable.get(id));
 }
 
 /**
@@ -279,5 +269,5 @@ function canMake(kind) {
  * @param {any} program
  */
 export function withoutFileLists(program) {
-  return asOrdinaryObjects(program, ['filelist']);
+  return asOrdinaryObjects(program, WINDOW_ONLY_KINDS);
 }

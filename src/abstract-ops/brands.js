@@ -24,13 +24,13 @@ import {
   WeakMapPrototypeGet, WeakMapPrototypeHas, WeakMapPrototypeSet, WeakSetPrototypeHas, uncurryThis,
   withoutStackTraces,
 } from '../primordials/intrinsics.js';
-import { platformInterfaceBySlots, setPlatformHooks } from './platform.js';
+import { platformInterfaceBySlots, setPlatformHooks } from '../webidl/interfaces.js';
 
 /**
  * What StructuredSerializeInternal sees in an object.
  * @typedef {'proxy' | 'callable' | 'opaque' | 'boolean' | 'number' | 'bigint' | 'string' | 'symbol'
  *   | 'date' | 'regexp' | 'arraybuffer' | 'sharedarraybuffer' | 'typedarray' | 'dataview'
- *   | 'map' | 'set' | 'error' | 'array' | 'object' | import('./platform.js').PlatformInterface} ObjectKind
+ *   | 'map' | 'set' | 'error' | 'array' | 'object' | import('../webidl/interfaces.js').PlatformInterface} ObjectKind
  *   A platform object's kind is its interface's name (platform.js).
  */
 

@@ -235,8 +235,8 @@ function probeLengthTracking(view, buffer) {
   return whileResized(buffer, byteOffset, () => !IsArrayBufferViewOutOfBounds(view));
 }
 
-/** Element sizes by [[TypedArrayName]] (https://tc39.es/ecma262/#table-the-typedarray-constructors). */
-const ELEMENT_SIZES = /** @type {Record<string, number>} */ ({
+/** Element sizes by [[TypedArrayName]] (https://tc39.es/ecma262/#table-the-typedarray-constructors): the one table of them. */
+export const ELEMENT_SIZES = /** @type {Record<string, number>} */ ({
   __proto__: null,
   Int8Array: 1, Uint8Array: 1, Uint8ClampedArray: 1, Int16Array: 2, Uint16Array: 2,
   Int32Array: 4, Uint32Array: 4, Float16Array: 2, Float32Array: 4, Float64Array: 8,

@@ -15,7 +15,7 @@
 
 import { hostTransferPlatformObject } from '../abstract-ops/brands.js';
 import { CreateDataProperty } from '../abstract-ops/object-operations.js';
-import { blobReceiver, fileListItems, platformAttribute } from '../abstract-ops/platform.js';
+import { blobReceiver, fileListItems, platformAttribute } from '../webidl/interfaces.js';
 import {
   ArrayPrototypeValues, ObjectCreate, ObjectHasOwn, ObjectKeys, ReflectApply, SymbolIterator, WeakSetCtor,
   WeakSetPrototypeAdd, WeakSetPrototypeHas, append, newList, record,
@@ -25,7 +25,7 @@ import { DataCloneError, hostConstruct } from './errors.js';
 import { receiveTransferredStream, transferStreamSteps } from './transferable-streams.js';
 
 /** @typedef {import('./serialize.js').Serialized} Serialized */
-/** @typedef {import('../abstract-ops/platform.js').PlatformInterface} PlatformInterface */
+/** @typedef {import('../webidl/interfaces.js').PlatformInterface} PlatformInterface */
 /** @typedef {import('../primordials/realm.js').Realm} Realm */
 
 const MATRIX_2D = ['m11', 'm12', 'm21', 'm22', 'm41', 'm42'];

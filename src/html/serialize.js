@@ -12,7 +12,7 @@ import {
   hasMaxByteLength, isDataView, isLengthTracking, viewedBuffer,
 } from '../abstract-ops/buffers.js';
 import { DataCloneError } from './errors.js';
-import { isTransferableKind } from '../abstract-ops/platform.js';
+import { isTransferableKind } from '../webidl/interfaces.js';
 import { isDetachedPlatformObject, serializePlatformObject, transferPlatformObject } from './platform-objects.js';
 import { specProfile } from './profiles.js';
 import {
@@ -99,7 +99,7 @@ export function StructuredSerializeInternal(value, forStorage, memory = new MapC
     }); deep = true; break;
     // Steps 19 (a serializable platform object) and 20 (another platform
     // object, such as a MessagePort outside the transfer list) come after the
-    // switch: its kind is its interface's name (src/abstract-ops/platform.js).
+    // switch: its kind is its interface's name (src/webidl/interfaces.js).
     // Step 21. IsCallable(value).
     case 'callable': throw DataCloneError('StructuredSerializeInternal step 21: a callable object cannot be serialized');
     // Step 22. Any other internal slot (Symbol wrapper, WeakMap, Promise, …).
@@ -112,7 +112,7 @@ export function StructuredSerializeInternal(value, forStorage, memory = new MapC
     case 'object': serialized = record({ Type: 'Object', Properties: newList() }); deep = true; break;
     // Steps 19 and 26.3. Its serialization steps run at once: none of them
     // can reach the object itself again, so memory[value] is not needed first.
-    default: serialized = serializePlatformObject(object, /** @type {import('../abstract-ops/platform.js').PlatformInterface} */ (kind),
+    default: serialized = serializePlatformObject(object, /** @type {import('../webidl/interfaces.js').PlatformInterface} */ (kind),
       (inner) => StructuredSerializeInternal(inner, forStorage, memory, options));
   }
   // Step 25. Set memory[value] to serialized — before the deep pass, so cycles terminate.
@@ -477,7 +477,7 @@ export function StructuredSerializeWithTransfer(value, transferList, options = D
       const dataHolder = MapPrototypeGet(memory, transferable);
       // Steps 5.5.2–5.5.5: the interface's name, its transfer steps, [[Detached]].
       dataHolder.Type = kind;
-      transferPlatformObject(transferable, /** @type {import('../abstract-ops/platform.js').PlatformInterface} */ (kind), dataHolder);
+      transferPlatformObject(transferable, /** @type {import('../webidl/interfaces.js').PlatformInterface} */ (kind), dataHolder);
       // Step 5.6.
       append(transferDataHolders, dataHolder);
       continue;

@@ -20,7 +20,7 @@
 // sender's realm, so its messages (the chunks) are deserialized there: the
 // same values for the primitive chunks programs make.
 
-import { platformAttribute } from '../abstract-ops/platform.js';
+import { platformAttribute } from '../webidl/interfaces.js';
 import {
   ObjectGetOwnPropertyDescriptor, ObjectSetPrototypeOf, ReflectApply, ReflectDeleteProperty, ReflectGetPrototypeOf, record, uncurryThis,
 } from '../primordials/intrinsics.js';

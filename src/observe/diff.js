@@ -14,7 +14,7 @@ import {
   ObjectGetOwnPropertyDescriptor, ObjectHasOwn, ObjectKeys, record, StringCtor,
 } from '../primordials/intrinsics.js';
 import { isArrayIndex } from '../abstract-ops/object-operations.js';
-import { PLATFORM_ATTRIBUTES, isPlatformKind, pendingField } from '../abstract-ops/platform.js';
+import { PLATFORM_ATTRIBUTES, isPlatformKind, pendingField } from '../webidl/interfaces.js';
 import { canonicalJSON, sameJSON } from './canonical-json.js';
 import { appendOutput, finishOutput, outputList } from './output.js';
 import { includes, isIdentifier, quoteJSONString, startsWith } from './strings.js';

@@ -15,18 +15,16 @@ import {
   ObjectGetOwnPropertyDescriptor, ObjectHasOwn, ReflectApply, ReflectGetPrototypeOf, SymbolIterator,
   TYPED_ARRAY_NAMES, WeakMapCtor, WeakMapPrototypeGet, WeakMapPrototypeSet,
 } from '../primordials/intrinsics.js';
+import { INTERFACE_NAMES } from '../webidl/interfaces.js';
 
 /** Global constructors whose function object and `prototype` object are named. */
 const CONSTRUCTOR_NAMES = [
   'Object', 'Function', 'Array', 'Boolean', 'Number', 'BigInt', 'String', 'Symbol', 'Date', 'RegExp',
   'Map', 'Set', 'WeakMap', 'WeakSet', 'WeakRef', 'FinalizationRegistry', 'Promise', 'Proxy',
   ...NATIVE_ERROR_NAMES, 'AggregateError', 'ArrayBuffer', 'SharedArrayBuffer', 'DataView',
-  ...TYPED_ARRAY_NAMES, 'DOMException', 'Iterator',
-  // The serializable and transferable platform interfaces (src/abstract-ops/platform.js), where the host has them.
-  'Blob', 'File', 'ImageData', 'DOMMatrix', 'DOMMatrixReadOnly', 'DOMPoint', 'DOMPointReadOnly',
-  'DOMRect', 'DOMRectReadOnly', 'DOMQuad', 'MessagePort', 'OffscreenCanvas', 'ImageBitmap',
-  'ReadableStream', 'WritableStream', 'TransformStream',
-  'FileList', 'CryptoKey',
+  ...TYPED_ARRAY_NAMES, 'Iterator',
+  // The serializable and transferable platform interfaces, where the host has them.
+  ...INTERFACE_NAMES,
 ];
 
 /** Global namespace objects. */

@@ -26,7 +26,7 @@ import {
 import { classifyObject } from '../abstract-ops/brands.js';
 import {
   BlobPrototypeArrayBuffer, PLATFORM_ATTRIBUTES, blobBytesReceiver, fileListItems, hasBlobBytes, isPlatformKind, pendingField, platformAttribute,
-} from '../abstract-ops/platform.js';
+} from '../webidl/interfaces.js';
 import {
   hasMaxByteLength, IsArrayBufferViewOutOfBounds, isDataView, IsDetachedBuffer, isLengthTracking,
   viewedBuffer,
@@ -325,7 +325,7 @@ function observeContents(walk, object, kind) {
       observeView(walk, object);
       return;
   }
-  if (isPlatformKind(kind)) observePlatformAttributes(walk, object, /** @type {import('../abstract-ops/platform.js').PlatformInterface} */ (kind));
+  if (isPlatformKind(kind)) observePlatformAttributes(walk, object, /** @type {import('../webidl/interfaces.js').PlatformInterface} */ (kind));
 }
 
 /**
@@ -338,7 +338,7 @@ function observeContents(walk, object, kind) {
  * asynchronously: the walk leaves 'unread' in their slot, for `readBlobBytes`.
  * @param {Walk} walk
  * @param {object} object
- * @param {import('../abstract-ops/platform.js').PlatformInterface} kind
+ * @param {import('../webidl/interfaces.js').PlatformInterface} kind
  */
 function observePlatformAttributes(walk, object, kind) {
   const attributes = PLATFORM_ATTRIBUTES[kind];

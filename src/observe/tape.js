@@ -44,7 +44,7 @@
 //         undefined or a string
 
 import { CreateDataProperty } from '../abstract-ops/object-operations.js';
-import { PLATFORM_ATTRIBUTES, isPlatformKind, pendingField } from '../abstract-ops/platform.js';
+import { PLATFORM_ATTRIBUTES, isPlatformKind, pendingField } from '../webidl/interfaces.js';
 import { ArrayPrototype, ObjectSetPrototypeOf, StringCtor, TypeErrorCtor } from '../primordials/intrinsics.js';
 import { appendOutput, finishOutput, outputList } from './output.js';
 import { hex } from './strings.js';

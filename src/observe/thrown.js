@@ -13,7 +13,7 @@ import {
   ObjectGetOwnPropertyDescriptor, ObjectHasOwn, ReflectGetPrototypeOf, withoutStackTraces,
 } from '../primordials/intrinsics.js';
 import { classifyObject, hasErrorData, isProxy } from '../abstract-ops/brands.js';
-import { isPlatformKind } from '../abstract-ops/platform.js';
+import { isPlatformKind } from '../webidl/interfaces.js';
 import { intrinsicName, intrinsicNames } from './intrinsic-names.js';
 import { observe, option } from './observe.js';
 

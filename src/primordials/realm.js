@@ -6,7 +6,7 @@
 import {
   NATIVE_ERROR_NAMES, ObjectCreate, ObjectFreeze, TYPED_ARRAY_NAMES, uncurryThis,
 } from './intrinsics.js';
-import { fileListMaker, platformConstructors } from '../abstract-ops/platform.js';
+import { fileListMaker, platformConstructors } from '../webidl/interfaces.js';
 
 /**
  * A realm's intrinsics as StructuredDeserialize needs them. `captureRealm`

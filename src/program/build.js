@@ -5,7 +5,7 @@
 // than the sender's (a worker's, an iframe's).
 
 import { registerOpaque } from '../abstract-ops/brands.js';
-import { prototypeRefusal } from '../abstract-ops/platform.js';
+import { prototypeRefusal } from '../webidl/interfaces.js';
 import { sharingRefusal } from '../html/deserialize.js';
 import { pollutionBegins, pollutionEnds } from '../html/host-tasks.js';
 import { hostTransferRefusal } from '../html/platform-objects.js';
@@ -16,6 +16,7 @@ import {
 import { currentRealm } from '../primordials/realm.js';
 import { compile, compileSteps } from './compile.js';
 import { hollowUnreachable } from './prune.js';
+import { PLATFORM_MAKERS } from './kinds/index.js';
 import { createRuntime } from './runtime.js';
 import { validate, validateSteps } from './schema.js';
 
@@ -41,14 +42,14 @@ const TypeErrorCtor = currentRealm.errors.TypeError;
 
 /** One runtime per realm, made the first time that realm is used. */
 const runtimes = new WeakMapCtor();
-const ownRuntime = createRuntime(GLOBAL);
+const ownRuntime = createRuntime(GLOBAL, PLATFORM_MAKERS);
 WeakMapPrototypeSet(runtimes, GLOBAL, ownRuntime);
 
 /** @param {any} global */
 function runtimeFor(global) {
   let runtime = WeakMapPrototypeGet(runtimes, global);
   if (runtime === undefined) {
-    runtime = createRuntime(global);
+    runtime = createRuntime(global, PLATFORM_MAKERS);
     WeakMapPrototypeSet(runtimes, global, runtime);
   }
   return runtime;

@@ -11,15 +11,15 @@
 import { ObjectHasOwn, append, newList } from '../primordials/intrinsics.js';
 import { currentRealm } from '../primordials/realm.js';
 import {
-  UNDEFINED, call, commentStmt, constStmt, doStmt, exprs, list, lit, returnStmt, thunk, trimTrue, variable,
+  CX, UNDEFINED, call, commentStmt, constStmt, doStmt, exprs, list, lit, returnStmt, thunk, trimTrue, variable,
 } from './plan.js';
-import { INTRINSIC_NAMES, platformInterfaceOfNode } from './schema.js';
+import { KIND } from './kinds/index.js';
+import { INTRINSIC_NAMES } from './steps.js';
 import { describe, keyExpr, keyText, objectVar, own, soleKey, valueExpr } from './values.js';
 
 /** @typedef {import('./plan.js').Expr} Expr @typedef {import('./plan.js').Stmt} Stmt */
 
 const TypeErrorCtor = currentRealm.errors.TypeError;
-const CX = variable('cx');
 const REALM = variable('realm');
 
 /**
@@ -46,7 +46,8 @@ export function compile(program) {
   const order = makeOrder(nodes);
   for (let i = 0; i < order.length; i++) {
     const id = order[i];
-    append(made, constStmt(objectVar(id), makeExpr(nodes[id]), `#${id}: ${summary(nodes[id])}`));
+    const descriptor = descriptorOf(nodes[id]);
+    append(made, constStmt(objectVar(id), descriptor.make(nodes[id]), `#${id}: ${descriptor.summary(nodes[id])}`));
   }
   section(plan, '1. make every object', made);
 
@@ -157,16 +158,27 @@ function intrinsicNames(nodes, steps, moreSteps) {
 }
 
 /**
- * Node ids in creation order: plain nodes, then views (their buffers exist)
- * and filelists (their files exist), then proxies, each after the proxy it targets.
+ * @param {any} node a valid node
+ * @returns {import('./kinds/index.js').KindDescriptor} its kind's descriptor
+ */
+function descriptorOf(node) {
+  const descriptor = KIND[node.kind];
+  if (descriptor === undefined) throw new TypeErrorCtor(`unknown kind ${describe(node.kind)}`);
+  return descriptor;
+}
+
+/**
+ * Node ids in creation order, by their kind's stage: plain nodes, then
+ * those that refer to others (views: their buffers exist; filelists: their
+ * files exist), then proxies, each after the proxy it targets.
  * @param {any[]} nodes
  * @returns {number[]}
  */
 function makeOrder(nodes) {
   const order = newList();
-  const later = (/** @type {string} */ kind) => kind === 'view' || kind === 'filelist' || kind === 'proxy';
-  for (let id = 0; id < nodes.length; id++) if (!later(nodes[id].kind)) append(order, id);
-  for (let id = 0; id < nodes.length; id++) if (nodes[id].kind === 'view' || nodes[id].kind === 'filelist') append(order, id);
+  const stage = (/** @type {any} */ node) => descriptorOf(node).stage ?? 0;
+  for (let id = 0; id < nodes.length; id++) if (stage(nodes[id]) === 0) append(order, id);
+  for (let id = 0; id < nodes.length; id++) if (stage(nodes[id]) === 1) append(order, id);
   const placed = newList();
   /** @param {number} id */
   const placeProxy = (id) => {
@@ -176,104 +188,8 @@ function makeOrder(nodes) {
     placed[id] = true;
     append(order, id);
   };
-  for (let id = 0; id < nodes.length; id++) if (nodes[id].kind === 'proxy') placeProxy(id);
+  for (let id = 0; id < nodes.length; id++) if (stage(nodes[id]) === 2) placeProxy(id);
   return order;
-}
-
-/**
- * A short description of a node for the repro's comments.
- * @param {any} node
- * @returns {string}
- */
-function summary(node) {
-  switch (node.kind) {
-    case 'object': return own(node, 'class') === undefined ? 'object' : `object, instance of class ${node.class}`;
-    case 'array': return own(node, 'subclass') === undefined ? `array of ${node.items.length}` : `array of ${node.items.length}, class ${node.subclass} extends Array`;
-    case 'arraybuffer': return `${own(node, 'shared') === true ? 'SharedArrayBuffer' : 'ArrayBuffer'}${own(node, 'maxByteLength') === undefined ? '' : ' (resizable)'}`;
-    case 'view': return `${node.type} over #${node.buffer}`;
-    case 'proxy': return `proxy of #${node.target}`;
-    case 'error': return own(node, 'stack') === 'untouched' ? `${node.type}, stack left unformatted` : node.type;
-    case 'function': return `${node.style} function`;
-    case 'opaque': return node.type;
-    case 'geometry': return node.type;
-    case 'domexception': case 'blob': case 'file': case 'imagedata': return platformInterfaceOfNode(node);
-    case 'messageport': return `MessagePort, other end ${own(node, 'otherEnd') ?? 'kept'}`;
-    case 'offscreencanvas': case 'imagebitmap': return `${platformInterfaceOfNode(node)} ${node.width}x${node.height}`;
-    case 'readablestream': case 'writablestream': case 'transformstream':
-      return `${platformInterfaceOfNode(node)}${own(node, 'locked') === true ? ', locked' : ''}`;
-    case 'filelist': return `FileList of ${node.files.length === 0 ? 'no files' : `#${node.files.join(', #')}`}`;
-  }
-  return node.kind;
-}
-
-/**
- * @param {number[]} bytes
- * @returns {Expr} the bytes as a list of literals
- */
-function byteList(bytes) {
-  const items = newList();
-  for (let i = 0; i < bytes.length; i++) append(items, lit(bytes[i]));
-  return list(items);
-}
-
-/**
- * The runtime call that makes a node's object.
- * @param {any} node
- * @returns {Expr}
- */
-function makeExpr(node) {
-  const optional = (/** @type {unknown} */ value) => (value === undefined ? UNDEFINED : lit(/** @type {any} */ (value)));
-  switch (node.kind) {
-    case 'object':
-      if (own(node, 'class') === undefined) return call('object', exprs(CX));
-      return call('object', exprs(CX, lit(node.class), lit(own(node, 'privateField') === true)));
-    case 'array': return call('array', own(node, 'subclass') === undefined ? exprs() : exprs(lit(node.subclass)));
-    case 'date': return call('date', exprs(valueExpr(node.time)));
-    case 'regexp': return call('regexp', exprs(lit(node.source), lit(node.flags)));
-    case 'map': return call('map', exprs());
-    case 'set': return call('set', exprs());
-    case 'arraybuffer':
-      return call('arraybuffer', exprs(
-        lit(own(node, 'byteLength') ?? node.bytes.length), optional(own(node, 'maxByteLength')), lit(own(node, 'shared') === true), byteList(node.bytes),
-      ));
-    case 'view':
-      return call('view', exprs(lit(node.type), variable(objectVar(node.buffer)), lit(own(node, 'byteOffset') ?? 0), optional(own(node, 'length'))));
-    case 'error':
-      // The default, 'formatted', is left out: older repros read the same.
-      return call('error', own(node, 'stack') === 'untouched' ? exprs(lit(node.type), lit('untouched')) : exprs(lit(node.type)));
-    case 'boxed': return call('boxed', exprs(valueExpr(node.value)));
-    case 'function': return call('callable', exprs(lit(node.style)));
-    case 'proxy': return call('proxy', exprs(CX, variable(objectVar(node.target))));
-    case 'opaque': return call('opaque', exprs(CX, lit(node.type)));
-    // Platform objects: defaults spelled out, so the repro states every field.
-    case 'domexception': return call('domexception', exprs(lit(own(node, 'message') ?? ''), lit(own(node, 'name') ?? 'Error')));
-    case 'blob': return call('blob', exprs(byteList(node.bytes), lit(own(node, 'type') ?? '')));
-    case 'file': return call('file', exprs(byteList(node.bytes), lit(node.name), lit(own(node, 'type') ?? ''), lit(own(node, 'lastModified') ?? 0)));
-    case 'imagedata': return call('imagedata', exprs(
-      lit(node.width), lit(node.height), ObjectHasOwn(node, 'bytes') ? byteList(node.bytes) : UNDEFINED, lit(own(node, 'colorSpace') ?? 'srgb'),
-    ));
-    case 'geometry': {
-      const values = newList();
-      for (let i = 0; i < node.values.length; i++) append(values, valueExpr(node.values[i]));
-      return call('geometry', exprs(lit(node.type), list(values)));
-    }
-    case 'messageport': return call('messageport', exprs(CX, lit((own(node, 'otherEnd') ?? 'kept') === 'kept')));
-    case 'offscreencanvas': return call('offscreencanvas', exprs(lit(node.width), lit(node.height), lit(own(node, 'context') ?? 'none')));
-    case 'imagebitmap': return call('imagebitmap', exprs(lit(node.width), lit(node.height)));
-    case 'readablestream': {
-      const chunks = newList();
-      for (let i = 0; i < node.chunks.length; i++) append(chunks, lit(node.chunks[i]));
-      return call('readablestream', exprs(list(chunks), lit(own(node, 'locked') === true)));
-    }
-    case 'writablestream': return call('writablestream', exprs(CX, lit(own(node, 'locked') === true)));
-    case 'transformstream': return call('transformstream', exprs(lit(own(node, 'locked') === true)));
-    case 'filelist': {
-      const files = newList();
-      for (let i = 0; i < node.files.length; i++) append(files, variable(objectVar(node.files[i])));
-      return call('filelist', exprs(list(files)));
-    }
-  }
-  throw new TypeErrorCtor(`unknown kind ${describe(node.kind)}`);
 }
 
 /**
@@ -294,47 +210,13 @@ function fill(plan, node, id, nodes) {
     else protoExpr = variable(objectVar(proto.ref));
     append(plan, doStmt(call('proto', exprs(self, protoExpr)), label));
   }
-  switch (node.kind) {
-    case 'array':
-      for (let i = 0; i < node.items.length; i++) {
-        const item = node.items[i];
-        if (isHole(item)) continue;
-        append(plan, doStmt(call('data', exprs(self, lit(i), valueExpr(item))), label));
-      }
-      // Trailing holes leave the length at the item count, as in [1, , ].
-      if (node.items.length > 0 && isHole(node.items[node.items.length - 1])) {
-        append(plan, doStmt(call('value', exprs(self, lit('length'), lit(node.items.length))), `${label}: trailing holes`));
-      }
-      if (ObjectHasOwn(node, 'length')) append(plan, doStmt(call('value', exprs(self, lit('length'), lit(node.length))), label));
-      break;
-    case 'regexp':
-      if (ObjectHasOwn(node, 'lastIndex')) append(plan, doStmt(call('value', exprs(self, lit('lastIndex'), lit(node.lastIndex))), label));
-      break;
-    case 'map':
-      for (let i = 0; i < node.entries.length; i++) {
-        append(plan, doStmt(call('mapEntry', exprs(self, valueExpr(node.entries[i][0]), valueExpr(node.entries[i][1]))), label));
-      }
-      break;
-    case 'set':
-      for (let i = 0; i < node.values.length; i++) append(plan, doStmt(call('setValue', exprs(self, valueExpr(node.values[i]))), label));
-      break;
-    case 'error':
-      // As the constructor makes them: writable, non-enumerable, configurable.
-      if (ObjectHasOwn(node, 'message')) {
-        append(plan, doStmt(call('data', exprs(self, lit('message'), valueExpr(node.message), lit(true), lit(false))), label));
-      }
-      if (ObjectHasOwn(node, 'cause')) {
-        append(plan, doStmt(call('data', exprs(self, lit('cause'), valueExpr(node.cause), lit(true), lit(false))), label));
-      }
-      break;
+  const fillContents = descriptorOf(node).fill;
+  if (fillContents !== undefined) {
+    const contents = fillContents(node, self, label);
+    for (let i = 0; i < contents.length; i++) append(plan, contents[i]);
   }
   const props = own(node, 'props') ?? [];
   for (let i = 0; i < props.length; i++) append(plan, doStmt(propExpr(self, props[i], label, nodes), label));
-}
-
-/** @param {unknown} item an array item @returns {boolean} whether it is {"hole": true} */
-function isHole(item) {
-  return typeof item === 'object' && item !== null && ObjectHasOwn(item, 'hole');
 }
 
 /**

@@ -21,6 +21,7 @@ import { currentRealm } from '../primordials/realm.js';
 import { isArrayIndex } from '../abstract-ops/object-operations.js';
 import { isIdentifier } from '../observe/strings.js';
 import { compile } from './compile.js';
+import { KIND_BY_OP, PLATFORM_MAKERS } from './kinds/index.js';
 import { createRuntime } from './runtime.js';
 import { validate } from './schema.js';
 import { objectVar } from './values.js';
@@ -30,6 +31,8 @@ import { objectVar } from './values.js';
 /** Read once, when this module loads (ECMA-262 keeps a function's source text). */
 const RUNTIME_SOURCE = uncurryThis(Function.prototype.toString)(createRuntime);
 const TypeErrorCtor = currentRealm.errors.TypeError;
+/** The runtime's second argument, as source: the platform kinds' constructors (kinds/index.js). */
+const PLATFORM_MAKERS_SOURCE = JSONStringify(PLATFORM_MAKERS);
 
 /**
  * @param {unknown} program
@@ -40,7 +43,7 @@ export function emit(program) {
   const body = printBody(compile(program), '  ');
   return '((rt) => (registerOpaque) => {\n'
     + '  // Built by clonecheck from a clonecheck/program@2 program. `rt` is the runtime below.\n'
-    + `${body}})(\n(${RUNTIME_SOURCE})(globalThis))\n`;
+    + `${body}})(\n(${RUNTIME_SOURCE})(globalThis, ${PLATFORM_MAKERS_SOURCE}))\n`;
 }
 
 /** @param {unknown} program */
@@ -108,30 +111,6 @@ function printList(items, indent) {
  *   and, when the program transfers, `transfer` (the transfer list) defined
  * @property {string} receiver  statements that set up the realm the value lands in (often none)
  */
-
-/** The runtime's callable makers, as literal source. */
-const PLAIN_CALLABLES = {
-  __proto__: null,
-  arrow: '() => {}',
-  function: 'function () {}',
-  class: 'class {}',
-  async: 'async function () {}',
-  generator: 'function* () {}',
-  bound: 'function () {}.bind(null)',
-};
-
-/** The runtime's opaque makers, as literal source. */
-const PLAIN_OPAQUES = {
-  __proto__: null,
-  WeakMap: 'new WeakMap()',
-  WeakSet: 'new WeakSet()',
-  WeakRef: 'new WeakRef({})',
-  FinalizationRegistry: 'new FinalizationRegistry(() => {})',
-  Promise: 'new Promise(() => {})',
-  Generator: '(function* () {})()',
-  Arguments: '(function () { return arguments; })()',
-  ArrayIterator: '[].values()',
-};
 
 /** The operations that fill one object (compile.js: "fill them"). */
 const FILL_OPS = ['proto', 'data', 'accessor', 'value', 'mapEntry', 'setValue'];
@@ -232,74 +211,16 @@ function plainPrinter(program, plan, root, log) {
         for (let i = 1; i < parts.length; i++) text += ` + ${expr(parts[i])}`;
         return parts.length === 1 ? text : `(${text})`;
       }
-      case 'object':
-        if (a.length === 1) return '{}';
-        return `new ${namedClass(litValue(a[1]), litValue(a[2]) === true ? ' { #secret = 0; }' : ' {}')}()`;
-      case 'array': return a.length === 0 ? '[]' : `new ${namedClass(litValue(a[0]), ' extends Array {}')}()`;
-      case 'date': return `new Date(${expr(a[0])})`;
-      case 'regexp': return `new RegExp(${expr(a[0])}, ${expr(a[1])})`;
-      case 'map': return 'new Map()';
-      case 'set': return 'new Set()';
-      case 'view': {
-        const offset = litValue(a[2]);
-        const rest = a[3].t === 'undefined' ? (offset === 0 ? '' : `, ${offset}`) : `, ${offset}, ${expr(a[3])}`;
-        return `new ${litValue(a[0])}(${expr(a[1])}${rest})`;
-      }
-      case 'error': return `new ${litValue(a[0])}()`;
-      case 'boxed': return `Object(${expr(a[0])})`;
-      case 'callable': return PLAIN_CALLABLES[/** @type {string} */ (litValue(a[0]))];
-      case 'proxy': return `new Proxy(${expr(a[1])}, {})`;
-      case 'opaque': return PLAIN_OPAQUES[/** @type {string} */ (litValue(a[1]))];
       case 'intrinsic': return intrinsicSource(/** @type {string} */ (litValue(a[1])));
       case 'behavior': return behavior(a);
-      case 'domexception': return `new DOMException(${expr(a[0])}, ${expr(a[1])})`;
-      case 'blob': return `new Blob([new Uint8Array(${expr(a[0])})], { type: ${expr(a[1])} })`;
-      case 'file': return `new File([new Uint8Array(${expr(a[0])})], ${expr(a[1])}, { type: ${expr(a[2])}, lastModified: ${expr(a[3])} })`;
-      case 'imagedata': {
-        const data = a[2].t === 'undefined' ? '' : `new Uint8ClampedArray(${expr(a[2])}), `;
-        return `new ImageData(${data}${expr(a[0])}, ${expr(a[1])}, { colorSpace: ${expr(a[3])} })`;
-      }
-      case 'messageport': return 'new MessageChannel().port1';
-      case 'offscreencanvas': return litValue(a[2]) === '2d'
-        ? `((canvas) => (canvas.getContext('2d'), canvas))(new OffscreenCanvas(${expr(a[0])}, ${expr(a[1])}))`
-        : `new OffscreenCanvas(${expr(a[0])}, ${expr(a[1])})`;
-      case 'imagebitmap': return `((canvas) => (canvas.getContext('2d'), canvas.transferToImageBitmap()))(new OffscreenCanvas(${expr(a[0])}, ${expr(a[1])}))`;
-      case 'readablestream': {
-        const chunks = a[0].t === 'list' ? a[0].items : [];
-        let start = '';
-        for (let i = 0; i < chunks.length; i++) start += `c.enqueue(${expr(chunks[i])}); `;
-        const stream = `new ReadableStream({ start(c) { ${start}c.close(); } })`;
-        return litValue(a[1]) === true ? `((stream) => (stream.getReader(), stream))(${stream})` : stream;
-      }
-      case 'writablestream': return litValue(a[1]) === true
-        ? '((stream) => (stream.getWriter(), stream))(new WritableStream())' : 'new WritableStream()';
-      case 'transformstream': return litValue(a[0]) === true
-        ? '((stream) => (stream.readable.getReader(), stream))(new TransformStream())' : 'new TransformStream()';
-      case 'filelist': {
-        const files = a[0].t === 'list' ? a[0].items : [];
-        let adds = '';
-        for (let i = 0; i < files.length; i++) adds += `dataTransfer.items.add(${expr(files[i])}), `;
-        return `((dataTransfer) => (${adds}dataTransfer.files))(new DataTransfer())`;
-      }
-      case 'geometry': return geometrySource(/** @type {string} */ (litValue(a[0])), a[1].t === 'list' ? a[1].items : []);
     }
+    const plain = KIND_BY_OP[op]?.plain;
+    if (plain !== undefined) return plain(a, printer);
     throw new TypeErrorCtor(`no plain form for rt.${op}`);
   }
 
-  /**
-   * rt.geometry(type, values) as its constructor call.
-   * @param {string} type
-   * @param {Expr[]} values
-   */
-  function geometrySource(type, values) {
-    if (type === 'DOMMatrix' || type === 'DOMMatrixReadOnly') return `new ${type}([${exprList(values)}])`;
-    if (type !== 'DOMQuad') return `new ${type}(${exprList(values)})`;
-    let points = '';
-    for (let i = 0; i < 4; i++) {
-      points += `${i === 0 ? '' : ', '}{ x: ${expr(values[4 * i])}, y: ${expr(values[4 * i + 1])}, z: ${expr(values[4 * i + 2])}, w: ${expr(values[4 * i + 3])} }`;
-    }
-    return `new DOMQuad(${points})`;
-  }
+  /** What a kind's `plain` is handed (kinds/index.js PlainPrinter). @type {import('./kinds/index.js').PlainPrinter} */
+  const printer = { expr, exprList, litValue, namedClass };
 
   /**
    * rt.behavior(cx, event, on, key, effects, returns, throws) as a function

@@ -78,3 +78,18 @@ export function exprs(...items) {
   for (let i = 0; i < items.length; i++) append(result, items[i]);
   return result;
 }
+
+/** The build context every plan starts by making (`const cx = rt.context(...)`): makers that log or keep things take it. */
+export const CX = variable('cx');
+
+/** @param {unknown} value @returns {Expr} the literal, or undefined when the value is absent */
+export function optionalLit(value) {
+  return value === undefined ? UNDEFINED : lit(/** @type {any} */ (value));
+}
+
+/** @param {readonly (string | number | boolean | null)[]} values @returns {Expr} a list of their literals */
+export function litList(values) {
+  const items = newList();
+  for (let i = 0; i < values.length; i++) append(items, lit(values[i]));
+  return list(items);
+}

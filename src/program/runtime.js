@@ -16,8 +16,11 @@
 
 /**
  * @param {any} global the global object whose built-ins the runtime uses
+ * @param {string[]} platformNames the constructors the platform kinds are
+ *   made with (src/program/kinds/index.js `platformMakers`: the registry
+ *   says them, this function cannot import it)
  */
-export function createRuntime(global) {
+export function createRuntime(global, platformNames) {
   'use strict';
   const { apply, deleteProperty, ownKeys } = global.Reflect;
   const {
@@ -59,12 +62,10 @@ export function createRuntime(global) {
   const TypeErrorCtor = global.TypeError;
   const ErrorCtor = global.Error;
   const Uint8ClampedArrayCtor = global.Uint8ClampedArray;
+  /** Where the realm's prepared CryptoKeys are (src/program/kinds/cryptokey.js SAMPLE_KEYS_SYMBOL). */
+  const SAMPLE_KEYS = SymbolCtor.for('clonecheck.cryptokey.samples');
   /** Platform interfaces by name (absent ones stay undefined: `platform` says so). */
   const platformCtors = create(null);
-  const platformNames = ['DOMException', 'Blob', 'File', 'ImageData', 'DOMPoint', 'DOMPointReadOnly',
-    'DOMRect', 'DOMRectReadOnly', 'DOMMatrix', 'DOMMatrixReadOnly', 'DOMQuad', 'MessageChannel', 'OffscreenCanvas',
-    'ReadableStream', 'WritableStream', 'TransformStream',
-    'DataTransfer'];
   for (let i = 0; i < platformNames.length; i++) platformCtors[platformNames[i]] = global[platformNames[i]];
 
   /** Constructors by name, null-prototype so a name never reaches Object.prototype. */
@@ -389,6 +390,20 @@ export function createRuntime(global) {
     return new C(points[0], points[1], points[2], points[3]);
   }
 
+  /**
+   * A copy of one of the realm's prepared sample CryptoKeys, by the realm's
+   * own structuredClone (the key's serialization steps copy its slots).
+   * Script makes keys only asynchronously: the realm prepared them before
+   * its first case (src/program/kinds/cryptokey.js prepareSampleKeys).
+   */
+  function cryptokey(name) {
+    const samples = getOwnPropertyDescriptor(global, SAMPLE_KEYS);
+    const key = samples === undefined ? undefined : samples.value[name];
+    if (key === undefined) throw unavailable('The prepared CryptoKey "' + name + '" (await prepareKinds() before building)');
+    if (structuredCloneFn === undefined) throw unavailable('structuredClone');
+    return structuredCloneFn(key);
+  }
+
   // ── filling: prototypes, properties, contents ──
 
   function proto(target, prototype) {
@@ -622,7 +637,7 @@ export function createRuntime(global) {
     __proto__: null,
     context, number, bigint, symbol, wellKnown, repeat, concat, slice,
     object, array, date, regexp, map, set, arraybuffer, view, error, boxed, callable, proxy, opaque,
-    domexception, blob, file, imagedata, geometry, messageport, offscreencanvas, imagebitmap, filelist,
+    domexception, blob, file, imagedata, geometry, messageport, offscreencanvas, imagebitmap, filelist, cryptokey,
     readablestream, writablestream, transformstream,
     proto, data, accessor, value, mapEntry, setValue, resize, grow, detach, integrity,
     effect, behavior, realm, intrinsic, stepData, stepAccessor, stepDelete, steps, finish, restorer,

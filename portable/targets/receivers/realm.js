@@ -24,6 +24,7 @@ import { build, observeLanded, setupRealm } from '../../../src/index.js';
 import { cloneCaseElsewhere } from '../../case/case.js';
 import { referenceDelivery } from './reference-delivery.js';
 import { errorText, splitMessage } from './messages.js';
+import { prepareKinds } from '../../../src/program/kinds/index.js';
 
 const JSONParse = JSON.parse;
 const JSONStringify = JSON.stringify;
@@ -193,8 +194,9 @@ async function guarded(work) {
   }
 }
 
-/** Serves the sender's messages until the worker is ended. */
-export function serveRealm() {
+/** Serves the sender's messages until the worker is ended, ready once this realm can build every kind. */
+export async function serveRealm() {
+  await prepareKinds();
   parent = parentPort();
   parent.onMessage(onMessage);
   parent.onMessageError(landedNothing);

@@ -1,6 +1,9 @@
-// Platform objects: which [Serializable] or [Transferable] interface, if any,
-// an object is an instance of, and the attributes its serialization steps and
-// observation read.
+// The WebIDL interface table: the [Serializable] and [Transferable] platform
+// interfaces clonecheck knows, which of them, if any, an object is an
+// instance of, and the attributes their serialization steps and observation
+// read. Not an abstract operation (it left src/abstract-ops/): the one list
+// of interface names the observation, the realm capture and the conformance
+// runner read (`INTERFACE_NAMES`).
 //
 // Script cannot see a platform object's internal slots, but every attribute
 // getter WebIDL generates is a brand check: it throws a TypeError unless its
@@ -81,6 +84,14 @@ const KNOWN_INTERFACES = [
   // prototype chain (a key whose prototype changed is not recognised there).
   ['CryptoKey', ['type', 'extractable', 'algorithm', 'usages']],
 ];
+
+/** Every interface of the table, by name, in its order. */
+export const INTERFACE_NAMES = (() => {
+  /** @type {PlatformInterface[]} an ordinary array, so readers may spread it */
+  const names = [];
+  for (let i = 0; i < KNOWN_INTERFACES.length; i++) names[i] = KNOWN_INTERFACES[i][0];
+  return ObjectFreeze(names);
+})();
 
 /** The [Transferable] interfaces clonecheck knows (StructuredSerializeWithTransfer step 2.1). */
 const TRANSFERABLE_INTERFACES = ['MessagePort', 'OffscreenCanvas', 'ImageBitmap',
