@@ -5,7 +5,7 @@
 // scripts in this global, in that order, then testharness's completion
 // callback gives the results. Portable: no host API is imported here (the
 // host hands in the sources, how uncaught errors reach it, and a heartbeat),
-// so a browser page runs the same code (harness/browsers/page/conform-tasks.js).
+// so a browser page runs the same code (portable/hosts/page/agent.js).
 //
 // What a browser does for a test page, this does for a shell global:
 //  - `location` is the test's URL, its variant's query in location.search

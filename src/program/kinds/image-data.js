@@ -1,7 +1,7 @@
 // The `imagedata` kind: an ImageData of width x height pixels (its data 4
 // bytes a pixel, transparent black when no bytes are given) in a colour
 // space. Browsers have it; Node, Bun, Deno and QuickJS-ng do not, where the
-// generator's node becomes an ordinary object (harness/targets/programs.js
+// generator's node becomes an ordinary object (portable/targets/programs.js
 // judgeableHere, by the sample node).
 
 import { ObjectHasOwn } from '../../primordials/intrinsics.js';
