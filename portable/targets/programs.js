@@ -10,6 +10,7 @@ import { sharingRefusal } from '../../src/html/deserialize.js';
 import { hostTransferRefusal } from '../../src/html/platform-objects.js';
 import { build } from '../../src/program/build.js';
 import { PLATFORM_KINDS, PROGRAM_SCHEMA, platformInterfaceOfNode } from '../../src/program/schema.js';
+import { channelOfTarget } from './channels/index.js';
 
 /**
  * The program as it is: the channel can express everything a program says.
@@ -45,11 +46,11 @@ export function withTransferList(program) {
 }
 
 /**
- * @param {string} channel a reshaping function's name (load.js `channels`)
+ * @param {{base: string}} reshaping a target's (load.js Reshaping)
  * @returns {boolean} whether the channel has a transfer list at all (the oracle converts one only then)
  */
-export function hasTransferList(channel) {
-  return !channel.startsWith('withoutTransfer') && !channel.startsWith('withStorage');
+export function hasTransferList({ base }) {
+  return base !== 'withoutTransfer' && base !== 'withStorage';
 }
 
 /**
@@ -65,13 +66,12 @@ export function hasTransferList(channel) {
  */
 
 /**
- * @param {{name: string, channel: string}} spec a TargetSpec (catalog.js)
- * @returns {TransferArgument}
+ * @param {{name: string, reshaping: {base: string}}} spec a TargetSpec (catalog.js)
+ * @returns {TransferArgument} its channel's (portable/targets/channels/); a module target's is a sequence
  */
 export function transferArgument(spec) {
-  if (!hasTransferList(spec.channel)) return 'none';
-  const channelName = spec.name.slice(spec.name.lastIndexOf(':') + 1);
-  return channelName === 'messagechannel' || channelName === 'worker' ? 'overloaded' : 'sequence';
+  if (!hasTransferList(spec.reshaping)) return 'none';
+  return channelOfTarget(spec.name)?.transfer ?? 'sequence';
 }
 
 /** The kinds of platform objects that can only be transferred, never serialized. */
