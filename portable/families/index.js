@@ -42,7 +42,7 @@ import webkit from './webkit.js';
  */
 
 /** Every family, in listing order. */
-export const FAMILIES = [node, bun, deno, quickjs, chromium, firefox, webkit];
+export const FAMILIES = [node, bun, deno, chromium, firefox, webkit, quickjs];
 
 /** @param {string | undefined} name @returns {Family | undefined} */
 export function familyNamed(name) {
