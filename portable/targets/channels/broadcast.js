@@ -2,6 +2,8 @@
 // workers, each set up and observed there; no transfer list (the channel
 // drops the program's).
 
+import { ON_THE_WEB_PLATFORM } from './web-platform.js';
+
 /** @type {import('./index.js').Channel} */
 export default {
   name: 'broadcast',
@@ -9,8 +11,7 @@ export default {
   reshaping: 'withoutTransfer',
   transfer: 'none',
   landsInWorkers: true,
-  has: (family) => family.noWebPlatform === undefined,
-  lacking: (family) => /** @type {string} */ (family.noWebPlatform),
+  ...ON_THE_WEB_PLATFORM,
   describe: () => 'BroadcastChannel to three workers, each set up and observed there (no transfer list)',
   needs: (family) => ['BroadcastChannel', /** @type {string} */ (family.worker?.needs)],
   api: () => 'BroadcastChannel.postMessage',

@@ -2,6 +2,9 @@
 // list (an extra buffer when the program has none), which skips the fast
 // paths some engines take only without one (Bun's, for one).
 
+import clone from './clone.js';
+import { ON_THE_WEB_PLATFORM } from './web-platform.js';
+
 /** @type {import('./index.js').Channel} */
 export default {
   name: 'clone-transfer',
@@ -9,12 +12,12 @@ export default {
   reshaping: 'withTransferList',
   transfer: 'sequence',
   landsInWorkers: false,
-  has: (family) => family.noWebPlatform === undefined,
-  lacking: (family) => /** @type {string} */ (family.noWebPlatform),
+  ...ON_THE_WEB_PLATFORM,
   describe: () => 'structuredClone with a non-empty transfer list (an extra buffer when the program has none)',
   needs: () => ['structuredClone'],
   api: () => 'structuredClone',
-  snippet: () => ({ imports: [], call: ({ option }) => `structuredClone(value${option ? `, { ${option} }` : ''})` }),
+  // The same call: the snippet's transfer list is the program's.
+  snippet: clone.snippet,
   repro: 'script',
   // conform's `clone` already calls structuredClone with the list a test gives it.
   conform: null,

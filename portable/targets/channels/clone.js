@@ -1,6 +1,8 @@
 // The `clone` channel: the global structuredClone(value, {transfer}), in
 // every runtime with the web platform's structured clone.
 
+import { ON_THE_WEB_PLATFORM } from './web-platform.js';
+
 /** @type {import('./index.js').Channel} */
 export default {
   name: 'clone',
@@ -9,8 +11,7 @@ export default {
   // structuredClone's options.transfer is a sequence<object>.
   transfer: 'sequence',
   landsInWorkers: false,
-  has: (family) => family.noWebPlatform === undefined,
-  lacking: (family) => /** @type {string} */ (family.noWebPlatform),
+  ...ON_THE_WEB_PLATFORM,
   describe: () => 'structuredClone(value, {transfer})',
   needs: () => ['structuredClone'],
   api: () => 'structuredClone',

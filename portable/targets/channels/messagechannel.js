@@ -1,6 +1,8 @@
 // The `messagechannel` channel: port1.postMessage(value, transfer),
 // received on port2 in the same realm.
 
+import { ON_THE_WEB_PLATFORM } from './web-platform.js';
+
 /** @type {import('./index.js').Channel} */
 export default {
   name: 'messagechannel',
@@ -9,8 +11,7 @@ export default {
   // MessagePort's postMessage(message, transfer) is overloaded with postMessage(message, options).
   transfer: 'overloaded',
   landsInWorkers: false,
-  has: (family) => family.noWebPlatform === undefined,
-  lacking: (family) => /** @type {string} */ (family.noWebPlatform),
+  ...ON_THE_WEB_PLATFORM,
   describe: () => 'MessageChannel: port1.postMessage(value, transfer), received on port2',
   needs: () => ['MessageChannel'],
   api: () => 'MessagePort.postMessage',

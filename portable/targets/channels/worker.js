@@ -2,6 +2,8 @@
 // worker_threads, a web Worker elsewhere), whose realm is set up and
 // observed there.
 
+import { ON_THE_WEB_PLATFORM } from './web-platform.js';
+
 /** Node's Worker, which a snippet imports: named apart, so that no reader takes this portable module for one that imports it. */
 const WORKER_THREADS = 'node:worker_threads';
 
@@ -13,8 +15,7 @@ export default {
   // Worker's postMessage(message, transfer) is overloaded with postMessage(message, options).
   transfer: 'overloaded',
   landsInWorkers: true,
-  has: (family) => family.noWebPlatform === undefined,
-  lacking: (family) => /** @type {string} */ (family.noWebPlatform),
+  ...ON_THE_WEB_PLATFORM,
   // A runtime not found here has no family yet: a dedicated Worker, as in a browser.
   describe: (family) => `${family?.worker?.kind ?? 'dedicated'} Worker: postMessage(value, transfer), set up and observed in the worker`,
   needs: (family) => [/** @type {string} */ (family.worker?.needs)],
