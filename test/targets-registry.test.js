@@ -1,5 +1,5 @@
-// The extension points' registries (harness/targets/channels/,
-// harness/families/, harness/targets/modules/) are complete, and they are
+// The extension points' registries (portable/targets/channels/,
+// portable/families/, harness/targets/modules/) are complete, and they are
 // the only place channels and families are named: conform, the snippet, the
 // repro and the CLI help take every channel from the registry, and the
 // files that used to keep lists of their own keep none.
@@ -8,12 +8,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { FAMILIES, PINNED, familyNamed, scriptFamilies } from '../harness/families/index.js';
-import { CHANNELS, channelNames, channelsOf, familiesWith } from '../harness/targets/channels/index.js';
+import { FAMILIES, PINNED, familyNamed, scriptFamilies } from '../portable/families/index.js';
+import { CHANNELS, channelNames, channelsOf, familiesWith } from '../portable/targets/channels/index.js';
 import { MODULE_TARGETS } from '../harness/targets/modules/index.js';
-import { CONFORM_CHANNELS, MODULE_CHANNELS, runtimeChannels } from '../harness/conform/channels.js';
-import { hasTransferList, transferArgument } from '../harness/targets/programs.js';
-import { reshaperOf } from '../harness/targets/load.js';
+import { CONFORM_CHANNELS, MODULE_CHANNELS, runtimeChannels } from '../portable/conform/channels.js';
+import { hasTransferList, transferArgument } from '../portable/targets/programs.js';
+import { reshaperOf } from '../portable/targets/load.js';
 import { snippetFor } from '../harness/findings/snippet.js';
 import { reproSource } from '../harness/findings/repro.js';
 import { clonecheck } from './helpers.js';
@@ -33,7 +33,7 @@ test('every channel descriptor is complete, and what it says holds together', ()
     assert.ok('snippet' in channel && (channel.snippet === null || typeof channel.snippet === 'function'), `${channel.name}.snippet`);
     assert.ok(['global', 'module', 'echo-worker', null].includes(channel.conform), `${channel.name}.conform`);
     assert.ok(['script', 'page'].includes(channel.repro), `${channel.name}.repro`);
-    assert.ok(exists(`harness/targets/clone-functions/${channel.module}`), `${channel.name}: its clone function ${channel.module} exists`);
+    assert.ok(exists(`portable/targets/clone-functions/${channel.module}`), `${channel.name}: its clone function ${channel.module} exists`);
     // The reshaping is one load.js knows, and it agrees with how the channel hands over its transfer list.
     const reshaping = { base: channel.reshaping, limits: [] };
     assert.equal(typeof reshaperOf(/** @type {any} */ (reshaping)), 'function');
@@ -57,6 +57,7 @@ test('every channel descriptor is complete, and what it says holds together', ()
 
 test('every runtime family descriptor pins its versions and says how its agent starts', () => {
   assert.equal(new Set(FAMILIES.map((family) => family.name)).size, FAMILIES.length);
+  assert.equal(new Set(FAMILIES.filter((family) => family.browser).map((family) => family.hostHooks)).size, 1, 'one page server serves every browser: one set of hooks');
   for (const family of FAMILIES) {
     const { install } = family;
     if (install.from === 'npm') {
@@ -84,6 +85,8 @@ test('every runtime family descriptor pins its versions and says how its agent s
       assert.equal(family.agentCommand, undefined);
     }
     assert.ok(exists(family.hostHooks), `${family.name}: its host hooks ${family.hostHooks}`);
+    // The harness imports Node's hooks; a page (browsers/server.js) and QuickJS-ng's bundle (native/build.js) put their family's in their place.
+    if (family.install.from === 'npm') assert.equal(family.hostHooks, 'portable/hosts/node-host.js', family.name);
     for (const file of family.expectations) assert.ok(exists(file), `${family.name}: its expectations ${file}`);
     assert.ok(channelsOf(family.name).length > 0, `${family.name} has channels`);
   }
@@ -102,7 +105,7 @@ test('a runtime names its family by what --version prints, and no other family c
 test('every module target is complete and names a clone function and, for a polyfill, an installed package', () => {
   for (const target of MODULE_TARGETS) {
     assert.match(target.name, /^(ref|polyfill):/);
-    assert.ok(exists(`harness/targets/clone-functions/${target.module}`), target.module);
+    assert.ok(exists(`portable/targets/clone-functions/${target.module}`), target.module);
     assert.ok(target.snippet !== undefined && target.description !== '');
     if (target.name.startsWith('polyfill:')) assert.ok(exists(`node_modules/${target.package}/package.json`), `${target.name}: ${target.package}`);
   }
@@ -137,7 +140,7 @@ test('a repro takes its receiving realm from its channel\'s descriptor', () => {
   const program = { schema: 'clonecheck/program@1', root: 1, objects: [] };
   for (const channel of CHANNELS.filter((c) => c.has(/** @type {any} */ (familyNamed('chromium'))))) {
     const target = {
-      name: `chromium:${channel.name}`, description: 'd', moduleURL: new URL(`harness/targets/clone-functions/${channel.module}`, ROOT).href,
+      name: `chromium:${channel.name}`, description: 'd', moduleURL: new URL(`portable/targets/clone-functions/${channel.module}`, ROOT).href,
       reshaping: { base: channel.reshaping, limits: ['window'] }, external: false, runtime: { family: 'chromium', browser: 'chromium' },
     };
     const source = reproSource(/** @type {any} */ ({ program, expected: {}, target, signature: 's', replay: 'r', verdict: 'deviation' }));
@@ -159,9 +162,9 @@ test('the help of fuzz lists the registry\'s channels and browsers', () => {
 
 /** The files that kept channel or family lists of their own before the registries. */
 const READERS = [
-  'harness/targets/catalog.js', 'harness/conform/channels.js', 'harness/conform/targets.js', 'harness/commands/conform.js',
+  'harness/targets/catalog.js', 'portable/conform/channels.js', 'harness/conform/targets.js', 'harness/commands/conform.js',
   'harness/findings/snippet.js', 'harness/findings/repro.js', 'harness/cli.js', 'harness/commands/options.js',
-  'harness/bugs/report.js', 'harness/bugs/elsewhere.js', 'harness/targets/programs.js', 'harness/targets/load.js',
+  'harness/bugs/report.js', 'harness/bugs/elsewhere.js', 'portable/targets/programs.js', 'portable/targets/load.js',
 ];
 
 test('the files that read the registries name no channel and no family themselves', () => {
