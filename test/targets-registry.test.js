@@ -83,6 +83,7 @@ test('every runtime family descriptor pins its versions and says how its agent s
       assert.ok(install.packages.length > 0 && install.binary.startsWith('/'), family.name);
       assert.equal(family.browser, true);
       assert.equal(family.agentCommand, undefined);
+      assert.ok(family.launch !== undefined, `${family.name}: how it is launched`);
     }
     assert.ok(exists(family.hostHooks), `${family.name}: its host hooks ${family.hostHooks}`);
     // The harness imports Node's hooks; a page (browsers/server.js) and QuickJS-ng's bundle (native/build.js) put their family's in their place.

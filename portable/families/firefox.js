@@ -8,6 +8,14 @@ export default {
   install: { from: 'debian', binary: '/usr/lib/firefox-esr/firefox-esr', packages: ['firefox-esr'], helpers: [] },
   identify: (said) => /^Mozilla Firefox (\S+)/.exec(said)?.[1],
   browser: true,
+  launch: {
+    with: 'playwright',
+    type: 'firefox',
+    channel: 'moz-firefox',
+    // Without both, Firefox looks up its remote-settings host.
+    env: { MOZ_REMOTE_SETTINGS_DEVTOOLS: '1' },
+    prefs: { 'services.settings.server': 'data:,#remote-settings-dummy/v1' },
+  },
   hostHooks: 'portable/hosts/page/no-host-hooks.js',
   expectations: ['wpt/expectations/firefox.json'],
   worker: { kind: 'dedicated', needs: 'Worker', snippet: 'web' },

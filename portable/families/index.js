@@ -29,6 +29,8 @@ import webkit from './webkit.js';
  * @property {(said: string) => string | undefined} identify  the version, when `BINARY --version` printed this family's answer
  * @property {(version: string, binary: string) => string[]} [agentCommand]  how its agent process starts (none: a browser's agents are pages)
  * @property {true} [browser]  its agents are pages (harness/browsers/)
+ * @property {{with: 'playwright', type: 'chromium' | 'firefox', args?: string[], channel?: string, env?: Record<string, string>, prefs?: Record<string, string>}
+ *   | {with: 'webkit-webdriver'}} [launch]  a browser: how it starts (harness/browsers/launch.js)
  * @property {(script: string) => string} [runCommand]  how a repro or snippet runs in it from a shell
  * @property {string} [standalone]  why its findings have no standalone repro or snippet
  * @property {string} hostHooks  the module that tells the reference what this host knows of internal slots

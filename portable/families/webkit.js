@@ -11,6 +11,8 @@ export default {
   // MiniBrowser says nothing without a display: harness/browsers/browsers.js asks Debian's package (a build of yours reports it once its session starts).
   identify: () => undefined,
   browser: true,
+  // MiniBrowser through WebKitWebDriver under a private Xvfb (harness/browsers/launch-webkit.js).
+  launch: { with: 'webkit-webdriver' },
   hostHooks: 'portable/hosts/page/no-host-hooks.js',
   expectations: ['wpt/expectations/webkit.json'],
   worker: { kind: 'dedicated', needs: 'Worker', snippet: 'web' },
