@@ -32,7 +32,7 @@ import { LAUNCH_TIMEOUT_MS, killGroup, settledWithin } from './processes.js';
 
 /** @param {import('../runtimes.js').Runtime} runtime @returns {Promise<LaunchedBrowser>} */
 export function launchBrowser(runtime) {
-  const launch = /** @type {import('../families/index.js').Family['launch']} */ (familyNamed(runtime.browser)?.launch);
+  const launch = /** @type {import('../../portable/families/index.js').Family['launch']} */ (familyNamed(runtime.browser)?.launch);
   if (launch?.with === 'playwright') return launchWithPlaywright(runtime, launch);
   return launchWebKit(runtime.binary);
 }

@@ -35,7 +35,7 @@ const ISOLATION_HEADERS = {
  * name; bundled once, its ESM build imports pure-rand by subpaths), Node's
  * host hooks (util.types: a page has none, so the reference uses its brand
  * checks, as in any other host): the browser families' `hostHooks`
- * (harness/families/; one server serves every browser's pages, so they share it). Modules in workers and frames import
+ * (portable/families/; one server serves every browser's pages, so they share it). Modules in workers and frames import
  * neither.
  */
 const IMPORT_MAP = {

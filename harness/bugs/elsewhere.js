@@ -8,7 +8,7 @@
 // pinned runtime not yet in the cache, a browser not installed, QuickJS-ng
 // not built) is left out, since what it does is context, not the bug.
 
-import { FAMILIES } from '../families/index.js';
+import { FAMILIES } from '../../portable/families/index.js';
 import { replayProgram } from '../findings/replay.js';
 import { TargetError, channelsOf, loadTarget, resolveTarget, runsInAgent } from '../targets/catalog.js';
 

@@ -176,7 +176,7 @@ async function engineObjects(toolchain, sources, say, cachedOnly) {
 
 /**
  * What the agent bundle takes in place of Node's modules: the reference's
- * Node host hooks become the quickjs family's `hostHooks` (harness/families/:
+ * Node host hooks become the quickjs family's `hostHooks` (portable/families/:
  * none, the reference's brand checks, as in a browser), node:fs the few
  * calls heartbeat.js makes, on quickjs-libc.
  * @type {import('esbuild').Plugin}

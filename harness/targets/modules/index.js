@@ -19,7 +19,7 @@ import realistic from './realistic.js';
  * @property {'asIs' | 'withoutStorage'} reshaping  how it reshapes programs (programs.js): the reference can
  *   express everything; a polyfill is a drop-in for structuredClone, which never serializes for storage
  * @property {string} [package]  the npm package it tests (conform reports its version); none: the reference
- * @property {{reference: {tiers: boolean}} | import('../channels/index.js').SnippetChannel} snippet  how a snippet
+ * @property {{reference: {tiers: boolean}} | import('../../../portable/targets/channels/index.js').SnippetChannel} snippet  how a snippet
  *   clones with it: the reference's own import (findings/snippet.js), or the package's
  */
 
