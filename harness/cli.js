@@ -11,13 +11,20 @@ import { Command, CommanderError, Option } from 'commander';
 import { LEDGER_DIR } from './bugs/ledger.js';
 import { EXIT, UsageError } from './commands/common.js';
 import { shutdown } from './browsers/shutdown.js';
-import { pinnedVersion, registryFamilies } from './runtimes.js';
+import { pinnedRuntimeNames, pinnedVersion, registryFamilies } from './runtimes.js';
 import { prepareKinds } from '../src/program/kinds/index.js';
+import { FAMILIES, browserFamilyNames } from '../portable/families/index.js';
+import { channelNames, channelsOf } from '../portable/targets/channels/index.js';
 import {
   budgetOption, conformWorkersOption, integerFrom, harnessTimeoutOption, jobsOption, maxDifferencesOption, oracleEveryOption, releaseOption, replayOption, runsOption,
   seedOption, shrinkRunsOption, specOption, stallShrinkRunsOption, stallShrinkTimeOption, suiteOption, timeOption, timeoutOption, trackerOption,
   triesOption, witnessesOption, workersOption,
 } from './commands/options.js';
+
+// The help names what the registries hold (portable/families/, portable/targets/channels/).
+const BROWSERS = browserFamilyNames.join(', ');
+/** The channels of the runtimes and browsers (a shell's own are its, docs/native.md). */
+const CHANNELS = channelNames.filter((channel) => FAMILIES.some((family) => !family.shell && channelsOf(family.name).includes(channel)));
 
 // A reader that stops early (`clonecheck targets | head`) is not an error.
 process.stdout.on('error', (error) => {
@@ -52,16 +59,16 @@ cli
   .description('list the targets with their availability')
   .option('--json', 'print JSON for machines')
   .option('--runtime <name=path>', 'also list a runtime binary of yours under NAME (repeatable)', collect)
-  .option('--browser <name=path>', 'also list a browser build of yours under NAME (chromium, firefox, webkit or a name of yours; repeatable)', collect)
+  .option('--browser <name=path>', `also list a browser build of yours under NAME (${BROWSERS} or a name of yours; repeatable)`, collect)
   .action(run(async (options) => (await import('./commands/targets.js')).targetsCommand(options)));
 
 cli
   .command('fuzz')
   .description('run generated programs on targets and compare each with the reference; shrink and write findings')
   .option('--target <name>', 'a target (repeatable): RUNTIME[@VERSION]:CHANNEL (node, node@22, bun, deno, bun@1.3.9, …; '
-    + 'chromium, firefox, webkit; clone, clone-transfer, messagechannel, worker, broadcast, wire, iframe, storage), ref:spec, ref:tiers, impl:PATH, polyfill:…', collect)
+    + `${BROWSERS}; ${CHANNELS.join(', ')}), ref:spec, ref:tiers, impl:PATH, polyfill:…`, collect)
   .option('--runtime <name=path>', 'a runtime binary of yours (e.g. a fresh build of bun), then --target NAME:CHANNEL (repeatable)', collect)
-  .option('--browser <name=path>', 'a browser build of yours (chromium, firefox, webkit, or a name of yours), then --target NAME:CHANNEL (repeatable)', collect)
+  .option('--browser <name=path>', `a browser build of yours (${BROWSERS}, or a name of yours), then --target NAME:CHANNEL (repeatable)`, collect)
   .addOption(seedOption('32-bit seed; the same seed and runs give the same cases and findings'))
   .addOption(runsOption('number of programs').conflicts('time'))
   .addOption(timeOption())
@@ -174,7 +181,7 @@ cli
   .description('run the conformance suite (wpt/, and upstream WPT files with --wpt-dir) on the real testharness.js on targets; '
     + 'exit 1 on a result its expectations do not list (docs/conform.md)')
   .argument('[test...]', 'test files or folders to run instead of the whole wpt/ suite')
-  .option('--target <name>', 'a target (repeatable): ref:spec, ref:tiers, polyfill:…, impl:PATH, or a runtime: node, node@22, bun, deno, bun@1.3.9, chromium, firefox, webkit, …; '
+  .option('--target <name>', `a target (repeatable): ref:spec, ref:tiers, polyfill:…, impl:PATH, or a runtime: node, node@22, bun, deno, bun@1.3.9, ${BROWSERS}, …; `
     + 'all: every one of them pinned (default: ref:spec and node)', collect)
   .option('--runtime <name=path>', 'a runtime binary of yours, then --target NAME (repeatable)', collect)
   .option('--browser <name=path>', 'a browser build of yours, then --target NAME (repeatable)', collect)
@@ -230,7 +237,8 @@ cli
   .option('--out <dir>', "where the units' results and the findings go", 'clonecheck-out/nightly')
   .option('--json <file>', 'write the run as JSON (docs/gate.md)')
   .option('--ledger <dir>', 'the bug ledger the findings are triaged against (default: corpus/bugs)')
-  .option('--latest', 'also replay every ledger bug on the newest release of bun, deno and node (installed on demand): fixed and regressed bugs seen the night they ship')
+  .option('--latest', `also replay every ledger bug on the newest release of ${registryFamilies.slice(0, -1).join(', ')} and ${registryFamilies.at(-1)} (installed on demand): `
+    + 'fixed and regressed bugs seen the night they ship')
   .option('--expectations <dir>', 'conformance expectations per target (default: wpt/expectations)')
   .option('--grow-corpus', 'save each deviation found to the regression corpus (fuzz --save-regressions)')
   .addOption(workersOption('threads, and agents per other runtime'))
@@ -267,7 +275,7 @@ cli
 
 cli
   .command('install-runtimes')
-  .description('install runtimes into the cache ahead of use: the pinned ones (node@22, node@24, node@26, bun, deno), or those named')
+  .description(`install runtimes into the cache ahead of use: the pinned ones (${pinnedRuntimeNames.join(', ')}), or those named`)
   .argument('[runtime...]', 'node@22, bun, bun@1.3.9, deno@2.5, …')
   .action(run(async (names) => (await import('./commands/install-runtimes.js')).installRuntimesCommand(names)));
 

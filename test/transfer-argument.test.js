@@ -51,15 +51,16 @@ test('postMessage\'s second argument: a sequence when it has an iterator, else a
 });
 
 test('each channel\'s transfer argument', () => {
-  const spec = (name, channel) => transferArgument({ name, channel });
-  assert.equal(spec('chromium:messagechannel', 'withoutStorage+window'), 'overloaded');
-  assert.equal(spec('firefox:worker', 'withoutStorage+window'), 'overloaded');
+  const spec = (name, base, ...limits) => transferArgument({ name, reshaping: { base, limits } });
+  assert.equal(spec('chromium:messagechannel', 'withoutStorage', 'window'), 'overloaded');
+  assert.equal(spec('firefox:worker', 'withoutStorage', 'window', 'workers'), 'overloaded');
   assert.equal(spec('node:worker', 'withoutStorage'), 'overloaded');
-  assert.equal(spec('chromium:iframe', 'withoutStorage+window'), 'sequence', 'postMessage(message, targetOrigin, transfer) is not overloaded at that length');
-  assert.equal(spec('webkit:clone-transfer', 'withTransferList+window+unshared'), 'sequence');
+  assert.equal(spec('chromium:iframe', 'withoutStorage', 'window'), 'sequence', 'postMessage(message, targetOrigin, transfer) is not overloaded at that length');
+  assert.equal(spec('webkit:clone-transfer', 'withTransferList', 'window', 'unshared'), 'sequence');
   assert.equal(spec('polyfill:core-js', 'withoutStorage'), 'sequence');
+  assert.equal(spec('quickjs:ref', 'asIs', 'shell'), 'sequence');
   assert.equal(spec('bun:broadcast', 'withoutTransfer'), 'none');
-  assert.equal(spec('chromium:storage', 'withStorage+window'), 'none');
+  assert.equal(spec('chromium:storage', 'withStorage', 'window'), 'none');
 });
 
 /** A program that transfers a buffer while the sender's Array.prototype has no Symbol.iterator. */

@@ -8,26 +8,17 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
+import { FAMILIES } from '../../portable/families/index.js';
 
 /** @typedef {'chromium' | 'firefox' | 'webkit'} BrowserKind */
 
 /**
  * Where each kind's Debian package puts its binary, the packages a machine
- * needs (apt-get install -y …), and the programs besides the binary it runs.
- * `sharedArrayBuffer`: whether its cross-origin isolated pages have one
- * (WebKitGTK 2.50's MiniBrowser is isolated and has none).
- * @type {Record<BrowserKind, {binary: string, packages: string[], helpers: string[], sharedArrayBuffer: boolean}>}
+ * needs (apt-get install -y …), and the programs besides the binary it runs
+ * (each browser family's descriptor, portable/families/).
+ * @type {Record<BrowserKind, {binary: string, packages: string[], helpers: string[]}>}
  */
-export const BROWSERS = {
-  chromium: { binary: '/usr/lib/chromium/chromium', packages: ['chromium'], helpers: [], sharedArrayBuffer: true },
-  firefox: { binary: '/usr/lib/firefox-esr/firefox-esr', packages: ['firefox-esr'], helpers: [], sharedArrayBuffer: true },
-  webkit: {
-    binary: '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
-    packages: ['webkit2gtk-driver', 'xvfb'],
-    helpers: ['WebKitWebDriver', 'Xvfb'],
-    sharedArrayBuffer: false,
-  },
-};
+export const BROWSERS = /** @type {any} */ (Object.fromEntries(FAMILIES.filter((family) => family.browser).map((family) => [family.name, family.install])));
 
 /** The browser names, in listing order. */
 export const browserNames = /** @type {BrowserKind[]} */ (Object.keys(BROWSERS));
@@ -77,10 +68,9 @@ function probe(binary) {
   } else {
     const said = spawnSync(binary, ['--version'], { encoding: 'utf8', timeout: 20_000 });
     const text = String(said.stdout ?? '').trim();
-    let match;
+    const family = browserNames.map((kind) => ({ kind, version: FAMILIES.find(({ name }) => name === kind)?.identify(text) })).find(({ version }) => version !== undefined);
     if (said.error !== undefined) known = { problem: `${binary} does not run (${said.error.message})` };
-    else if ((match = /^(Chromium|Google Chrome(?: for Testing)?) (\S+)/.exec(text)) !== null) known = { kind: 'chromium', version: match[2] };
-    else if ((match = /^Mozilla Firefox (\S+)/.exec(text)) !== null) known = { kind: 'firefox', version: match[1] };
+    else if (family !== undefined) known = { kind: family.kind, version: /** @type {string} */ (family.version) };
     else known = { problem: `${binary} --version printed '${text.split('\n')[0]}': not Chromium, Firefox or MiniBrowser` };
   }
   probed.set(binary, known);

@@ -6,8 +6,11 @@
 //  - WebKitGTK's MiniBrowser through WebKitWebDriver under a private Xvfb
 //    (launch-webkit.js).
 // Each page gets a browser context of its own (its own storage: IndexedDB
-// starts empty). What a launcher returns is a LaunchedBrowser.
+// starts empty). What a launcher returns is a LaunchedBrowser. Which way a
+// browser starts, and its flags, its family's descriptor says (`launch`,
+// portable/families/).
 
+import { familyNamed } from '../../portable/families/index.js';
 import { launchWebKit } from './launch-webkit.js';
 import { LAUNCH_TIMEOUT_MS, killGroup, settledWithin } from './processes.js';
 
@@ -27,35 +30,33 @@ import { LAUNCH_TIMEOUT_MS, killGroup, settledWithin } from './processes.js';
  * @property {() => Promise<void>} close  ends it, and everything it started
  */
 
-const CHROMIUM_ARGS = [
-  '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--disable-dev-shm-usage', '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
-];
-
 /** @param {import('../runtimes.js').Runtime} runtime @returns {Promise<LaunchedBrowser>} */
 export function launchBrowser(runtime) {
-  if (runtime.browser === 'webkit') return launchWebKit(runtime.binary);
-  return launchWithPlaywright(runtime);
+  const launch = /** @type {import('../../portable/families/index.js').Family['launch']} */ (familyNamed(runtime.browser)?.launch);
+  if (launch?.with === 'playwright') return launchWithPlaywright(runtime, launch);
+  return launchWebKit(runtime.binary);
 }
 
-/** @param {import('../runtimes.js').Runtime} runtime @returns {Promise<LaunchedBrowser>} */
-async function launchWithPlaywright(runtime) {
-  const { chromium, firefox } = await import('playwright-core');
+/**
+ * @param {import('../runtimes.js').Runtime} runtime
+ * @param {{type: 'chromium' | 'firefox', args?: string[], channel?: string, env?: Record<string, string>, prefs?: Record<string, string>}} launch
+ *   its family's: playwright-core's browser type, and what it is launched with
+ * @returns {Promise<LaunchedBrowser>}
+ */
+async function launchWithPlaywright(runtime, launch) {
+  const type = (await import('playwright-core'))[launch.type];
   const common = {
     executablePath: runtime.binary, headless: true, timeout: LAUNCH_TIMEOUT_MS,
     // clonecheck ends its browsers itself: Ctrl-C first stops the run gracefully (commands/common.js).
     handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false,
   };
-  const type = runtime.browser === 'chromium' ? chromium : firefox;
-  const server = await (runtime.browser === 'chromium'
-    ? chromium.launchServer({ ...common, args: CHROMIUM_ARGS })
-    : firefox.launchServer({
-      ...common,
-      channel: 'moz-firefox',
-      // Without both, Firefox looks up its remote-settings host.
-      env: { ...process.env, MOZ_REMOTE_SETTINGS_DEVTOOLS: '1' },
-      firefoxUserPrefs: { 'services.settings.server': 'data:,#remote-settings-dummy/v1' },
-    }));
+  const server = await type.launchServer({
+    ...common,
+    ...(launch.args === undefined ? {} : { args: launch.args }),
+    ...(launch.channel === undefined ? {} : { channel: launch.channel }),
+    ...(launch.env === undefined ? {} : { env: { ...process.env, ...launch.env } }),
+    ...(launch.prefs === undefined ? {} : { firefoxUserPrefs: launch.prefs }),
+  });
   const group = /** @type {number} */ (server.process().pid);
   let browser;
   try {

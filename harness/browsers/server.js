@@ -11,6 +11,7 @@ import { createServer } from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildSync } from 'esbuild';
 import sirv from 'sirv';
+import { FAMILIES } from '../../portable/families/index.js';
 import { WebSocketServer } from 'ws';
 
 /** This package's folder: what the server serves from. */
@@ -33,13 +34,14 @@ const ISOLATION_HEADERS = {
  * What a page imports instead of what only Node has: fast-check (a bare
  * name; bundled once, its ESM build imports pure-rand by subpaths), Node's
  * host hooks (util.types: a page has none, so the reference uses its brand
- * checks, as in any other host). Modules in workers and frames import
+ * checks, as in any other host): the browser families' `hostHooks`
+ * (portable/families/; one server serves every browser's pages, so they share it). Modules in workers and frames import
  * neither.
  */
 const IMPORT_MAP = {
   imports: {
     'fast-check': '/vendor/fast-check.js',
-    '/portable/hosts/node-host.js': '/portable/hosts/page/no-host-hooks.js',
+    '/portable/hosts/node-host.js': `/${FAMILIES.find((family) => family.browser)?.hostHooks}`,
   },
 };
 

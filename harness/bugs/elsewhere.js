@@ -8,16 +8,23 @@
 // pinned runtime not yet in the cache, a browser not installed, QuickJS-ng
 // not built) is left out, since what it does is context, not the bug.
 
-import { browserNames } from '../browsers/browsers.js';
+import { FAMILIES } from '../../portable/families/index.js';
 import { replayProgram } from '../findings/replay.js';
-import { pinnedRuntimeNames } from '../runtimes.js';
-import { TargetError, loadTarget, resolveTarget, runsInAgent } from '../targets/catalog.js';
+import { TargetError, channelsOf, loadTarget, resolveTarget, runsInAgent } from '../targets/catalog.js';
 
 /**
- * The engines a bug is replayed on: this Node and the newest pinned one (the
- * release line a fix lands in), Bun, Deno, the browsers, QuickJS-ng.
+ * The engines a bug is replayed on, with their family: each family's
+ * runtime by its name (for node, this Node) and its newest pinned one (the
+ * release line a fix lands in: node@26; bun and deno are pinned by their
+ * name), in the families' order: Node, Bun, Deno, the browsers, QuickJS-ng.
  */
-export const ENGINES = ['node', pinnedRuntimeNames.filter((name) => name.startsWith('node@')).at(-1), 'bun', 'deno', ...browserNames, 'quickjs'];
+const ENGINE_FAMILIES = FAMILIES.flatMap((family) => {
+  const newest = family.install.from === 'npm' ? Object.keys(family.install.pinned).at(-1) : undefined;
+  return [...new Set([family.name, newest ?? family.name])].map((engine) => ({ engine, family: family.name }));
+});
+
+/** The engines a bug is replayed on (ENGINE_FAMILIES). */
+export const ENGINES = ENGINE_FAMILIES.map(({ engine }) => engine);
 
 /**
  * The targets of the other engines, each through the channel the bug was
@@ -29,8 +36,9 @@ export const ENGINES = ['node', pinnedRuntimeNames.filter((name) => name.startsW
 export async function otherEngineTargets(foundOn) {
   const channel = foundOn.slice(foundOn.lastIndexOf(':') + 1);
   const targets = [];
-  for (const engine of ENGINES) {
-    for (const name of [...new Set([`${engine}:${channel}`, `${engine}:clone`, `${engine}:message`])]) {
+  for (const { engine, family } of ENGINE_FAMILIES) {
+    // Its family's first channel: its own structuredClone, or QuickJS-ng's serializer.
+    for (const name of [...new Set([`${engine}:${channel}`, `${engine}:${channelsOf(family)[0]}`])]) {
       if (name === foundOn) break;
       const target = await available(name);
       if (target === null) continue;

@@ -15,6 +15,8 @@ import { snippetFor, snippetOutput } from '../findings/snippet.js';
 import { implementationOf } from './ledger.js';
 import { NOT_APPLICABLE, showsRoot, shownBy } from './root.js';
 import { TRACKERS } from './trackers.js';
+import { familyNamed } from '../../portable/families/index.js';
+import { channelOfTarget } from '../../portable/targets/channels/index.js';
 import { displayName } from './triage.js';
 
 /**
@@ -34,19 +36,6 @@ import { displayName } from './triage.js';
  * @property {string} repro  the clonecheck command that replays the bug
  * @property {string} date  today (YYYY-MM-DD)
  */
-
-/** What a script calls to send a value through each channel: the API an issue is about. */
-const API = {
-  clone: 'structuredClone',
-  'clone-transfer': 'structuredClone',
-  messagechannel: 'MessagePort.postMessage',
-  worker: 'Worker.postMessage',
-  broadcast: 'BroadcastChannel.postMessage',
-  wire: 'v8.serialize / v8.deserialize',
-  iframe: 'window.postMessage',
-  storage: 'IndexedDB put / get',
-  message: 'JS_WriteObject / JS_ReadObject',
-};
 
 /** At most this many differences are listed where no snippet shows one. */
 const MAX_DIFFERENCES = 3;
@@ -291,11 +280,14 @@ export function engineName(target) {
   return target.runtime === undefined ? `${name} (${target.description})` : `${name} ${target.runtime.version}`;
 }
 
-/** @param {import('../targets/catalog.js').TargetSpec} target @returns {string} the API a script calls to clone through it */
+/**
+ * @param {import('../targets/catalog.js').TargetSpec} target
+ * @returns {string} the API a script calls to clone through it, the one an issue is about (its channel's
+ *   descriptor, portable/targets/channels/); a module target is a structuredClone
+ */
 function apiOf(target) {
-  const channel = target.runtime === undefined ? 'clone' : target.name.slice(target.name.lastIndexOf(':') + 1);
-  if (channel === 'wire' && target.runtime?.family === 'bun') return 'bun:jsc serialize / deserialize';
-  return API[channel] ?? 'structuredClone';
+  if (target.runtime === undefined) return 'structuredClone';
+  return channelOfTarget(target.name)?.api(familyNamed(target.runtime.family)) ?? 'structuredClone';
 }
 
 /**

@@ -22,8 +22,9 @@ import { fileURLToPath } from 'node:url';
 import { HTML_REVISION } from '../../src/html/steps.js';
 import { DEFAULT_SPEC_PROFILE } from '../../src/html/profiles.js';
 import { RuntimeError, parseUserBrowsers, parseUserRuntimes, pinnedRuntimeNames, resolveRuntime } from '../runtimes.js';
-import { TargetError, builtInTargetNames, channelNames, hasStructuredClone, resolveTarget } from '../targets/catalog.js';
-import { BROWSER_CHANNELS, MODULE_CHANNELS, RUNTIME_CHANNELS } from '../../portable/conform/channels.js';
+import { TargetError, builtInTargetNames, channelNames, channelsOf, hasStructuredClone, resolveTarget } from '../targets/catalog.js';
+import { moduleTargetNamed } from '../targets/modules/index.js';
+import { MODULE_CHANNELS, runtimeChannels } from '../../portable/conform/channels.js';
 
 /**
  * @typedef {object} ConformTarget  plain data: it goes to the thread or agent that runs it
@@ -90,13 +91,13 @@ async function resolveConformTarget(name, userRuntimes, userBrowsers) {
   }
   const runtime = await resolveRuntime(name, { userRuntimes, userBrowsers, onInstall });
   if (!hasStructuredClone(runtime)) {
-    throw new TargetError(`${name} has no structuredClone of its own: conform one of its channels instead (${name}:message, ${name}:ref)`);
+    throw new TargetError(`${name} has no structuredClone of its own: conform one of its channels instead (${channelsOf(runtime.family).map((channel) => `${name}:${channel}`).join(', ')})`);
   }
   const global = runtime.inProcess ? 'a worker thread of this process' : runtime.browser === undefined ? 'its main global' : 'a fresh page per file';
   return {
     name, description: `${runtime.family} ${runtime.version}: its own structuredClone, in ${global}`,
     version: `${runtime.family} ${runtime.version}`,
-    channels: runtime.browser === undefined ? RUNTIME_CHANNELS : BROWSER_CHANNELS,
+    channels: runtimeChannels(runtime.family),
     ...(runtime.inProcess ? {} : { agent: runtime }),
   };
 }
@@ -110,7 +111,7 @@ function moduleVersion(name, moduleURL) {
   const host = `in node ${process.versions.node}`;
   if (name.startsWith('ref:')) return `reference (${REFERENCE.standard}, checked ${REFERENCE.checked}) ${host}`;
   if (name.startsWith('impl:')) return `${fileURLToPath(moduleURL)} ${host}`;
-  const packageName = name.slice('polyfill:'.length) === 'core-js' ? 'core-js-pure' : name.slice('polyfill:'.length);
+  const packageName = /** @type {string} */ (moduleTargetNamed(name)?.package);
   return `${packageName} ${packageVersion(packageName)} ${host}`;
 }
 

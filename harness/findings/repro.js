@@ -8,6 +8,8 @@
 import { fileURLToPath } from 'node:url';
 import { build, buildSync } from 'esbuild';
 import { canonicalJSON, emit } from '../../src/index.js';
+import { FAMILIES, familyNamed } from '../../portable/families/index.js';
+import { channelOfTarget } from '../../portable/targets/channels/index.js';
 
 const REPRO_MAIN = fileURLToPath(new URL('../../portable/findings/repro-main.js', import.meta.url));
 
@@ -71,27 +73,28 @@ export async function bundleAhead(targets) {
 }
 
 /**
- * Whether a finding of this target gets a standalone repro.mjs: not
- * QuickJS-ng's (`quickjs:message`, `quickjs:ref`), which run only inside
- * clonecheck's QuickJS agent (its serializer is a native function of that
- * binary); `clonecheck repro <folder> --target T` replays them there.
+ * Whether a finding of this target gets a standalone repro.mjs: not where
+ * its family says its targets run only inside clonecheck's own agent
+ * (QuickJS-ng's `quickjs:message`, `quickjs:ref`: its serializer is a native
+ * function of that binary); `clonecheck repro <folder> --target T` replays them there.
  * @param {import('../targets/catalog.js').TargetSpec} target
  */
 export function hasStandaloneRepro(target) {
-  return target.runtime?.family !== 'quickjs';
+  return familyNamed(target.runtime?.family)?.standalone === undefined;
 }
 
 /**
  * How to run a repro (or a snippet): with the target's own runtime first (a
- * repro tests the runtime that runs it), then the others. Deno needs
- * --allow-read to start a worker channel's repro as its own worker.
+ * repro tests the runtime that runs it), then the others (each family's
+ * `runCommand`, portable/families/).
  * @param {import('../targets/catalog.js').TargetSpec} target
  * @param {string} [script]
  * @returns {{first: string, command: string, binary?: string, others: string[]}}
  *   `first`: `command`, and the target runtime's `binary` when it is not on the PATH
  */
 export function reproCommands(target, script = 'repro.mjs') {
-  const commands = { node: `node ${script}`, bun: `bun ${script}`, deno: `deno run --allow-read ${script}` };
+  /** @type {Record<string, string>} */
+  const commands = Object.fromEntries(FAMILIES.flatMap((family) => (family.runCommand === undefined ? [] : [[family.name, family.runCommand(script)]])));
   const browser = target.runtime?.browser;
   if (browser !== undefined) {
     // A page runs it: repro.html loads repro.mjs; a snippet goes in a page's console, or in a module script of its own.
@@ -145,9 +148,9 @@ export function reproSource({ program, expected, target, signature, replay, verd
     'if (clonecheck.inReceivingWorker()) {',
     '  clonecheck.serveRealm();',
     '} else {',
-    // The iframe channel's receiving realm is a document: repro.html, which loads this script again.
+    // A frame channel's receiving realm is a document: repro.html, which loads this script again.
     `  const passed = await clonecheck.runRepro({ program, expected, makeBuilt, cloneModule: ${target.external ? 'cloneModule' : 'clonecheck.cloneModule'}, target, scriptURL: ${
-      target.moduleURL.endsWith('/iframe.js') ? "new URL('repro.html', import.meta.url).href" : 'import.meta.url'} });`,
+      channelOfTarget(target.name)?.repro === 'page' ? "new URL('repro.html', import.meta.url).href" : 'import.meta.url'} });`,
     '  if (!passed && typeof process === \'object\' && process !== null) process.exitCode = 1;',
     '}',
     '',

@@ -13,6 +13,9 @@
 import { fileURLToPath } from 'node:url';
 import { emitPlain } from '../../src/program/index.js';
 import { deliveriesOf } from '../../portable/case/case.js';
+import { familyNamed } from '../../portable/families/index.js';
+import { channelOfTarget } from '../../portable/targets/channels/index.js';
+import { moduleTargetNamed } from '../targets/modules/index.js';
 import { hasTransferList } from '../../portable/targets/programs.js';
 import { chooseCheck } from './snippet-check.js';
 
@@ -25,17 +28,12 @@ const BUILT_INS_THE_SNIPPET_CALLS = ['globalThis', 'Object', 'Function.prototype
 /** The reference engine as the snippet's clone: what a check is verified against. */
 const REFERENCE_IMPORT = "import { structuredClone as referenceClone } from 'clonecheck';";
 
-/**
- * @typedef {object} Channel  how the snippet clones `value`
- * @property {string[]} imports
- * @property {(transfer: string) => string} call  the clone expression; `transfer` is '' or ', { transfer }'-like
- * @property {boolean} [mayBeAsync]  the call may return a Promise of the clone (a user's module)
- * @property {boolean} [messageChannel]  the clone arrives on a MessageChannel port
- * @property {'web' | 'node'} [worker]  the clone lands in a worker (a web Worker, or Node's worker_threads),
- *   which sets up its realm and checks it there
- */
+/** @typedef {import('../../portable/targets/channels/index.js').SnippetChannel} Channel  how the snippet clones `value` */
 
 /**
+ * What the target's descriptor says the snippet calls: a user's module, a
+ * module target's (harness/targets/modules/), or its channel's in its
+ * runtime's family (portable/targets/channels/, portable/families/).
  * @param {import('../targets/catalog.js').TargetSpec} target
  * @returns {Channel | string} the channel, or why the snippet cannot show it
  */
@@ -43,47 +41,16 @@ function channelOf(target) {
   if (target.external) {
     return {
       imports: [`import implClone from ${JSON.stringify(fileURLToPath(target.moduleURL))};`],
-      call: (transfer) => `implClone(value, { ${transferField(transfer || '[]')} })`,
+      call: ({ option }) => `implClone(value, { ${option || 'transfer: []'} })`,
       mayBeAsync: true,
     };
   }
-  switch (target.name) {
-    case 'ref:spec': return referenceChannel(false);
-    case 'ref:tiers': return referenceChannel(true);
-    case 'polyfill:@ungap/structured-clone':
-      return { imports: ["import { serialize, deserialize } from '@ungap/structured-clone';"], call: () => 'deserialize(serialize(value))' };
-    case 'polyfill:core-js':
-      return {
-        imports: ["import coreJsStructuredClone from 'core-js-pure/actual/structured-clone.js';"],
-        call: (transfer) => `coreJsStructuredClone(value${transfer ? `, { ${transferField(transfer)} }` : ''})`,
-      };
-    case 'polyfill:realistic-structured-clone':
-      return { imports: ["import realisticStructuredClone from 'realistic-structured-clone';"], call: () => 'realisticStructuredClone(value)' };
-  }
-  if (target.runtime?.family === 'quickjs') return 'QuickJS-ng\'s targets run only inside clonecheck\'s QuickJS agent (docs/native.md)';
-  const channel = target.name.slice(target.name.lastIndexOf(':') + 1);
-  switch (channel) {
-    case 'clone': case 'clone-transfer':
-      return { imports: [], call: (transfer) => `structuredClone(value${transfer ? `, { ${transferField(transfer)} }` : ''})` };
-    case 'messagechannel':
-      return { imports: [], call: (transfer) => `port1.postMessage(value${transfer ? `, ${transfer}` : ''})`, messageChannel: true };
-    case 'worker':
-      return {
-        imports: target.runtime?.family === 'node' ? ["import { Worker } from 'node:worker_threads';"] : [],
-        call: (transfer) => `worker.postMessage(value${transfer ? `, ${transfer}` : ''})`,
-        worker: target.runtime?.family === 'node' ? 'node' : 'web',
-      };
-    case 'wire': {
-      const module = target.runtime?.family === 'bun' ? 'bun:jsc' : 'node:v8';
-      return { imports: [`import { serialize, deserialize } from '${module}';`], call: () => 'deserialize(serialize(value))' };
-    }
-  }
-  return 'the value lands in three workers; repro.mjs starts itself as the receiving realms';
-}
-
-/** @param {string} transfer 'transfer' (the snippet's list) or '[]' @returns {string} the options field */
-function transferField(transfer) {
-  return transfer === 'transfer' ? 'transfer' : `transfer: ${transfer}`;
+  const moduleTarget = moduleTargetNamed(target.name);
+  if (moduleTarget !== undefined) return 'reference' in moduleTarget.snippet ? referenceChannel(moduleTarget.snippet.reference.tiers) : moduleTarget.snippet;
+  const family = familyNamed(target.runtime?.family);
+  if (family?.standalone !== undefined) return family.standalone;
+  const snippet = /** @type {import('../../portable/targets/channels/index.js').Channel} */ (channelOfTarget(target.name)).snippet;
+  return /** @type {NonNullable<typeof snippet>} */ (snippet)(family);
 }
 
 /**
@@ -93,7 +60,7 @@ function transferField(transfer) {
 function referenceChannel(tiers) {
   return {
     imports: [REFERENCE_IMPORT],
-    call: (transfer) => `referenceClone(value, { tiers: ${tiers}${transfer ? `, ${transferField(transfer)}` : ''} })`,
+    call: ({ option }) => `referenceClone(value, { tiers: ${tiers}${option ? `, ${option}` : ''} })`,
   };
 }
 
@@ -151,8 +118,10 @@ export function snippetFor({ program, target, differences, expected, actual }, {
   if (valueLines > MAX_VALUE_LINES) return { reason: `making the value takes ${valueLines} statements` };
   // The fuzzer hands the oracle (and a target that takes one) a transfer list, and converting one
   // iterates it: with Array.prototype changed, an empty list is part of the bug.
-  const iterated = hasTransferList(target.channel) && steps.some((step) => step.on === 'Array.prototype');
-  const transfer = (program.transfer ?? []).length > 0 ? 'transfer' : iterated ? '[]' : '';
+  const iterated = hasTransferList(target.reshaping) && steps.some((step) => step.on === 'Array.prototype');
+  const list = (program.transfer ?? []).length > 0 ? 'transfer' : iterated ? '[]' : '';
+  // The options field that passes the list: `{ transfer }` for the snippet's own list.
+  const transfer = { list, option: list === '' ? '' : list === 'transfer' ? 'transfer' : `transfer: ${list}` };
   // First, while the realm is clean: Node opens stdout on first use, with the realm's built-ins.
   const header = `console.log(${quote(label(check))});`;
   const receiver = plain.receiver === '' ? [] : ['// the receiving realm', plain.receiver.trimEnd()];

@@ -12,7 +12,7 @@ import { installNodeHostHooks } from '../../portable/hosts/node-host.js';
 import { CHUNK_SIZE, chunkSeed } from '../../fuzzers/steering.js';
 import { runNext } from './schedule.js';
 import { verdictSignature } from '../../portable/bugs/signature.js';
-import { channels, landsInWorkers } from '../targets/catalog.js';
+import { landsInWorkers, reshaperOf } from '../targets/catalog.js';
 import { judgeableHere, transferArgument } from '../../portable/targets/programs.js';
 import { referenceDelivery } from '../../portable/targets/receivers/reference-delivery.js';
 
@@ -58,7 +58,7 @@ export async function handleStall(host, task, { reason, heartbeat, detail }, tal
   const { signature } = verdictSignature(target.name, reason, detail);
   // As the target's agent reshaped it (judge.js); a target on this Node's
   // threads shares this host's limits, another host's are known only there.
-  const prepared = channels[target.channel](host.agent === undefined ? judgeableHere(program) : program);
+  const prepared = reshaperOf(target.reshaping)(host.agent === undefined ? judgeableHere(program) : program);
   // This thread (Node) cannot make what only the target's host has (a browser's OffscreenCanvas): no expected observation then.
   const expected = validate(prepared, { global: globalThis }).length === 0 ? await expectedOrHarnessError(target, prepared, caseIndex, tally) : undefined;
   tally.consider({

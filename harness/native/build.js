@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { NativeError, QUICKJS, nativeCache, quickjsSources, quickjsSourcesDirectory } from './sources.js';
+import { familyNamed } from '../../portable/families/index.js';
 
 const HARNESS_DIR = fileURLToPath(new URL('../../fuzzers/native/', import.meta.url));
 const TOOLCHAIN_PACKAGES = 'clang libfuzzer-14-dev libclang-rt-14-dev afl++ lld-14';
@@ -175,14 +176,15 @@ async function engineObjects(toolchain, sources, say, cachedOnly) {
 
 /**
  * What the agent bundle takes in place of Node's modules: the reference's
- * Node host hooks become a page's (none: the reference's brand checks, as
- * in a browser), node:fs the few calls heartbeat.js makes, on quickjs-libc.
+ * Node host hooks become the quickjs family's `hostHooks` (portable/families/:
+ * none, the reference's brand checks, as in a browser), node:fs the few
+ * calls heartbeat.js makes, on quickjs-libc.
  * @type {import('esbuild').Plugin}
  */
 const QUICKJS_HOST_MODULES = {
   name: 'clonecheck-quickjs-host',
   setup(bundling) {
-    bundling.onResolve({ filter: /\/hosts\/node-host\.js$/ }, () => ({ path: fileURLToPath(new URL('../../portable/hosts/page/no-host-hooks.js', import.meta.url)) }));
+    bundling.onResolve({ filter: /\/hosts\/node-host\.js$/ }, () => ({ path: fileURLToPath(new URL(`../../${familyNamed('quickjs')?.hostHooks}`, import.meta.url)) }));
     bundling.onResolve({ filter: /^node:fs$/ }, () => ({ path: join(HARNESS_DIR, 'quickjs-fs.js') }));
   },
 };

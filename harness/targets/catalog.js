@@ -8,138 +8,52 @@
 //  - in QuickJS-ng's agent (the native harness built as one,
 //    harness/native/): `quickjs:message` and `quickjs:ref`.
 // A target is a channel module (portable/targets/clone-functions/, or the
-// user's module) plus the way the channel reshapes programs.
+// user's module) plus the way the channel reshapes programs. The channels
+// (portable/targets/channels/), the module targets (harness/targets/modules/)
+// and the runtime families (portable/families/) are registries of
+// descriptors; this module puts them together.
 
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { NotInstalledError, RuntimeError, builtRuntimeNames, cachedRuntimeNames, pinnedRuntimeNames, resolveRuntime } from '../runtimes.js';
-import { BROWSERS, browserNames } from '../browsers/browsers.js';
+import { browserNames } from '../browsers/browsers.js';
 import { FEATURES } from '../agents/features.js';
 import { runtimeFeatures } from '../agents/runtime-features.js';
+import { FAMILIES, familyNamed, scriptFamilies } from '../../portable/families/index.js';
+import { CHANNELS, channelNamed, channelNames, channelsOf } from '../../portable/targets/channels/index.js';
 import { TargetError, loadTarget } from '../../portable/targets/load.js';
+import { MODULE_TARGETS, moduleTargetNamed } from './modules/index.js';
 
 /**
  * @typedef {object} TargetSpec
  * @property {string} name  as typed on the command line
  * @property {string} description
  * @property {string} moduleURL  the channel module
- * @property {string} channel  how programs are reshaped: a name in load.js `channels` (programs.js)
+ * @property {import('../../portable/targets/load.js').Reshaping} reshaping  how programs are reshaped (load.js, programs.js)
  * @property {boolean} external  the module is the user's: a repro imports it instead of bundling it
  * @property {import('../runtimes.js').Runtime} [runtime]  for RUNTIME:CHANNEL targets; its agents run them unless it is this Node
  * @property {string} [profile]  the spec profile the reference follows judging it (`--spec`, src/html/profiles.js); default `html`
  */
 
-export { TargetError, channels, loadTarget } from '../../portable/targets/load.js';
+export { TargetError, loadTarget, reshaperOf } from '../../portable/targets/load.js';
+export { channelNames, channelsOf } from '../../portable/targets/channels/index.js';
 
 const channelModule = (file) => new URL(`../../portable/targets/clone-functions/${file}`, import.meta.url).href;
 
-/** @type {Record<string, {description: string, moduleURL: string, channel: string}>} */
-const BUILT_IN = {
-  'ref:spec': {
-    description: 'the reference engine, spec path only (the oracle)',
-    moduleURL: channelModule('reference-spec.js'), channel: 'asIs',
-  },
-  'ref:tiers': {
-    description: 'the reference engine with its fast-path tiers',
-    moduleURL: channelModule('reference-tiers.js'), channel: 'asIs',
-  },
-  'polyfill:@ungap/structured-clone': {
-    description: '@ungap/structured-clone (its own serialize/deserialize, not the native fallback)',
-    moduleURL: channelModule('ungap.js'), channel: 'withoutStorage',
-  },
-  'polyfill:core-js': {
-    description: "core-js's structuredClone polyfill (core-js-pure/actual/structured-clone)",
-    moduleURL: channelModule('core-js.js'), channel: 'withoutStorage',
-  },
-  'polyfill:realistic-structured-clone': {
-    description: 'realistic-structured-clone',
-    moduleURL: channelModule('realistic.js'), channel: 'withoutStorage',
-  },
-};
-
-const RUNTIME_FAMILIES = ['node', 'bun', 'deno'];
-const EVERY_FAMILY = [...RUNTIME_FAMILIES, ...browserNames];
-
-/** Why QuickJS-ng has none of the web platform's channels. */
-const NO_STRUCTURED_CLONE = 'QuickJS-ng has no structuredClone, MessageChannel, web Worker or BroadcastChannel';
-
 /**
- * The channels of every runtime (`RUNTIME:CHANNEL`): the module, how it
- * reshapes programs, the families that have it (a browser has no engine
- * serializer as a library; only a browser has frames and IndexedDB;
- * QuickJS-ng has only its serializer), why the others lack it, what it
- * does in a runtime of some family, and what it needs of a node, bun or
- * deno of that family (harness/agents/features.js), which some versions lack.
- * @type {Record<string, {moduleURL: string, channel: string, families: string[], lacking: (family: string) => string, describe: (family: string) => string,
- *   needs?: (family: string) => string[]}>}
+ * How a target reshapes programs (load.js Reshaping), built here alone: its
+ * channel's reshaping, then what its host cannot build (its family's
+ * limits), and, where the host is a window, its channels to workers build
+ * in workers, where no FileList can be made (programs.js).
+ * @param {import('../../portable/targets/channels/index.js').Channel['reshaping']} base
+ * @param {import('../../portable/families/index.js').Family} [family]  none: this process's worker threads
+ * @param {boolean} [landsInWorkers]
+ * @returns {import('../../portable/targets/load.js').Reshaping}
  */
-const CHANNELS = {
-  clone: {
-    moduleURL: channelModule('host-structured-clone.js'), channel: 'withoutStorage', families: EVERY_FAMILY, lacking: () => NO_STRUCTURED_CLONE,
-    describe: () => 'structuredClone(value, {transfer})', needs: () => ['structuredClone'],
-  },
-  'clone-transfer': {
-    moduleURL: channelModule('host-structured-clone.js'), channel: 'withTransferList', families: EVERY_FAMILY, lacking: () => NO_STRUCTURED_CLONE,
-    describe: () => 'structuredClone with a non-empty transfer list (an extra buffer when the program has none)', needs: () => ['structuredClone'],
-  },
-  messagechannel: {
-    moduleURL: channelModule('message-channel.js'), channel: 'withoutStorage', families: EVERY_FAMILY, lacking: () => NO_STRUCTURED_CLONE,
-    describe: () => 'MessageChannel: port1.postMessage(value, transfer), received on port2', needs: () => ['MessageChannel'],
-  },
-  worker: {
-    moduleURL: channelModule('worker.js'), channel: 'withoutStorage', families: EVERY_FAMILY, lacking: () => NO_STRUCTURED_CLONE,
-    describe: (family) => `${family === 'node' ? 'worker_threads' : family === 'bun' || family === 'deno' ? 'web' : 'dedicated'} Worker: `
-      + 'postMessage(value, transfer), set up and observed in the worker',
-    needs: (family) => [family === 'node' ? 'getBuiltinModule' : 'Worker'],
-  },
-  broadcast: {
-    moduleURL: channelModule('broadcast.js'), channel: 'withoutTransfer', families: EVERY_FAMILY, lacking: () => NO_STRUCTURED_CLONE,
-    describe: () => 'BroadcastChannel to three workers, each set up and observed there (no transfer list)',
-    needs: (family) => ['BroadcastChannel', family === 'node' ? 'getBuiltinModule' : 'Worker'],
-  },
-  wire: {
-    moduleURL: channelModule('wire.js'), channel: 'withoutTransfer', families: RUNTIME_FAMILIES,
-    lacking: (family) => (family === 'quickjs' ? 'QuickJS-ng\'s serializer is its `message` channel'
-      : 'a browser has no structured clone serializer a script can call as a library'),
-    describe: (family) => `${family === 'bun' ? 'bun:jsc' : 'node:v8'} serialize then deserialize (no transfer list)`,
-  },
-  iframe: {
-    moduleURL: channelModule('iframe.js'), channel: 'withoutStorage', families: browserNames, lacking: () => 'only a browser has frames',
-    describe: () => 'postMessage(value, origin, transfer) to a same-origin iframe (a second realm in the same agent), set up and observed there',
-  },
-  storage: {
-    moduleURL: channelModule('storage.js'), channel: 'withStorage', families: browserNames, lacking: () => 'only a browser has IndexedDB',
-    describe: () => 'IndexedDB put, then get in a new transaction (StructuredSerializeForStorage; no transfer list)',
-  },
-  message: {
-    // quickjs-libc's postMessage reads its first argument only: a transfer list is ignored.
-    moduleURL: channelModule('quickjs-message.js'), channel: 'withoutTransfer', families: ['quickjs'],
-    lacking: () => 'it is QuickJS-ng\'s serializer, a native function of its agent',
-    describe: () => 'JS_WriteObject2 then JS_ReadObject with its worker postMessage\'s flags (SAB, references; no transfer list)',
-  },
-  ref: {
-    moduleURL: channelModule('reference-tiers.js'), channel: 'asIs', families: ['quickjs'],
-    lacking: () => 'it is the reference running inside QuickJS-ng; the one in this Node is ref:tiers',
-    describe: () => 'the reference engine with its fast-path tiers, running in QuickJS-ng (the oracle runs there too)',
-  },
-};
-
-/**
- * How a channel reshapes programs on a runtime (load.js `channels`): a
- * browser's page cannot set up its window's indices, one without
- * SharedArrayBuffer (WebKitGTK) gets ArrayBuffers in their place, and
- * QuickJS-ng, which has no Blob or File, ordinary objects in theirs; only a
- * window can make a FileList, so a browser's channels to workers (where
- * their oracle builds the program) get ordinary objects in its place (programs.js).
- * @param {string} channelName a key of CHANNELS @param {import('../runtimes.js').Runtime} runtime
- */
-function reshapingOn(channelName, runtime) {
-  const { channel, moduleURL } = CHANNELS[channelName];
-  if (runtime.family === 'quickjs') return `${channel}+shell`;
-  if (runtime.browser === undefined) return channel;
-  const unshared = BROWSERS[runtime.browser].sharedArrayBuffer ? '' : '+unshared';
-  return `${channel}+window${unshared}${receivedInWorkers(moduleURL) ? '+workers' : ''}`;
+function reshapingOf(base, family, landsInWorkers = false) {
+  const limits = family?.limits ?? [];
+  return { base, limits: /** @type {any} */ ([...limits, ...(limits.includes('window') && landsInWorkers ? ['workers'] : [])]) };
 }
 
 /** What every target of a node, bun or deno needs: the reference runs in its agents too, as the oracle. */
@@ -151,11 +65,11 @@ const ORACLE_NEEDS = ['resizableArrayBuffer'];
  * clonecheck's agents do not run there at all. A browser's and QuickJS-ng's
  * own machinery says what they lack.
  * @param {import('../runtimes.js').Runtime} runtime
- * @param {string} channelName a key of CHANNELS
+ * @param {import('../../portable/targets/channels/index.js').Channel} channel
  * @returns {Promise<string | undefined>}
  */
-async function unavailability(runtime, channelName) {
-  if (!RUNTIME_FAMILIES.includes(runtime.family)) return undefined;
+async function unavailability(runtime, channel) {
+  if (!scriptFamilies.some((family) => family.name === runtime.family)) return undefined;
   let features;
   try {
     features = await runtimeFeatures(runtime);
@@ -163,28 +77,16 @@ async function unavailability(runtime, channelName) {
     if (error instanceof RuntimeError) return error.message;
     throw error;
   }
-  const missing = [...(CHANNELS[channelName].needs?.(runtime.family) ?? []), ...ORACLE_NEEDS].filter((feature) => !features[feature]);
+  const family = /** @type {import('../../portable/families/index.js').Family} */ (familyNamed(runtime.family));
+  const missing = [...channel.needs(family), ...ORACLE_NEEDS].filter((feature) => !features[feature]);
   return missing.length === 0 ? undefined : missing.map((feature) => FEATURES[feature].lacking).join('; ');
 }
 
 /** @param {import('../runtimes.js').Runtime} runtime @returns {string} how a refusal names it: `node 16.20.2` */
 const versionOf = (runtime) => `${runtime.family} ${runtime.version}`;
 
-/** The channel names, in listing order. */
-export const channelNames = Object.keys(CHANNELS);
-
-/**
- * The channels a runtime family has (`node` → clone, …, wire), so a command
- * can refuse a channel before it installs anything (bisect).
- * @param {string} family
- * @returns {string[]}
- */
-export function channelsOf(family) {
-  return channelNames.filter((name) => CHANNELS[name].families.includes(family));
-}
-
 /** The names of the built-in targets that need no runtime, in listing order. */
-export const builtInTargetNames = Object.keys(BUILT_IN);
+export const builtInTargetNames = MODULE_TARGETS.map((target) => target.name);
 
 /**
  * @typedef {object} ResolveOptions
@@ -212,18 +114,20 @@ export async function resolveTarget(name, options = {}) {
     // host's structuredClone finds exactly what node:clone finds.
     return {
       name, description: `your module ${path}: default export (value, {transfer}) => clone`,
-      moduleURL: pathToFileURL(path).href, channel: 'withoutStorage', external: true,
+      moduleURL: pathToFileURL(path).href, reshaping: reshapingOf('withoutStorage'), external: true,
     };
   }
-  const builtIn = BUILT_IN[name];
-  if (builtIn !== undefined) return { name, ...builtIn, external: false };
+  const builtIn = moduleTargetNamed(name);
+  if (builtIn !== undefined) {
+    return { name, description: builtIn.description, moduleURL: channelModule(builtIn.module), reshaping: reshapingOf(builtIn.reshaping), external: false };
+  }
   const colon = name.lastIndexOf(':');
   if (colon <= 0 || name.startsWith('ref:') || name.startsWith('polyfill:')) {
     throw new TargetError(`unknown target '${name}'; run 'clonecheck targets' to list them`);
   }
   const runtimeName = name.slice(0, colon);
   const channelName = name.slice(colon + 1);
-  const channel = CHANNELS[channelName];
+  const channel = channelNamed(channelName);
   if (channel === undefined) throw new TargetError(`unknown channel '${channelName}' in ${name}; channels: ${channelNames.join(', ')}`);
   let runtime;
   try {
@@ -232,14 +136,15 @@ export async function resolveTarget(name, options = {}) {
     if (error instanceof RuntimeError) throw new TargetError(`${name}: ${error.message}`);
     throw error;
   }
-  if (!channel.families.includes(runtime.family)) {
-    throw new TargetError(`${name}: ${runtimeName} has no '${channelName}' channel (${channel.lacking(runtime.family)}); its channels: ${channelsOf(runtime.family).join(', ')}`);
+  const family = /** @type {import('../../portable/families/index.js').Family} */ (familyNamed(runtime.family));
+  if (!channel.has(family)) {
+    throw new TargetError(`${name}: ${runtimeName} has no '${channelName}' channel (${channel.lacking(family)}); its channels: ${channelsOf(runtime.family).join(', ')}`);
   }
-  const refusal = await unavailability(runtime, channelName);
+  const refusal = await unavailability(runtime, channel);
   if (refusal !== undefined) throw new TargetError(`${name}: not available on ${versionOf(runtime)}: ${refusal}`);
   return {
-    name, description: `${runtime.family} ${runtime.version}: ${channel.describe(runtime.family)}`,
-    moduleURL: channel.moduleURL, channel: reshapingOn(channelName, runtime), external: false, runtime,
+    name, description: `${runtime.family} ${runtime.version}: ${channel.describe(family)}`,
+    moduleURL: channelModule(channel.module), reshaping: reshapingOf(channel.reshaping, family, channel.landsInWorkers), external: false, runtime,
   };
 }
 
@@ -249,17 +154,12 @@ export async function resolveTarget(name, options = {}) {
  *   oracle runs too: known from the spec alone, without loading the module (the main thread never does)
  */
 export function landsInWorkers(spec) {
-  return !spec.external && receivedInWorkers(spec.moduleURL);
-}
-
-/** @param {string} moduleURL a channel module @returns {boolean} whether it is `worker`'s or `broadcast`'s */
-function receivedInWorkers(moduleURL) {
-  return moduleURL === CHANNELS.worker.moduleURL || moduleURL === CHANNELS.broadcast.moduleURL;
+  return !spec.external && CHANNELS.some((channel) => channel.landsInWorkers && channelModule(channel.module) === spec.moduleURL);
 }
 
 /** @param {import('../runtimes.js').Runtime} runtime @returns {boolean} whether it has a structuredClone (QuickJS-ng has not) */
 export function hasStructuredClone(runtime) {
-  return CHANNELS.clone.families.includes(runtime.family);
+  return familyNamed(runtime.family)?.noWebPlatform === undefined;
 }
 
 /** @param {TargetSpec} spec @returns {boolean} whether agents of another runtime run it */
@@ -351,19 +251,19 @@ async function rowsOfRuntime(runtimeName, userRuntimes, userBrowsers) {
     reason = error.message;
     installable = error instanceof NotInstalledError;
   }
-  // A runtime not found here still has its name's family (node@22, bun, chromium).
-  const family = runtime?.family ?? (browserNames.includes(runtimeName) ? runtimeName : /^(node|bun|deno|quickjs)\b/.exec(runtimeName)?.[1]);
-  for (const channelName of channelNames) {
-    const channel = CHANNELS[channelName];
-    if (family !== undefined && !channel.families.includes(family)) continue;
-    const name = `${runtimeName}:${channelName}`;
+  // A runtime not found here still has its name's family (node@22, bun, chromium; a browser's by its exact name).
+  const family = familyNamed(runtime?.family)
+    ?? FAMILIES.find(({ name, browser }) => (browser ? runtimeName === name : new RegExp(`^${name}\\b`).test(runtimeName)));
+  for (const channel of CHANNELS) {
+    if (family !== undefined && !channel.has(family)) continue;
+    const name = `${runtimeName}:${channel.name}`;
     if (runtime === undefined) {
-      rows.push({ name, description: channel.describe(''), runtime: runtimeName, available: false, installable, reason });
+      rows.push({ name, description: channel.describe(undefined), runtime: runtimeName, available: false, installable, reason });
       continue;
     }
-    const unshared = reshapingOn(channelName, runtime).includes('+unshared') ? ' (no SharedArrayBuffer here: shared buffers become ArrayBuffers)' : '';
-    const description = `${channel.describe(runtime.family)}${unshared}`;
-    const refusal = await unavailability(runtime, channelName);
+    const unshared = family?.limits.includes('unshared') ? ' (no SharedArrayBuffer here: shared buffers become ArrayBuffers)' : '';
+    const description = `${channel.describe(family)}${unshared}`;
+    const refusal = await unavailability(runtime, channel);
     if (refusal === undefined) rows.push({ name, description, runtime: runtimeName, version: runtime.version, available: true });
     else rows.push({ name, description, runtime: runtimeName, version: runtime.version, available: false, reason: `not available on ${versionOf(runtime)}: ${refusal}` });
   }

@@ -4,26 +4,38 @@
 // wpt/resources/channel.js, whose `channel_clone(value, {transfer})` sends
 // the value that way and settles with what landed back in this realm
 // (rejecting with what was thrown). A file that asks for none runs once and
-// calls structuredClone itself.
-//  - clone: the global structuredClone (the target's, for ref:, polyfill:
+// calls structuredClone itself. Which channels these are, and how each is
+// opened, its descriptor says (portable/targets/channels/, `conform`):
+//  - global: the global structuredClone (the target's, for ref:, polyfill:
 //    and impl: targets, which have only this one);
-//  - messagechannel: port1.postMessage(value, transfer), received on port2
-//    (the fuzz channel's module, portable/targets/clone-functions/);
-//  - worker: postMessage to a worker (echo-worker.js) that sends the value
-//    back: deserialized in the worker's realm, serialized again there (a
-//    worker_threads Worker in Node, a web Worker in Bun, Deno and browsers);
-//  - wire: the engine's serializer as a library (node:v8, bun:jsc), no
-//    transfer list.
+//  - module: the channel's clone function (portable/targets/clone-functions/),
+//    in this realm (messagechannel: received on port2; wire: the engine's
+//    serializer as a library, no transfer list);
+//  - echo-worker: postMessage to a worker (echo-worker.js) that sends the
+//    value back: deserialized in the worker's realm, serialized again there
+//    (a worker_threads Worker in Node, a web Worker in Bun, Deno and browsers).
 
+import { settlingCloneFunction } from '../case/case.js';
+import { familyNamed } from '../families/index.js';
+import { CHANNELS, channelNamed, conformChannelNames } from '../targets/channels/index.js';
 import { messageError } from '../targets/receivers/messages.js';
 
 /** Every channel conform knows, in listing order. */
-export const CONFORM_CHANNELS = ['clone', 'messagechannel', 'worker', 'wire'];
+export const CONFORM_CHANNELS = conformChannelNames;
 
-/** The channels of a runtime's own structured clone; a browser has no serializer library; a module target (ref:, polyfill:, impl:) has only `clone`. */
-export const RUNTIME_CHANNELS = CONFORM_CHANNELS;
-export const BROWSER_CHANNELS = ['clone', 'messagechannel', 'worker'];
-export const MODULE_CHANNELS = ['clone'];
+/** A module target (ref:, polyfill:, impl:) has only the global structuredClone's channel. */
+export const MODULE_CHANNELS = CHANNELS.filter((channel) => channel.conform === 'global').map((channel) => channel.name);
+
+/**
+ * The channels a test file can ask of a runtime: those of its family
+ * (a browser has no serializer library).
+ * @param {string} familyName
+ * @returns {string[]}
+ */
+export function runtimeChannels(familyName) {
+  const family = familyNamed(familyName);
+  return CHANNELS.filter((channel) => channel.conform !== null && family !== undefined && channel.has(family)).map((channel) => channel.name);
+}
 
 /**
  * @typedef {(value: unknown, options?: {transfer?: unknown[]}) => Promise<unknown>} ChannelClone
@@ -35,23 +47,21 @@ export const MODULE_CHANNELS = ['clone'];
  * @returns {Promise<{clone: ChannelClone, close: () => void}>}
  */
 export async function openChannel(name) {
-  switch (name) {
-    case 'clone': {
+  const channel = channelNamed(name);
+  switch (channel?.conform) {
+    case 'global': {
       const clone = globalThis.structuredClone;
       return { clone: async (value, options) => clone(value, options), close() {} };
     }
-    case 'messagechannel': {
-      const { default: viaMessageChannel } = await import('../targets/clone-functions/message-channel.js');
+    case 'module': {
+      // A URL, not a path esbuild would follow: QuickJS-ng's bundle (which has only `global`) must not take in every clone function.
+      const settle = settlingCloneFunction(await import(new URL(`../targets/clone-functions/${channel.module}`, import.meta.url).href));
       return {
-        clone: async (value, options) => (await viaMessageChannel(value, { transfer: options?.transfer ?? [], forStorage: false })).value,
+        clone: async (value, options) => (await settle(value, { transfer: options?.transfer ?? [], forStorage: false })).value,
         close() {},
       };
     }
-    case 'wire': {
-      const { default: viaWire } = await import('../targets/clone-functions/wire.js');
-      return { clone: async (value) => viaWire(value, { transfer: [], forStorage: false }), close() {} };
-    }
-    case 'worker': return echoWorker();
+    case 'echo-worker': return echoWorker();
     default: throw new Error(`unknown channel ${name}`);
   }
 }

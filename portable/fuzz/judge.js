@@ -8,7 +8,7 @@ import { build } from '../../src/index.js';
 import {
   cloneCaseElsewhere, deliveredObservation, observedCaseAsync, oracleCloneFunction, seenDeviations, seenElsewhere, seenHere, withSpec,
 } from '../case/case.js';
-import { channels, loadTarget } from '../targets/load.js';
+import { loadTarget, reshaperOf, reshapingName } from '../targets/load.js';
 import { judgeableHere, transferArgument } from '../targets/programs.js';
 import { signatureOf } from '../bugs/signature.js';
 import { ReceiverDied } from '../targets/receivers/workers.js';
@@ -53,9 +53,9 @@ export async function openTargets(specs) {
     // realm; and it converts the transfer list as the channel's call does, so
     // structuredClone's options.transfer and postMessage's overloaded argument
     // never share one (they differ once Array.prototype[Symbol.iterator] is changed).
-    const place = loaded.kind === 'here' ? spec.channel : `${spec.channel} ${spec.moduleURL}`;
+    const place = loaded.kind === 'here' ? reshapingName(spec.reshaping) : `${reshapingName(spec.reshaping)} ${spec.moduleURL}`;
     const oracleKey = `${place} ${transferArgument(spec)}`;
-    open.push({ spec, loaded, prepare: channels[spec.channel], oracleKey });
+    open.push({ spec, loaded, prepare: reshaperOf(spec.reshaping), oracleKey });
   }
   return open;
 }

@@ -29,29 +29,36 @@ import {
  *   import('../../src/observe/diff.js').Difference[]} Unexpected
  */
 
+/** How each channel reshapes programs (programs.js), by the name a channel's descriptor gives. */
 const BASE = { asIs, withStorage, withoutStorage, withTransferList, withoutTransfer };
 
 /**
- * What a host cannot build, by the suffix that names it (programs.js): a
- * browser's, a browser's without SharedArrayBuffer, each also as its
- * channels to workers build there, a shell's (QuickJS-ng).
+ * What a host cannot build, by the name a family's descriptor gives
+ * (portable/families/, programs.js): a browser page's global is a Window,
+ * one without SharedArrayBuffer (WebKitGTK) gets ArrayBuffers, a shell
+ * (QuickJS-ng) has no Blob or File; `workers`: a browser's channels to
+ * workers build there, where no FileList can be made.
  */
-const HOST_LIMITS = {
-  '': [], '+window': [inWindow], '+window+unshared': [inWindow, unshared], '+shell': [inShell],
-  '+window+workers': [inWindow, withoutFileLists], '+window+unshared+workers': [inWindow, unshared, withoutFileLists],
-};
+const LIMITS = { window: inWindow, unshared, workers: withoutFileLists, shell: inShell };
 
 /**
- * The program reshaping functions, by the name a TargetSpec carries (so
- * specs stay plain data for workers, agents and pages): each channel's,
- * followed by its host's limits (`withoutStorage+window+unshared`, `asIs+shell`).
- * @type {Record<string, (program: any) => any>}
+ * How a target reshapes programs, as plain data (a TargetSpec goes to
+ * workers, agents and pages): its channel's reshaping, then its host's
+ * limits in order. catalog.js builds it.
+ * @typedef {{base: keyof BASE, limits: (keyof LIMITS)[]}} Reshaping
  */
-export const channels = {};
-for (const [name, reshape] of Object.entries(BASE)) {
-  for (const [suffix, limits] of Object.entries(HOST_LIMITS)) {
-    channels[`${name}${suffix}`] = (program) => limits.reduce((reshaped, limit) => limit(reshaped), reshape(program));
-  }
+
+/**
+ * @param {Reshaping} reshaping
+ * @returns {(program: any) => any} the function that reshapes a program so
+ */
+export function reshaperOf({ base, limits }) {
+  return (program) => limits.reduce((reshaped, limit) => LIMITS[limit](reshaped), BASE[base](program));
+}
+
+/** @param {Reshaping} reshaping @returns {string} its name, for keys and messages: `withoutStorage+window+unshared` */
+export function reshapingName({ base, limits }) {
+  return [base, ...limits].join('+');
 }
 
 /** Thrown for a target name or module the user must fix; the CLI prints it as one line and exits 2. */

@@ -13,6 +13,7 @@ import {
   KIND, PLATFORM_KINDS, SHELL_LACKS_KINDS, TRANSFER_ONLY_KINDS, WINDOW_ONLY_KINDS, platformInterfaceOfNode,
 } from '../../src/program/kinds/index.js';
 import { PROGRAM_SCHEMA } from '../../src/program/schema.js';
+import { channelOfTarget } from './channels/index.js';
 
 /**
  * The program as it is: the channel can express everything a program says.
@@ -48,11 +49,11 @@ export function withTransferList(program) {
 }
 
 /**
- * @param {string} channel a reshaping function's name (load.js `channels`)
+ * @param {{base: string}} reshaping a target's (load.js Reshaping)
  * @returns {boolean} whether the channel has a transfer list at all (the oracle converts one only then)
  */
-export function hasTransferList(channel) {
-  return !channel.startsWith('withoutTransfer') && !channel.startsWith('withStorage');
+export function hasTransferList({ base }) {
+  return base !== 'withoutTransfer' && base !== 'withStorage';
 }
 
 /**
@@ -68,13 +69,12 @@ export function hasTransferList(channel) {
  */
 
 /**
- * @param {{name: string, channel: string}} spec a TargetSpec (catalog.js)
- * @returns {TransferArgument}
+ * @param {{name: string, reshaping: {base: string}}} spec a TargetSpec (catalog.js)
+ * @returns {TransferArgument} its channel's (portable/targets/channels/); a module target's is a sequence
  */
 export function transferArgument(spec) {
-  if (!hasTransferList(spec.channel)) return 'none';
-  const channelName = spec.name.slice(spec.name.lastIndexOf(':') + 1);
-  return channelName === 'messagechannel' || channelName === 'worker' ? 'overloaded' : 'sequence';
+  if (!hasTransferList(spec.reshaping)) return 'none';
+  return channelOfTarget(spec.name)?.transfer ?? 'sequence';
 }
 
 /**

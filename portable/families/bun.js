@@ -1,0 +1,24 @@
+// The bun family: Bun, installed from the npm registry by version (`bun`,
+// `bun@1.3.10`) and driven by agent processes.
+
+/** @type {import('./index.js').Family} */
+export default {
+  name: 'bun',
+  install: {
+    from: 'npm',
+    package: 'bun',
+    // 1.2 on: `bun/bin/bun.exe`; 1.0 and 1.1: `bun/bin/bun` (their @oven/bun-linux-x64 folder npm leaves empty).
+    binaries: ['node_modules/@oven/bun-linux-x64/bin/bun', 'node_modules/bun/bin/bun.exe', 'node_modules/bun/bin/bun'],
+    pinned: { bun: '1.4.5' },
+  },
+  // Bun prints its bare version.
+  identify: (said) => /^(\d+\.\d+\.\d+\S*)$/.exec(said)?.[1],
+  agentCommand: (version, binary) => [binary],
+  runCommand: (script) => `bun ${script}`,
+  // Bun has node:util's types, so Node's hooks serve it too.
+  hostHooks: 'portable/hosts/node-host.js',
+  expectations: ['wpt/expectations/bun.json'],
+  worker: { kind: 'web', needs: 'Worker', snippet: 'web' },
+  serializer: { module: 'bun:jsc', api: 'bun:jsc serialize / deserialize' },
+  limits: [],
+};

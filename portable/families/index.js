@@ -1,0 +1,79 @@
+// The runtime families clonecheck drives, one descriptor module each (like
+// wptrunner's one module per product): how a runtime of the family is
+// installed and pinned, how its binary names itself, how its agent starts,
+// how a repro or snippet runs there, which host hooks the reference gets
+// there, where its expectations are, and the traits the channels read
+// (portable/targets/channels/). runtimes.js, browsers/browsers.js, the
+// target catalog, findings/ and the CLI read this registry; a new family is
+// one module here plus its expectations. Plain data and pure functions: no
+// host module, so the channels' descriptors can read it wherever they load.
+
+import node from './node.js';
+import bun from './bun.js';
+import deno from './deno.js';
+import quickjs from './quickjs.js';
+import chromium from './chromium.js';
+import firefox from './firefox.js';
+import webkit from './webkit.js';
+
+/**
+ * @typedef {object} Family
+ * @property {string} name  the family a Runtime reports (runtimes.js), and the name its targets start with
+ * @property {{from: 'npm', package: string, binaries: string[], pinned: Record<string, string>}
+ *   | {from: 'debian', binary: string, packages: string[], helpers: string[]}
+ *   | {from: 'build', pinnedBy: string}} install
+ *   `npm`: the package whose versions are its releases, where in it the binary is (the first that
+ *   exists wins), and the pinned names with their exact versions; `debian`: where Debian's package
+ *   puts the binary, the packages a machine needs and the programs besides the binary it runs;
+ *   `build`: built from sources the named module pins
+ * @property {(said: string) => string | undefined} identify  the version, when `BINARY --version` printed this family's answer
+ * @property {(version: string, binary: string) => string[]} [agentCommand]  how its agent process starts (none: a browser's agents are pages)
+ * @property {true} [browser]  its agents are pages (harness/browsers/)
+ * @property {{with: 'playwright', type: 'chromium' | 'firefox', args?: string[], channel?: string, env?: Record<string, string>, prefs?: Record<string, string>}
+ *   | {with: 'webkit-webdriver'}} [launch]  a browser: how it starts (harness/browsers/launch.js)
+ * @property {(script: string) => string} [runCommand]  how a repro or snippet runs in it from a shell
+ * @property {string} [standalone]  why its findings have no standalone repro or snippet
+ * @property {string} hostHooks  the module that tells the reference what this host knows of internal slots
+ * @property {string[]} expectations  where its targets' known results are (conform's, and the native agent's)
+ * @property {string} [noWebPlatform]  why it has no structuredClone, MessageChannel, web Worker or BroadcastChannel (absent: it has them all)
+ * @property {{kind: string, needs: string, snippet: 'node' | 'web'}} [worker]  its Worker: what the `worker`
+ *   channel calls it, the feature a version needs for it (harness/agents/features.js), how a snippet starts one
+ * @property {{module: string, api: string}} [serializer]  its structured serializer as a library (the `wire` channel)
+ * @property {true} [shell]  a shell whose own serializer and reference agent are its channels (`message`, `ref`)
+ * @property {string[]} limits  what its realms cannot build (harness/targets/load.js HOST_LIMITS)
+ */
+
+/** Every family, in listing order. */
+export const FAMILIES = [node, bun, deno, chromium, firefox, webkit, quickjs];
+
+/** @param {string | undefined} name @returns {Family | undefined} */
+export function familyNamed(name) {
+  return FAMILIES.find((family) => family.name === name);
+}
+
+/** The families whose runtimes agent processes run: node, bun, deno (a browser's run in pages; QuickJS-ng's in its native agent). */
+export const scriptFamilies = FAMILIES.filter((family) => family.install.from === 'npm');
+
+/**
+ * The families installed from the npm registry by version (`bun@X`,
+ * `deno@X`, `node@X`), by name: bisect's `--runtime` choices.
+ * @type {('node' | 'bun' | 'deno')[]}
+ */
+export const registryFamilies = /** @type {any} */ (scriptFamilies.map((family) => family.name).sort());
+
+/** The browser families' names, in listing order. */
+export const browserFamilyNames = FAMILIES.filter((family) => family.browser).map((family) => family.name);
+
+/** The families clonecheck builds from source (harness/native/), by name. */
+export const builtFamilyNames = FAMILIES.filter((family) => family.install.from === 'build').map((family) => family.name);
+
+/**
+ * The pinned runtime names with the exact `family@version` each stands for,
+ * in listing order. Exact, so that every machine runs the same binaries and
+ * corpus/regressions/ (which records the runtime that deviated) replays the
+ * same; change a version in a family's module and `npm test` says which
+ * stored regressions no longer hold.
+ * @type {Record<string, string>}
+ */
+export const PINNED = Object.fromEntries(scriptFamilies.flatMap((family) => (family.install.from === 'npm'
+  ? Object.entries(family.install.pinned).map(([name, version]) => [name, `${family.name}@${version}`]) : [])));

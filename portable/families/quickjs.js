@@ -1,0 +1,22 @@
+// The quickjs family: QuickJS-ng, a shell with no web platform. Its agent is
+// the native harness built without a fuzzing driver (harness/native/build.js),
+// at the version harness/native/sources.js pins, built into the cache on
+// first use; its channels are its own serializer (`message`) and the
+// reference running inside it (`ref`).
+
+/** @type {import('./index.js').Family} */
+export default {
+  name: 'quickjs',
+  install: { from: 'build', pinnedBy: 'harness/native/sources.js' },
+  // Built by clonecheck: its version is the pinned source's, never asked of the binary.
+  identify: () => undefined,
+  agentCommand: (version, binary) => [binary],
+  standalone: "QuickJS-ng's targets run only inside clonecheck's QuickJS agent (docs/native.md)",
+  // Its bundle replaces Node's hooks with none (harness/native/build.js QUICKJS_HOST_MODULES): the reference's brand checks.
+  hostHooks: 'portable/hosts/page/no-host-hooks.js',
+  expectations: ['wpt/expectations/quickjs-message.json', 'wpt/expectations/quickjs-ref.json', 'fuzzers/native/expectations.json'],
+  noWebPlatform: 'QuickJS-ng has no structuredClone, MessageChannel, web Worker or BroadcastChannel',
+  shell: true,
+  // QuickJS-ng has no Blob or File: its programs get ordinary objects in their place (programs.js inShell).
+  limits: ['shell'],
+};

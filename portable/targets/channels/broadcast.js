@@ -1,0 +1,21 @@
+// The `broadcast` channel: BroadcastChannel.postMessage(value) to three
+// workers, each set up and observed there; no transfer list (the channel
+// drops the program's).
+
+import { ON_THE_WEB_PLATFORM } from './web-platform.js';
+
+/** @type {import('./index.js').Channel} */
+export default {
+  name: 'broadcast',
+  module: 'broadcast.js',
+  reshaping: 'withoutTransfer',
+  transfer: 'none',
+  landsInWorkers: true,
+  ...ON_THE_WEB_PLATFORM,
+  describe: () => 'BroadcastChannel to three workers, each set up and observed there (no transfer list)',
+  needs: (family) => ['BroadcastChannel', /** @type {string} */ (family.worker?.needs)],
+  api: () => 'BroadcastChannel.postMessage',
+  snippet: () => 'the value lands in three workers; repro.mjs starts itself as the receiving realms',
+  repro: 'script',
+  conform: null,
+};
