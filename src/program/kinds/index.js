@@ -59,8 +59,8 @@ import { callable, opaque, proxy } from './uncloneables.js';
  * @property {(node: any) => string | undefined} [integrityProblem]  why no integrity level but 'none' can be applied
  * @property {true} [forwards]  a proxy: props, prototype and integrity belong on its target
  * @property {1 | 2} [stage]  made after the plain nodes (1: after what it refers to; 2: proxies, after their targets)
- * @property {(node: any) => Expr} make  the runtime call that makes it (compile's step 1)
- * @property {(node: any, self: Expr, label: string) => Stmt[]} [fill]  its contents (compile's step 2, before props)
+ * @property {(node: any) => Expr} make  the runtime call that makes it (compile's first pass)
+ * @property {(node: any, self: Expr, label: string) => Stmt[]} [fill]  its contents (compile's second pass, before props)
  * @property {(node: any) => string} summary  a short description for the repro's comments
  * @property {((args: Expr[], p: PlainPrinter) => string) | undefined} plain  its maker call as plain JavaScript (emitPlain)
  * @property {(global: any) => Promise<void>} [prepare]  what a realm must do, asynchronously, before it builds the kind (`prepareKinds`)
