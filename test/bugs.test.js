@@ -1,8 +1,9 @@
 // The bug ledger and triage (harness/bugs/, docs/bugs.md): findings are
 // matched to bugs by replaying programs on real targets, so two findings of
 // one root cause are one bug whatever their programs, a known bug is known
-// again, a bug that no longer shows on a newer version is fixed and one that
-// shows again after its fix regressed; the checked-in ledger is valid and
+// again (by any of the programs a person showed it with), a bug that no
+// longer shows on a newer version is fixed and one that shows again after
+// its fix regressed; the checked-in ledger is valid and
 // every bug in it still shows where it was found; bad input is one line, exit 2.
 
 import { test } from 'node:test';
@@ -10,7 +11,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LEDGER_DIR, channelTargetOf, implementationOf, readLedger, slugOf } from '../harness/bugs/ledger.js';
+import { LEDGER_DIR, bugProblem, channelTargetOf, findBug, implementationOf, readLedger, slugOf } from '../harness/bugs/ledger.js';
 import { updateLedger } from '../harness/bugs/ledger-update.js';
 import { compareVersions, mergeTriageDocuments, triage } from '../harness/bugs/triage.js';
 import { replayOnTargets } from '../harness/commands/triage.js';
@@ -122,6 +123,24 @@ test('triage: a rare new bug with the root of a known bug and another trigger is
   assert.deepEqual(later.known.map((k) => [k.bug, k.findings.map((f) => f.signature)]), [[bug.id, ['impl.outcome.bbbbbbbb']]]);
   assert.deepEqual(later.new.map((n) => [n.bug.root.shape, n.findings.map((f) => f.signature)]),
     [[bug.root.shape, ['impl.outcome.cccccccc']]]);
+});
+
+test('triage: a bug shown by several programs matches a finding of any of them; without it that finding is a new bug', async () => {
+  // Node 22+ fills structuredClone's transfer list by [[Set]] (Array.prototype.push): a getter-only index 0 on
+  // Array.prototype (the founding program) or on Object.prototype (alsoShownBy) makes it throw a TypeError. The
+  // second shows another root (a throw where the reference returns the buffer) with a trigger neither explains.
+  const bug = findBug(readLedger(LEDGER_DIR), 'node/structuredclone-typeerror-for-getter-only-array-prototype-0');
+  assert.equal(bug.alsoShownBy?.length, 1);
+  const [also] = /** @type {any[]} */ (bug.alsoShownBy);
+  const findings = [{ ...finding('node@22-clone.outcome.dddddddd', also.program, 'node@22:clone'), version: null }];
+  const ran = [{ name: 'node@22:clone', version: null }];
+  const known = await triage(findings, [bug], { ran, replay, date });
+  assert.deepEqual([known.known.map((k) => [k.bug, k.findings.length, k.count]), known.new], [[[bug.id, 1, 2]], []]);
+  const alone = await triage(findings, [{ ...bug, alsoShownBy: undefined }], { ran, replay, date });
+  assert.deepEqual([alone.known, alone.new.map((n) => n.bug.root.shape)], [[], [also.root.shape]]);
+  // Another program says why it is the same root cause, and is a valid program.
+  assert.match(String(bugProblem({ ...bug, alsoShownBy: [{ ...also, notes: '' }] }, bug.id)), /alsoShownBy\[0\] says in no notes why/);
+  assert.match(String(bugProblem({ ...bug, alsoShownBy: [{ ...also, program: { root: { ref: 3 } } }] }, bug.id)), /alsoShownBy\[0\] has a program that is not valid/);
 });
 
 test('merging shards: proposals with one root are one bug when one trigger explains the other, else two; ids another shard took are renamed', () => {

@@ -23,6 +23,8 @@
 //   "root": {"category": "keys", "shape": "keys on array: index: missing -> data property"},
 //   "program": {…},                                     // clonecheck/program@1, minimal
 //   "foundOn": "bun:clone",                             // the target whose replay defines `root`
+//   "alsoShownBy": [{"program": {…}, "foundOn": "bun:worker", "root": {…}, "notes": "…"}],   // optional: the same root cause
+//                                                       // met by another trigger, each with the root its program shows on its target
 //   "shows": [{"target": "bun:clone", "version": "1.4.5", "shows": true, "checked": "2026-11-27"}, …],   // "other": a root it showed instead
 //   "versions": null | {"runtime": "bun", "channel": "clone", "lastGood": "1.3.8", "firstBad": "1.3.9", "probes": [{"version", "verdict"}]},
 //   "firstSeen": "2026-11-24", "lastSeen": "2026-11-27", "occurrences": 12,
@@ -55,6 +57,20 @@ export class InputError extends UsageError {}
  */
 
 /**
+ * Another program of a bug: the same root cause met by a trigger that
+ * neither explains the founding program's nor is explained by it (the
+ * transfer list filled by [[Set]] under a getter on Array.prototype[0] and
+ * under one on Object.prototype[0]), or showing another root difference.
+ * Triage matches findings against it as against the bug's own program; the
+ * bug's `shows`, `repro`, `bisect` and `report` keep to the founding one.
+ * @typedef {object} AlsoShownBy
+ * @property {any} program  clonecheck/program@2, minimal
+ * @property {string} foundOn  the target whose replay defines its `root`
+ * @property {{category: string, shape: string}} root
+ * @property {string} notes  why it is the same root cause (the evidence)
+ */
+
+/**
  * @typedef {object} Bug
  * @property {string} schema @property {string} id @property {string} title @property {string} implementation
  * @property {'open' | 'fixed' | 'intended' | 'spec-pending'} status
@@ -66,6 +82,7 @@ export class InputError extends UsageError {}
  * @property {any} program
  * @property {string} foundOn
  * @property {Sighting[]} shows
+ * @property {AlsoShownBy[]} [alsoShownBy]
  * @property {{runtime: string, channel: string, lastGood: string | null, firstBad: string | null, probes: {version: string, verdict: string}[]} | null} versions
  * @property {string} firstSeen @property {string} lastSeen @property {number} occurrences
  * @property {string[]} signatures
@@ -161,7 +178,32 @@ export function bugProblem(bug, id) {
   const problems = validate(bug.program);
   if (problems.length > 0) return `its program is not valid: at ${problems[0].path}: ${problems[0].message}`;
   if (!Array.isArray(bug.shows) || !Array.isArray(bug.signatures)) return 'it lacks shows or signatures';
+  if (bug.alsoShownBy !== undefined) {
+    if (!Array.isArray(bug.alsoShownBy)) return 'alsoShownBy is not a list';
+    for (const [i, also] of bug.alsoShownBy.entries()) {
+      const problem = alsoProblem(also);
+      if (problem !== null) return `alsoShownBy[${i}] ${problem}`;
+    }
+  }
   return null;
+}
+
+/** @param {any} also @returns {string | null} the first thing wrong with another program of a bug */
+function alsoProblem(also) {
+  if (typeof also?.foundOn !== 'string') return 'names no target it was found on (foundOn)';
+  if (typeof also.root?.shape !== 'string' || typeof also.root?.category !== 'string') return 'has no root difference (root.category, root.shape)';
+  if (typeof also.notes !== 'string' || also.notes.length === 0) return 'says in no notes why it is the same root cause';
+  const problems = validate(also.program);
+  return problems.length > 0 ? `has a program that is not valid: at ${problems[0].path}: ${problems[0].message}` : null;
+}
+
+/**
+ * Every program of a bug, its founding one first: what triage matches findings against.
+ * @param {Bug} bug
+ * @returns {{program: any, foundOn: string, root: {category: string, shape: string}}[]}
+ */
+export function programsOf(bug) {
+  return [{ program: bug.program, foundOn: bug.foundOn, root: bug.root }, ...(bug.alsoShownBy ?? [])];
 }
 
 /**

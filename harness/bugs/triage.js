@@ -2,10 +2,11 @@
 // not by comparing hashes (docs/bugs.md#triage).
 //
 // For each implementation the run reached, every known bug's program is
-// replayed on every target of that implementation the run ran, and each
-// finding's program on its own target and on those of the bugs it may be
-// (replayMatrix: only the cells a decision needs), and each replay's root
-// (root.js) is kept. Then:
+// replayed on every target of that implementation the run ran, the other
+// programs a bug is also shown by (ledger.js `alsoShownBy`) on the targets
+// of the findings, and each finding's program on its own target and on
+// those of the bugs it may be (replayMatrix: only the cells a decision
+// needs), and each replay's root (root.js) is kept. Then:
 //  - a finding is a known bug when the bug's program shows the finding's
 //    root on the finding's target, the finding's program does not run
 //    clean on the target the bug was found on (when the run reached it),
@@ -15,7 +16,9 @@
 //    version or seed met them (the finding's program may show an earlier
 //    root on the bug's target: a second bug that comes first there); with
 //    triggers neither of which explains the other they are two bugs with
-//    one root, which the replays alone cannot tell apart;
+//    one root, which the replays alone cannot tell apart; a bug whose root
+//    cause a person showed with several such programs is matched by any
+//    of them;
 //  - the other findings, smallest program first, found proposed bugs by
 //    the same rule, so five channels that show one bug propose one bug;
 //  - a finding whose program no longer shows anything on its own target is
@@ -25,7 +28,7 @@
 //    target it did not affect before, or after it was fixed, it regressed.
 
 import { programFeatures } from '../../portable/bugs/bug-shape.js';
-import { channelTargetOf, implementationOf, newBug, proposedId } from './ledger.js';
+import { channelTargetOf, implementationOf, newBug, programsOf, proposedId } from './ledger.js';
 import { showsRoot } from './root.js';
 import { explains } from '../../portable/bugs/same-bug.js';
 
@@ -78,10 +81,14 @@ export async function triage(findings, bugs, { ran, replay, date }) {
     const known = bugs.filter((bug) => bug.implementation === implementation);
     if (known.length === 0 && theirs.length === 0) continue;
     const names = targets.map((/** @type {RanTarget} */ t) => t.name);
-    const matrix = replayMatrix(replay, [...known.map((bug) => bug.program), ...theirs.map((/** @type {RunFinding} */ f) => f.program)]);
+    // Rows: each known bug's founding program, each finding's, then each other program a bug is also shown by.
+    const others = known.flatMap((bug) => programsOf(bug).slice(1).map((also) => ({ bug, ...also })));
+    const matrix = replayMatrix(replay, [...known.map((bug) => bug.program), ...theirs.map((/** @type {RunFinding} */ f) => f.program),
+      ...others.map((also) => also.program)]);
     const { at } = matrix;
     const bugRows = known.map((bug, i) => ({ bug, row: i }));
     const findingRows = theirs.map((/** @type {RunFinding} */ finding, /** @type {number} */ i) => ({ finding, row: known.length + i }));
+    const otherRows = others.map((also, i) => ({ ...also, row: known.length + theirs.length + i }));
     /** @param {number[]} rows  each on its own targets, one replay per distinct target @param {(row: number) => string[]} targetsOf */
     const fillEach = async (rows, targetsOf) => {
       /** @type {Map<string, number[]>} */
@@ -94,6 +101,8 @@ export async function triage(findings, bugs, { ran, replay, date }) {
     await matrix.fill(bugRows.map((b) => b.row), names);
     // 2. Every finding on its own target: the root it shows now.
     await fillEach(findingRows.map((f) => f.row), (row) => [theirs[row - known.length].target]);
+    // 2b. The bugs' other programs where the findings are: does one show a finding's root there? (Not a sighting: `shows` is the founding program's.)
+    await matrix.fill(otherRows.map((o) => o.row), [...new Set(theirs.map((/** @type {RunFinding} */ f) => f.target))]);
     // A results file that did not record a version (a regression file) takes the one the replay ran.
     for (const t of targets) t.version ??= matrix.versionOf(t.name);
     for (const { bug, row } of bugRows) {
@@ -105,7 +114,8 @@ export async function triage(findings, bugs, { ran, replay, date }) {
     // A bug is matched against its founding program on the founding target; `foundOn` may name a target of another version.
     const home = (/** @type {string} */ foundOn) => (names.includes(foundOn) ? foundOn : names.find((name) => channelTargetOf(name) === channelTargetOf(foundOn)));
     /** @type {Group[]} */
-    const bugGroups = bugRows.map(({ bug, row }) => ({ root: bug.root, target: home(bug.foundOn) ?? bug.foundOn, row, features: new Set(programFeatures(bug.program)), findings: [], bug }));
+    const bugGroups = [...bugRows.map(({ bug, row }) => ({ bug, row, ...programsOf(bug)[0] })), ...otherRows]
+      .map(({ bug, row, program, root, foundOn }) => ({ root, target: home(foundOn) ?? foundOn, row, features: new Set(programFeatures(program)), findings: /** @type {RunFinding[]} */ ([]), bug }));
     const shown = findingRows.map(({ finding, row }) => ({ finding, row, own: at(row, finding.target), features: new Set(programFeatures(finding.program)) }));
     /** @param {typeof shown[number]} f @param {Group} g  the group's program shows this finding's root on its target */
     const showsHere = (f, g) => typeof f.own === 'object' && showsRoot(at(g.row, f.finding.target), f.own);
@@ -137,11 +147,13 @@ export async function triage(findings, bugs, { ran, replay, date }) {
         else bug.findings.push(f.finding);
       }
     }
-    for (const g of bugGroups) {
-      if (g.findings.length === 0 || g.bug === undefined) continue;
+    for (const bug of known) {
+      // The findings of all its programs.
+      const found = bugGroups.filter((g) => g.bug === bug).flatMap((g) => g.findings);
+      if (found.length === 0) continue;
       result.known.push({
-        bug: g.bug.id, title: g.bug.title, status: g.bug.status, findings: g.findings,
-        targets: [...new Set(g.findings.map((f) => f.target))], count: g.findings.reduce((n, f) => n + f.count, 0),
+        bug: bug.id, title: bug.title, status: bug.status, findings: found,
+        targets: [...new Set(found.map((f) => f.target))], count: found.reduce((n, f) => n + f.count, 0),
       });
     }
 
