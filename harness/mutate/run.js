@@ -96,7 +96,7 @@ async function runMutant(mutant, dir, { sources, seed, runs, timeLimitMs, worker
   }
   const target = {
     name: `mutant:${id}`, description: `the reference with the mutant ${id}: ${description}`,
-    moduleURL: `${MUTANT_CLONE_URL}?tiers=${encodeURIComponent(tiersURL)}`, channel: /** @type {const} */ ('asIs'), external: true,
+    moduleURL: `${MUTANT_CLONE_URL}?tiers=${encodeURIComponent(tiersURL)}`, reshaping: { base: 'asIs', limits: [] }, external: true,
   };
   const started = performance.now();
   /** @type {number | undefined} */
