@@ -12,7 +12,7 @@
 
 // First: fast-check takes setTimeout as it loads.
 import { fatal, routeUncaught } from './quickjs-timers.js';
-import { conformTasks, fileHeartbeatWriter, fuzzTasks, messageLine, quickjsMessage, referenceTiers } from '../../portable/index.js';
+import { conformTasks, fileHeartbeatWriter, fuzzTasks, messageLine, quickjsMessage, referenceTiers } from '../../portable/agent.js';
 import './quickjs-host.js';
 
 /** @type {{std: any}} */

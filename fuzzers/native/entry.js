@@ -15,12 +15,10 @@
 // case against the oracle.
 
 import { build, canonicalJSON, fromBytes, validate } from '../../src/index.js';
-import { deliveredObservation, observedCase, oracleClone, quickjsMessage, seenDeviations, seenHere, withoutTransfer } from '../../portable/index.js';
+import { deliveredObservation, observedCase, oracleClone, seenDeviations, seenHere, viaQuickjsMessage as viaMessage, withoutTransfer } from '../../portable/index.js';
 import { unexpected } from './expectations.js';
 import { regexpBehaviourDifferences } from './regexp-behaviour.js';
 import './quickjs-host.js';
-
-const viaMessage = quickjsMessage.default;
 
 /**
  * What stage 1's round trip saw break (harness.c `js_round_trip`).
