@@ -10,8 +10,17 @@ test(() => {
 }, 'an ImageData is cloned with its width, height and a copy of its pixels');
 
 test(() => {
-  const clone = structuredClone(new ImageData(1, 1, { colorSpace: 'display-p3' }));
-  assert_equals(clone.colorSpace, 'display-p3');
+  // Firefox ESR 140 has no settings argument (its overloads take the third
+  // argument for a height) and WebKitGTK 2.50 no colorSpace attribute: a
+  // host that cannot make a display-p3 ImageData cannot clone one.
+  let original;
+  try {
+    original = new ImageData(1, 1, { colorSpace: 'display-p3' });
+  } catch {
+    original = undefined;
+  }
+  assert_implements_optional(original?.colorSpace === 'display-p3', 'an ImageData in the display-p3 colour space');
+  assert_equals(structuredClone(original).colorSpace, 'display-p3');
 }, 'an ImageData keeps its colour space');
 
 test(() => {
