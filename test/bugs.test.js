@@ -71,6 +71,21 @@ test('triage: two programs of one root cause are one new bug; once in the ledger
   assert.deepEqual(again.known.map((k) => [k.bug, k.findings.length, k.count]), [[bug.id, 2, 4]]);
 });
 
+test('triage: an unshrunk finding no bug explains is unconfirmed, never a new bug; a shrunk one of its root founds the bug it joins', async () => {
+  // A File in an array beside a polluted prototype, as a run that ran out of time leaves it: its features hold the
+  // pollution too, so it cannot found a bug (a known bug met in it would be proposed again).
+  const polluted = { ...fileInArray, sender: [{ on: 'Map.prototype', key: 'extra', value: 1 }] };
+  const ran = [{ name: 'node:clone', version: process.versions.node }];
+  const alone = await triage([{ ...finding('node-clone.kind.dddddddd', polluted), minimized: false }], [], { ran, replay, date });
+  assert.deepEqual(alone.new, []);
+  assert.deepEqual(alone.unconfirmed.map((u) => [u.bug.root.shape, u.findings.map((f) => f.signature)]), [[alone.unconfirmed[0].bug.root.shape, ['node-clone.kind.dddddddd']]]);
+  assert.match(alone.unconfirmed[0].bug.root.shape, /File -> Blob/);
+  // Beside a shrunk finding of that root, it joins the bug the shrunk one founds, whichever came first.
+  const both = await triage([{ ...finding('node-clone.kind.dddddddd', polluted), minimized: false }, finding('node-clone.kind.bbbbbbbb', fileAtRoot)], [], { ran, replay, date });
+  assert.deepEqual(both.unconfirmed, []);
+  assert.deepEqual(both.new.map((n) => [n.bug.program, n.findings.map((f) => f.signature).sort()]), [[fileAtRoot, ['node-clone.kind.bbbbbbbb', 'node-clone.kind.dddddddd']]]);
+});
+
 test('triage: a bug that passes on a newer version is fixed there; one back after its fix regressed', async () => {
   const [bug] = (await triage([finding('node-clone.kind.bbbbbbbb', fileAtRoot)], [], { ran: [], replay, date })).new.map((n) => n.bug);
   // As if it had been seen on Node 20 through node:clone; node@24.21.0 (pinned node@24) no longer shows it.

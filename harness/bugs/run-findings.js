@@ -27,6 +27,8 @@ export function runFindingsOf(document, file) {
   const versionOf = (/** @type {string} */ target) => ran.find((/** @type {any} */ t) => t.name === target)?.version ?? null;
   const findings = fuzz.findings.map((/** @type {any} */ f) => ({
     signature: f.signature, target: f.target, version: f.version ?? versionOf(f.target), count: f.count ?? 1,
+    // Only a run that says it could not shrink one makes it unconfirmed (triage.js); older documents do not say.
+    ...(f.minimized === false ? { minimized: false } : {}),
     program: f.program ?? programFrom(f, file), ...(f.repro === undefined ? {} : { repro: f.repro }), ...(f.directory === undefined ? {} : { directory: f.directory }),
   }));
   return { findings, ran };

@@ -21,6 +21,12 @@
 //    of them;
 //  - the other findings, smallest program first, found proposed bugs by
 //    the same rule, so five channels that show one bug propose one bug;
+//    only a shrunk program founds one: a program as it was generated holds
+//    whatever else was drawn beside the trigger (a pollution, a second
+//    object), so it explains no known bug's trigger, and a known bug met
+//    in it would be proposed again. An unshrunk finding that no known or
+//    proposed bug explains is unconfirmed (grouped by the same rule): a
+//    finding to shrink before anyone can say which bug it is;
 //  - a finding whose program no longer shows anything on its own target is
 //    unreproduced (flaky, or a bug of the run), never counted as a bug;
 //  - each known bug's replays are sightings: where it passes now but showed
@@ -43,6 +49,7 @@ import { explains } from '../../portable/bugs/same-bug.js';
  * @property {string} [family]  the runtime's family, for a --runtime NAME=PATH target
  * @property {string} [repro]  the command that shows it again
  * @property {string} [directory]  its finding folder
+ * @property {boolean} [minimized]  false when the run could not shrink it (its budget ran out); absent: shrunk
  * @typedef {{name: string, version: string | null, family?: string | null}} RanTarget
  * @typedef {(programs: any[], targets: string[]) => Promise<{shown: Shown[][], versions: (string | null)[]}>} Replay
  *   for each program, what each target showed; each target's version (its runtime's)
@@ -52,6 +59,8 @@ import { explains } from '../../portable/bugs/same-bug.js';
  * @typedef {object} Triage
  * @property {{bug: string, title: string, status: string, findings: RunFinding[], targets: string[], count: number}[]} known  ledger bugs the run met
  * @property {{bug: Bug, findings: RunFinding[]}[]} new  a proposed ledger entry for each new bug
+ * @property {{bug: Bug, findings: RunFinding[]}[]} unconfirmed  unshrunk findings no bug explains, grouped as new bugs
+ *   would be (each with the entry it would propose, not written anywhere): to shrink before they are called bugs
  * @property {{bug: string, title: string, target: string, version: string | null, showedOn: string | null}[]} fixed  no longer shows where it did on an older version
  * @property {{bug: string, title: string, target: string, version: string | null, why: string}[]} regressed
  * @property {RunFinding[]} unreproduced  findings whose program shows nothing on their own target now
@@ -66,7 +75,7 @@ import { explains } from '../../portable/bugs/same-bug.js';
  */
 export async function triage(findings, bugs, { ran, replay, date }) {
   /** @type {Triage} */
-  const result = { known: [], new: [], fixed: [], regressed: [], unreproduced: [], sightings: new Map() };
+  const result = { known: [], new: [], unconfirmed: [], fixed: [], regressed: [], unreproduced: [], sightings: new Map() };
   const implementations = new Map();
   const add = (/** @type {string} */ implementation) => implementations.get(implementation)
     ?? implementations.set(implementation, { targets: /** @type {RanTarget[]} */ ([]), findings: /** @type {RunFinding[]} */ ([]) }).get(implementation);
@@ -158,27 +167,34 @@ export async function triage(findings, bugs, { ran, replay, date }) {
     }
 
     // 4. New bugs: the unknown findings on each other's targets, smallest program first, each joining the first group it
-    // matches or founding one; then each founder on every target, where the proposed bug shows.
+    // matches or founding one (a shrunk one, or an unconfirmed group: unshrunk, it founds no bug; shrunk findings come
+    // first, so that an unshrunk one joins the bug a shrunk one founded); then each founder on every target, where the
+    // proposed bug shows.
     const unknownTargets = [...new Set(unknown.map((f) => f.finding.target))];
     await matrix.fill(unknown.map((f) => f.row), unknownTargets);
     /** @type {Group[]} */
     const newGroups = [];
-    for (const f of unknown.sort((a, b) => a.features.size - b.features.size)) {
-      const group = matchIn(f, newGroups);
-      if (group === undefined) newGroups.push({ root: /** @type {Root} */ (f.own), target: f.finding.target, row: f.row, features: f.features, findings: [f.finding] });
-      else group.findings.push(f.finding);
+    /** @type {Group[]} */
+    const unconfirmedGroups = [];
+    const shrunkFirst = (/** @type {typeof shown[number]} */ f) => (f.finding.minimized === false ? 1 : 0);
+    for (const f of unknown.sort((a, b) => shrunkFirst(a) - shrunkFirst(b) || a.features.size - b.features.size)) {
+      const group = matchIn(f, newGroups) ?? matchIn(f, unconfirmedGroups);
+      if (group !== undefined) group.findings.push(f.finding);
+      else (shrunkFirst(f) === 0 ? newGroups : unconfirmedGroups).push({ root: /** @type {Root} */ (f.own), target: f.finding.target, row: f.row, features: f.features, findings: [f.finding] });
     }
     await matrix.fill(newGroups.map((g) => g.row), names);
-    for (const g of newGroups) {
+    /** @param {Group} g @param {boolean} replayed  its founder was replayed on every target */
+    const proposal = (g, replayed) => {
       const [founder] = g.findings;
-      const bug = newBug({
+      return newBug({
         implementation, title: draftTitle(implementation, g.root.shape), root: g.root, program: founder.program, foundOn: founder.target,
-        shows: targets.map((/** @type {RanTarget} */ t) => sighting(t, at(g.row, t.name), g.root, date)).filter((s) => s !== null),
+        shows: replayed ? targets.map((/** @type {RanTarget} */ t) => sighting(t, at(g.row, t.name), g.root, date)).filter((s) => s !== null) : [],
         signatures: [...new Set(g.findings.map((f) => f.signature))].sort(), occurrences: g.findings.reduce((n, f) => n + f.count, 0), date,
         notes: 'Proposed by clonecheck triage; its title is drafted from the root difference: say it in words, add the spec step, the status and the upstream link.',
       }, taken);
-      result.new.push({ bug, findings: g.findings });
-    }
+    };
+    for (const g of newGroups) result.new.push({ bug: proposal(g, true), findings: g.findings });
+    for (const g of unconfirmedGroups) result.unconfirmed.push({ bug: proposal(g, false), findings: g.findings });
   }
   return result;
 }
@@ -338,6 +354,8 @@ export function mergeTriageDocuments(documents) {
     renamed,
     bugs: {
       known: [...known.values()], new: [...proposed.values()].map((p) => p.proposal),
+      // Not joined: they name no bug yet (a document before them has none).
+      unconfirmed: present.flatMap((d) => d.unconfirmed ?? []),
       fixed: present.flatMap((d) => d.fixed), regressed: present.flatMap((d) => d.regressed), unreproduced: present.flatMap((d) => d.unreproduced),
       sightings: Object.assign({}, ...present.map((d) => d.sightings)),
     },

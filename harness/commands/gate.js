@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { xml } from '../conform/report.js';
 import { REGRESSIONS_DIR } from '../findings/regressions.js';
 import { BudgetError } from '../gate/children.js';
-import { NO_NEW_BUG, runGate } from '../gate/gate.js';
+import { NO_NEW_BUG, SHRUNK_TO_A_KNOWN_BUG, runGate } from '../gate/gate.js';
 import { LEDGER_DIR, readLedger } from '../bugs/ledger.js';
 import { updateLedger } from '../bugs/ledger-update.js';
 import { EXIT, count } from './common.js';
@@ -73,7 +73,7 @@ function revive(bugs) {
 export function gateText(document) {
   const lines = [];
   for (const u of document.unexpected) {
-    const label = u.expected === NO_NEW_BUG ? 'NEW BUG' : 'REGRESSED';
+    const label = u.expected === NO_NEW_BUG ? 'NEW BUG' : u.expected === SHRUNK_TO_A_KNOWN_BUG ? 'UNCONFIRMED' : 'REGRESSED';
     lines.push(`${label} [${u.area}] ${u.target}  ${u.test}: ${u.status}, expected ${u.expected}${u.detail ? `\n  ${u.detail}` : ''}\n  repro: ${u.repro}`);
   }
   const c = document.conform.targets.reduce((sum, t) => ({ pass: sum.pass + t.counts.pass, unexpected: sum.unexpected + t.counts.unexpected }), { pass: 0, unexpected: 0 });
@@ -83,6 +83,7 @@ export function gateText(document) {
     `conform: ${document.conform.targets.length} targets, ${count.format(c.pass)} subtests pass, ${c.unexpected} unexpected`,
     `regressions: ${r.length} replayed, ${r.filter((x) => x.status !== x.expected).length} unexpected`,
     `fuzz smoke: ${count.format(f.cases)} cases, ${f.findings.length} findings: ${document.bugs.known.length} known bugs, ${document.bugs.new.length} new, `
+      + `${(document.bugs.unconfirmed ?? []).length > 0 ? `${document.bugs.unconfirmed.length} unconfirmed (not shrunk), ` : ''}`
       + `${document.bugs.regressed.length} regressed${document.bugs.unreproduced.length > 0 ? `, ${document.bugs.unreproduced.length} findings did not show again` : ''}`,
     `gate: ${document.verdict.toUpperCase()}, ${document.unexpected.length} unexpected, ${(document.elapsedMs / 1000).toFixed(1)} s`,
   );

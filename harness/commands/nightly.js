@@ -123,10 +123,12 @@ export function reportRun(document, out) {
   for (const line of lines) {
     process.stdout.write(`${line}\n`);
     const id = /^NEW\s+(\S+)/.exec(line)?.[1];
-    const first = id === undefined ? undefined : findings.find((/** @type {any} */ f) => f.bug === id);
+    const unconfirmed = /^unconfirmed .*; first (\S+)\)$/.exec(line)?.[1];
+    const first = id !== undefined ? findings.find((/** @type {any} */ f) => f.bug === id)
+      : unconfirmed !== undefined ? findings.find((/** @type {any} */ f) => f.signature === unconfirmed) : undefined;
     if (first !== undefined) {
       process.stdout.write(`           repro: ${first.repro}\n`);
-      if (out !== undefined) process.stdout.write(`           report: clonecheck report ${id} --ledger ${relativePath(join(out, 'proposed'))}\n`);
+      if (out !== undefined && id !== undefined) process.stdout.write(`           report: clonecheck report ${id} --ledger ${relativePath(join(out, 'proposed'))}\n`);
     }
   }
   process.stdout.write(`nightly: ${count.format(document.cases)} cases (${count.format(document.casesPerSecond)} cases/s) on ${document.targets.length} targets in `

@@ -44,10 +44,18 @@ export function replayOnTargets({ runtimeFlags = [], browserFlags = [], timeoutM
  * @returns {string[]}
  */
 export function triageLines(result, findings) {
+  // A document written before unconfirmed findings were told apart has none.
+  const unconfirmedGroups = result.unconfirmed ?? [];
+  const unconfirmed = unconfirmedGroups.flatMap((u) => u.findings).length;
   const lines = [`${result.known.length} known ${plural(result.known.length, 'bug')} seen, ${result.new.length} new, ${result.fixed.length} fixed, `
-    + `${result.regressed.length} regressed (from ${findings} ${plural(findings, 'finding')}${result.unreproduced.length > 0 ? `; ${result.unreproduced.length} did not show again` : ''})`];
+    + `${result.regressed.length} regressed (from ${findings} ${plural(findings, 'finding')}${result.unreproduced.length > 0 ? `; ${result.unreproduced.length} did not show again` : ''}`
+    + `${unconfirmed > 0 ? `; ${unconfirmed} not shrunk and unexplained: unconfirmed` : ''})`];
   const where = (/** @type {{target: string}[]} */ found) => [...new Set(found.map((f) => f.target))].join(', ');
   for (const { bug, findings: found } of result.new) lines.push(`NEW        ${bug.id}  ${bug.title}  (${found.length} ${plural(found.length, 'finding')}: ${where(found)})`);
+  // A line per root as a new bug would have, naming its first finding: shrinking that tells which bug it is.
+  for (const { bug, findings: found } of unconfirmedGroups) {
+    lines.push(`unconfirmed  ${bug.title}  (${found.length} unshrunk ${plural(found.length, 'finding')}: ${where(found)}; first ${found[0].signature})`);
+  }
   for (const r of result.regressed) lines.push(`REGRESSED  ${r.bug}  ${r.title}  on ${r.target} ${r.version ?? ''}: ${r.why}`);
   for (const f of result.fixed) lines.push(`FIXED      ${f.bug}  ${f.title}  on ${f.target} ${f.version ?? ''} (showed on ${f.showedOn})`);
   for (const k of result.known) lines.push(`known      ${k.bug}  ${k.title}  (${k.findings.length} ${plural(k.findings.length, 'finding')}: ${where(k.findings)})`);
@@ -69,6 +77,7 @@ export function triageDocument(result) {
   return {
     known: result.known.map((k) => ({ ...k, findings: k.findings.map(finding) })),
     new: result.new.map(({ bug, findings }) => ({ bug, findings: findings.map(finding) })),
+    unconfirmed: result.unconfirmed.map(({ bug, findings }) => ({ bug, findings: findings.map(finding) })),
     fixed: result.fixed, regressed: result.regressed, unreproduced: result.unreproduced.map(finding),
     sightings: Object.fromEntries(result.sightings),
   };

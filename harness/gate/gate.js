@@ -56,6 +56,9 @@ export function conformTargetOf(name) {
 /** What a fuzz smoke finding of a bug the ledger does not have was expected to be. */
 export const NO_NEW_BUG = 'no new bug';
 
+/** What a finding no bug explains, that could not be shrunk, was expected to be. */
+export const SHRUNK_TO_A_KNOWN_BUG = 'shrunk to a known bug';
+
 /**
  * @typedef {object} Unexpected  one thing that regressed
  * @property {'conform' | 'regression' | 'fuzz' | 'harness'} area  `harness`: a clonecheck bug met on the way, not the target's
@@ -95,10 +98,12 @@ export async function runGate(options) {
     replay: replayOnTargets({ runtimeFlags: options.runtimeFlags, browserFlags: options.browserFlags, timeoutMs: options.timeoutMs }),
   });
   log(`triage: ${run.findings.length} findings against ${bugs.length} ledger bugs by replay, ${((performance.now() - triageStarted) / 1000).toFixed(1)} s`);
-  /** @type {Map<string, {bug: string | null, known: boolean}>} each finding's bug: a ledger id, a proposed one, or none (it did not show again) */
+  /** @type {Map<string, {bug: string | null, known: boolean, unconfirmed?: true}>} each finding's bug: a ledger id, a proposed one, or none (it did not show again) */
   const bugOf = new Map();
   for (const k of triaged.known) for (const f of k.findings) bugOf.set(f.signature, { bug: k.bug, known: true });
   for (const n of triaged.new) for (const f of n.findings) bugOf.set(f.signature, { bug: n.bug.id, known: false });
+  // An unconfirmed finding (its shrinking failed) fails the gate too: a merge must not pass what no bug explains.
+  for (const n of triaged.unconfirmed) for (const f of n.findings) bugOf.set(f.signature, { bug: n.bug.id, known: false, unconfirmed: true });
   const findings = fuzz.document.findings.map((f) => ({ ...f, ...(bugOf.get(f.signature) ?? { bug: null, known: false }) }));
 
   /** @type {Unexpected[]} */
@@ -109,7 +114,7 @@ export async function runGate(options) {
     })),
     ...findings.filter((f) => f.bug !== null && !f.known).map((f) => ({
       area: /** @type {const} */ ('fuzz'), target: f.target, test: `${f.bug} (${f.signature})`, status: f.verdict === 'deviation' ? `deviation (${f.category})` : f.verdict,
-      expected: NO_NEW_BUG, detail: firstDifference(f), repro: `clonecheck repro ${relativePath(f.directory)} --target ${f.target}${flagText(flags)}`,
+      expected: f.unconfirmed ? SHRUNK_TO_A_KNOWN_BUG : NO_NEW_BUG, detail: firstDifference(f), repro: `clonecheck repro ${relativePath(f.directory)} --target ${f.target}${flagText(flags)}`,
     })),
     ...triaged.regressed.map((r) => ({
       area: /** @type {const} */ ('fuzz'), target: r.target, test: r.bug, status: 'shows again', expected: 'fixed or not on this target', detail: r.why,

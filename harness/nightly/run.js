@@ -149,7 +149,7 @@ export async function runNightly(options) {
   for (const { bug, findings: theirs } of [...triaged.known, ...triaged.new.map((n) => ({ bug: n.bug.id, findings: n.findings }))]) {
     for (const f of theirs) Object.assign(f, { bug, known: triaged.known.some((k) => k.bug === bug) });
   }
-  for (const f of triaged.unreproduced) Object.assign(f, { bug: null, known: false });
+  for (const f of [...triaged.unreproduced, ...triaged.unconfirmed.flatMap((u) => u.findings)]) Object.assign(f, { bug: null, known: false });
   // Each new bug's proposed ledger entry, where `clonecheck report ID --ledger OUT/proposed` and `triage --update` find it.
   for (const { bug } of triaged.new) writeBug(bug, join(out, 'proposed'));
   return nightlyDocument({
