@@ -10,7 +10,7 @@ test(() => {
 }, 'an ImageData is cloned with its width, height and a copy of its pixels');
 
 test(() => {
-  // Firefox ESR 140 has no settings argument (its overloads take the third
+  // Firefox ESR 153 has no settings argument (its overloads take the third
   // argument for a height) and WebKitGTK 2.50 no colorSpace attribute: a
   // host that cannot make a display-p3 ImageData cannot clone one.
   let original;
