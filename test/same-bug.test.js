@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { explains, holds, nextWitness, oneFindingPerBug } from '../portable/bugs/same-bug.js';
+import { acrossRuns, explains, holds, nextWitness, oneFindingPerBug } from '../portable/bugs/same-bug.js';
 import { programFeatures } from '../portable/bugs/bug-shape.js';
 
 /** A program whose root is a plain object with these props. */
@@ -146,4 +146,21 @@ test("a Blob's or a File's MIME type is a value, not a feature: two Files with o
   const file = (type) => programFeatures({ schema: 'clonecheck/program@1', root: { ref: 0 }, objects: [{ kind: 'file', bytes: [], name: 'a', type }] });
   assert.deepEqual(file('text/plain'), file(''));
   assert.deepEqual(file('text/plain'), ['file']);
+});
+
+test("across runs an Error's type and a typed array's element type are read as their class: the ones a run drew, not ones the bug needs", () => {
+  const errorOf = (type) => ({ schema: 'clonecheck/program@2', root: { ref: 0 }, objects: [{ kind: 'error', type, cause: 1 }] });
+  const viewOf = (type) => ({ schema: 'clonecheck/program@2', root: { ref: 1 }, objects: [{ kind: 'arraybuffer', bytes: [] }, { kind: 'view', type, buffer: 0 }] });
+  const across = (a, b) => explains(acrossRuns(programFeatures(a)), acrossRuns(programFeatures(b)));
+  // Exactly, a TypeError's trigger does not explain a RangeError's program; across runs it does.
+  assert.equal(explains(programFeatures(errorOf('TypeError')), programFeatures(errorOf('RangeError'))), false);
+  assert.equal(across(errorOf('TypeError'), errorOf('RangeError')), true);
+  assert.equal(across(errorOf('Error'), errorOf('URIError')), true);
+  // Kept apart: an AggregateError (its errors), a DataView, and the element classes (integers, floats, BigInts).
+  assert.equal(across(errorOf('TypeError'), errorOf('AggregateError')), false);
+  assert.equal(across(viewOf('Int16Array'), viewOf('Uint8ClampedArray')), true);
+  assert.equal(across(viewOf('Float32Array'), viewOf('Float64Array')), true);
+  assert.equal(across(viewOf('Float32Array'), viewOf('Int32Array')), false);
+  assert.equal(across(viewOf('BigInt64Array'), viewOf('Int32Array')), false);
+  assert.equal(across(viewOf('Uint8Array'), viewOf('DataView')), false);
 });

@@ -36,7 +36,7 @@
 import { programFeatures } from '../../portable/bugs/bug-shape.js';
 import { channelTargetOf, implementationOf, newBug, programsOf, proposedId } from './ledger.js';
 import { showsRoot } from './root.js';
-import { explains } from '../../portable/bugs/same-bug.js';
+import { acrossRuns, explains } from '../../portable/bugs/same-bug.js';
 
 /**
  * @typedef {import('./ledger.js').Bug} Bug
@@ -231,9 +231,10 @@ function replayMatrix(replay, programs) {
   };
 }
 
-/** @param {Set<string>} a @param {Set<string>} b @returns {boolean} one trigger explains the other */
+/** @param {Set<string>} a @param {Set<string>} b @returns {boolean} one trigger explains the other, their types read as classes */
 function related(a, b) {
-  return explains(a, b) || explains(b, a);
+  const [these, those] = [acrossRuns(a), acrossRuns(b)];
+  return explains(these, those) || explains(those, these);
 }
 
 /**

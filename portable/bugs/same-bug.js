@@ -94,6 +94,30 @@ export function explains(trigger, features) {
 }
 
 /**
+ * A trigger across runs: its features with an Error's type and a typed
+ * array's element type read as their class. Shrinking never swaps one type
+ * for another (fuzz/tasks.js `keepsFeatures`: a simplification may bring in
+ * no new feature), so the type a shrunk program holds is the one its case was
+ * drawn with: the ledger's program of a bug has a TypeError where another
+ * run's has a RangeError, and the one explained the other's only by chance.
+ * Kept apart: an AggregateError (its `errors` are serialized under
+ * html+cause+aggregate), a DataView, and the element classes whose values
+ * are serialized differently (integers; floats, with NaN and -0; BigInts).
+ * @param {Iterable<string>} features
+ * @returns {Set<string>}
+ */
+export function acrossRuns(features) {
+  const classOf = (/** @type {string} */ feature) => {
+    const error = /^error (?:Eval|Range|Reference|Syntax|Type|URI)?Error$/.test(feature);
+    if (error) return 'error of a native type';
+    const view = /^view (Big|Float)?\w*Array$/.exec(feature);
+    if (view === null) return feature;
+    return `view of ${{ Big: 'BigInt', Float: 'float' }[view[1] ?? ''] ?? 'integer'} elements`;
+  };
+  return new Set([...features].map(classOf));
+}
+
+/**
  * @param {Finding[]} findings  earliest case first; deviations shrunk where `shrunk` says so
  * @param {Shrunk[]} shrunk
  * @returns {{findings: Finding[], merged: number, split: number, confirmed: number, unexplained: number}}
