@@ -121,9 +121,10 @@ export async function runGate(options) {
       repro: `clonecheck repro ${relativePath(join(options.ledgerDir, `${r.bug}.json`))} --target ${r.target}${flagText(flags)}`,
     })),
     // clonecheck's own failures: no verdict on the target (exit 3), listed so that they get fixed.
+    // One with no target is the oracle's (it stalled or threw before any target ran): the case is every target's.
     ...fuzz.document.harnessErrors.map((/** @type {any} */ e) => ({
-      area: /** @type {const} */ ('harness'), target: e.target, test: `case ${e.case}`, status: 'harness error', expected: 'none', detail: oneLine(e.error),
-      repro: `clonecheck fuzz --target ${e.target}${flagText(flags)} --seed ${options.seed} --runs ${e.case + 1}`,
+      area: /** @type {const} */ ('harness'), target: e.target ?? 'the oracle', test: `case ${e.case}`, status: 'harness error', expected: 'none', detail: oneLine(e.error),
+      repro: `clonecheck fuzz ${(e.target === undefined ? targets.map((t) => t.name) : [e.target]).map((name) => `--target ${name}`).join(' ')}${flagText(flags)} --seed ${options.seed} --runs ${e.case + 1}`,
     })),
   ];
   return {
