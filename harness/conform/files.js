@@ -49,7 +49,15 @@ export const UPSTREAM_PATHS = [
  * @property {string[]} variants  the query (or fragment) of each run, as META: variant= lines give them; [''] for a file with none
  * @property {string[] | undefined} specs  the spec profiles META: spec= names: the only ones the file's assertions hold under
  * @property {boolean} long  META: timeout=long
+ * @property {boolean} decoding  a test of the host's Encoding Standard decoders (TextDecoder, Buffer), not of
+ *   structuredClone: a file under `encoding/` of either suite (DECODING_TESTS)
  */
+
+/**
+ * Where the decoding tests are, in clonecheck's suite (wpt/encoding/) and
+ * upstream's (encoding/): by their ids, which start at the suite's root.
+ */
+const DECODING_TESTS = /^\/encoding\//;
 
 /**
  * The test files under `paths` (files or folders), sorted by id: `*.any.js`,
@@ -113,7 +121,7 @@ function testFile(suite, root, path) {
   const listed = (/** @type {string[] | undefined} */ lines) => lines?.flatMap((list) => list.split(',').map((c) => c.trim()).filter((c) => c !== ''));
   return {
     suite, id: idOf(root, path), path: resolve(path), root, meta, scripts, unresolved, variants: meta.variant ?? [''], specs: listed(meta.spec),
-    long: (meta.timeout ?? []).includes('long'),
+    long: (meta.timeout ?? []).includes('long'), decoding: DECODING_TESTS.test(idOf(root, path)),
   };
 }
 
