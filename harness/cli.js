@@ -165,10 +165,11 @@ cli
 cli
   .command('mutate')
   .description("the fuzzer's mutation score: fuzz mutants of the reference's own tiers (each guard check dropped, "
-    + 'and hand-written engine bugs) until each is killed or its budget runs out (docs/mutate.md)')
+    + "and hand-written engine bugs), and check the string tiers' mutants, until each is killed or its budget runs out (docs/mutate.md)")
   .addOption(seedOption('32-bit seed, the same for every mutant'))
   .addOption(runsOption('programs per mutant').conflicts('time'))
   .addOption(timeOption('seconds per mutant instead of a number of programs'))
+  .option('--family <name>', 'only this family of mutants: clone (the clone tiers) or strings (the string tiers); repeatable (default: both)', collect)
   .option('--mutant <id>', 'only this mutant, or all of a tier\'s (repeatable; --list shows them)', collect)
   .option('--list', 'list the mutants and exit')
   .option('--json <file>', 'write the results as JSON (docs/mutate.md)')
