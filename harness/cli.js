@@ -187,7 +187,7 @@ cli
   .option('--runtime <name=path>', 'a runtime binary of yours, then --target NAME (repeatable)', collect)
   .option('--browser <name=path>', 'a browser build of yours, then --target NAME (repeatable)', collect)
   .addOption(suiteOption())
-  .option('--wpt-dir <dir>', 'a checkout of web-platform-tests: its structured clone files run too, reported apart')
+  .option('--wpt-dir <dir>', 'a checkout of web-platform-tests: its structured clone files (suite wpt) and encoding files (suite wpt-encoding) run too, each reported apart')
   .option('--expectations <dir>', 'where each target\'s expectations are (default: wpt/expectations, and wpt/expectations/PROFILE for another --spec)')
   .option('--update-expectations', "rewrite each target's expectations from this run's results (exit 0)")
   .option('--check-expectations', 'also exit 1 on each expectation entry this run shows no longer holds (a listed failure that passes or is '

@@ -171,6 +171,22 @@ test('--wpt-dir runs upstream-layout files apart; a missing global, a missing in
   assert.ok(results.targets.every((t) => t.files.every((f) => f.suite === 'wpt')));
 });
 
+test("--wpt-dir runs upstream's encoding/ as a suite of its own: its any-global files, streams/ included, not its window, idlharness or .sub. files; not on a module target", () => {
+  const dir = scratch();
+  const { status, stdout } = clonecheck(['conform', '--suite', 'wpt-encoding', '--wpt-dir', fixture('wpt-checkout'), '--target', 'ref:spec', '--target', 'node', '--json', join(dir, 'r.json')]);
+  assert.equal(status, 0, stdout);
+  const results = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8'));
+  assert.deepEqual(results.suites.map((s) => [s.name, s.files]), [['wpt-encoding', 2]]);
+  const node = results.targets.find((t) => t.name === 'node');
+  assert.deepEqual(node.files.map((f) => [f.suite, f.id, f.status]), [
+    ['wpt-encoding', '/encoding/streams/decode-split-character.any.js', 'OK'], ['wpt-encoding', '/encoding/textdecoder-fatal.any.js', 'OK'],
+  ]);
+  assert.equal(node.counts.pass, 3);
+  const spec = results.targets.find((t) => t.name === 'ref:spec');
+  assert.ok(spec.files.every((f) => f.status === 'N/A' && /ref:spec is a structuredClone, not a decoder/.test(f.message)));
+  assert.match(stdout, /^node +wpt-encoding +2 +3 +0 +0 +0 /m);
+});
+
 test("a window gap makes only the subtests that met it not applicable, and never in clonecheck's own suite", () => {
   const fail = (/** @type {string} */ name, /** @type {string} */ message) => ({ name, status: /** @type {const} */ ('FAIL'), message });
   const result = {
