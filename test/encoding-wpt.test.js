@@ -19,8 +19,8 @@ const INCLUDE = new URL('../wpt/encoding/resources/decoding-cases.js', import.me
 const cases = (() => {
   const global = createContext({});
   runInContext(readFileSync(INCLUDE, 'utf8'), global, { filename: INCLUDE.pathname });
-  const { UTF8_CASES, UTF8_STREAM_CASES, WINDOWS_1252_C1, UTF16_CASES } = global;
-  return JSON.parse(JSON.stringify({ UTF8_CASES, UTF8_STREAM_CASES, WINDOWS_1252_C1, UTF16_CASES }));
+  const { UTF8_CASES, UTF8_STREAM_CASES, STREAM_CHUNK_CASES, WINDOWS_1252_C1, UTF16_CASES } = global;
+  return JSON.parse(JSON.stringify({ UTF8_CASES, UTF8_STREAM_CASES, STREAM_CHUNK_CASES, WINDOWS_1252_C1, UTF16_CASES }));
 })();
 
 const units = (/** @type {string | null} */ s) => (s === null ? null : Array.from({ length: s.length }, (_, i) => s.charCodeAt(i)));
@@ -40,14 +40,27 @@ test("the windows-1252 table is the oracle's index for 0x80-0x9F", () => {
   assert.deepEqual(cases.WINDOWS_1252_C1, units(runDecoder('windows-1252', bytesOf(c1))));
 });
 
+/** The bytes after a leading BOM of the decoder's own byte order, as TextDecoder drops it. */
+const BOMS = { 'utf-16le': [0xff, 0xfe], 'utf-16be': [0xfe, 0xff] };
+const afterOwnBOM = (/** @type {string} */ encoding, /** @type {number[]} */ bytes) => {
+  const bom = BOMS[encoding];
+  return bytesOf(bytes[0] === bom[0] && bytes[1] === bom[1] ? bytes.slice(2) : bytes);
+};
+const UTF16_NAMES = { 'utf-16le': 'UTF-16LE', 'utf-16be': 'UTF-16BE' };
+
 test("every UTF-16 case is the oracle's decoder after the decoder's own BOM, and fails the fatal decoder exactly where the oracle fails", () => {
-  const BOMS = { 'utf-16le': [0xff, 0xfe], 'utf-16be': [0xfe, 0xff] };
   for (const c of cases.UTF16_CASES) {
-    const bom = BOMS[c.encoding];
-    const rest = bytesOf(c.bytes[0] === bom[0] && c.bytes[1] === bom[1] ? c.bytes.slice(2) : c.bytes);
-    const name = c.encoding === 'utf-16le' ? 'UTF-16LE' : 'UTF-16BE';
-    assert.deepEqual(units(runDecoder(name, rest)), c.units, `${c.encoding}: ${c.name}`);
-    assert.equal(runDecoder(name, rest, 0, rest.length, 'fatal') === null, c.fatal, `${c.encoding}: ${c.name}: fatal`);
+    const rest = afterOwnBOM(c.encoding, c.bytes);
+    assert.deepEqual(units(runDecoder(UTF16_NAMES[c.encoding], rest)), c.units, `${c.encoding}: ${c.name}`);
+    assert.equal(runDecoder(UTF16_NAMES[c.encoding], rest, 0, rest.length, 'fatal') === null, c.fatal, `${c.encoding}: ${c.name}: fatal`);
+  }
+});
+
+test('every streaming case in pieces is the one-shot decode of the pieces together', () => {
+  for (const c of cases.STREAM_CHUNK_CASES) {
+    const whole = c.chunks.flat();
+    const decoded = c.encoding === 'utf-8' ? utf8Decode(bytesOf(whole)) : runDecoder(UTF16_NAMES[c.encoding], afterOwnBOM(c.encoding, whole));
+    assert.deepEqual(units(decoded), c.units, `${c.encoding}: ${c.name}`);
   }
 });
 

@@ -1,4 +1,4 @@
-// META: title=TextDecoder's UTF-8 with {stream: true}: a sequence split across calls is one character (Encoding Standard, TextDecoder decode())
+// META: title=TextDecoder with {stream: true}: a sequence split across calls is one character, and only the stream's first BOM is dropped (Encoding Standard, TextDecoder decode())
 // META: script=resources/decoding-cases.js
 
 for (const c of UTF8_STREAM_CASES) {
@@ -41,3 +41,12 @@ test(() => {
   const decoder = new TextDecoder();
   assert_array_equals(code_units(decoder.decode(bytes_of([0xef, 0xbb]), { stream: true }) + decoder.decode(bytes_of([0xbf, 0xef, 0xbb, 0xbf]))), [0xfeff]);
 }, 'a BOM split across calls is dropped once; the next is kept');
+
+for (const c of STREAM_CHUNK_CASES) {
+  test(() => {
+    const decoder = new TextDecoder(c.encoding);
+    let text = '';
+    for (const chunk of c.chunks) text += decoder.decode(bytes_of(chunk), { stream: true });
+    assert_array_equals(code_units(text + decoder.decode()), c.units);
+  }, `${c.encoding}: ${c.name}`);
+}

@@ -81,6 +81,23 @@ var UTF8_STREAM_CASES = [
 ];
 
 /**
+ * Streaming in given pieces (each decoded with {stream: true}, then decode()
+ * to flush), for the BOM: the BOM seen flag is set by the first item the
+ * decoder yields, whichever call yields it, so only a BOM that is the first
+ * item of the whole stream is dropped. The result is the one-shot decode of
+ * the pieces together.
+ */
+var STREAM_CHUNK_CASES = [
+  { name: 'three BOMs, one per call: the first is dropped', encoding: 'utf-8', chunks: [[0xef, 0xbb, 0xbf], [0xef, 0xbb, 0xbf], [0xef, 0xbb, 0xbf]], units: [0xfeff, 0xfeff] },
+  { name: 'a BOM split 1 + 2 and nothing else', encoding: 'utf-8', chunks: [[0xef], [0xbb, 0xbf]], units: [] },
+  { name: 'a BOM split 2 + 1, then a BOM whole', encoding: 'utf-8', chunks: [[0xef, 0xbb], [0xbf], [0xef, 0xbb, 0xbf]], units: [0xfeff] },
+  { name: 'an empty first call, then a BOM', encoding: 'utf-8', chunks: [[], [0xef, 0xbb, 0xbf, 0x41]], units: [0x41] },
+  { name: 'a BOM split 1 + 1, then ASCII', encoding: 'utf-16le', chunks: [[0xff], [0xfe, 0x41, 0x00]], units: [0x41] },
+  { name: 'two BOMs, one per call: the first is dropped', encoding: 'utf-16le', chunks: [[0xff, 0xfe], [0xff, 0xfe]], units: [0xfeff] },
+  { name: 'a BOM split 1 + 1, then a BOM whole', encoding: 'utf-16be', chunks: [[0xfe], [0xff, 0xfe, 0xff]], units: [0xfeff] },
+];
+
+/**
  * windows-1252's index for bytes 0x80 to 0x9F (Encoding, index-windows-1252.txt):
  * the single-byte decoder (step 3) maps a byte of 0x80 or more
  * to the index's code point at pointer byte − 0x80; every other byte is itself.
