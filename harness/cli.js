@@ -165,10 +165,11 @@ cli
 cli
   .command('mutate')
   .description("the fuzzer's mutation score: fuzz mutants of the reference's own tiers (each guard check dropped, "
-    + 'and hand-written engine bugs) until each is killed or its budget runs out (docs/mutate.md)')
+    + "and hand-written engine bugs), and check the string tiers' mutants, until each is killed or its budget runs out (docs/mutate.md)")
   .addOption(seedOption('32-bit seed, the same for every mutant'))
   .addOption(runsOption('programs per mutant').conflicts('time'))
   .addOption(timeOption('seconds per mutant instead of a number of programs'))
+  .option('--family <name>', 'only this family of mutants: clone (the clone tiers) or strings (the string tiers); repeatable (default: both)', collect)
   .option('--mutant <id>', 'only this mutant, or all of a tier\'s (repeatable; --list shows them)', collect)
   .option('--list', 'list the mutants and exit')
   .option('--json <file>', 'write the results as JSON (docs/mutate.md)')
@@ -186,7 +187,7 @@ cli
   .option('--runtime <name=path>', 'a runtime binary of yours, then --target NAME (repeatable)', collect)
   .option('--browser <name=path>', 'a browser build of yours, then --target NAME (repeatable)', collect)
   .addOption(suiteOption())
-  .option('--wpt-dir <dir>', 'a checkout of web-platform-tests: its structured clone files run too, reported apart')
+  .option('--wpt-dir <dir>', 'a checkout of web-platform-tests: its structured clone files (suite wpt) and encoding files (suite wpt-encoding) run too, each reported apart')
   .option('--expectations <dir>', 'where each target\'s expectations are (default: wpt/expectations, and wpt/expectations/PROFILE for another --spec)')
   .option('--update-expectations', "rewrite each target's expectations from this run's results (exit 0)")
   .option('--check-expectations', 'also exit 1 on each expectation entry this run shows no longer holds (a listed failure that passes or is '

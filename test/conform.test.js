@@ -144,11 +144,12 @@ test('the wpt/ suite: more than 400 tests, each name once per file, all as expec
   // Everything the reference fails is listed with a reason (the three built-in iterators it cannot see, and
   // a CryptoKey whose prototype is null: Node 20's type getter checks the prototype chain).
   assert.equal(spec.counts.fail, 4);
-  // Not applicable: the channel variants a module target lacks (channels, cryptokey, filelist), and the files of
-  // the pending profiles (META: spec=).
+  // Not applicable: the channel variants a module target lacks (channels, cryptokey, filelist), the files of
+  // the pending profiles (META: spec=), and the 5 decoding files of wpt/encoding/ (a module target is no decoder).
   const notApplicable = spec.files.filter((f) => f.status !== 'OK');
-  assert.deepEqual(notApplicable.map((f) => f.status), Array(8).fill('N/A'));
+  assert.deepEqual(notApplicable.map((f) => f.status), Array(13).fill('N/A'));
   assert.deepEqual(notApplicable.filter((f) => /this run follows html$/.test(f.message)).map((f) => f.id), ['/error-aggregate.any.js', '/error-cause.any.js']);
+  assert.equal(notApplicable.filter((f) => f.id.startsWith('/encoding/') && /is a structuredClone, not a decoder/.test(f.message)).length, 5);
 });
 
 test('--wpt-dir runs upstream-layout files apart; a missing global, a missing include, a page-only file and a window gap are not applicable', () => {
@@ -168,6 +169,22 @@ test('--wpt-dir runs upstream-layout files apart; a missing global, a missing in
   const results = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8'));
   assert.deepEqual(results.suites.map((s) => s.name), ['wpt']);
   assert.ok(results.targets.every((t) => t.files.every((f) => f.suite === 'wpt')));
+});
+
+test("--wpt-dir runs upstream's encoding/ as a suite of its own: its any-global files, streams/ included, not its window, idlharness or .sub. files; not on a module target", () => {
+  const dir = scratch();
+  const { status, stdout } = clonecheck(['conform', '--suite', 'wpt-encoding', '--wpt-dir', fixture('wpt-checkout'), '--target', 'ref:spec', '--target', 'node', '--json', join(dir, 'r.json')]);
+  assert.equal(status, 0, stdout);
+  const results = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8'));
+  assert.deepEqual(results.suites.map((s) => [s.name, s.files]), [['wpt-encoding', 2]]);
+  const node = results.targets.find((t) => t.name === 'node');
+  assert.deepEqual(node.files.map((f) => [f.suite, f.id, f.status]), [
+    ['wpt-encoding', '/encoding/streams/decode-split-character.any.js', 'OK'], ['wpt-encoding', '/encoding/textdecoder-fatal.any.js', 'OK'],
+  ]);
+  assert.equal(node.counts.pass, 3);
+  const spec = results.targets.find((t) => t.name === 'ref:spec');
+  assert.ok(spec.files.every((f) => f.status === 'N/A' && /ref:spec is a structuredClone, not a decoder/.test(f.message)));
+  assert.match(stdout, /^node +wpt-encoding +2 +3 +0 +0 +0 /m);
 });
 
 test("a window gap makes only the subtests that met it not applicable, and never in clonecheck's own suite", () => {

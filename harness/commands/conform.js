@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { ExpectationsError, checkCitations, checkTestsExist, judgeOutcome, readExpectations, staleEntries, updateExpectations } from '../conform/expectations.js';
 import { InputError, readLedger } from '../bugs/ledger.js';
 import { CONFORM_CHANNELS } from '../../portable/conform/channels.js';
-import { UPSTREAM_PATHS, suiteFiles, unknownChannels, unknownSpecs } from '../conform/files.js';
+import { UPSTREAM_SUITES, suiteFiles, unknownChannels, unknownSpecs } from '../conform/files.js';
 import { GENERATED_DIR, ensureGenerated } from '../conform/generate.js';
 import { fileLines, junitXml, resultsDocument, summaryTable, targetCounts } from '../conform/report.js';
 import { runConformance } from '../conform/run.js';
@@ -43,7 +43,7 @@ export async function conformCommand(tests, raw) {
   }
   const started = performance.now();
   const startedAt = new Date().toISOString();
-  const suites = raw.suite ?? (raw.wptDir === undefined ? ['clonecheck'] : ['clonecheck', 'wpt']);
+  const suites = raw.suite ?? (raw.wptDir === undefined ? ['clonecheck'] : ['clonecheck', ...Object.keys(UPSTREAM_SUITES)]);
   const files = [];
   const suiteRecords = [];
   if (suites.includes('clonecheck')) {
@@ -56,15 +56,21 @@ export async function conformCommand(tests, raw) {
     files.push(...found);
     suiteRecords.push({ name: 'clonecheck', root: SUITE_DIR, files: found.length });
   }
-  if (suites.includes('wpt')) {
-    if (raw.wptDir === undefined) throw new UsageError('--suite wpt needs --wpt-dir DIR, a checkout of web-platform-tests');
+  const upstream = Object.keys(UPSTREAM_SUITES).filter((name) => suites.includes(name));
+  if (upstream.length > 0) {
+    if (raw.wptDir === undefined) throw new UsageError(`--suite ${upstream[0]} needs --wpt-dir DIR, a checkout of web-platform-tests`);
     const root = resolve(raw.wptDir);
     if (!existsSync(root) || !statSync(root).isDirectory()) throw new UsageError(`--wpt-dir ${raw.wptDir}: no such folder; give a checkout of web-platform-tests`);
-    const present = UPSTREAM_PATHS.map((p) => join(root, p)).filter((p) => existsSync(p));
-    if (present.length === 0) throw new UsageError(`--wpt-dir ${raw.wptDir}: none of ${UPSTREAM_PATHS.join(', ')} is there; give the root of a web-platform-tests checkout`);
-    const found = suiteFiles({ suite: 'wpt', root, paths: present });
-    files.push(...found);
-    suiteRecords.push({ name: 'wpt', root, files: found.length });
+    const paths = upstream.flatMap((name) => UPSTREAM_SUITES[name].paths);
+    if (!paths.some((p) => existsSync(join(root, p)))) {
+      throw new UsageError(`--wpt-dir ${raw.wptDir}: none of ${paths.join(', ')} is there; give the root of a web-platform-tests checkout`);
+    }
+    // Each upstream suite is reported apart (its own summary rows), a part of the checkout that is not there with 0 files.
+    for (const name of upstream) {
+      const found = suiteFiles({ suite: name, root, paths: UPSTREAM_SUITES[name].paths.map((p) => join(root, p)) });
+      files.push(...found);
+      suiteRecords.push({ name, root, files: found.length });
+    }
   }
   for (const file of files) {
     if (file.suite === 'clonecheck' && file.meta.channel !== undefined) {

@@ -8,6 +8,7 @@ import { availableParallelism } from 'node:os';
 import { InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_SPEC_PROFILE, SPEC_PROFILES } from '../../src/html/profiles.js';
 import { TRACKER_NAMES } from '../bugs/trackers.js';
+import { UPSTREAM_SUITES } from '../conform/files.js';
 
 /**
  * A parser for an integer option from `min` to `max`.
@@ -87,13 +88,14 @@ export const conformWorkersOption = () => new Option('--workers <n>', 'test file
   .argParser(integerFrom(1, 256, 'an integer from 1 to 256'));
 
 /** conform --suite: which suites run (repeatable). */
-export const SUITES = ['clonecheck', 'wpt'];
-export const suiteOption = () => new Option('--suite <name>', "a suite to run (repeatable): clonecheck (wpt/), wpt (the upstream files under --wpt-dir)")
+export const SUITES = ['clonecheck', ...Object.keys(UPSTREAM_SUITES)];
+export const suiteOption = () => new Option('--suite <name>',
+  "a suite to run (repeatable): clonecheck (wpt/), wpt (the upstream structured clone files under --wpt-dir), wpt-encoding (upstream's encoding/ files)")
   .argParser((value, previous) => {
     if (!SUITES.includes(value)) throw new InvalidArgumentError(`It must be one of ${SUITES.join(', ')}`);
     return [...(previous ?? []), value];
   })
-  .default(undefined, 'clonecheck, and wpt when --wpt-dir is given');
+  .default(undefined, 'clonecheck, and the upstream suites when --wpt-dir is given');
 
 /** fuzz, conform and repro --spec: the standard the reference follows (src/html/profiles.js). */
 export const specOption = () => new Option('--spec <profile>',

@@ -30,12 +30,27 @@ import { SPEC_PROFILES } from '../../src/html/profiles.js';
 
 const META_LINE = /^\/\/\s*META:\s*(\w+)=(.*)$/;
 
-/** The upstream files `--wpt-dir` runs, relative to a WPT checkout: folders are searched for *.any.js and *.window.js. */
-export const UPSTREAM_PATHS = [
-  'html/webappapis/structured-clone',
-  'html/infrastructure/safe-passing-of-structured-data',
-  'IndexedDB/structured-clone.any.js',
-];
+/**
+ * @typedef {object} UpstreamSuite  a part of a WPT checkout that `--wpt-dir` runs, reported as a suite of its own
+ * @property {string[]} paths  files and folders, relative to the checkout's root
+ * @property {string[]} suffixes  the test files of its folders
+ * @property {RegExp} [leaveOut]  test files that cannot run in a shell global, by name
+ */
+
+/** The upstream suites, by name: `--suite NAME` (the default with --wpt-dir: every one). */
+export const UPSTREAM_SUITES = Object.freeze({
+  /** @type {UpstreamSuite} the structured clone files; a window test runs too, what it needs of a window being not applicable */
+  wpt: {
+    paths: ['html/webappapis/structured-clone', 'html/infrastructure/safe-passing-of-structured-data', 'IndexedDB/structured-clone.any.js'],
+    suffixes: ['.any.js', '.window.js'],
+  },
+  /**
+   * @type {UpstreamSuite} the Encoding Standard's API tests (TextDecoder, TextEncoder, their streams): the
+   * window tests of encoding/ load iframes and documents of every encoding, idlharness fetches the IDL from
+   * the WPT server, and a `.sub.` file needs the server's substitutions
+   */
+  'wpt-encoding': { paths: ['encoding'], suffixes: ['.any.js'], leaveOut: /^idlharness\.|\.sub\./ },
+});
 
 /**
  * @typedef {object} TestFile
@@ -49,7 +64,15 @@ export const UPSTREAM_PATHS = [
  * @property {string[]} variants  the query (or fragment) of each run, as META: variant= lines give them; [''] for a file with none
  * @property {string[] | undefined} specs  the spec profiles META: spec= names: the only ones the file's assertions hold under
  * @property {boolean} long  META: timeout=long
+ * @property {boolean} decoding  a test of the host's Encoding Standard API (TextDecoder; in clonecheck's suite
+ *   Buffer's decoding too; upstream TextEncoder as well), not of structuredClone: a file under `encoding/` (DECODING_TESTS)
  */
+
+/**
+ * Where the decoding tests are, in clonecheck's suite (wpt/encoding/) and
+ * upstream's (encoding/, suite wpt-encoding): by their ids, which start at the suite's root.
+ */
+const DECODING_TESTS = /^\/encoding\//;
 
 /**
  * The test files under `paths` (files or folders), sorted by id: `*.any.js`,
@@ -63,21 +86,21 @@ export function suiteFiles({ suite, root, paths }) {
   for (const path of paths) {
     if (!existsSync(path)) continue;
     if (statSync(path).isFile()) files.push(path);
-    else files.push(...testFilesUnder(path, suite === 'wpt' ? UPSTREAM_SUFFIXES : SUITE_SUFFIXES));
+    else files.push(...testFilesUnder(path, UPSTREAM_SUITES[suite] ?? CLONECHECK_SUITE));
   }
   return [...new Set(files)].map((path) => testFile(suite, root, path)).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-const SUITE_SUFFIXES = ['.any.js'];
-const UPSTREAM_SUFFIXES = ['.any.js', '.window.js'];
+/** clonecheck's own suite (wpt/): any-global tests only. */
+const CLONECHECK_SUITE = { suffixes: ['.any.js'] };
 
-/** @param {string} folder @param {string[]} suffixes @returns {string[]} */
-function testFilesUnder(folder, suffixes) {
+/** @param {string} folder @param {{suffixes: string[], leaveOut?: RegExp}} suite @returns {string[]} */
+function testFilesUnder(folder, suite) {
   const found = [];
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
     const path = join(folder, entry.name);
-    if (entry.isDirectory()) found.push(...testFilesUnder(path, suffixes));
-    else if (suffixes.some((suffix) => entry.name.endsWith(suffix))) found.push(path);
+    if (entry.isDirectory()) found.push(...testFilesUnder(path, suite));
+    else if (suite.suffixes.some((suffix) => entry.name.endsWith(suffix)) && !suite.leaveOut?.test(entry.name)) found.push(path);
   }
   return found;
 }
@@ -113,7 +136,7 @@ function testFile(suite, root, path) {
   const listed = (/** @type {string[] | undefined} */ lines) => lines?.flatMap((list) => list.split(',').map((c) => c.trim()).filter((c) => c !== ''));
   return {
     suite, id: idOf(root, path), path: resolve(path), root, meta, scripts, unresolved, variants: meta.variant ?? [''], specs: listed(meta.spec),
-    long: (meta.timeout ?? []).includes('long'),
+    long: (meta.timeout ?? []).includes('long'), decoding: DECODING_TESTS.test(idOf(root, path)),
   };
 }
 

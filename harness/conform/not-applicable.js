@@ -1,5 +1,7 @@
 // What a target cannot run is not applicable there, not a failure: a file
-// variant whose channel the target lacks, a file whose `META: script=`
+// variant whose channel the target lacks, a decoding test on a module target
+// (it replaces structuredClone only: the TextDecoder of its global is this
+// Node's, which the target `node` tests), a file whose `META: script=`
 // includes do not resolve, a file whose `META: spec=` profiles are not the
 // run's (its assertions hold under those only), and a subtest or a whole file
 // that stopped on a global this runtime does not define (`ImageData is not
@@ -37,6 +39,9 @@ const GLOBAL_POST_MESSAGE_CALL = /(?:^|[^.\w$])(?:(?:self|window|globalThis)\.)?
  */
 export function notApplicableIn(file, target, channel) {
   if (file.unresolved.length > 0) return `META: script=${file.unresolved[0]} does not resolve under ${file.root}`;
+  if (file.decoding && target.cloneModuleURL !== undefined) {
+    return `a test of the host's decoders: ${target.name} is a structuredClone, not a decoder (its global's are its host's; conform the runtime)`;
+  }
   if (file.specs !== undefined && !file.specs.includes(target.profile)) return `asserts --spec ${file.specs.join(' or ')}; this run follows ${target.profile}`;
   if (channel !== undefined && !target.channels.includes(channel)) return `${target.name} has no '${channel}' channel (only ${target.channels.join(', ')})`;
   return undefined;

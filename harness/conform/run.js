@@ -96,7 +96,7 @@ export async function runConformance({ targets, files, timeoutMs, workers, onFil
       const { entry, started } = running.get(task);
       running.delete(task);
       // What this global lacks is not applicable here (not-applicable.js: any global for upstream files).
-      const judged = lacksGlobals(result, entry.file.suite === 'wpt' ? undefined : OPTIONAL_GLOBALS);
+      const judged = lacksGlobals(result, entry.file.suite === 'clonecheck' ? OPTIONAL_GLOBALS : undefined);
       if (judged.status === 'ERROR' && /^Uncaught SyntaxError/.test(judged.message ?? '')) judged.message += syntaxErrorLocation(entry.file);
       record(entry.place, {
         suite: entry.file.suite, id: entry.id, channel: entry.channel, ...judged, durationMs: Math.round(performance.now() - started),

@@ -3,21 +3,18 @@
 
 import { median } from '../bench/median.js';
 
-/** The version of the document (docs/mutate.md). */
-export const MUTATE_SCHEMA_VERSION = 1;
+/** The version of the document (docs/mutate.md): 2 since the string tiers' family (a control per family, `family` on each entry). */
+export const MUTATE_SCHEMA_VERSION = 2;
 
 /**
  * @param {{seed: number, runs?: number, timeLimitMs?: number, workers: number}} options
- * @param {Awaited<ReturnType<typeof import('./run.js').runMutants>>} outcome
+ * @param {{families: ({family: 'clone' | 'strings'} & import('./run.js').FamilyOutcome)[], interrupted: boolean}} outcome
+ *   each family that ran, in the order it ran
  */
-export function mutateResults({ seed, runs, timeLimitMs, workers }, { control, mutants, interrupted }) {
+export function mutateResults({ seed, runs, timeLimitMs, workers }, { families, interrupted }) {
+  const mutants = families.flatMap((f) => f.mutants);
   const valid = mutants.filter((m) => m.valid);
-  const killed = valid.filter((m) => m.killed);
   const survived = valid.filter((m) => !m.killed);
-  // A known equivalent mutant cannot be killed: the score leaves those out (and counts them if they are killed anyway).
-  const killable = valid.length - survived.filter((m) => m.equivalent !== null).length;
-  const seconds = killed.map((m) => m.seconds);
-  const round = (/** @type {number} */ x) => Math.round(x * 1000) / 1000;
   return {
     schemaVersion: MUTATE_SCHEMA_VERSION,
     command: 'mutate',
@@ -26,21 +23,40 @@ export function mutateResults({ seed, runs, timeLimitMs, workers }, { control, m
     timeLimitMsPerMutant: timeLimitMs ?? null,
     workers,
     interrupted,
-    control: control ?? null,
+    controls: Object.fromEntries(families.map((f) => [f.family, f.control ?? null])),
     mutants,
     survivors: survived.filter((m) => m.equivalent === null).map((m) => m.id),
     equivalentSurvivors: survived.filter((m) => m.equivalent !== null).map((m) => m.id),
     invalid: mutants.filter((m) => !m.valid).map((m) => m.id),
-    summary: {
-      mutants: mutants.length,
-      valid: valid.length,
-      killed: killed.length,
-      survived: survived.length,
-      killRate: valid.length === 0 ? null : round(killed.length / valid.length),
-      killRateOfKillable: killable === 0 ? null : round(killed.length / killable),
-      medianSecondsToKill: killed.length === 0 ? null : round(median(seconds)),
-      maxSecondsToKill: killed.length === 0 ? null : round(Math.max(...seconds)),
-      medianCasesToKill: killed.length === 0 ? null : median(killed.map((m) => m.cases)),
-    },
+    summary: summarize(mutants),
+    families: Object.fromEntries(families.map((f) => [f.family, summarize(f.mutants)])),
+  };
+}
+
+/**
+ * The score of some mutants: kill rates, and how soon the killed ones died.
+ * @param {import('./run.js').MutantRun[]} mutants
+ */
+function summarize(mutants) {
+  const valid = mutants.filter((m) => m.valid);
+  const killed = valid.filter((m) => m.killed);
+  const survived = valid.filter((m) => !m.killed);
+  // A known equivalent mutant cannot be killed: the score leaves those out (and counts them if they are killed anyway).
+  const killable = valid.length - survived.filter((m) => m.equivalent !== null).length;
+  const seconds = killed.map((m) => m.seconds);
+  const shrunk = killed.map((m) => m.shrunkBytes).filter((b) => b !== null);
+  const round = (/** @type {number} */ x) => Math.round(x * 1000) / 1000;
+  return {
+    mutants: mutants.length,
+    valid: valid.length,
+    killed: killed.length,
+    survived: survived.length,
+    killRate: valid.length === 0 ? null : round(killed.length / valid.length),
+    killRateOfKillable: killable === 0 ? null : round(killed.length / killable),
+    medianSecondsToKill: killed.length === 0 ? null : round(median(seconds)),
+    maxSecondsToKill: killed.length === 0 ? null : round(Math.max(...seconds)),
+    medianCasesToKill: killed.length === 0 ? null : median(killed.map((m) => m.cases)),
+    // Only a family that shrinks its kills has these (the string tiers' check does; mutate does not shrink programs).
+    medianShrunkBytes: shrunk.length === 0 ? null : median(shrunk),
   };
 }

@@ -3,18 +3,20 @@
 // (harness/fuzz/run.js), same seed and budget for all, until its first
 // finding (killed) or the end of the budget (survived). First the unmutated
 // copy runs as a control: it must survive, or a kill would say nothing
-// about the mutation.
+// about the mutation (in-turn.js; the string tiers' family is strings.js).
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fuzz } from '../fuzz/run.js';
+import { runInTurn } from './in-turn.js';
 import { MutationError, mutatedSources, tierSources, writeTiers } from './mutants.js';
 
 const MUTANT_CLONE_URL = new URL('./mutant-clone.js', import.meta.url).href;
 
 /**
  * @typedef {object} MutantRun
+ * @property {'clone' | 'strings'} family  which tiers it breaks: the clone tiers (src/tiers/) or the string tiers (src/encoding/tiers/)
  * @property {string} id
  * @property {string} tier
  * @property {'control' | 'guard-dropped' | 'semantic'} kind
@@ -30,6 +32,15 @@ const MUTANT_CLONE_URL = new URL('./mutant-clone.js', import.meta.url).href;
  * @property {number} casesRun  cases judged before the run stopped
  * @property {number | null} seconds  killed: from the start of its fuzzing (threads starting included) to the first finding
  * @property {number} harnessErrors
+ * @property {number | null} shrunkBytes  strings: the bytes of the shrunk case that kills it; clone: null (mutate does not shrink programs)
+ * @property {string | null} example  strings: the shrunk case, in hex (harness/strings/check.js describeCase)
+ */
+
+/**
+ * @typedef {object} FamilyOutcome
+ * @property {MutantRun | undefined} control
+ * @property {MutantRun[]} mutants
+ * @property {boolean} interrupted
  */
 
 /** The unmutated copy of the tiers, run first. */
@@ -48,27 +59,18 @@ const CONTROL = {
  * @param {number} run.timeoutMs
  * @param {() => boolean} run.shouldStop  polled before each chunk (Ctrl-C): the mutant in progress is dropped, the rest not run
  * @param {(result: MutantRun, index: number, total: number) => void} run.onResult  after each mutant (the control is index 0)
- * @returns {Promise<{control: MutantRun | undefined, mutants: MutantRun[], interrupted: boolean}>}
+ * @returns {Promise<FamilyOutcome>}
  */
 export async function runMutants({ mutants, seed, runs, timeLimitMs, workers, timeoutMs, shouldStop, onResult }) {
   const sources = tierSources();
   const root = mkdtempSync(join(tmpdir(), 'clonecheck-mutants-'));
-  /** @type {MutantRun[]} */
-  const results = [];
   try {
-    const all = [CONTROL, ...mutants];
-    for (let i = 0; i < all.length; i++) {
-      const mutant = all[i];
-      const result = await runMutant(mutant, join(root, String(i)), { sources, seed, runs, timeLimitMs, workers, timeoutMs, shouldStop });
-      if (result === undefined) break;
-      results.push(result);
-      onResult(result, i, all.length - 1);
-    }
+    return await runInTurn(/** @type {import('./mutants.js').Mutant | typeof CONTROL} */ (CONTROL), mutants,
+      (mutant, i) => runMutant(mutant, join(root, String(i)), { sources, seed, runs, timeLimitMs, workers, timeoutMs, shouldStop }),
+      { shouldStop, onResult });
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
-  const [control, ...rest] = results;
-  return { control, mutants: rest, interrupted: shouldStop() };
 }
 
 /**
@@ -79,7 +81,10 @@ export async function runMutants({ mutants, seed, runs, timeLimitMs, workers, ti
  */
 async function runMutant(mutant, dir, { sources, seed, runs, timeLimitMs, workers, timeoutMs, shouldStop }) {
   const { id, tier, kind, description, equivalent } = mutant;
-  const base = { id, tier, kind, description, equivalent, valid: true, killed: false, finding: null, cases: 0, casesRun: 0, seconds: null, harnessErrors: 0 };
+  const base = {
+    family: /** @type {const} */ ('clone'), id, tier, kind, description, equivalent, valid: true, killed: false, finding: null,
+    cases: 0, casesRun: 0, seconds: null, harnessErrors: 0, shrunkBytes: null, example: null,
+  };
   let files;
   try {
     files = mutant.edits.length === 0 ? sources : mutatedSources(mutant, sources);

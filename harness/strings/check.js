@@ -1,7 +1,8 @@
 // The differential check of string tiers: fast-check draws buffers aimed at
 // the tiers' boundaries (fuzzers/strings/buffers.js) and each must show no
 // difference between the tiers and the exact path (stringTierDifferences).
-// Used by test/encoding.test.js and harness/bench/string-tiers-fuzz.js.
+// Used by test/encoding.test.js, harness/bench/string-tiers-fuzz.js and
+// `clonecheck mutate --family strings` (harness/mutate/strings.js).
 
 import fc from 'fast-check';
 import { stringBufferCase } from '../../fuzzers/strings/buffers.js';
@@ -15,16 +16,27 @@ import { stringTiers } from '../../src/encoding/tiers/index.js';
  * @property {number} seed
  * @property {import('../../src/encoding/tiers/selfcheck.js').StringCase | undefined} counterexample  shrunk
  * @property {import('../../src/encoding/tiers/selfcheck.js').TierDifference[]} differences  of the shrunk case
+ * @property {number | null} msToFirstFinding  from the start of the check to the first case that showed a difference (before shrinking)
+ * @property {boolean} interrupted  the time limit ended the check before numRuns cases
  */
 
 /**
  * Runs the check on a catalog of tiers (default: the reference's own).
  * @param {{tiers?: readonly import('../../src/encoding/tiers/index.js').StringTier[], seed?: number, numRuns?: number,
- *   decoder?: import('../../src/encoding/tiers/index.js').InjectedDecoder}} [options]
+ *   timeLimitMs?: number, decoder?: import('../../src/encoding/tiers/index.js').InjectedDecoder}} [options]
+ *   timeLimitMs: stop drawing cases after this long (numRuns is then a ceiling)
  * @returns {TierCheckResult}
  */
-export function checkStringTiers({ tiers = stringTiers, seed = 1, numRuns = 1000, decoder } = {}) {
-  const details = fc.check(fc.property(stringBufferCase, (input) => stringTierDifferences(input, { tiers, decoder }).length === 0), { seed, numRuns });
+export function checkStringTiers({ tiers = stringTiers, seed = 1, numRuns = 1000, timeLimitMs, decoder } = {}) {
+  const started = performance.now();
+  /** @type {number | null} */
+  let msToFirstFinding = null;
+  const agrees = (/** @type {import('../../src/encoding/tiers/selfcheck.js').StringCase} */ input) => {
+    const same = stringTierDifferences(input, { tiers, decoder }).length === 0;
+    if (!same) msToFirstFinding ??= performance.now() - started;
+    return same;
+  };
+  const details = fc.check(fc.property(stringBufferCase, agrees), { seed, numRuns, interruptAfterTimeLimit: timeLimitMs });
   const counterexample = details.counterexample === null ? undefined : details.counterexample[0];
   return {
     found: details.failed,
@@ -32,6 +44,8 @@ export function checkStringTiers({ tiers = stringTiers, seed = 1, numRuns = 1000
     seed,
     counterexample,
     differences: counterexample === undefined ? [] : stringTierDifferences(counterexample, { tiers, decoder }),
+    msToFirstFinding,
+    interrupted: details.interrupted,
   };
 }
 
