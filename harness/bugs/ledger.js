@@ -22,6 +22,8 @@
 //   "upstream": null | "https://github.com/oven-sh/bun/issues/…",
 //   "root": {"category": "keys", "shape": "keys on array: index: missing -> data property"},
 //   "program": {…},                                     // clonecheck/program@1, minimal
+//   "decode": {"decoder": "textdecoder-latin1", "bytes": [128]},   // a decoder's bug instead of a program: the
+//                                                       // decoder (portable/decoders/) and its minimal input; root.category "decode"
 //   "foundOn": "bun:clone",                             // the target whose replay defines `root`
 //   "alsoShownBy": [{"program": {…}, "foundOn": "bun:worker", "root": {…}, "notes": "…"}],   // optional: the same root cause
 //                                                       // met by another trigger, each with the root its program shows on its target
@@ -37,6 +39,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validate } from '../../src/index.js';
 import { UsageError } from '../commands/common.js';
+import { DECODERS, decoderNamed } from '../../portable/decoders/index.js';
 
 export const LEDGER_DIR = fileURLToPath(new URL('../../corpus/bugs/', import.meta.url));
 export const BUG_SCHEMA = 'clonecheck/bug@1';
@@ -80,6 +83,7 @@ export class InputError extends UsageError {}
  * @property {string | null} upstream
  * @property {{category: string, shape: string}} root
  * @property {any} program
+ * @property {{decoder: string, bytes: number[]}} [decode]  a decoder's bug (clonecheck decode): its decoder and input, and no program
  * @property {string} foundOn
  * @property {Sighting[]} shows
  * @property {AlsoShownBy[]} [alsoShownBy]
@@ -132,6 +136,22 @@ export function slugOf(text) {
  * @throws {InputError} a file that is not a bug
  */
 export function readLedger(directory = LEDGER_DIR) {
+  return readEveryBug(directory).filter((bug) => bug.decode === undefined);
+}
+
+/**
+ * The decoders' bugs of the ledger (`decode` entries, clonecheck decode):
+ * apart from readLedger's, whose readers replay programs.
+ * @param {string} [directory]
+ * @returns {Bug[]} ordered by id
+ * @throws {InputError} a file that is not a bug
+ */
+export function readDecodeBugs(directory = LEDGER_DIR) {
+  return readEveryBug(directory).filter((bug) => bug.decode !== undefined);
+}
+
+/** @param {string} directory @returns {Bug[]} */
+function readEveryBug(directory) {
   if (!existsSync(directory)) return [];
   const bugs = [];
   for (const implementation of readdirSync(directory, { withFileTypes: true })) {
@@ -175,6 +195,7 @@ export function bugProblem(bug, id) {
   if (bug.status === 'fixed' && typeof bug.fixedIn !== 'string') return 'a fixed bug names the version it was fixed in (fixedIn)';
   if (bug.status === 'spec-pending' && typeof bug.pending !== 'string') return 'a spec-pending bug names the spec change it waits for (pending)';
   if (typeof bug.root?.shape !== 'string' || typeof bug.root?.category !== 'string') return 'it has no root difference (root.category, root.shape)';
+  if (bug.decode !== undefined) return decodeProblem(bug);
   const problems = validate(bug.program);
   if (problems.length > 0) return `its program is not valid: at ${problems[0].path}: ${problems[0].message}`;
   if (!Array.isArray(bug.shows) || !Array.isArray(bug.signatures)) return 'it lacks shows or signatures';
@@ -185,6 +206,17 @@ export function bugProblem(bug, id) {
       if (problem !== null) return `alsoShownBy[${i}] ${problem}`;
     }
   }
+  return null;
+}
+
+/** @param {any} bug a decoder's bug @returns {string | null} the first thing wrong with it */
+function decodeProblem(bug) {
+  const { decoder, bytes } = bug.decode ?? {};
+  if (decoderNamed(decoder) === undefined) return `its decode.decoder ${JSON.stringify(decoder)} is none of ${DECODERS.map((d) => d.id).join(', ')}`;
+  if (!Array.isArray(bytes) || bytes.some((b) => !Number.isInteger(b) || b < 0 || b > 255)) return 'its decode.bytes is not a list of bytes (0 to 255)';
+  if (bug.program !== undefined) return 'it has both a program and a decode case; a decoder\'s bug has no program';
+  if (bug.root.category !== 'decode') return 'a decoder\'s bug has root.category "decode"';
+  if (!Array.isArray(bug.shows) || !Array.isArray(bug.signatures)) return 'it lacks shows or signatures';
   return null;
 }
 
