@@ -23,7 +23,8 @@
 //   "root": {"category": "keys", "shape": "keys on array: index: missing -> data property"},
 //   "program": {…},                                     // clonecheck/program@1, minimal
 //   "decode": {"decoder": "textdecoder-latin1", "bytes": [128]},   // a decoder's bug instead of a program: the
-//                                                       // decoder (portable/decoders/) and its minimal input; root.category "decode"
+//                                                       // decoder (portable/decoders/, or string-tiers, module) and its minimal
+//                                                       // input; root.category "decode"
 //   "foundOn": "bun:clone",                             // the target whose replay defines `root`
 //   "alsoShownBy": [{"program": {…}, "foundOn": "bun:worker", "root": {…}, "notes": "…"}],   // optional: the same root cause
 //                                                       // met by another trigger, each with the root its program shows on its target
@@ -39,7 +40,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validate } from '../../src/index.js';
 import { UsageError } from '../commands/common.js';
-import { DECODERS, decoderNamed } from '../../portable/decoders/index.js';
+import { DECODERS } from '../../portable/decoders/index.js';
 
 export const LEDGER_DIR = fileURLToPath(new URL('../../corpus/bugs/', import.meta.url));
 export const BUG_SCHEMA = 'clonecheck/bug@1';
@@ -212,7 +213,9 @@ export function bugProblem(bug, id) {
 /** @param {any} bug a decoder's bug @returns {string | null} the first thing wrong with it */
 function decodeProblem(bug) {
   const { decoder, bytes } = bug.decode ?? {};
-  if (decoderNamed(decoder) === undefined) return `its decode.decoder ${JSON.stringify(decoder)} is none of ${DECODERS.map((d) => d.id).join(', ')}`;
+  // A host's decoder by its id (portable/decoders/), or a module target's: the reference's tiers, a user's module.
+  const decoders = [...DECODERS.map((d) => d.id), 'string-tiers', 'module'];
+  if (!decoders.includes(decoder)) return `its decode.decoder ${JSON.stringify(decoder)} is none of ${decoders.join(', ')}`;
   if (!Array.isArray(bytes) || bytes.some((b) => !Number.isInteger(b) || b < 0 || b > 255)) return 'its decode.bytes is not a list of bytes (0 to 255)';
   if (bug.program !== undefined) return 'it has both a program and a decode case; a decoder\'s bug has no program';
   if (bug.root.category !== 'decode') return 'a decoder\'s bug has root.category "decode"';
