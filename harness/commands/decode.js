@@ -78,21 +78,21 @@ export async function decodeCommand(raw) {
     ctrlC.dispose();
   }
   const seconds = (performance.now() - started) / 1000;
-  for (const { finding, bug } of found) process.stdout.write(`${findingLines(finding, /** @type {any} */ (byName.get(finding.target)), bug, seed).join('\n')}\n`);
   const perTarget = targets.map((t) => {
     const mine = found.filter((f) => f.finding.target === t.name);
     return { name: t.name, version: t.version, description: t.description, cases: cases.get(t.name) ?? 0, findings: mine.length, new: mine.filter((f) => f.bug === undefined).length };
   });
-  for (const t of perTarget) process.stdout.write(`${t.name} (${t.version}): ${count.format(t.cases)} cases, ${t.findings} finding${t.findings === 1 ? '' : 's'}, ${t.new} new\n`);
   const fresh = found.filter((f) => f.bug === undefined).length;
-  process.stdout.write(`decode: ${count.format(done)} cases in ${seconds.toFixed(1)} s (${count.format(Math.round(done / Math.max(seconds, 0.001)))} cases/s), `
-    + `${found.length} finding${found.length === 1 ? '' : 's'} (${fresh} new), seed ${seed}${ctrlC.presses > 0 ? ', interrupted' : ''}\n`);
   if (raw.json !== undefined) {
     writeFileSync(raw.json, `${JSON.stringify({
       schema: RESULTS_SCHEMA, command: 'decode', seed, runs, seconds: Number(seconds.toFixed(2)), interrupted: ctrlC.presses > 0, targets: perTarget,
       findings: found.map(({ finding, bug }) => ({ ...finding, bug: bug?.id ?? null })),
     }, null, 2)}\n`);
   }
+  for (const { finding, bug } of found) process.stdout.write(`${findingLines(finding, /** @type {any} */ (byName.get(finding.target)), bug, seed).join('\n')}\n`);
+  for (const t of perTarget) process.stdout.write(`${t.name} (${t.version}): ${count.format(t.cases)} cases, ${t.findings} finding${t.findings === 1 ? '' : 's'}, ${t.new} new\n`);
+  process.stdout.write(`decode: ${count.format(done)} cases in ${seconds.toFixed(1)} s (${count.format(Math.round(done / Math.max(seconds, 0.001)))} cases/s), `
+    + `${found.length} finding${found.length === 1 ? '' : 's'} (${fresh} new), seed ${seed}${ctrlC.presses > 0 ? ', interrupted' : ''}\n`);
   if (fresh > 0) return EXIT.findings;
   return ctrlC.presses > 0 ? EXIT.interrupted : EXIT.ok;
 }

@@ -22,7 +22,7 @@ export const CHUNK_CASES = 500;
  * @property {string} shape  the root (the oracle's step and the kind of difference)
  * @property {'difference' | 'crash' | 'timeout'} verdict
  * @property {number} casesToFind  the run's cases up to and including the one that found it
- * @property {import('../../portable/decode/tasks.js').Difference & {shrinks: number} | undefined} [difference]  shrunk
+ * @property {import('../../portable/decode/tasks.js').Difference & {shrinks: number, replays?: boolean} | undefined} [difference]  shrunk
  * @property {string} [detail]  a crash's or hang's words
  * @property {any} [input]  a crash's or hang's case, drawn again from its chunk's seed (when the heartbeat names it)
  */
@@ -106,5 +106,6 @@ export async function runDecode({ targets, seed, runs, timeoutMs, shouldStop, on
  */
 function caseOf(target, seed, index) {
   const drawn = fc.sample(caseArbitrary(target.spec), { seed, numRuns: index + 1 })[index];
-  return drawn instanceof Uint8Array ? { bytes: [...drawn] } : { ...drawn, bytes: [...drawn.bytes] };
+  if (Array.isArray(drawn)) return { bytes: [...drawn[drawn.length - 1]], before: drawn.slice(0, -1).map((input) => [...input]) };
+  return { ...drawn, bytes: [...drawn.bytes] };
 }

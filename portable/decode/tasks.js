@@ -35,6 +35,7 @@ import { judgeOutcome, oracleNamed } from '../decoders/oracles.js';
  * @property {string} shape  the root: the oracle's step and the kind of difference (what names one bug)
  * @property {number[]} bytes  the decoder's input (a buffer target: the whole buffer)
  * @property {{pos: number, len: number, sourceEnd: number}} [string]  a buffer target: the string that differs
+ * @property {number[][]} [before]  a host's decoder: the inputs the same decoder decoded first (its state carried the bug)
  * @property {string | null} expected  null: the standard fails (a TypeError is due)
  * @property {import('../decoders/oracles.js').Outcome} got
  * @property {number} unit  the first output code unit that differs
@@ -81,7 +82,8 @@ const STRING_ORACLE = 'utf-8-decode-without-bom';
  * @returns {fc.Arbitrary<any>}
  */
 export function caseArbitrary(spec) {
-  if (spec.kind === 'builtin') return decoderInput;
+  // Inputs decoded one after another by one fresh decoder: a decoder that keeps state between calls shows it within a case.
+  if (spec.kind === 'builtin') return fc.array(decoderInput, { minLength: 1, maxLength: 3 });
   return stringBufferCases(spec.kind === 'module' ? spec.preconditions : TIER_PRECONDITIONS);
 }
 
@@ -93,11 +95,17 @@ async function loadTarget(spec) {
     if (descriptor === undefined) throw new Error(`no decoder ${spec.decoder} (portable/decoders/)`);
     // Deno has Buffer only in node:buffer; Node and Bun have it as a global too.
     const host = descriptor.needs === 'Buffer' ? { Buffer: globalThis.Buffer ?? (await import('../hosts/node-buffer.js')).Buffer } : {};
-    const decode = descriptor.open(host);
     const oracle = oracleNamed(descriptor.oracle);
     return {
       arbitrary,
-      differenceOf: (bytes) => difference(oracle, bytes, outcomeOf(() => decode(bytes)), [...bytes]),
+      differenceOf: (/** @type {Uint8Array[]} */ inputs) => {
+        const decode = descriptor.open(host);
+        for (let i = 0; i < inputs.length; i++) {
+          const found = difference(oracle, inputs[i], outcomeOf(() => decode(inputs[i])), [...inputs[i]]);
+          if (found !== undefined) return i === 0 ? found : { ...found, before: inputs.slice(0, i).map((input) => [...input]) };
+        }
+        return undefined;
+      },
     };
   }
   const oracle = oracleNamed(STRING_ORACLE);
@@ -147,7 +155,8 @@ async function loadTarget(spec) {
 /**
  * @typedef {object} ChunkResult
  * @property {number} cases  run (up to and including a finding's case)
- * @property {(Difference & {caseInChunk: number, shrinks: number}) | null} finding  shrunk
+ * @property {(Difference & {caseInChunk: number, shrinks: number, replays: boolean}) | null} finding  shrunk; `replays`: the
+ *   shrunk case shows it again when decoded once more (false: it depends on the cases before it)
  */
 
 /**
@@ -162,24 +171,59 @@ function runChunk({ seed, runs, first, skip }, heartbeat) {
   const skipped = new Set(skip);
   /** @type {string | undefined} the root being shrunk */
   let wanted;
+  /** @type {Difference | undefined} the smallest case that showed it so far (fast-check's last failure) */
+  let smallest;
   let beats = 0;
   const property = fc.property(arbitrary, (input) => {
     heartbeat.beat(first + beats++, 0);
     const found = differenceOf(input);
     if (found === undefined || skipped.has(found.shape)) return true;
     wanted ??= found.shape;
-    return found.shape !== wanted;
+    if (found.shape !== wanted) return true;
+    smallest = found;
+    return false;
   });
   const details = fc.check(property, { seed, numRuns: runs });
-  if (!details.failed || details.counterexample === null) return { cases: details.numRuns, finding: null };
-  const found = /** @type {Difference} */ (differenceOf(details.counterexample[0]));
-  return { cases: details.numRuns, finding: { ...found, caseInChunk: details.numRuns - 1, shrinks: details.numShrinks } };
+  if (!details.failed || smallest === undefined) return { cases: details.numRuns, finding: null };
+  const shrunk = details.counterexample?.[0];
+  // Once more: a decoder whose answer depends on what it decoded before (state kept between calls) does not show it again.
+  const again = differenceOf(shrunk);
+  const replays = again?.shape === smallest.shape;
+  const shows = (/** @type {any} */ input) => {
+    heartbeat.beat(first + beats++, 0);
+    return differenceOf(input)?.shape === wanted;
+  };
+  // fast-check shrinks a host decoder's inputs piece by piece (a 4-byte character stays whole): then byte by byte.
+  const fewest = replays && Array.isArray(shrunk) ? differenceOf(fewestBytes(shrunk, shows)) : undefined;
+  return { cases: details.numRuns, finding: { ...(fewest ?? smallest), caseInChunk: details.numRuns - 1, shrinks: details.numShrinks, replays } };
+}
+
+/**
+ * A host decoder's case with every input and byte taken away that can go
+ * while it still shows its root (one removal at a time, to a local minimum).
+ * @param {Uint8Array[]} inputs @param {(inputs: Uint8Array[]) => boolean} shows
+ * @returns {Uint8Array[]}
+ */
+function fewestBytes(inputs, shows) {
+  let current = inputs;
+  for (let i = current.length - 2; i >= 0; i--) {
+    const candidate = [...current.slice(0, i), ...current.slice(i + 1)];
+    if (shows(candidate)) current = candidate;
+  }
+  for (let i = 0; i < current.length; i++) {
+    for (let at = current[i].length - 1; at >= 0; at--) {
+      const shorter = Uint8Array.from([...current[i].subarray(0, at), ...current[i].subarray(at + 1)]);
+      const candidate = [...current.slice(0, i), shorter, ...current.slice(i + 1)];
+      if (shows(candidate)) current = candidate;
+    }
+  }
+  return current;
 }
 
 /**
  * One given input (`clonecheck decode --replay`, a ledger bug's bytes): the
  * target's difference on it, or null.
- * @typedef {{kind: 'replay', input: {bytes: number[], sourceEnd?: number, strings?: {pos: number, len: number}[]}}} ReplayTask
+ * @typedef {{kind: 'replay', input: {bytes: number[], before?: number[][], sourceEnd?: number, strings?: {pos: number, len: number}[]}}} ReplayTask
  */
 
 /**
@@ -191,6 +235,6 @@ export async function runTask(task, heartbeat) {
   if (loaded === undefined) throw new Error('no target loaded');
   if (task.kind === 'chunk') return runChunk(task, heartbeat);
   heartbeat.beat(0, 0);
-  const { bytes, ...rest } = task.input;
-  return loaded.differenceOf(rest.strings === undefined ? Uint8Array.from(bytes) : { ...rest, bytes: Uint8Array.from(bytes) }) ?? null;
+  const { bytes, before = [], ...rest } = task.input;
+  return loaded.differenceOf(rest.strings === undefined ? [...before, bytes].map((input) => Uint8Array.from(input)) : { ...rest, bytes: Uint8Array.from(bytes) }) ?? null;
 }

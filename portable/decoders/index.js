@@ -11,8 +11,9 @@
  * @property {string} title
  * @property {'TextDecoder' | 'Buffer'} needs  what the host must have (Buffer: Node, Bun, Deno's node:buffer; no browser)
  * @property {string} oracle  the id of its judge in oracles.js
- * @property {(host: {Buffer?: any}) => (bytes: Uint8Array) => string} open  its decode function, made once per agent or page
- * @property {(bytes: number[]) => string} snippet  one statement that decodes the bytes in a host that has it
+ * @property {(host: {Buffer?: any}) => (bytes: Uint8Array) => string} open  a decode function with a fresh decoder, made once per case
+ * @property {(bytes: number[], before?: number[][]) => string} snippet  the statements that decode the bytes in a host that has
+ *   it, with one decoder that first decoded the inputs `before`
  */
 
 /** @param {number[]} bytes @returns {string} the bytes as a hex array literal */
@@ -27,12 +28,15 @@ function textDecoder(id, title, oracle, label, options) {
   const source = label === undefined ? '' : `'${label}'${options === undefined ? '' : `, { ${Object.entries(options).map(([k, v]) => `${k}: ${v}`).join(', ')} }`}`;
   return {
     id, title, needs: 'TextDecoder', oracle,
-    // One instance per agent, reused for every case: decode() without {stream: true} starts afresh each call.
+    // One instance per case, reused for its inputs: decode() without {stream: true} starts afresh each call (its step 1).
     open: () => {
-      const decoder = new TextDecoder(label, options);
+      // Only the arguments the snippet shows: Bun 1.1 throws for an undefined options argument.
+      const decoder = label === undefined ? new TextDecoder() : options === undefined ? new TextDecoder(label) : new TextDecoder(label, options);
       return (bytes) => decoder.decode(bytes);
     },
-    snippet: (bytes) => `new TextDecoder(${source}).decode(new Uint8Array(${bytesLiteral(bytes)}))`,
+    snippet: (bytes, before = []) => (before.length === 0 ? `new TextDecoder(${source}).decode(new Uint8Array(${bytesLiteral(bytes)}))`
+      : `const decoder = new TextDecoder(${source}); for (const earlier of [${before.map(bytesLiteral).join(', ')}]) { try { decoder.decode(new Uint8Array(earlier)); } catch {} } `
+        + `decoder.decode(new Uint8Array(${bytesLiteral(bytes)}))`),
   };
 }
 
