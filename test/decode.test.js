@@ -89,6 +89,7 @@ test('a decode bug of the ledger names the finding, which then is not new', () =
   assert.equal(bugProblem(bug, bug.id), null);
   assert.match(String(bugProblem({ ...bug, decode: { decoder: 'textdecoder-utf7', bytes: [0x80] } }, bug.id)), /decode\.decoder "textdecoder-utf7" is none of textdecoder/);
   assert.match(String(bugProblem({ ...bug, decode: { decoder: 'module', bytes: [256] } }, bug.id)), /not a list of bytes/);
+  assert.match(String(bugProblem({ ...bug, decode: { decoder: 'module', bytes: [1], before: [1] } }, bug.id)), /decode\.before is not a list of inputs/);
   assert.match(String(bugProblem({ ...bug, program: { schema: 'clonecheck/program@2', root: 1 } }, bug.id)), /both a program and a decode case/);
   writeFileSync(join(ledger, `${bug.id}.json`), JSON.stringify(bug));
   assert.deepEqual(readDecodeBugs(ledger).map((b) => b.id), [bug.id]);
@@ -108,7 +109,7 @@ test('the checked-in decode bugs are valid, and those found on this Node still s
     if (!bug.foundOn.startsWith('node:') || !here) continue;
     const target = await resolveDecodeTarget(bug.foundOn);
     await loadTargets([target.spec]);
-    const shown = /** @type {any} */ (await runTask({ kind: 'replay', input: { bytes: /** @type {any} */ (bug.decode).bytes } }, heartbeat));
+    const shown = /** @type {any} */ (await runTask({ kind: 'replay', input: /** @type {any} */ (bug.decode) }, heartbeat));
     assert.equal(shown?.shape, bug.root.shape, bug.id);
   }
 });

@@ -22,9 +22,9 @@
 //   "upstream": null | "https://github.com/oven-sh/bun/issues/…",
 //   "root": {"category": "keys", "shape": "keys on array: index: missing -> data property"},
 //   "program": {…},                                     // clonecheck/program@1, minimal
-//   "decode": {"decoder": "textdecoder-latin1", "bytes": [128]},   // a decoder's bug instead of a program: the
+//   "decode": {"decoder": "textdecoder-latin1", "bytes": [128], "before": [[…]]},   // a decoder's bug instead of a program: the
 //                                                       // decoder (portable/decoders/, or string-tiers, module) and its minimal
-//                                                       // input; root.category "decode"
+//                                                       // input (`before`: what the same decoder decoded first); root.category "decode"
 //   "foundOn": "bun:clone",                             // the target whose replay defines `root`
 //   "alsoShownBy": [{"program": {…}, "foundOn": "bun:worker", "root": {…}, "notes": "…"}],   // optional: the same root cause
 //                                                       // met by another trigger, each with the root its program shows on its target
@@ -84,7 +84,8 @@ export class InputError extends UsageError {}
  * @property {string | null} upstream
  * @property {{category: string, shape: string}} root
  * @property {any} program
- * @property {{decoder: string, bytes: number[]}} [decode]  a decoder's bug (clonecheck decode): its decoder and input, and no program
+ * @property {{decoder: string, bytes: number[], before?: number[][]}} [decode]  a decoder's bug (clonecheck decode): its decoder and
+ *   input (and the inputs the same decoder decoded first, when its state carries the bug), and no program
  * @property {string} foundOn
  * @property {Sighting[]} shows
  * @property {AlsoShownBy[]} [alsoShownBy]
@@ -212,11 +213,13 @@ export function bugProblem(bug, id) {
 
 /** @param {any} bug a decoder's bug @returns {string | null} the first thing wrong with it */
 function decodeProblem(bug) {
-  const { decoder, bytes } = bug.decode ?? {};
+  const { decoder, bytes, before = [] } = bug.decode ?? {};
+  const isBytes = (/** @type {unknown} */ list) => Array.isArray(list) && list.every((b) => Number.isInteger(b) && b >= 0 && b <= 255);
   // A host's decoder by its id (portable/decoders/), or a module target's: the reference's tiers, a user's module.
   const decoders = [...DECODERS.map((d) => d.id), 'string-tiers', 'module'];
   if (!decoders.includes(decoder)) return `its decode.decoder ${JSON.stringify(decoder)} is none of ${decoders.join(', ')}`;
-  if (!Array.isArray(bytes) || bytes.some((b) => !Number.isInteger(b) || b < 0 || b > 255)) return 'its decode.bytes is not a list of bytes (0 to 255)';
+  if (!isBytes(bytes)) return 'its decode.bytes is not a list of bytes (0 to 255)';
+  if (!Array.isArray(before) || !before.every(isBytes)) return 'its decode.before is not a list of inputs, each a list of bytes';
   if (bug.program !== undefined) return 'it has both a program and a decode case; a decoder\'s bug has no program';
   if (bug.root.category !== 'decode') return 'a decoder\'s bug has root.category "decode"';
   if (!Array.isArray(bug.shows) || !Array.isArray(bug.signatures)) return 'it lacks shows or signatures';
