@@ -9,7 +9,8 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { LEDGER_DIR, readDecodeBugs } from '../bugs/ledger.js';
-import { RuntimeError, parseUserBrowsers, parseUserRuntimes, pinnedRuntimeNames } from '../runtimes.js';
+import { pinnedRuntimeNames } from '../runtimes.js';
+import { userHosts } from './targets.js';
 import { browserFamilyNames } from '../../portable/families/index.js';
 import { DECODERS } from '../../portable/decoders/index.js';
 import { lacks, resolveDecodeTarget } from '../decode/targets.js';
@@ -26,15 +27,7 @@ const RESULTS_SCHEMA = 'clonecheck/decode-results@1';
  *   replay?: string, timeout: number, ledger: string}} raw
  */
 export async function decodeCommand(raw) {
-  let userRuntimes;
-  let userBrowsers;
-  try {
-    userRuntimes = parseUserRuntimes(raw.runtime ?? []);
-    userBrowsers = parseUserBrowsers(raw.browser ?? []);
-  } catch (error) {
-    if (error instanceof RuntimeError) throw new UsageError(error.message);
-    throw error;
-  }
+  const { userRuntimes, userBrowsers } = userHosts(raw);
   if (raw.list) return listDecoders(userRuntimes, userBrowsers);
   const names = raw.target ?? [];
   if (names.length === 0) throw new UsageError("decode needs --target (e.g. node:textdecoder, ref:string-tiers, decoder:./my-decoder.mjs); 'clonecheck decode --list' lists them");

@@ -3,7 +3,7 @@
 // decode bugs replayed. A host that dies or hangs on it says so.
 
 import { runPool } from '../pool/pool.js';
-import { TASKS_URL, WORKER_URL } from './run.js';
+import { memberOptions } from './run.js';
 
 /**
  * @param {import('./targets.js').DecodeTarget} target
@@ -16,11 +16,7 @@ export async function replayCase(target, input, timeoutMs) {
   let answer = null;
   let given = false;
   await runPool({
-    workerURL: WORKER_URL,
-    agent: target.agent,
-    workers: 1,
-    workerData: { targets: [target.spec], tasks: TASKS_URL },
-    timeoutMs,
+    ...memberOptions(target, timeoutMs),
     nextTask: () => {
       if (given) return undefined;
       given = true;

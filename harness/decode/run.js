@@ -10,8 +10,8 @@ import fc from 'fast-check';
 import { runPool } from '../pool/pool.js';
 import { caseArbitrary } from '../../portable/decode/tasks.js';
 
-export const WORKER_URL = new URL('../pool/tasks-worker.js', import.meta.url);
-export const TASKS_URL = new URL('../../portable/decode/tasks.js', import.meta.url).href;
+const WORKER_URL = new URL('../pool/tasks-worker.js', import.meta.url);
+const TASKS_URL = new URL('../../portable/decode/tasks.js', import.meta.url).href;
 
 /** Cases per chunk: a progress step, and what a stall costs (the rest of its chunk). */
 export const CHUNK_CASES = 500;
@@ -39,6 +39,14 @@ export const CHUNK_CASES = 500;
  */
 
 /**
+ * One pool member of the target's host (an agent, a page, a worker thread of this Node) that loads it.
+ * @param {import('./targets.js').DecodeTarget} target @param {number} timeoutMs
+ */
+export function memberOptions(target, timeoutMs) {
+  return { workerURL: WORKER_URL, agent: target.agent, workers: 1, workerData: { targets: [target.spec], tasks: TASKS_URL }, timeoutMs };
+}
+
+/**
  * fast-check's seed of chunk k: the run's seed and the chunk, so that any
  * chunk replays alone and two chunks draw different cases.
  * @param {number} seed @param {number} chunk
@@ -64,11 +72,7 @@ export async function runDecode({ targets, seed, runs, timeoutMs, shouldStop, on
       onFinding(finding);
     };
     await runPool({
-      workerURL: WORKER_URL,
-      agent: target.agent,
-      workers: 1,
-      workerData: { targets: [target.spec], tasks: TASKS_URL },
-      timeoutMs,
+      ...memberOptions(target, timeoutMs),
       nextTask: () => {
         if (done >= runs || shouldStop()) return undefined;
         const chunk = next++;
