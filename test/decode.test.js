@@ -2,7 +2,8 @@
 // every decoder target loads and runs in this Node; the oracle names the step
 // behind a difference; the reference string tiers and the example decoder
 // show nothing; a planted broken decoder module is found and shrunk to a few
-// bytes; a ledger decode bug is known; bad input is one line, exit 2.
+// bytes; a hang is a finding; a ledger decode bug is known; bad input is one
+// line, exit 2.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -74,6 +75,14 @@ test('a planted broken decoder module is found and shrunk to a few bytes, and re
   assert.equal(replay.status, 1, replay.stderr);
   assert.match(replay.stdout, /^NEW {2}decoder:\S+ {2}UTF-8 decoder step/m);
   assert.match(replay.stdout, /snippet \(this Node\): const m = await import\(/);
+});
+
+test('a decoder that hangs is a finding with the case it was on, and the run goes on', () => {
+  const run = clonecheck(['decode', '--target', `decoder:${fixture('hanging-decoder.mjs')}`, '--runs', '20', '--seed', '1', '--timeout', '500']);
+  assert.equal(run.status, 1, run.stderr);
+  assert.match(run.stdout, /^NEW {2}decoder:\S+hanging-decoder\.mjs {2}the host hung {2}\(case \d+ of seed 1\)\n {2}no progress for \d+ ms\n {2}input \(\d+ bytes\)/m);
+  assert.match(run.stdout, /--replay [0-9a-f]+@\d+:\d+\+7$/m);
+  assert.match(run.stdout, /: 20 cases, 1 finding, 1 new$/m);
 });
 
 test('a decode bug of the ledger names the finding, which then is not new', () => {
