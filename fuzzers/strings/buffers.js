@@ -4,8 +4,9 @@
 // UTF-8), buffers whose source region is an ASCII prefix followed by pieces,
 // and strings picked at, across and just past the first non-ASCII byte of a
 // region or with a threshold length. Every pick meets the tiers'
-// STRING_PRECONDITIONS, or the preconditions a decoder declares. Small pieces and plain integers keep what fast-check
-// shrinks to a handful of bytes.
+// STRING_PRECONDITIONS, or the preconditions a decoder declares. Small
+// pieces and plain integers keep what fast-check shrinks to a handful of
+// bytes.
 
 import fc from 'fast-check';
 import { preconditionViolation } from '../../src/encoding/tiers/index.js';
