@@ -18,9 +18,10 @@ import { append, newList } from '../primordials/intrinsics.js';
  */
 
 /**
- * The UTF-8 decoder step that returned `result` for `byte`: a code point of
- * one byte (step 3), of a completed sequence (step 11), an error at the end
- * of the queue (step 1), on a byte outside the boundaries (step 4, the byte
+ * https://encoding.spec.whatwg.org/#utf-8-decoder
+ * The step that returned `result` for `byte`: a code point of one byte
+ * (step 3), of a completed sequence (step 11), an error at the end of the
+ * queue (step 1), on a byte outside the boundaries (step 4, the byte
  * restored) or on a byte no sequence starts with (step 3).
  * @param {number | string} result @param {number} byte @param {boolean} opened a sequence was open before this byte @param {boolean} restored
  */
@@ -32,7 +33,12 @@ function utf8Step(result, byte, opened, restored) {
   return opened ? '11' : '3, 0x00 to 0x7F';
 }
 
-/** @param {number | string} result @param {number} byte */
+/**
+ * https://encoding.spec.whatwg.org/#single-byte-decoder
+ * The step that returned `result` for `byte`: an ASCII byte (step 2), an
+ * index code point (step 5), an index without one (step 4).
+ * @param {number | string} result @param {number} byte
+ */
 function singleByteStep(result, byte) {
   if (result === 'error') return '4';
   return byte <= 0x7f ? '2' : '5';
