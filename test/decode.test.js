@@ -15,7 +15,8 @@ import { DECODERS } from '../portable/decoders/index.js';
 import { judgeOutcome, oracleNamed } from '../portable/decoders/oracles.js';
 import { loadTargets, runTask } from '../portable/decode/tasks.js';
 import { resolveDecodeTarget } from '../harness/decode/targets.js';
-import { bugProblem, readDecodeBugs } from '../harness/bugs/ledger.js';
+import { bugProblem, findBug, readDecodeBugs } from '../harness/bugs/ledger.js';
+import { knownBug } from '../harness/decode/findings.js';
 import { assertUsageError, clonecheck, fixture } from './helpers.js';
 
 const heartbeat = { beat() {} };
@@ -99,7 +100,7 @@ test('a decode bug of the ledger names the finding, which then is not new', () =
   assert.match(String(bugProblem({ ...bug, decode: { decoder: 'textdecoder-utf7', bytes: [0x80] } }, bug.id)), /decode\.decoder "textdecoder-utf7" is none of textdecoder/);
   assert.match(String(bugProblem({ ...bug, decode: { decoder: 'module', bytes: [256] } }, bug.id)), /not a list of bytes/);
   assert.match(String(bugProblem({ ...bug, decode: { decoder: 'module', bytes: [1], before: [1] } }, bug.id)), /decode\.before is not a list of inputs/);
-  assert.match(String(bugProblem({ ...bug, program: { schema: 'clonecheck/program@2', root: 1 } }, bug.id)), /both a program and a decode case/);
+  assert.match(String(bugProblem({ ...bug, program: { schema: 'clonecheck/program@2', root: 1 } }, bug.id)), /decode case comes with a program/);
   writeFileSync(join(ledger, `${bug.id}.json`), JSON.stringify(bug));
   assert.deepEqual(readDecodeBugs(ledger).map((b) => b.id), [bug.id]);
   // C3 A9 (U+00E9) in the source region comes out as two Latin-1 code units.
@@ -110,6 +111,16 @@ test('a decode bug of the ledger names the finding, which then is not new', () =
   const fresh = clonecheck([...args, '--ledger', join(ledger, 'empty')]);
   assert.equal(fresh.status, 1, fresh.stderr);
   assert.match(fresh.stdout, new RegExp(`^NEW .*${shape}`, 'm'));
+});
+
+test('a decode bug is known by its own case and by each of alsoShownBy, on its implementation and decoder only', () => {
+  const bug = findBug(readDecodeBugs(), 'bun/buffer-tostring-utf8-stops-at-an-invalid-sequence');
+  const target = (/** @type {string} */ implementation, /** @type {string} */ decoder) => /** @type {any} */ ({ implementation, decoder });
+  for (const shape of [bug.root.shape, ...(bug.alsoShownBy ?? []).map((also) => also.root.shape)]) assert.equal(knownBug([bug], target('bun', 'buffer-utf8'), shape), bug);
+  assert.equal(knownBug([bug], target('node', 'buffer-utf8'), bug.root.shape), undefined);
+  assert.equal(knownBug([bug], target('bun', 'textdecoder'), bug.root.shape), undefined);
+  assert.match(String(bugProblem({ ...bug, alsoShownBy: [{ ...bug.alsoShownBy?.[0], decode: { decoder: 'buffer-utf8', bytes: ['x'] } }] }, bug.id)),
+    /alsoShownBy\[0\] has a bad decode case: decode\.bytes is not a list of bytes/);
 });
 
 test('the checked-in decode bugs are valid, and those found on this Node still show there', async () => {

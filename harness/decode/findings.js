@@ -82,12 +82,14 @@ export function snippetOf(target, { bytes, string, before }) {
 }
 
 /**
- * The ledger's bug a finding is: a decode bug of the same implementation and decoder with the same root.
+ * The ledger's bug a finding is: a decode bug of the same implementation with a case (its own, or one of
+ * alsoShownBy) of the same decoder and root.
  * @param {import('../bugs/ledger.js').Bug[]} bugs  readDecodeBugs
  * @param {import('./targets.js').DecodeTarget} target @param {string} shape
  */
 export function knownBug(bugs, target, shape) {
-  return bugs.find((bug) => bug.implementation === target.implementation && bug.decode?.decoder === target.decoder && bug.root.shape === shape);
+  return bugs.find((bug) => bug.implementation === target.implementation
+    && [bug, ...(bug.alsoShownBy ?? [])].some((known) => known.decode?.decoder === target.decoder && known.root.shape === shape));
 }
 
 /**

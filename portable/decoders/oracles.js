@@ -95,10 +95,13 @@ export function judgeOutcome(oracle, bytes, outcome) {
     if (got === expected) return undefined;
     unit = 0;
     while (unit < got.length && unit < expected.length && got.charCodeAt(unit) === expected.charCodeAt(unit)) unit++;
-    // The BOM's U+FEFF kept in front of what the standard makes, wherever the first difference falls (U+FEFF U+FEFF …).
-    kind = oracle.dropsBOM && bomLength(bytes) === 3 && got === `\ufeff${expected}` ? BOM_KEPT : differenceKind(expected, got, unit);
+    // The BOM's U+FEFF kept in front of what the standard makes, or dropped from it, wherever the first difference falls.
+    if (bomLength(bytes) === 3 && got === `\ufeff${expected}` && oracle.dropsBOM) kind = BOM_KEPT;
+    else if (bomLength(bytes) === 3 && expected === `\ufeff${got}` && !oracle.dropsBOM) kind = BOM_DROPPED;
+    else kind = differenceKind(expected, got, unit);
   }
-  // A BOM kept where the oracle drops it (its U+FEFF came first): UTF-8 decode's step 2 (TextDecoder's serialize drops it alike).
+  // A BOM kept where the oracle drops it: UTF-8 decode's step 2 (TextDecoder's serialize drops it alike); dropped where
+  // the oracle keeps it: the decoder's step that makes its U+FEFF, as for any other character.
   const { algorithm, step, bytes: at } = kind === BOM_KEPT ? { algorithm: 'UTF-8 decode', step: '2', bytes: [0, 3] } : oracle.stepAt(bytes, unit);
   const where = step === '' ? algorithm : `${algorithm} step ${step}`;
   return { expected, unit, algorithm, step, at, kind, shape: `${where}: ${kind}` };
@@ -112,6 +115,7 @@ function firstFailure(/** @type {Uint8Array} */ bytes) {
 }
 
 const BOM_KEPT = 'a BOM kept as U+FEFF';
+const BOM_DROPPED = 'a BOM dropped, not kept as U+FEFF';
 
 /** @param {string} expected @param {string} got @param {number} unit  the first that differs */
 function differenceKind(expected, got, unit) {
