@@ -40,7 +40,9 @@ function textDecoder(id, title, oracle, label, options) {
   };
 }
 
-const BUFFER_IMPORT = "import { Buffer } from 'node:buffer'; ";
+/** Where a snippet takes Buffer from (Deno has no global one): text for the snippet, not an import of this module. */
+const BUFFER_MODULE = 'node:buffer';
+const BUFFER_IMPORT = `import { Buffer } from '${BUFFER_MODULE}'; `;
 
 /** @type {readonly DecoderDescriptor[]} */
 export const DECODERS = Object.freeze([
