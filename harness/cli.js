@@ -15,6 +15,7 @@ import { pinnedRuntimeNames, pinnedVersion, registryFamilies } from './runtimes.
 import { prepareKinds } from '../src/program/kinds/index.js';
 import { FAMILIES, browserFamilyNames } from '../portable/families/index.js';
 import { channelNames, channelsOf } from '../portable/targets/channels/index.js';
+import { DECODERS } from '../portable/decoders/index.js';
 import {
   budgetOption, conformWorkersOption, integerFrom, harnessTimeoutOption, jobsOption, maxDifferencesOption, oracleEveryOption, releaseOption, replayOption, runsOption,
   seedOption, shrinkRunsOption, specOption, stallShrinkRunsOption, stallShrinkTimeOption, suiteOption, timeOption, timeoutOption, trackerOption,
@@ -176,6 +177,23 @@ cli
   .addOption(workersOption('threads; the cases do not depend on it'))
   .addOption(timeoutOption('a case that makes no progress for this long is a timeout (a kill)'))
   .action(run(async (options) => (await import('./commands/mutate.js')).mutateCommand(options)));
+
+cli
+  .command('decode')
+  .description('fuzz string decoders against the Encoding Standard (docs/strings.md): the runtimes\' and browsers\' TextDecoder and Buffer, '
+    + 'the reference string tiers, your decoder module; findings shrunk to the fewest bytes, named by their ledger bug; exit 1 on a new one')
+  .option('--target <name>', `a target (repeatable): RUNTIME[@VERSION]:DECODER (node, node@22, bun, deno, ${BROWSERS}; `
+    + `${DECODERS.map((d) => d.id).join(', ')}), ref:string-tiers, decoder:PATH`, collect)
+  .option('--runtime <name=path>', 'a runtime binary of yours, then --target NAME:DECODER (repeatable)', collect)
+  .option('--browser <name=path>', 'a browser build of yours, then --target NAME:DECODER (repeatable)', collect)
+  .addOption(seedOption('32-bit seed; the same seed and runs give the same cases and findings'))
+  .addOption(runsOption('cases per target'))
+  .option('--json <file>', 'write the results as JSON: cases and findings per target')
+  .option('--list', 'list the decoder targets and stop')
+  .option('--replay <case>', 'run one case a finding printed (HEX, or HEX@SOURCEEND:POS+LEN for a buffer) on the targets')
+  .option('--ledger <dir>', 'the bug ledger findings are named by', LEDGER_DIR)
+  .addOption(timeoutOption('a case that makes no progress for this long is a hang (a finding)'))
+  .action(run(async (options) => (await import('./commands/decode.js')).decodeCommand(options)));
 
 cli
   .command('conform')

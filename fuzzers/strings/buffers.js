@@ -4,8 +4,9 @@
 // UTF-8), buffers whose source region is an ASCII prefix followed by pieces,
 // and strings picked at, across and just past the first non-ASCII byte of a
 // region or with a threshold length. Every pick meets the tiers'
-// STRING_PRECONDITIONS. Small pieces and plain integers keep what fast-check
-// shrinks to a handful of bytes.
+// STRING_PRECONDITIONS, or the preconditions a decoder declares. Small
+// pieces and plain integers keep what fast-check shrinks to a handful of
+// bytes.
 
 import fc from 'fast-check';
 import { preconditionViolation } from '../../src/encoding/tiers/index.js';
@@ -87,6 +88,13 @@ export const bytePiece = fc.oneof(
 export const utf8Input = fc.array(bytePiece, { maxLength: 10 }).map((pieces) => Uint8Array.from(pieces.flat()));
 
 /**
+ * Bytes for a decoder target (clonecheck decode): mostly UTF-8 pieces, and
+ * now and then any bytes at all (a single-byte decoder's 0x80–0xFF are not
+ * all among the pieces).
+ */
+export const decoderInput = fc.oneof({ weight: 3, arbitrary: utf8Input }, { weight: 1, arbitrary: fc.uint8Array({ maxLength: 32 }) });
+
+/**
  * Bytes for a UTF-16 decoder: code units aimed at surrogates (lone, paired,
  * reversed) in either byte order, and an odd trailing byte now and then.
  */
@@ -155,34 +163,62 @@ function firstNonAsciiIn(bytes, lo, hi) {
 }
 
 /**
- * A buffer with a source region (an ASCII prefix, then pieces) and a strings
- * region (pieces), and the strings a deserializer would decode from it.
+ * The preconditions a string decoder declares (a decoder:PATH module's
+ * `preconditions` export, docs/strings.md), which the generator respects.
+ * @typedef {object} StringPreconditions
+ * @property {boolean} crossesSourceEnd  a string may cross the end of the source region (false: as
+ *   the string tiers' STRING_PRECONDITIONS say, it lies inside one region)
+ */
+
+/** What the string tiers require (src/encoding/tiers/index.js STRING_PRECONDITIONS). */
+export const TIER_PRECONDITIONS = Object.freeze({ crossesSourceEnd: false });
+
+/**
+ * Buffers with a source region (an ASCII prefix, then pieces) and a strings
+ * region (pieces), and the strings a deserializer would decode from them.
+ * Where strings may cross the source end, a pick may also take the whole
+ * buffer, aimed at, across and just past the source end.
+ * @param {StringPreconditions} [preconditions]
+ * @returns {fc.Arbitrary<import('../../src/encoding/tiers/selfcheck.js').StringCase>}
+ */
+export function stringBufferCases({ crossesSourceEnd } = TIER_PRECONDITIONS) {
+  return fc
+    .record({
+      prefix: asciiRun,
+      source: fc.array(bytePiece, { maxLength: 6 }),
+      rest: fc.array(bytePiece, { maxLength: 6 }),
+      picks: fc.array(fc.record({
+        inSource: fc.boolean(),
+        // Only drawn where crossing is allowed, so the tiers' cases stay what they were for a seed.
+        ...(crossesSourceEnd ? { whole: fc.boolean() } : {}),
+        aim: fc.constantFrom(...AIMS),
+        a: fc.nat(),
+        b: fc.nat(),
+      }), { minLength: 1, maxLength: 8 }),
+    })
+    .map(({ prefix, source, rest, picks }) => {
+      const sourceBytes = [...prefix, ...source.flat()];
+      const all = [...sourceBytes, ...rest.flat()];
+      const sourceEnd = sourceBytes.length;
+      const bytes = Uint8Array.from(all);
+      const strings = picks.map((pick) => {
+        // The whole buffer, aimed at the source end as the regions' picks are at their first non-ASCII byte.
+        if (pick.whole) return place(pick, 0, all.length, sourceEnd);
+        const [lo, hi] = pick.inSource ? [0, sourceEnd] : [sourceEnd, all.length];
+        return place(pick, lo, hi, firstNonAsciiIn(all, lo, hi));
+      });
+      for (const { pos, len } of strings) {
+        const violation = preconditionViolation({ bytes, sourceEnd }, pos, len);
+        if (violation !== undefined && !(crossesSourceEnd && violation === 'crosses-source-end')) {
+          throw new Error(`stringBufferCase made a string that breaks a precondition: (${pos}, ${len}) ${violation}`);
+        }
+      }
+      return { bytes, sourceEnd, strings };
+    });
+}
+
+/**
+ * The buffers the string tiers take: every string inside one region.
  * @type {fc.Arbitrary<import('../../src/encoding/tiers/selfcheck.js').StringCase>}
  */
-export const stringBufferCase = fc
-  .record({
-    prefix: asciiRun,
-    source: fc.array(bytePiece, { maxLength: 6 }),
-    rest: fc.array(bytePiece, { maxLength: 6 }),
-    picks: fc.array(fc.record({
-      inSource: fc.boolean(),
-      aim: fc.constantFrom(...AIMS),
-      a: fc.nat(),
-      b: fc.nat(),
-    }), { minLength: 1, maxLength: 8 }),
-  })
-  .map(({ prefix, source, rest, picks }) => {
-    const sourceBytes = [...prefix, ...source.flat()];
-    const all = [...sourceBytes, ...rest.flat()];
-    const sourceEnd = sourceBytes.length;
-    const bytes = Uint8Array.from(all);
-    const strings = picks.map((pick) => {
-      const [lo, hi] = pick.inSource ? [0, sourceEnd] : [sourceEnd, all.length];
-      return place(pick, lo, hi, firstNonAsciiIn(all, lo, hi));
-    });
-    for (const { pos, len } of strings) {
-      const violation = preconditionViolation({ bytes, sourceEnd }, pos, len);
-      if (violation !== undefined) throw new Error(`stringBufferCase made a string that breaks a precondition: (${pos}, ${len}) ${violation}`);
-    }
-    return { bytes, sourceEnd, strings };
-  });
+export const stringBufferCase = stringBufferCases();

@@ -22,6 +22,9 @@
 //   "upstream": null | "https://github.com/oven-sh/bun/issues/…",
 //   "root": {"category": "keys", "shape": "keys on array: index: missing -> data property"},
 //   "program": {…},                                     // clonecheck/program@1, minimal
+//   "decode": {"decoder": "textdecoder-latin1", "bytes": [128], "before": [[…]]},   // a decoder's bug instead of a program: the
+//                                                       // decoder (portable/decoders/, or string-tiers, module) and its minimal
+//                                                       // input (`before`: what the same decoder decoded first); root.category "decode"
 //   "foundOn": "bun:clone",                             // the target whose replay defines `root`
 //   "alsoShownBy": [{"program": {…}, "foundOn": "bun:worker", "root": {…}, "notes": "…"}],   // optional: the same root cause
 //                                                       // met by another trigger, each with the root its program shows on its target
@@ -37,6 +40,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validate } from '../../src/index.js';
 import { UsageError } from '../commands/common.js';
+import { DECODERS } from '../../portable/decoders/index.js';
 
 export const LEDGER_DIR = fileURLToPath(new URL('../../corpus/bugs/', import.meta.url));
 export const BUG_SCHEMA = 'clonecheck/bug@1';
@@ -64,7 +68,8 @@ export class InputError extends UsageError {}
  * Triage matches findings against it as against the bug's own program; the
  * bug's `shows`, `repro`, `bisect` and `report` keep to the founding one.
  * @typedef {object} AlsoShownBy
- * @property {any} program  clonecheck/program@2, minimal
+ * @property {any} program  clonecheck/program@2, minimal (a decoder's bug: `decode` instead)
+ * @property {{decoder: string, bytes: number[], before?: number[][]}} [decode]
  * @property {string} foundOn  the target whose replay defines its `root`
  * @property {{category: string, shape: string}} root
  * @property {string} notes  why it is the same root cause (the evidence)
@@ -80,6 +85,8 @@ export class InputError extends UsageError {}
  * @property {string | null} upstream
  * @property {{category: string, shape: string}} root
  * @property {any} program
+ * @property {{decoder: string, bytes: number[], before?: number[][]}} [decode]  a decoder's bug (clonecheck decode): its decoder and
+ *   input (and the inputs the same decoder decoded first, when its state carries the bug), and no program
  * @property {string} foundOn
  * @property {Sighting[]} shows
  * @property {AlsoShownBy[]} [alsoShownBy]
@@ -132,6 +139,22 @@ export function slugOf(text) {
  * @throws {InputError} a file that is not a bug
  */
 export function readLedger(directory = LEDGER_DIR) {
+  return readEveryBug(directory).filter((bug) => bug.decode === undefined);
+}
+
+/**
+ * The decoders' bugs of the ledger (`decode` entries, clonecheck decode):
+ * apart from readLedger's, whose readers replay programs.
+ * @param {string} [directory]
+ * @returns {Bug[]} ordered by id
+ * @throws {InputError} a file that is not a bug
+ */
+export function readDecodeBugs(directory = LEDGER_DIR) {
+  return readEveryBug(directory).filter((bug) => bug.decode !== undefined);
+}
+
+/** @param {string} directory @returns {Bug[]} */
+function readEveryBug(directory) {
   if (!existsSync(directory)) return [];
   const bugs = [];
   for (const implementation of readdirSync(directory, { withFileTypes: true })) {
@@ -175,26 +198,56 @@ export function bugProblem(bug, id) {
   if (bug.status === 'fixed' && typeof bug.fixedIn !== 'string') return 'a fixed bug names the version it was fixed in (fixedIn)';
   if (bug.status === 'spec-pending' && typeof bug.pending !== 'string') return 'a spec-pending bug names the spec change it waits for (pending)';
   if (typeof bug.root?.shape !== 'string' || typeof bug.root?.category !== 'string') return 'it has no root difference (root.category, root.shape)';
-  const problems = validate(bug.program);
-  if (problems.length > 0) return `its program is not valid: at ${problems[0].path}: ${problems[0].message}`;
+  const problem = bug.decode === undefined ? programProblem(bug.program) : decodeProblem(bug);
+  if (problem !== null) return `its ${problem}`;
   if (!Array.isArray(bug.shows) || !Array.isArray(bug.signatures)) return 'it lacks shows or signatures';
   if (bug.alsoShownBy !== undefined) {
     if (!Array.isArray(bug.alsoShownBy)) return 'alsoShownBy is not a list';
     for (const [i, also] of bug.alsoShownBy.entries()) {
-      const problem = alsoProblem(also);
+      const problem = alsoProblem(also, bug.decode !== undefined);
       if (problem !== null) return `alsoShownBy[${i}] ${problem}`;
     }
   }
   return null;
 }
 
-/** @param {any} also @returns {string | null} the first thing wrong with another program of a bug */
-function alsoProblem(also) {
+/** @param {any} program @returns {string | null} what is wrong with a bug's program, after "its" */
+function programProblem(program) {
+  const problems = validate(program);
+  return problems.length > 0 ? `program is not valid: at ${problems[0].path}: ${problems[0].message}` : null;
+}
+
+/**
+ * @param {any} bug  a decoder's bug, or another case of one (alsoShownBy)
+ * @returns {string | null} what is wrong with its decode case, after "its"
+ */
+function decodeProblem(bug) {
+  const { decoder, bytes, before = [] } = bug.decode ?? {};
+  const isBytes = (/** @type {unknown} */ list) => Array.isArray(list) && list.every((b) => Number.isInteger(b) && b >= 0 && b <= 255);
+  // A host's decoder by its id (portable/decoders/), or a module target's: the reference's tiers, a user's module.
+  const decoders = [...DECODERS.map((d) => d.id), 'string-tiers', 'module'];
+  if (!decoders.includes(decoder)) return `decode.decoder ${JSON.stringify(decoder)} is none of ${decoders.join(', ')}`;
+  if (!isBytes(bytes)) return 'decode.bytes is not a list of bytes (0 to 255)';
+  if (!Array.isArray(before) || !before.every(isBytes)) return 'decode.before is not a list of inputs, each a list of bytes';
+  if (bug.program !== undefined) return 'decode case comes with a program; a decoder\'s bug has none';
+  if (bug.root.category !== 'decode') return 'root.category is not "decode", as a decoder\'s bug\'s is';
+  return null;
+}
+
+/**
+ * @param {any} also @param {boolean} decoding  of a decoder's bug: another decode case, not another program
+ * @returns {string | null} the first thing wrong with another program (or decode case) of a bug
+ */
+function alsoProblem(also, decoding) {
   if (typeof also?.foundOn !== 'string') return 'names no target it was found on (foundOn)';
   if (typeof also.root?.shape !== 'string' || typeof also.root?.category !== 'string') return 'has no root difference (root.category, root.shape)';
   if (typeof also.notes !== 'string' || also.notes.length === 0) return 'says in no notes why it is the same root cause';
-  const problems = validate(also.program);
-  return problems.length > 0 ? `has a program that is not valid: at ${problems[0].path}: ${problems[0].message}` : null;
+  if (decoding) {
+    const problem = decodeProblem(also);
+    return problem === null ? null : `has a bad decode case: ${problem}`;
+  }
+  const problem = programProblem(also.program);
+  return problem === null ? null : `has a ${problem.replace(/^program is/, 'program that is')}`;
 }
 
 /**

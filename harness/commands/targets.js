@@ -5,17 +5,24 @@ import { RuntimeError, parseUserBrowsers, parseUserRuntimes } from '../runtimes.
 import { listTargets } from '../targets/catalog.js';
 import { EXIT, UsageError } from './common.js';
 
-/** @param {{json?: boolean, runtime?: string[], browser?: string[]}} raw */
-export async function targetsCommand(raw) {
-  let userRuntimes;
-  let userBrowsers;
+/**
+ * The runtime and browser builds a command's --runtime and --browser name.
+ * @param {{runtime?: string[], browser?: string[]}} raw
+ * @returns {{userRuntimes: Map<string, string>, userBrowsers: Map<string, string>}}
+ * @throws {UsageError}
+ */
+export function userHosts(raw) {
   try {
-    userRuntimes = parseUserRuntimes(raw.runtime ?? []);
-    userBrowsers = parseUserBrowsers(raw.browser ?? []);
+    return { userRuntimes: parseUserRuntimes(raw.runtime ?? []), userBrowsers: parseUserBrowsers(raw.browser ?? []) };
   } catch (error) {
     if (error instanceof RuntimeError) throw new UsageError(error.message);
     throw error;
   }
+}
+
+/** @param {{json?: boolean, runtime?: string[], browser?: string[]}} raw */
+export async function targetsCommand(raw) {
+  const { userRuntimes, userBrowsers } = userHosts(raw);
   const rows = await listTargets(userRuntimes, userBrowsers);
   if (raw.json) {
     process.stdout.write(`${JSON.stringify({ schemaVersion: 1, targets: rows, impl: 'impl:PATH — an ES module whose default export is (value, {transfer, forStorage}) => clone (or a Promise of it)' }, null, 2)}\n`);

@@ -7,7 +7,7 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { readLedger, writeBug } from '../bugs/ledger.js';
+import { readDecodeBugs, readLedger, writeBug } from '../bugs/ledger.js';
 import { updateLedger } from '../bugs/ledger-update.js';
 import { shownBy } from '../bugs/root.js';
 import { readResults, runFindingsOf } from '../bugs/run-findings.js';
@@ -91,8 +91,12 @@ export async function triageCommand(files, raw) {
   const directory = resolve(raw.ledger);
   const bugs = readLedger(directory);
   if (raw.list) {
-    for (const bug of bugs) process.stdout.write(`${bug.status.padEnd(12)} ${bug.id}  ${bug.title}${bug.fixedIn ? ` (fixed in ${bug.fixedIn})` : ''}\n`);
-    process.stdout.write(`${bugs.length} bugs in ${directory}: ${countBy(bugs.map((b) => displayName(b.implementation)))}\n`);
+    // The decoders' bugs too (clonecheck decode names its findings by them; triage replays programs only).
+    const listed = [...bugs, ...readDecodeBugs(directory)].sort((a, b) => (a.id < b.id ? -1 : 1));
+    for (const bug of listed) {
+      process.stdout.write(`${bug.status.padEnd(12)} ${bug.id}  ${bug.title}${bug.fixedIn ? ` (fixed in ${bug.fixedIn})` : ''}${bug.decode ? '  [decoder]' : ''}\n`);
+    }
+    process.stdout.write(`${listed.length} bugs in ${directory}: ${countBy(listed.map((b) => displayName(b.implementation)))}\n`);
     return EXIT.ok;
   }
   if (files.length === 0) throw new UsageError('triage needs results files (clonecheck fuzz --json F, nightly, gate --json F), or --list');
