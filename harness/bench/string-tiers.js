@@ -15,6 +15,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { measure } from 'mitata';
 import { suite } from '../../portable/bench/suites/strings.js';
 
@@ -48,13 +50,31 @@ if (!(rowMs > 0) || !Number.isSafeInteger(bytes) || bytes < 1) {
   process.exit(2);
 }
 
+/**
+ * A full collection before each heap reading, so a user decoder's setup.bytes
+ * is what it keeps, not its garbage: Bun's own call; V8's gc() exposed at run
+ * time in Node; undefined where neither works (Deno ignores V8 flags set late).
+ */
+const collectGarbage = (() => {
+  if (globalThis.Bun) return () => globalThis.Bun.gc(true);
+  try {
+    setFlagsFromString('--expose-gc');
+    return runInNewContext('gc');
+  } catch {
+    return undefined;
+  }
+})();
+
 const root = new URL('../../', import.meta.url);
 const sources = SHIPPED_SOURCES.map((name) => ({ name, text: readFileSync(new URL(name, root), 'utf8') }));
 /** @type {import('../../portable/bench/suites/strings.js').StringsTarget} */
 const target = {
   // oxc decodes the source as Latin-1 with Buffer#latin1Slice (oxc#21021); a view, not a copy.
   latin1: (b, start, length) => Buffer.from(b.buffer, b.byteOffset + start, length).latin1Slice(),
-  heapUsed: () => process.memoryUsage().heapUsed,
+  heapUsed: () => {
+    collectGarbage?.();
+    return process.memoryUsage().heapUsed;
+  },
 };
 if (args.decoder !== undefined) {
   const module = await import(pathToFileURL(resolve(args.decoder)).href);
