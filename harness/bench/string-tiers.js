@@ -112,13 +112,14 @@ if (args.json) {
 } else {
   const us = (ns) => (ns / 1000).toFixed(ns < 1e5 ? 1 : 0).padStart(8);
   console.log(`${runtime}: suite ${suite.id}, start-up ${startupMs.toFixed(0)} ms, mitata ${rowMs} ms per row; µs per op = one buffer's strings all decoded`);
+  const width = Math.max(...results.map((r) => r.name.length));
   for (const group of [...new Set(results.map((r) => r.group))]) {
     const inGroup = results.filter((r) => r.group === group);
     console.log(`\n${group}: ${inGroup.find((r) => r.baseline).note}`);
-    console.log(`  ${'row'.padEnd(28)} ${'min µs'.padStart(8)} ${'p50 µs'.padStart(8)} ${'p75 µs'.padStart(8)}  ×base  ×TextDec  setup ms  setup KB`);
+    console.log(`  ${'row'.padEnd(width)} ${'min µs'.padStart(8)} ${'p50 µs'.padStart(8)} ${'p75 µs'.padStart(8)}  ×base  ×TextDec  setup ms  setup KB`);
     for (const r of inGroup) {
       const setup = r.setup === undefined ? '' : `${r.setup.ms.toFixed(2).padStart(8)}  ${r.setup.bytes === undefined ? '' : (r.setup.bytes / 1024).toFixed(1).padStart(8)}`;
-      console.log(`  ${r.name.padEnd(28)} ${us(r.ns.min)} ${us(r.ns.p50)} ${us(r.ns.p75)}  ${r.ratio.toFixed(2).padStart(5)}  ${r.vsTextDecoder.toFixed(2).padStart(7)}  ${setup}`);
+      console.log(`  ${r.name.padEnd(width)} ${us(r.ns.min)} ${us(r.ns.p50)} ${us(r.ns.p75)}  ${r.ratio.toFixed(2).padStart(5)}  ${r.vsTextDecoder.toFixed(2).padStart(7)}  ${setup}`);
     }
   }
 }

@@ -264,10 +264,11 @@ export function rowsForFixture(fixture, target = {}) {
       for (let k = 0; k < n; k++) out[k] = variant.decode(state, strings[2 * k], strings[2 * k + 1]);
       return out;
     };
-    const heapBefore = target.heapUsed?.();
+    // Computed where the suite knows what the setup keeps, else measured as the heap's growth (if the host tells).
+    const heap = variant.memory === undefined ? target.heapUsed : undefined;
+    const heapBefore = heap?.();
     const kept = variant.setup();
-    const heapAfter = target.heapUsed?.();
-    const memory = variant.memory?.(kept) ?? (heapBefore === undefined ? undefined : Math.max(0, heapAfter - heapBefore));
+    const memory = variant.memory?.(kept) ?? (heap === undefined ? undefined : Math.max(0, heap() - heapBefore));
     let note = variant.name === 'byte-by-byte' ? describeFixture(fixture) : variant.note;
     if (variant.tiers !== undefined) {
       const taken = takenBy(fixture, variant.tiers);
