@@ -18,14 +18,7 @@ import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { measure } from 'mitata';
-import { suite } from '../../portable/bench/suites/strings.js';
-
-/**
- * The project's own source texts the suite gets as fixtures: one all ASCII,
- * and three whose first non-ASCII byte (an em dash or arrow in a comment) is
- * early, in the middle, and late.
- */
-const SHIPPED_SOURCES = ['src/program/bytes.js', 'src/program/runtime.js', 'src/html/serialize.js', 'src/observe/diff.js'];
+import { PROJECT_SOURCES, suite } from '../../portable/bench/suites/strings.js';
 
 const USAGE = 'usage: string-tiers.js [--json] [--decoder PATH] [--row-ms MS] [--bytes N] [--fixture NAME]...';
 let args;
@@ -66,7 +59,7 @@ const collectGarbage = (() => {
 })();
 
 const root = new URL('../../', import.meta.url);
-const sources = SHIPPED_SOURCES.map((name) => ({ name, text: readFileSync(new URL(name, root), 'utf8') }));
+const sources = PROJECT_SOURCES.map((name) => ({ name, text: readFileSync(new URL(name, root), 'utf8') }));
 /** @type {import('../../portable/bench/suites/strings.js').StringsTarget} */
 const target = {
   // oxc decodes the source as Latin-1 with Buffer#latin1Slice (oxc#21021); a view, not a copy.

@@ -48,6 +48,14 @@ export const GENERATED_FIXTURES = Object.freeze([
   { name: 'generated 50% early', share: 0.5, late: false },
 ]);
 
+/**
+ * The project's own sources the suite wants as fixtures (the harness reads
+ * them and passes them as options.sources): one all ASCII, and three whose
+ * first non-ASCII byte (an em dash or arrow in a comment) is early (byte 547),
+ * in the middle (3,923) and late (18,072 of 29,888).
+ */
+export const PROJECT_SOURCES = Object.freeze(['src/program/bytes.js', 'src/program/runtime.js', 'src/html/serialize.js', 'src/observe/diff.js']);
+
 /** Where a late fixture's ASCII prefix ends, as a share of its size. */
 const LATE_PREFIX = 0.75;
 
