@@ -253,7 +253,8 @@ function takenBy(fixture, tiers) {
 /** One line that says what a fixture is. */
 function describeFixture({ stats }) {
   return `${stats.bytes} B (source ${stats.sourceBytes} B), ${stats.strings} strings (${stats.inStringsRegion} in the strings region), `
-    + `ASCII prefix ${stats.asciiPrefix} B, ${(100 * stats.nonAsciiShare).toFixed(1)}% non-ASCII bytes`;
+    // Two decimals under 1 %, so a source with a handful of non-ASCII bytes does not read 0.0 %.
+    + `ASCII prefix ${stats.asciiPrefix} B, ${(100 * stats.nonAsciiShare).toFixed(stats.nonAsciiShare < 0.01 ? 2 : 1)}% non-ASCII bytes`;
 }
 
 /**
