@@ -153,6 +153,16 @@ export function readDecodeBugs(directory = LEDGER_DIR) {
   return readEveryBug(directory).filter((bug) => bug.decode !== undefined);
 }
 
+/**
+ * The id of every bug in the ledger, a program's or a decoder's: what an
+ * expectation may name (conform/expectations.js checkCitations).
+ * @param {string} [directory]
+ * @returns {Set<string>}
+ */
+export function ledgerIds(directory = LEDGER_DIR) {
+  return new Set(readEveryBug(directory).map((bug) => bug.id));
+}
+
 /** @param {string} directory @returns {Bug[]} */
 function readEveryBug(directory) {
   if (!existsSync(directory)) return [];

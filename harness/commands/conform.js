@@ -8,7 +8,7 @@ import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ExpectationsError, checkCitations, checkTestsExist, judgeOutcome, readExpectations, staleEntries, updateExpectations } from '../conform/expectations.js';
-import { InputError, readLedger } from '../bugs/ledger.js';
+import { InputError, ledgerIds } from '../bugs/ledger.js';
 import { CONFORM_CHANNELS } from '../../portable/conform/channels.js';
 import { UPSTREAM_SUITES, suiteFiles, unknownChannels, unknownSpecs } from '../conform/files.js';
 import { GENERATED_DIR, ensureGenerated } from '../conform/generate.js';
@@ -102,7 +102,7 @@ export async function conformCommand(tests, raw) {
     for (const target of targets) {
       const read = readExpectations(expectationsDir, target.name);
       if (wholeSuite !== null) checkTestsExist(expectationsDir, read, 'clonecheck', wholeSuite);
-      checkCitations(expectationsDir, target.name, read, () => (bugIds ??= new Set(readLedger().map((bug) => bug.id))));
+      checkCitations(expectationsDir, target.name, read, () => (bugIds ??= ledgerIds()));
       expectations.set(target.name, read);
     }
   } catch (error) {

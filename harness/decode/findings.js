@@ -111,14 +111,17 @@ export function findingLines(finding, target, bug, seed) {
     return [`${head}\n  ${finding.detail}${input}`];
   }
   const { bytes, string, expected, got, algorithm, step, at, unit, shrinks } = difference;
+  const streamed = target.spec.kind === 'builtin' && decoderNamed(target.spec.decoder)?.stream === true;
+  const chunks = [...(difference.before ?? []), bytes];
   return [
     head,
-    `  input (${bytes.length} byte${bytes.length === 1 ? '' : 's'}, shrunk in ${shrinks} step${shrinks === 1 ? '' : 's'}): ${hexOf(bytes)}`
+    (streamed ? `  input (${chunks.length} chunk${chunks.length === 1 ? '' : 's'} of one stream, shrunk in ${shrinks} step${shrinks === 1 ? '' : 's'}): ${chunks.map((c) => `[${hexOf(c)}]`).join(' ')}`
+      : `  input (${bytes.length} byte${bytes.length === 1 ? '' : 's'}, shrunk in ${shrinks} step${shrinks === 1 ? '' : 's'}): ${hexOf(bytes)}`
       + (string === undefined ? '' : `; source region [0, ${string.sourceEnd}), the string (${string.pos}, ${string.len})`)
-      + (difference.before === undefined ? '' : `; the same decoder decoded first: ${difference.before.map((b) => `[${hexOf(b)}]`).join(', ')}`),
+      + (difference.before === undefined ? '' : `; the same decoder decoded first: ${difference.before.map((b) => `[${hexOf(b)}]`).join(', ')}`)),
     `  expected ${escapeUnits(expected)}`,
     `  got      ${gotText(got)}`,
-    `  from code unit ${unit}: ${algorithm}${step === '' ? '' : ` step ${step}`}, bytes [${at[0]}, ${at[1]}) of the ${string === undefined ? 'input' : 'string'}`,
+    `  from code unit ${unit}: ${algorithm}${step === '' ? '' : ` step ${step}`}, bytes [${at[0]}, ${at[1]}) of the ${string !== undefined ? 'string' : streamed ? 'stream' : 'input'}`,
     `  snippet (${target.family === undefined ? 'this Node' : target.version}${familyNamed(target.family)?.browser ? ', in its console' : ''}): ${snippetOf(target, difference)}`,
     `  replay: clonecheck decode --target ${target.name} --replay ${replayArgument(difference)}`,
     ...(difference.replays === false ? ['  it did not show again when this case was decoded once more: it depends on the cases decoded before it'] : []),

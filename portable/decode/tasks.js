@@ -100,6 +100,12 @@ async function loadTarget(spec) {
       arbitrary,
       differenceOf: (/** @type {Uint8Array[]} */ inputs) => {
         const decode = descriptor.open(host);
+        if (descriptor.stream) {
+          // One stream: judged whole; the finding keeps its chunks as the inputs `before` its last (the replay's HEX,HEX).
+          const whole = Uint8Array.from(inputs.flatMap((input) => [...input]));
+          const found = difference(oracle, whole, outcomeOf(() => inputs.map((input, i) => decode(input, i < inputs.length - 1)).join('')), [...whole]);
+          return found === undefined ? undefined : { ...found, bytes: [...inputs[inputs.length - 1]], before: inputs.slice(0, -1).map((input) => [...input]) };
+        }
         for (let i = 0; i < inputs.length; i++) {
           const found = difference(oracle, inputs[i], outcomeOf(() => decode(inputs[i])), [...inputs[i]]);
           if (found !== undefined) return i === 0 ? found : { ...found, before: inputs.slice(0, i).map((input) => [...input]) };

@@ -11,9 +11,11 @@
  * @property {string} title
  * @property {'TextDecoder' | 'Buffer'} needs  what the host must have (Buffer: Node, Bun, Deno's node:buffer; no browser)
  * @property {string} oracle  the id of its judge in oracles.js
- * @property {(host: {Buffer?: any}) => (bytes: Uint8Array) => string} open  a decode function with a fresh decoder, made once per case
+ * @property {(host: {Buffer?: any}) => (bytes: Uint8Array, more?: boolean) => string} open  a decode function with a fresh decoder,
+ *   made once per case (`more`: a streaming decoder's input is not the stream's last)
+ * @property {boolean} [stream]  a case's inputs are the chunks of one stream, judged as their concatenation
  * @property {(bytes: number[], before?: number[][]) => string} snippet  the statements that decode the bytes in a host that has
- *   it, with one decoder that first decoded the inputs `before`
+ *   it, with one decoder that first decoded the inputs `before` (a streaming one: the chunks before them)
  */
 
 /** @param {number[]} bytes @returns {string} the bytes as a hex array literal */
@@ -40,6 +42,27 @@ function textDecoder(id, title, oracle, label, options) {
   };
 }
 
+/**
+ * TextDecoder fed a stream: every input but the last with `{stream: true}`,
+ * so that a sequence, or a BOM, may be split between calls (the decode()
+ * method's steps 2-4: the I/O queue and the BOM seen flag carry over).
+ * Node 24 and 26 drop a second BOM that arrives in the call that completes
+ * a split first one (wpt/encoding/textdecoder-streaming.any.js).
+ * @returns {DecoderDescriptor}
+ */
+function streamingTextDecoder() {
+  return {
+    id: 'textdecoder-stream', title: 'TextDecoder, utf-8, the inputs as chunks of one stream ({stream: true}): UTF-8 decode of their concatenation',
+    needs: 'TextDecoder', oracle: 'utf-8-decode', stream: true,
+    open: () => {
+      const decoder = new TextDecoder();
+      return (bytes, more = false) => decoder.decode(bytes, { stream: more });
+    },
+    snippet: (bytes, before = []) => `const decoder = new TextDecoder(); [${before.map(bytesLiteral).join(', ')}]`
+      + `.map((chunk) => decoder.decode(new Uint8Array(chunk), { stream: true })).join('') + decoder.decode(new Uint8Array(${bytesLiteral(bytes)}))`,
+  };
+}
+
 /** Where a snippet takes Buffer from (Deno has no global one): text for the snippet, not an import of this module. */
 const BUFFER_MODULE = 'node:buffer';
 const BUFFER_IMPORT = `import { Buffer } from '${BUFFER_MODULE}'; `;
@@ -51,6 +74,7 @@ export const DECODERS = Object.freeze([
   textDecoder('textdecoder-fatal', 'TextDecoder, utf-8, fatal: a TypeError exactly where UTF-8 decode without BOM or fail fails',
     'utf-8-decode-without-bom-or-fail, BOM dropped', 'utf-8', { fatal: true }),
   textDecoder('textdecoder-latin1', "TextDecoder, the 'latin1' label: windows-1252, as the standard maps the label", 'windows-1252', 'latin1'),
+  streamingTextDecoder(),
   {
     id: 'buffer-utf8', title: "Buffer#toString('utf8'): UTF-8 decode without BOM", needs: 'Buffer', oracle: 'utf-8-decode-without-bom',
     open: ({ Buffer }) => (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8'),
