@@ -16,8 +16,8 @@ import { prepareKinds } from '../src/program/kinds/index.js';
 import { FAMILIES, browserFamilyNames } from '../portable/families/index.js';
 import { channelNames, channelsOf } from '../portable/targets/channels/index.js';
 import {
-  budgetOption, conformWorkersOption, integerFrom, harnessTimeoutOption, jobsOption, maxDifferencesOption, oracleEveryOption, releaseOption, replayOption, runsOption,
-  seedOption, shrinkRunsOption, specOption, stallShrinkRunsOption, stallShrinkTimeOption, suiteOption, timeOption, timeoutOption, trackerOption,
+  benchSuiteOption, budgetOption, conformWorkersOption, integerFrom, harnessTimeoutOption, jobsOption, maxDifferencesOption, oracleEveryOption, releaseOption, replayOption, runsOption,
+  roundsOption, rowMsOption, seedOption, shrinkRunsOption, specOption, stallShrinkRunsOption, stallShrinkTimeOption, suiteOption, timeOption, timeoutOption, trackerOption,
   triesOption, witnessesOption, workersOption,
 } from './commands/options.js';
 
@@ -199,6 +199,23 @@ cli
   .option('--generate', 'build wpt/generated/ (a test per program of corpus/seeds and corpus/regressions) unless it was built from the same '
     + 'sources, then exit (runs nothing); a run that includes it builds it too')
   .action(run(async (tests, options) => (await import('./commands/conform.js')).conformCommand(tests, options)));
+
+cli
+  .command('bench')
+  .description("time the seeds' shapes, each beside its ineligible twins, on runtimes, browsers, the reference and polyfills; "
+    + 'infer the fast paths and compare versions side by side (docs/bench.md)')
+  .option('--target <name>', `a target (repeatable): RUNTIME[@VERSION]:CHANNEL (clone, messagechannel, worker; ${BROWSERS} too), `
+    + 'ref:spec, ref:tiers, polyfill:…, impl:PATH (default: ref:spec, ref:tiers, node:clone, bun:clone, deno:clone)', collect)
+  .option('--shape <id>', 'a shape of the suite to time (repeatable; default: all), e.g. ints-100, object-a, string-3m', collect)
+  .addOption(benchSuiteOption())
+  .option('--baseline <target>', 'compare every other target with this one, row by row (default: ref:spec with ref:tiers, '
+    + 'and the first of each runtime given at several versions)')
+  .addOption(rowMsOption())
+  .addOption(roundsOption())
+  .option('--json <file>', 'write the rows, inferences and comparisons as JSON (docs/bench.md)')
+  .option('--runtime <name=path>', 'a runtime binary of yours, then --target NAME:CHANNEL (repeatable)', collect)
+  .option('--browser <name=path>', `a browser build of yours (${BROWSERS}, or a name of yours), then --target NAME:CHANNEL (repeatable)`, collect)
+  .action(run(async (options) => (await import('./commands/bench.js')).benchCommand(options)));
 
 cli
   .command('gate')

@@ -1,0 +1,197 @@
+// What `clonecheck bench` concludes from its rows, and how it prints them
+// and writes them (docs/bench.md): the fast-path inference per target and
+// shape, the before/after comparisons of targets side by side (twin
+// regressions among them), the tables, and the --json document.
+
+import { cpus, platform, release } from 'node:os';
+
+/**
+ * A twin this many times slower than its eligible shape says the eligible
+ * one took a shortcut. The twins add at most one property or remove one
+ * element (a few % of the work on a spec path; 1-2% on the reference's spec
+ * path for [100 ints]), and two runs of the same row on this shared 2-core
+ * machine differ by up to ~20% at p50: 1.5× is clear of both. A getter twin
+ * costs a call more on any path (2× on the reference's spec path for
+ * {a: 123}): read its ratio beside ref:spec's (docs/bench.md).
+ */
+export const FAST_PATH_RATIO = 1.5;
+
+/** The issue's rule: a twin slower than the spec-path equivalent by more than 5% is worth a finding. */
+export const TWIN_REGRESSION_RATIO = 1.05;
+
+/** @typedef {import('../../portable/bench/suite.js').BenchResult} BenchResult */
+
+/**
+ * @typedef {object} Inference
+ * @property {string} target
+ * @property {string} group
+ * @property {'fast path' | 'none' | 'unmeasured'} verdict  unmeasured: the baseline row or every twin is missing
+ * @property {string[]} lostBy  the twins at least FAST_PATH_RATIO times slower than the eligible shape
+ */
+
+/**
+ * @param {BenchResult[]} results  with ratios (run.js withRatios)
+ * @returns {Inference[]} one per target and group, in the results' order
+ */
+export function inferences(results) {
+  /** @type {Map<string, BenchResult[]>} */
+  const byCell = new Map();
+  for (const r of results) {
+    const key = `${r.target}\n${r.group}`;
+    if (!byCell.has(key)) byCell.set(key, []);
+    byCell.get(key).push(r);
+  }
+  return [...byCell.values()].map((rows) => {
+    const twins = rows.filter((r) => !r.baseline && Number.isFinite(r.ratio));
+    const lostBy = twins.filter((r) => r.ratio >= FAST_PATH_RATIO).map((r) => r.name);
+    /** @type {Inference['verdict']} */
+    const verdict = twins.length === 0 ? 'unmeasured' : lostBy.length > 0 ? 'fast path' : 'none';
+    return { target: rows[0].target, group: rows[0].group, verdict, lostBy };
+  });
+}
+
+/**
+ * Which targets are compared side by side, before → after: every other
+ * target with the --baseline one; without it, ref:spec → ref:tiers, and the
+ * targets of one runtime family and channel at several versions, the first
+ * given as the before (`--target bun@1.3.8:clone --target bun:clone`).
+ * @param {{name: string, runtime?: {family: string}}[]} specs  in the order given
+ * @param {string} [baseline]
+ * @returns {{before: string, after: string}[]}
+ */
+export function comparisonPairs(specs, baseline) {
+  const names = specs.map((spec) => spec.name);
+  if (baseline !== undefined) return names.filter((name) => name !== baseline).map((after) => ({ before: baseline, after }));
+  const pairs = names.includes('ref:spec') && names.includes('ref:tiers') ? [{ before: 'ref:spec', after: 'ref:tiers' }] : [];
+  /** @type {Map<string, string[]>} */
+  const byFamily = new Map();
+  for (const spec of specs) {
+    if (spec.runtime === undefined) continue;
+    const key = `${spec.runtime.family}:${spec.name.slice(spec.name.lastIndexOf(':') + 1)}`;
+    if (!byFamily.has(key)) byFamily.set(key, []);
+    byFamily.get(key).push(spec.name);
+  }
+  for (const [first, ...rest] of byFamily.values()) pairs.push(...rest.map((after) => ({ before: first, after })));
+  return pairs;
+}
+
+/**
+ * @typedef {object} Comparison
+ * @property {string} before
+ * @property {string} after
+ * @property {string} group
+ * @property {string} name
+ * @property {number} speedup  before's p50 over after's: the seeds' "7.6×"
+ * @property {boolean} twinRegression  a twin that got slower than before by more than TWIN_REGRESSION_RATIO
+ */
+
+/**
+ * @param {BenchResult[]} results
+ * @param {{before: string, after: string}[]} pairs
+ * @returns {Comparison[]}
+ */
+export function comparisons(results, pairs) {
+  const p50 = new Map(results.filter((r) => r.ns !== null).map((r) => [`${r.target}\n${r.group}\n${r.name}`, r.ns.p50]));
+  return pairs.flatMap(({ before, after }) => results.filter((r) => r.target === after && r.ns !== null).flatMap((r) => {
+    const then = p50.get(`${before}\n${r.group}\n${r.name}`);
+    if (then === undefined) return [];
+    return [{ before, after, group: r.group, name: r.name, speedup: then / r.ns.p50, twinRegression: !r.baseline && r.ns.p50 > then * TWIN_REGRESSION_RATIO }];
+  }));
+}
+
+/** @param {number} ns @returns {string} `312 ns`, `44.0 µs`, `3.10 ms` */
+export function formatNs(ns) {
+  if (!Number.isFinite(ns)) return '-';
+  if (ns < 1e3) return `${ns.toFixed(0)} ns`;
+  if (ns < 1e6) return `${(ns / 1e3).toFixed(ns < 1e4 ? 2 : 1)} µs`;
+  return `${(ns / 1e6).toFixed(2)} ms`;
+}
+
+/** @param {number} ratio */
+const times = (ratio) => (Number.isFinite(ratio) ? `${ratio.toFixed(2)}×` : '-');
+
+/**
+ * A target's table: a line per row (p50, spread, ratio to the group's
+ * baseline, first call), and under each shape its inference.
+ * @param {import('./measure.js').TargetRun} run
+ * @param {BenchResult[]} results  the run's, with ratios
+ * @param {Inference[]} inferred
+ * @returns {string}
+ */
+export function targetTable(run, results, inferred) {
+  const where = run.runtime === null ? 'this process' : `${run.runtime.family} ${run.runtime.version}`;
+  const startup = [
+    run.startupMs === null ? null : `agent start-up ${formatNs(run.startupMs * 1e6)}`,
+    run.suiteStartupMs === null ? null : `suite start-up ${formatNs(run.suiteStartupMs * 1e6)}`,
+  ].filter(Boolean).join(', ');
+  const lines = [`${run.target} (${where}${startup === '' ? '' : `; ${startup}`})`];
+  lines.push(`  ${'shape'.padEnd(24)}${'variant'.padEnd(26)}${'p50/op'.padStart(10)}  ${'min … p99'.padEnd(22)}${'ratio'.padStart(7)}  first call`);
+  let group;
+  const flush = () => {
+    const inference = inferred.find((i) => i.target === run.target && i.group === group);
+    if (inference !== undefined) lines.push(`  ${''.padEnd(24)}→ ${inference.verdict}${inference.lostBy.length > 0 ? ` (lost by ${inference.lostBy.map((n) => n.replace(/^twin: /, '')).join(', ')})` : ''}`);
+  };
+  for (const r of [...results].sort(byGroupThenBaseline(results))) {
+    const first = r.group !== group;
+    if (first) {
+      if (group !== undefined) flush();
+      group = r.group;
+    }
+    const spread = r.ns === null ? (r.note ?? 'not timed') : `${formatNs(r.ns.min)} … ${formatNs(r.ns.p99)}`;
+    lines.push(`  ${(first ? r.group : '').padEnd(24)}${r.name.padEnd(26)}${formatNs(r.ns?.p50 ?? NaN).padStart(10)}  ${spread.padEnd(22)}${times(r.ratio).padStart(7)}  ${formatNs(r.firstCallNs)}`);
+  }
+  if (group !== undefined) flush();
+  if (run.error !== null) lines.push(`  stopped: ${run.error}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Rows in the order the suite built them, grouped by shape (a polluted
+ * prototype's rows are measured last, but printed with their shape).
+ * @param {BenchResult[]} results
+ */
+function byGroupThenBaseline(results) {
+  const groupOrder = [...new Set(results.map((r) => r.group))];
+  return (/** @type {BenchResult} */ a, /** @type {BenchResult} */ b) => groupOrder.indexOf(a.group) - groupOrder.indexOf(b.group)
+    || Number(b.baseline) - Number(a.baseline);
+}
+
+/**
+ * Two targets side by side: each row's p50 before and after, and the speed-up.
+ * @param {{before: string, after: string}} pair
+ * @param {Comparison[]} compared
+ * @param {BenchResult[]} results
+ * @returns {string}
+ */
+export function sideBySide(pair, compared, results) {
+  const rows = compared.filter((c) => c.before === pair.before && c.after === pair.after);
+  if (rows.length === 0) return '';
+  const p50 = (/** @type {string} */ target, /** @type {Comparison} */ c) => results.find((r) => r.target === target && r.group === c.group && r.name === c.name)?.ns?.p50 ?? NaN;
+  const lines = [`${pair.before} → ${pair.after} (before/after: above 1 is faster after)`];
+  lines.push(`  ${'shape'.padEnd(24)}${'variant'.padEnd(26)}${'before'.padStart(10)}${'after'.padStart(10)}${'before/after'.padStart(14)}`);
+  for (const c of rows) {
+    lines.push(`  ${c.group.padEnd(24)}${c.name.padEnd(26)}${formatNs(p50(pair.before, c)).padStart(10)}${formatNs(p50(pair.after, c)).padStart(10)}${times(c.speedup).padStart(14)}${c.twinRegression ? '  twin regression' : ''}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The --json document (docs/bench.md, schemaVersion 1).
+ * @param {{suite: string, startedAt: string, durationMs: number, rowMs: number, rounds: number, interrupted: boolean,
+ *   runs: import('./measure.js').TargetRun[], results: BenchResult[], inferred: Inference[], compared: Comparison[]}} parts
+ */
+export function benchDocument({ suite, startedAt, durationMs, rowMs, rounds, interrupted, runs, results, inferred, compared }) {
+  return {
+    schemaVersion: 1,
+    suite,
+    startedAt,
+    durationMs,
+    machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', os: `${platform()} ${release()}`, node: process.version },
+    options: { rowMs, rounds, fastPathRatio: FAST_PATH_RATIO, twinRegressionRatio: TWIN_REGRESSION_RATIO },
+    interrupted,
+    targets: runs.map(({ results: _, ...run }) => run),
+    results,
+    inferences: inferred,
+    comparisons: compared,
+  };
+}

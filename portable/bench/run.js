@@ -1,0 +1,193 @@
+// The bench runner: times a suite's rows with mitata inside whatever realm
+// runs it (this Node, a runtime's agent, a browser page), and turns the
+// samples into result rows (suite.js BenchResult). Host-free: mitata's
+// `measure` runs unchanged in Node, Bun, Deno and browsers.
+//
+// mitata measures one function at a time, so the rows of a group are
+// interleaved by rounds: each round measures every row for its share of the
+// row's time, and a row's samples are pooled over the rounds. Drift (GC, JIT
+// tiering, frequency scaling, the other helpers' load on a shared machine)
+// then reaches every row of a group alike, which the ratios need.
+
+import { measure } from 'mitata';
+
+/** ms of samples per row when the caller does not say: 74 clone rows take ~7 s a target. */
+export const DEFAULT_ROW_MS = 100;
+
+/** Rounds a group's rows alternate over. Two is the least that interleaves; more costs mitata's warm-up each time. */
+export const DEFAULT_ROUNDS = 2;
+
+/** mitata's own minimum of samples per measurement (lib.mjs k_min_samples), kept as is. */
+const MIN_SAMPLES = 12;
+
+/** mitata's own largest batch (lib.mjs k_batch_samples): calls per sample of a fast operation. */
+const MAX_BATCH = 4096;
+
+/** mitata unrolls a batch's loop by 4 (k_batch_unroll): a batch is a multiple of it. */
+const UNROLL = 4;
+
+/** How long the calibration of a row's batch times calls for. */
+const CALIBRATION_NS = 1e6;
+
+/**
+ * Runs the suite's `prepare` in this realm and times it: the suite's start-up.
+ * @param {import('./suite.js').BenchSuite} suite
+ * @param {import('./suite.js').BenchContext} context
+ * @returns {Promise<{startupMs: number, rows: import('./suite.js').BenchRow[]}>}
+ */
+export async function prepareSuite(suite, context) {
+  const started = performance.now();
+  const rows = await suite.prepare(context);
+  return { startupMs: performance.now() - started, rows };
+}
+
+/**
+ * The order rows are measured in, as units of rows measured together: every
+ * group's ordinary rows first, group by group, then every group's rows with
+ * an `enter` (a polluted prototype): an engine may keep a realm-wide slow mode
+ * once a prototype had an indexed property (JavaScriptCore's "having a bad
+ * time" is never undone), and that must not reach the rows measured after it.
+ * @param {import('./suite.js').BenchRow[]} rows
+ * @returns {{group: string, rows: number[]}[]} indices into `rows`
+ */
+export function measuringUnits(rows) {
+  const units = [];
+  for (const polluting of [false, true]) {
+    /** @type {Map<string, number[]>} */
+    const byGroup = new Map();
+    rows.forEach((row, index) => {
+      if ((row.enter !== undefined) !== polluting) return;
+      if (!byGroup.has(row.group)) byGroup.set(row.group, []);
+      byGroup.get(row.group).push(index);
+    });
+    for (const [group, indices] of byGroup) units.push({ group, rows: indices });
+  }
+  return units;
+}
+
+/**
+ * Times the rows of one unit, interleaved by rounds.
+ * @param {import('./suite.js').BenchRow[]} rows
+ * @param {{rowMs?: number, rounds?: number}} [options]
+ * @returns {Promise<Measured[]>} per row, its pooled samples (ns/op, sorted)
+ */
+export async function measureRows(rows, { rowMs = DEFAULT_ROW_MS, rounds = DEFAULT_ROUNDS } = {}) {
+  const pooled = rows.map(() => /** @type {number[]} */ ([]));
+  /** @type {(number | {error: string})[]} */
+  const firstCalls = [];
+  for (const row of rows) firstCalls.push(await during(row, () => firstCallNs(row.fn)).catch((error) => ({ error: String(error?.stack ?? error).split('\n')[0] })));
+  for (let round = 0; round < rounds; round++) {
+    for (const [index, row] of rows.entries()) {
+      // A row whose first call threw (a polyfill without BigInt) is reported, not timed.
+      if (typeof firstCalls[index] !== 'number') continue;
+      const roundNs = (rowMs / rounds) * 1e6;
+      const stats = await during(row, async () => measure(row.fn, {
+        // mitata's fallback where the host exposes no gc() allocates 1 GiB before
+        // each measurement; no collection is forced anywhere, so every host is alike.
+        gc: false,
+        min_samples: MIN_SAMPLES,
+        min_cpu_time: roundNs,
+        ...batching(await perCallNs(row.fn), roundNs),
+      }));
+      pooled[index].push(...stats.samples);
+    }
+  }
+  return pooled.map((samples, index) => {
+    const first = firstCalls[index];
+    return typeof first === 'number' ? { samples: samples.sort((a, b) => a - b), firstCallNs: first } : { samples, firstCallNs: NaN, error: first.error };
+  });
+}
+
+/** @typedef {{samples: number[], firstCallNs: number, error?: string}} Measured */
+
+/**
+ * mitata's batches sized for the row's time: mitata batches 4096 calls into
+ * a sample whenever one call takes under 65 µs, so its 12 samples at least
+ * were 49,152 calls, 2 s for a 44 µs clone (the reference's [100 ints]) and
+ * half a minute for 1000 doubles on its spec path, whatever the budget. Here
+ * a sample is about a twelfth of half a round, so that the minimum of 12
+ * samples fits in the round's time.
+ * @param {number} callNs @param {number} roundNs
+ * @returns {{batch_samples: number, batch_threshold: number}}
+ */
+export function batching(callNs, roundNs) {
+  const calls = Math.floor(roundNs / 2 / MIN_SAMPLES / callNs / UNROLL) * UNROLL;
+  // A call too slow for a batch of UNROLL: one call a sample (mitata batches only calls under the threshold).
+  if (calls < UNROLL) return { batch_samples: UNROLL, batch_threshold: 0 };
+  return { batch_samples: Math.min(MAX_BATCH, calls), batch_threshold: Infinity };
+}
+
+/** @param {() => unknown} fn @returns {Promise<number>} ns a warm call takes, roughly: enough to size a batch */
+async function perCallNs(fn) {
+  let calls = 0;
+  const started = performance.now();
+  let elapsedNs = 0;
+  while (elapsedNs < CALIBRATION_NS) {
+    const result = fn();
+    if (result instanceof Promise) await result;
+    calls += 1;
+    elapsedNs = (performance.now() - started) * 1e6;
+  }
+  return elapsedNs / calls;
+}
+
+/**
+ * Runs `work` with the row's realm-wide condition in place, and always takes it away again.
+ * @template T
+ * @param {import('./suite.js').BenchRow} row @param {() => Promise<T> | T} work
+ * @returns {Promise<T>}
+ */
+async function during(row, work) {
+  row.enter?.();
+  try {
+    return await work();
+  } finally {
+    row.leave?.();
+  }
+}
+
+/** @param {() => unknown} fn @returns {Promise<number>} ns of one call (awaited), before any warm-up */
+async function firstCallNs(fn) {
+  const started = performance.now();
+  await fn();
+  return (performance.now() - started) * 1e6;
+}
+
+/**
+ * The spread of sorted samples, by the same index rule as mitata's own.
+ * @param {number[]} sorted
+ * @returns {import('./suite.js').Spread}
+ */
+export function spreadOf(sorted) {
+  const at = (/** @type {number} */ q) => sorted[Math.trunc(q * (sorted.length - 1))];
+  return { min: sorted[0], p50: at(0.5), p75: at(0.75), p99: at(0.99), max: sorted[sorted.length - 1] };
+}
+
+/**
+ * Result rows for measured rows, their ratios not yet known (`withRatios`).
+ * @param {{target: string, suite: string}} where
+ * @param {import('./suite.js').BenchRow[]} rows
+ * @param {Measured[]} measured
+ * @returns {import('./suite.js').BenchResult[]}
+ */
+export function resultRows({ target, suite }, rows, measured) {
+  return rows.map((row, index) => {
+    const { samples, firstCallNs: first, error } = measured[index];
+    return {
+      target, suite, group: row.group, name: row.name, baseline: row.baseline === true,
+      ns: samples.length === 0 ? null : spreadOf(samples), samples: samples.length, ratio: NaN,
+      firstCallNs: first, setup: row.setup ?? null, note: error ?? row.note ?? null,
+    };
+  });
+}
+
+/**
+ * Each row's ratio: its p50 over the p50 of its group's baseline row of the
+ * same target (NaN when the group's baseline was not measured: a run stopped early).
+ * @param {import('./suite.js').BenchResult[]} results
+ * @returns {import('./suite.js').BenchResult[]}
+ */
+export function withRatios(results) {
+  const baselines = new Map(results.filter((r) => r.baseline && r.ns !== null).map((r) => [`${r.target}\n${r.group}`, r.ns.p50]));
+  return results.map((r) => ({ ...r, ratio: (r.ns?.p50 ?? NaN) / (baselines.get(`${r.target}\n${r.group}`) ?? NaN) }));
+}
