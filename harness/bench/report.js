@@ -5,6 +5,8 @@
 
 import { cpus, platform, release } from 'node:os';
 
+const count = new Intl.NumberFormat('en-US');
+
 /**
  * A twin this many times slower than its eligible shape says the eligible
  * one took a shortcut. The twins add at most one property or remove one
@@ -99,12 +101,13 @@ export function comparisons(results, pairs) {
   }));
 }
 
-/** @param {number} ns @returns {string} `312 ns`, `44.0 µs`, `3.10 ms` */
+/** @param {number} ns @returns {string} `312 ns`, `44.0 µs`, `3.10 ms`, `3.46 s` */
 export function formatNs(ns) {
   if (!Number.isFinite(ns)) return '-';
   if (ns < 1e3) return `${ns.toFixed(0)} ns`;
   if (ns < 1e6) return `${(ns / 1e3).toFixed(ns < 1e4 ? 2 : 1)} µs`;
-  return `${(ns / 1e6).toFixed(2)} ms`;
+  if (ns < 1e9) return `${(ns / 1e6).toFixed(2)} ms`;
+  return `${(ns / 1e9).toFixed(2)} s`;
 }
 
 /** @param {number} ratio */
@@ -194,4 +197,24 @@ export function benchDocument({ suite, startedAt, durationMs, rowMs, rounds, int
     inferences: inferred,
     comparisons: compared,
   };
+}
+
+/**
+ * What `clonecheck bench` prints: a table per target, the side-by-side
+ * comparisons, and a summary line.
+ * @param {ReturnType<typeof benchDocument>} document
+ * @param {import('./measure.js').TargetRun[]} runs
+ * @param {{before: string, after: string}[]} pairs
+ * @param {number} targetsAsked
+ * @returns {string}
+ */
+export function benchText(document, runs, pairs, targetsAsked) {
+  const { results, inferences: inferred, comparisons: compared } = document;
+  const parts = runs.map((run) => `\n${targetTable(run, results.filter((r) => r.target === run.target), inferred)}`);
+  parts.push(...pairs.map((pair) => sideBySide(pair, compared, results)).filter((table) => table !== '').map((table) => `\n${table}`));
+  const rows = results.length;
+  const regressions = compared.filter((c) => c.twinRegression).length;
+  parts.push(`\n${count.format(rows)} rows on ${runs.length} of ${targetsAsked} targets in ${(document.durationMs / 1000).toFixed(1)} s`
+    + `${pairs.length > 0 ? `; ${count.format(regressions)} twin regression${regressions === 1 ? '' : 's'}` : ''}${document.interrupted ? ' (stopped early)' : ''}\n`);
+  return parts.join('');
 }

@@ -11,10 +11,9 @@ import { RuntimeError, parseUserBrowsers, parseUserRuntimes } from '../runtimes.
 import { TargetError, resolveTarget } from '../targets/catalog.js';
 import { channelOfTarget } from '../../portable/targets/channels/index.js';
 import { BENCH_CHANNELS } from '../../portable/bench/tasks.js';
-import { withRatios } from '../../portable/bench/run.js';
-import { measureTarget } from '../bench/measure.js';
-import { benchDocument, comparisonPairs, comparisons, inferences, sideBySide, targetTable } from '../bench/report.js';
-import { EXIT, UsageError, count, interrupts, progressDisplay } from './common.js';
+import { runBench } from '../bench/session.js';
+import { benchText } from '../bench/report.js';
+import { EXIT, UsageError, interrupts, progressDisplay } from './common.js';
 
 /**
  * The targets when none is named: the reference both ways and the three
@@ -35,59 +34,28 @@ export async function benchCommand(raw) {
   if (raw.baseline !== undefined && !names.includes(raw.baseline)) throw new UsageError(`--baseline ${raw.baseline} is not one of the targets; add --target ${raw.baseline}`);
   const specs = await resolveBenchTargets(names, raw);
 
-  const startedAt = new Date().toISOString();
-  const started = performance.now();
   let stop = false;
   const presses = interrupts(['stopping after the rows being measured; the rows measured so far are kept (Ctrl-C again to quit at once)'], () => {
     stop = true;
   });
   const progress = progressDisplay({ total: 1, format: 'bench |{bar}| {value}/{total} rows | {target}' });
-  let planned = 0;
-  let done = 0;
-  const runs = [];
+  let outcome;
   try {
-    for (const spec of specs) {
-      if (stop) break;
-      progress.update(done, { target: spec.name });
-      runs.push(await measureTarget(spec, {
-        suite: raw.suite,
-        shapes: shapes.length === 0 ? undefined : shapes,
-        rowMs: raw.rowMs,
-        rounds: raw.rounds,
-        stopping: () => stop,
-        // The total grows as each target says how many rows it built: the first one's count, times the targets, until then.
-        onPlan(rows) {
-          planned += rows;
-          progress.setTotal(planned + rows * (specs.length - runs.length - 1));
-        },
-        onRows(rows) {
-          done += rows.length;
-          progress.update(done, { target: spec.name });
-        },
-      }));
-    }
+    outcome = await runBench({
+      specs, suite: raw.suite, shapes: shapes.length === 0 ? undefined : shapes, rowMs: raw.rowMs, rounds: raw.rounds, baseline: raw.baseline,
+      stopping: () => stop,
+      onProgress(done, total, target) {
+        progress.update(done, { target });
+        if (total > 0) progress.setTotal(total);
+      },
+    });
   } finally {
     progress.stop();
     presses.dispose();
   }
-
-  const results = withRatios(runs.flatMap((run) => run.results));
-  const inferred = inferences(results);
-  const pairs = comparisonPairs(specs.filter((spec) => runs.some((run) => run.target === spec.name)), raw.baseline);
-  const compared = comparisons(results, pairs);
-  for (const run of runs) process.stdout.write(`\n${targetTable(run, results.filter((r) => r.target === run.target), inferred)}`);
-  for (const pair of pairs) {
-    const table = sideBySide(pair, compared, results);
-    if (table !== '') process.stdout.write(`\n${table}`);
-  }
-  const durationMs = performance.now() - started;
-  const regressions = compared.filter((c) => c.twinRegression).length;
-  process.stdout.write(`\n${count.format(done)} rows on ${runs.length} of ${specs.length} targets in ${(durationMs / 1000).toFixed(1)} s`
-    + `${pairs.length > 0 ? `; ${count.format(regressions)} twin regression${regressions === 1 ? '' : 's'}` : ''}${stop ? ' (stopped early)' : ''}\n`);
-  if (raw.json !== undefined) {
-    const document = benchDocument({ suite: raw.suite, startedAt, durationMs, rowMs: raw.rowMs, rounds: raw.rounds, interrupted: stop, runs, results, inferred, compared });
-    writeFileSync(raw.json, `${JSON.stringify(document, null, 2)}\n`);
-  }
+  const { document, runs, pairs } = outcome;
+  process.stdout.write(benchText(document, runs, pairs, specs.length));
+  if (raw.json !== undefined) writeFileSync(raw.json, `${JSON.stringify(document, null, 2)}\n`);
   if (stop) return EXIT.interrupted;
   return runs.some((run) => run.error !== null) ? EXIT.infrastructure : EXIT.ok;
 }
