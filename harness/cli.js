@@ -258,6 +258,7 @@ cli
     + 'fixed and regressed bugs seen the night they ship')
   .option('--expectations <dir>', 'conformance expectations per target (default: wpt/expectations)')
   .option('--grow-corpus', 'save each deviation found to the regression corpus (fuzz --save-regressions)')
+  .option('--bench', 'after the campaign, also time the clone bench on the default bench targets; the run carries it (the dashboard shows it)')
   .addOption(workersOption('threads, and agents per other runtime'))
   .addOption(timeoutOption('a case that makes no progress for this long is a timeout'))
   .action(run(async (options) => (await import('./commands/nightly.js')).nightlyCommand(options)));
@@ -278,6 +279,7 @@ cli
   .option('--ledger <dir>', 'the bug ledger: titles, status, upstream links (default: corpus/bugs)')
   .requiredOption('--out <dir>', 'where the page (index.html) and its scripts go')
   .option('--skip-bad', 'leave out run files that are corrupt, truncated or of another schema version, and say which')
+  .option('--bench <file>', 'the benchmark section from this clonecheck bench --json file (default: the last run made with nightly --bench)')
   .action(run(async (options) => (await import('./commands/dashboard.js')).dashboardCommand(options)));
 
 cli

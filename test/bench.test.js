@@ -93,6 +93,8 @@ import { SHAPES, suite as cloneSuite } from '../portable/bench/suites/clone.js';
 import { batching, measureRows, measuringUnits, withRatios } from '../portable/bench/run.js';
 import { comparisonPairs, comparisons, inferences } from '../harness/bench/report.js';
 import { BROWSERS } from '../harness/browsers/browsers.js';
+import { dashboardModel } from '../harness/dashboard/model.js';
+import { dashboardPage } from '../harness/dashboard/page.js';
 import { assertUsageError, clonecheck } from './helpers.js';
 
 /** The clone suite's rows with a clone that only records what it was given. */
@@ -212,6 +214,11 @@ test('clonecheck bench times every row of a shape in this process and in a brows
     assert.equal(document.inferences.filter((i) => i.target === target).length, 2);
   }
   assert.equal(document.comparisons.filter((c) => c.before === 'ref:spec' && c.after === 'ref:tiers').length, 6);
+  // The dashboard's benchmark section: a cell per target and shape, with its inference.
+  const html = dashboardPage(dashboardModel([], [], document), { chartScript: 'chart.js', clientScript: 'dashboard.js' });
+  const section = /<section id="bench">[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+  for (const target of targets) assert.ok(section.includes(`>${target}</th>`), target);
+  assert.equal((section.match(/<small>(fast path|none|unmeasured)<\/small>/g) ?? []).length, document.inferences.length);
 });
 
 test('clonecheck bench refuses an unknown shape, target or channel with one line', () => {

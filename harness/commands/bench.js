@@ -12,6 +12,7 @@ import { TargetError, resolveTarget } from '../targets/catalog.js';
 import { channelOfTarget } from '../../portable/targets/channels/index.js';
 import { BENCH_CHANNELS } from '../../portable/bench/tasks.js';
 import { runBench } from '../bench/session.js';
+import { DEFAULT_ROUNDS, DEFAULT_ROW_MS } from '../../portable/bench/run.js';
 import { benchText } from '../bench/report.js';
 import { EXIT, UsageError, interrupts, progressDisplay } from './common.js';
 
@@ -83,4 +84,30 @@ async function resolveBenchTargets(names, raw) {
     if (error instanceof TargetError || error instanceof RuntimeError) throw new UsageError(error.message);
     throw error;
   }
+}
+
+/**
+ * The bench run `clonecheck nightly --bench` carries: the default targets
+ * that are available here (one that is not is logged and left out), at the
+ * default row time, with the nightly's Ctrl-C.
+ * @param {() => boolean} stopping
+ * @param {(line: string) => void} log
+ * @returns {Promise<any>} the bench document
+ */
+export async function nightlyBench(stopping, log) {
+  const specs = [];
+  for (const name of DEFAULT_BENCH_TARGETS) {
+    try {
+      specs.push(await resolveTarget(name, { install: false }));
+    } catch (error) {
+      if (!(error instanceof TargetError)) throw error;
+      log(`bench: ${name} left out: ${error.message}`);
+    }
+  }
+  const { document } = await runBench({
+    specs, suite: 'clone', rowMs: DEFAULT_ROW_MS, rounds: DEFAULT_ROUNDS, stopping,
+    onProgress: (done, total, target) => (total > 0 && done === total ? log(`bench: ${done} rows measured`) : undefined),
+  });
+  for (const target of document.targets) if (target.error !== null) log(`bench: ${target.target} stopped: ${target.error}`);
+  return document;
 }

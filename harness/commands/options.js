@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_SPEC_PROFILE, SPEC_PROFILES } from '../../src/html/profiles.js';
 import { TRACKER_NAMES } from '../bugs/trackers.js';
+import { DEFAULT_ROUNDS, DEFAULT_ROW_MS } from '../../portable/bench/run.js';
 
 /**
  * A parser for an integer option from `min` to `max`.
@@ -153,6 +154,6 @@ export const triesOption = () => new Option('--tries <n>', 'replays per version;
 export const BENCH_SUITES = readdirSync(fileURLToPath(new URL('../../portable/bench/suites/', import.meta.url)))
   .filter((file) => file.endsWith('.js')).map((file) => file.slice(0, -'.js'.length)).sort();
 export const benchSuiteOption = () => new Option('--suite <id>', 'the bench suite (portable/bench/suites/)').choices(BENCH_SUITES).default('clone');
-// 100 ms: the clone suite's 74 rows take ~7 s a target; docs/bench.md says how much p50 moves from run to run at it.
-export const rowMsOption = () => new Option('--row-ms <ms>', 'time spent sampling each row, shared among the rounds').default(100).argParser(integerFrom(10, 60_000, 'from 10 to 60000 ms'));
-export const roundsOption = () => new Option('--rounds <n>', "rounds a shape's rows alternate over (their samples pooled)").default(2).argParser(integerFrom(1, 100, 'from 1 to 100'));
+// The runner's defaults (portable/bench/run.js): docs/bench.md says how much p50 moves from run to run at them.
+export const rowMsOption = () => new Option('--row-ms <ms>', 'time spent sampling each row, shared among the rounds').default(DEFAULT_ROW_MS).argParser(integerFrom(10, 60_000, 'from 10 to 60000 ms'));
+export const roundsOption = () => new Option('--rounds <n>', "rounds a shape's rows alternate over (their samples pooled)").default(DEFAULT_ROUNDS).argParser(integerFrom(1, 100, 'from 1 to 100'));

@@ -11,7 +11,7 @@
 
 import { measure } from 'mitata';
 
-/** ms of samples per row when the caller does not say: 74 clone rows take ~7 s a target. */
+/** ms of samples per row when the caller does not say: the clone suite's 64 rows take ~7 s a target. */
 export const DEFAULT_ROW_MS = 100;
 
 /** Rounds a group's rows alternate over. Two is the least that interleaves; more costs mitata's warm-up each time. */
