@@ -186,7 +186,9 @@ test("mitata's batches fit a row's round: at least 12 samples in half of it", ()
   assert.deepEqual(batching(50, 50e6), { batch_samples: 4096, batch_threshold: Infinity });
   const { batch_samples: calls } = batching(44_000, 50e6);
   assert.ok(calls % 4 === 0 && calls * 44_000 * 12 <= 25e6);
-  assert.deepEqual(batching(3e6, 50e6), { batch_samples: 4, batch_threshold: 0 });
+  assert.deepEqual(batching(3e6, 50e6), { batch_samples: 4, batch_threshold: -1 });
+  // A clock of 20 µs steps (a page's): a sample is 50 steps at least, 1 ms.
+  assert.equal(batching(1000, 4e6, 20_000).batch_samples, 1000);
 });
 
 test('clonecheck bench times every row of a shape in this process and in a browser page, with --json', () => {

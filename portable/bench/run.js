@@ -14,8 +14,14 @@ import { measure } from 'mitata';
 /** ms of samples per row when the caller does not say: the clone suite's 64 rows take ~7 s a target. */
 export const DEFAULT_ROW_MS = 100;
 
-/** Rounds a group's rows alternate over. Two is the least that interleaves; more costs mitata's warm-up each time. */
-export const DEFAULT_ROUNDS = 2;
+/**
+ * Rounds a group's rows alternate over. Two is the least that interleaves;
+ * four, because the machine this was written on ran at a load average of
+ * 13-15 on 2 cores (other jobs beside it): the finer the rows alternate,
+ * the more alike a burst of load reaches them. Each round costs mitata's
+ * warm-up of up to 3 calls.
+ */
+export const DEFAULT_ROUNDS = 4;
 
 /** mitata's own minimum of samples per measurement (lib.mjs k_min_samples), kept as is. */
 const MIN_SAMPLES = 12;
@@ -76,18 +82,22 @@ export async function measureRows(rows, { rowMs = DEFAULT_ROW_MS, rounds = DEFAU
   /** @type {(number | {error: string})[]} */
   const firstCalls = [];
   for (const row of rows) firstCalls.push(await during(row, () => firstCallNs(row.fn)).catch((error) => ({ error: String(error?.stack ?? error).split('\n')[0] })));
+  const roundNs = (rowMs / rounds) * 1e6;
+  const batches = [];
+  for (const [index, row] of rows.entries()) {
+    batches.push(typeof firstCalls[index] === 'number' ? await during(row, async () => batching(await perCallNs(row.fn), roundNs, clockStepNs())) : undefined);
+  }
   for (let round = 0; round < rounds; round++) {
     for (const [index, row] of rows.entries()) {
       // A row whose first call threw (a polyfill without BigInt) is reported, not timed.
-      if (typeof firstCalls[index] !== 'number') continue;
-      const roundNs = (rowMs / rounds) * 1e6;
-      const stats = await during(row, async () => measure(row.fn, {
+      if (batches[index] === undefined) continue;
+      const stats = await during(row, () => measure(row.fn, {
         // mitata's fallback where the host exposes no gc() allocates 1 GiB before
         // each measurement; no collection is forced anywhere, so every host is alike.
         gc: false,
         min_samples: MIN_SAMPLES,
         min_cpu_time: roundNs,
-        ...batching(await perCallNs(row.fn), roundNs),
+        ...batches[index],
       }));
       pooled[index].push(...stats.samples);
     }
@@ -106,29 +116,62 @@ export async function measureRows(rows, { rowMs = DEFAULT_ROW_MS, rounds = DEFAU
  * were 49,152 calls, 2 s for a 44 µs clone (the reference's [100 ints]) and
  * half a minute for 1000 doubles on its spec path, whatever the budget. Here
  * a sample is about a twelfth of half a round, so that the minimum of 12
- * samples fits in the round's time.
- * @param {number} callNs @param {number} roundNs
+ * samples fits in the round's time, and at least 50 steps of the clock:
+ * pages coarsen it (20 µs in WebKitGTK and Firefox here), and a batch of
+ * 4 calls there measured 0 ns at p50.
+ * @param {number} callNs @param {number} roundNs @param {number} [clockStepNs]
  * @returns {{batch_samples: number, batch_threshold: number}}
  */
-export function batching(callNs, roundNs) {
-  const calls = Math.floor(roundNs / 2 / MIN_SAMPLES / callNs / UNROLL) * UNROLL;
-  // A call too slow for a batch of UNROLL: one call a sample (mitata batches only calls under the threshold).
-  if (calls < UNROLL) return { batch_samples: UNROLL, batch_threshold: 0 };
+export function batching(callNs, roundNs, clockStepNs = 0) {
+  const sampleNs = Math.max(roundNs / 2 / MIN_SAMPLES, 50 * clockStepNs);
+  const calls = Math.floor(sampleNs / callNs / UNROLL) * UNROLL;
+  // A call too slow for a batch of UNROLL: one call a sample. mitata batches a call its warm-up times
+  // at or under the threshold, and a coarse clock times a call at 0: -1 keeps it from batching at all.
+  if (calls < UNROLL) return { batch_samples: UNROLL, batch_threshold: -1 };
   return { batch_samples: Math.min(MAX_BATCH, calls), batch_threshold: Infinity };
 }
 
-/** @param {() => unknown} fn @returns {Promise<number>} ns a warm call takes, roughly: enough to size a batch */
-async function perCallNs(fn) {
-  let calls = 0;
-  const started = performance.now();
-  let elapsedNs = 0;
-  while (elapsedNs < CALIBRATION_NS) {
-    const result = fn();
-    if (result instanceof Promise) await result;
-    calls += 1;
-    elapsedNs = (performance.now() - started) * 1e6;
+/** @type {number | undefined} the clock's smallest step here, in ns, measured once */
+let clockStep;
+
+/** @returns {number} the smallest step performance.now() takes here, in ns */
+function clockStepNs() {
+  if (clockStep === undefined) {
+    clockStep = Infinity;
+    for (let i = 0; i < 5; i++) {
+      const before = performance.now();
+      let after = before;
+      while (after === before) after = performance.now();
+      clockStep = Math.min(clockStep, (after - before) * 1e6);
+    }
   }
-  return elapsedNs / calls;
+  return clockStep;
+}
+
+/**
+ * Roughly the ns a warm call takes: enough to size a batch. Calls are timed
+ * for at least 8 calls and CALIBRATION_NS (and 50 clock steps), twice, and
+ * the faster estimate kept: one call that compiles or collects (over 1 ms
+ * in WebKit) must not make the row's batches a few calls long.
+ * @param {() => unknown} fn
+ * @returns {Promise<number>}
+ */
+async function perCallNs(fn) {
+  const leastNs = Math.max(CALIBRATION_NS, 50 * clockStepNs());
+  let best = Infinity;
+  for (let pass = 0; pass < 2; pass++) {
+    let calls = 0;
+    const started = performance.now();
+    let elapsedNs = 0;
+    while (calls < 8 || elapsedNs < leastNs) {
+      const result = fn();
+      if (result instanceof Promise) await result;
+      calls += 1;
+      elapsedNs = (performance.now() - started) * 1e6;
+    }
+    best = Math.min(best, elapsedNs / calls);
+  }
+  return best;
 }
 
 /**
