@@ -170,9 +170,12 @@ test("a row that throws is reported with its error and not timed; ratios are aga
   assert.deepEqual(inferences(rated).map((i) => [i.target, i.group, i.verdict, i.lostBy]), [
     ['x', 'g', 'fast path', ['twin: hole']], ['y', 'g', 'none', []], ['y', 'h', 'unmeasured', []],
   ]);
-  // A twin 10% slower after than before is a twin regression; the eligible row never is.
+  // Slower at p50 but not at min: the load moved the p50s, not a verdict.
+  const loaded = withRatios([row('z', 'g', 'eligible', 100, true), { ...row('z', 'g', 'twin: hole', 300), ns: { min: 100, p50: 300, p75: 300, p99: 300, max: 300 } }]);
+  assert.deepEqual(inferences(loaded).map((i) => i.verdict), ['unclear']);
+  // A twin slower after than before by p50 and min is a twin regression; the eligible row never is.
   const compared = comparisons(rated, [{ before: 'y', after: 'x' }]);
-  assert.deepEqual(compared.map((c) => [c.name, c.speedup, c.twinRegression]), [['eligible', 0.5, false], ['twin: hole', 0.2, true]]);
+  assert.deepEqual(compared.map((c) => [c.name, c.speedup, c.minSpeedup, c.twinRegression]), [['eligible', 0.5, 0.5, false], ['twin: hole', 0.2, 0.2, true]]);
 });
 
 test('bench compares ref:spec with ref:tiers, and one runtime at several versions (first given is the before), or everything with --baseline', () => {
@@ -212,6 +215,7 @@ test('clonecheck bench times every row of a shape in this process and in a brows
       assert.ok(r.samples >= 8 && r.ns.min <= r.ns.p50 && r.ns.p50 <= r.ns.p99 && r.ns.p99 <= r.ns.max, `${target} ${r.name}`);
       const baseline = rows.find((b) => b.group === r.group && b.baseline);
       assert.equal(r.ratio, r.ns.p50 / baseline.ns.p50);
+      assert.equal(r.minRatio, r.ns.min / baseline.ns.min);
     }
     assert.equal(document.inferences.filter((i) => i.target === target).length, 2);
   }
@@ -220,7 +224,7 @@ test('clonecheck bench times every row of a shape in this process and in a brows
   const html = dashboardPage(dashboardModel([], [], document), { chartScript: 'chart.js', clientScript: 'dashboard.js' });
   const section = /<section id="bench">[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
   for (const target of targets) assert.ok(section.includes(`>${target}</th>`), target);
-  assert.equal((section.match(/<small>(fast path|none|unmeasured)<\/small>/g) ?? []).length, document.inferences.length);
+  assert.equal((section.match(/<small>(fast path|none|unclear|unmeasured)<\/small>/g) ?? []).length, document.inferences.length);
 });
 
 test('clonecheck bench refuses an unknown shape, target or channel with one line', () => {

@@ -10,10 +10,11 @@ const count = new Intl.NumberFormat('en-US');
 /**
  * A twin this many times slower than its eligible shape says the eligible
  * one took a shortcut. The twins add at most one property or remove one
- * element (a few % of the work on a spec path; 1-2% on the reference's spec
- * path for [100 ints]), and two runs of the same row on this shared 2-core
- * machine differ by up to ~20% at p50: 1.5× is clear of both. A getter twin
- * costs a call more on any path (2× on the reference's spec path for
+ * element (a few % of the work on a path without a shortcut), while the
+ * same row's p50 moved by 2× and more between runs on the shared 2-core
+ * machine this was written on (load average 13-15): 1.5× is clear of the
+ * twins' own cost, and the verdict asks the mins too (below). A getter
+ * twin costs a call more on any path (2× on the reference's spec path for
  * {a: 123}): read its ratio beside ref:spec's (docs/bench.md).
  */
 export const FAST_PATH_RATIO = 1.5;
@@ -27,8 +28,10 @@ export const TWIN_REGRESSION_RATIO = 1.05;
  * @typedef {object} Inference
  * @property {string} target
  * @property {string} group
- * @property {'fast path' | 'none' | 'unmeasured'} verdict  unmeasured: the baseline row or every twin is missing
- * @property {string[]} lostBy  the twins at least FAST_PATH_RATIO times slower than the eligible shape
+ * @property {'fast path' | 'none' | 'unclear' | 'unmeasured'} verdict  fast path: a twin is FAST_PATH_RATIO times slower by
+ *   p50 and by min alike; none: no twin is by either; unclear: p50 and min disagree (load moved the p50s: measure again,
+ *   longer); unmeasured: the baseline row or every twin is missing
+ * @property {string[]} lostBy  the twins slower by both
  */
 
 /**
@@ -45,9 +48,11 @@ export function inferences(results) {
   }
   return [...byCell.values()].map((rows) => {
     const twins = rows.filter((r) => !r.baseline && Number.isFinite(r.ratio));
-    const lostBy = twins.filter((r) => r.ratio >= FAST_PATH_RATIO).map((r) => r.name);
+    const slower = (/** @type {BenchResult} */ r) => [r.ratio >= FAST_PATH_RATIO, r.minRatio >= FAST_PATH_RATIO];
+    const lostBy = twins.filter((r) => slower(r).every(Boolean)).map((r) => r.name);
+    const anySlower = twins.some((r) => slower(r).some(Boolean));
     /** @type {Inference['verdict']} */
-    const verdict = twins.length === 0 ? 'unmeasured' : lostBy.length > 0 ? 'fast path' : 'none';
+    const verdict = twins.length === 0 ? 'unmeasured' : lostBy.length > 0 ? 'fast path' : anySlower ? 'unclear' : 'none';
     return { target: rows[0].target, group: rows[0].group, verdict, lostBy };
   });
 }
@@ -84,7 +89,8 @@ export function comparisonPairs(specs, baseline) {
  * @property {string} group
  * @property {string} name
  * @property {number} speedup  before's p50 over after's: the seeds' "7.6×"
- * @property {boolean} twinRegression  a twin that got slower than before by more than TWIN_REGRESSION_RATIO
+ * @property {number} minSpeedup  the same of the mins
+ * @property {boolean} twinRegression  a twin that got slower than before by more than TWIN_REGRESSION_RATIO, by p50 and by min
  */
 
 /**
@@ -93,11 +99,12 @@ export function comparisonPairs(specs, baseline) {
  * @returns {Comparison[]}
  */
 export function comparisons(results, pairs) {
-  const p50 = new Map(results.filter((r) => r.ns !== null).map((r) => [`${r.target}\n${r.group}\n${r.name}`, r.ns.p50]));
+  const spread = new Map(results.filter((r) => r.ns !== null).map((r) => [`${r.target}\n${r.group}\n${r.name}`, r.ns]));
   return pairs.flatMap(({ before, after }) => results.filter((r) => r.target === after && r.ns !== null).flatMap((r) => {
-    const then = p50.get(`${before}\n${r.group}\n${r.name}`);
+    const then = spread.get(`${before}\n${r.group}\n${r.name}`);
     if (then === undefined) return [];
-    return [{ before, after, group: r.group, name: r.name, speedup: then / r.ns.p50, twinRegression: !r.baseline && r.ns.p50 > then * TWIN_REGRESSION_RATIO }];
+    const slower = r.ns.p50 > then.p50 * TWIN_REGRESSION_RATIO && r.ns.min > then.min * TWIN_REGRESSION_RATIO;
+    return [{ before, after, group: r.group, name: r.name, speedup: then.p50 / r.ns.p50, minSpeedup: then.min / r.ns.min, twinRegression: !r.baseline && slower }];
   }));
 }
 
@@ -115,7 +122,7 @@ const times = (ratio) => (Number.isFinite(ratio) ? `${ratio.toFixed(2)}×` : '-'
 
 /**
  * A target's table: a line per row (p50, spread, ratio to the group's
- * baseline, first call), and under each shape its inference.
+ * baseline by p50 and by min, first call), and under each shape its inference.
  * @param {import('./measure.js').TargetRun} run
  * @param {BenchResult[]} results  the run's, with ratios
  * @param {Inference[]} inferred
@@ -128,7 +135,7 @@ export function targetTable(run, results, inferred) {
     run.suiteStartupMs === null ? null : `suite start-up ${formatNs(run.suiteStartupMs * 1e6)}`,
   ].filter(Boolean).join(', ');
   const lines = [`${run.target} (${where}${startup === '' ? '' : `; ${startup}`})`];
-  lines.push(`  ${'shape'.padEnd(24)}${'variant'.padEnd(26)}${'p50/op'.padStart(10)}  ${'min … p99'.padEnd(22)}${'ratio'.padStart(7)}  first call`);
+  lines.push(`  ${'shape'.padEnd(24)}${'variant'.padEnd(26)}${'p50/op'.padStart(10)}  ${'min … p99'.padEnd(22)}${'ratio'.padStart(7)}${'by min'.padStart(8)}  first call`);
   let group;
   const flush = () => {
     const inference = inferred.find((i) => i.target === run.target && i.group === group);
@@ -141,7 +148,7 @@ export function targetTable(run, results, inferred) {
       group = r.group;
     }
     const spread = r.ns === null ? (r.note ?? 'not timed') : `${formatNs(r.ns.min)} … ${formatNs(r.ns.p99)}`;
-    lines.push(`  ${(first ? r.group : '').padEnd(24)}${r.name.padEnd(26)}${formatNs(r.ns?.p50 ?? NaN).padStart(10)}  ${spread.padEnd(22)}${times(r.ratio).padStart(7)}  ${formatNs(r.firstCallNs)}`);
+    lines.push(`  ${(first ? r.group : '').padEnd(24)}${r.name.padEnd(26)}${formatNs(r.ns?.p50 ?? NaN).padStart(10)}  ${spread.padEnd(22)}${times(r.ratio).padStart(7)}${times(r.minRatio).padStart(8)}  ${formatNs(r.firstCallNs)}`);
   }
   if (group !== undefined) flush();
   if (run.error !== null) lines.push(`  stopped: ${run.error}`);
@@ -171,9 +178,9 @@ export function sideBySide(pair, compared, results) {
   if (rows.length === 0) return '';
   const p50 = (/** @type {string} */ target, /** @type {Comparison} */ c) => results.find((r) => r.target === target && r.group === c.group && r.name === c.name)?.ns?.p50 ?? NaN;
   const lines = [`${pair.before} → ${pair.after} (before/after: above 1 is faster after)`];
-  lines.push(`  ${'shape'.padEnd(24)}${'variant'.padEnd(26)}${'before'.padStart(10)}${'after'.padStart(10)}${'before/after'.padStart(14)}`);
+  lines.push(`  ${'shape'.padEnd(24)}${'variant'.padEnd(26)}${'before'.padStart(10)}${'after'.padStart(10)}${'before/after'.padStart(14)}${'by min'.padStart(8)}`);
   for (const c of rows) {
-    lines.push(`  ${c.group.padEnd(24)}${c.name.padEnd(26)}${formatNs(p50(pair.before, c)).padStart(10)}${formatNs(p50(pair.after, c)).padStart(10)}${times(c.speedup).padStart(14)}${c.twinRegression ? '  twin regression' : ''}`);
+    lines.push(`  ${c.group.padEnd(24)}${c.name.padEnd(26)}${formatNs(p50(pair.before, c)).padStart(10)}${formatNs(p50(pair.after, c)).padStart(10)}${times(c.speedup).padStart(14)}${times(c.minSpeedup).padStart(8)}${c.twinRegression ? '  twin regression' : ''}`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -36,7 +36,7 @@ export function benchSection(document) {
     groups: [...new Set(document.results.map((/** @type {any} */ r) => r.group))],
     cells,
     twinRegressions: document.comparisons.filter((/** @type {any} */ c) => c.twinRegression)
-      .map(({ before, after, group, name, speedup }) => ({ before, after, group, name, speedup })),
+      .map((/** @type {any} */ { before, after, group, name, speedup }) => ({ before, after, group, name, speedup })),
   };
 }
 
@@ -51,7 +51,8 @@ export function benchMarkup(bench) {
   };
   return `<section id="bench"><h2>Benchmarks: the seeds' shapes (${escape(bench.startedAt.slice(0, 16).replace('T', ' '))} UTC)</h2>
 <p>Each cell: the eligible shape's ns/op (p50, ${bench.options.rowMs} ms of samples in ${bench.options.rounds} rounds), and "fast path" when one of its
-ineligible twins is at least ${bench.options.fastPathRatio}× slower (the twin that loses it in the cell's title); docs/bench.md.</p>
+ineligible twins is at least ${bench.options.fastPathRatio}× slower by p50 and by min (the twin that loses it in the cell's title), "unclear" when
+they disagree; docs/bench.md.</p>
 <div class="scroll"><table class="matrix"><tr><th>shape</th>${bench.targets.map((t) => `<th title="${escape(t.version ?? '')}">${escape(t.target)}</th>`).join('')}</tr>
 ${bench.groups.map((group) => `<tr><td>${escape(group)}</td>${bench.targets.map((t) => cell(t.target, group)).join('')}</tr>`).join('\n')}</table></div>
 ${bench.twinRegressions.length === 0 ? '' : `<h3>Twin regressions</h3><ul>${bench.twinRegressions.map((r) => `<li class="bad">${escape(r.after)} against ${escape(r.before)}: `

@@ -218,19 +218,25 @@ export function resultRows({ target, suite }, rows, measured) {
     const { samples, firstCallNs: first, error } = measured[index];
     return {
       target, suite, group: row.group, name: row.name, baseline: row.baseline === true,
-      ns: samples.length === 0 ? null : spreadOf(samples), samples: samples.length, ratio: NaN,
+      ns: samples.length === 0 ? null : spreadOf(samples), samples: samples.length, ratio: NaN, minRatio: NaN,
       firstCallNs: first, setup: row.setup ?? null, note: error ?? row.note ?? null,
     };
   });
 }
 
 /**
- * Each row's ratio: its p50 over the p50 of its group's baseline row of the
- * same target (NaN when the group's baseline was not measured: a run stopped early).
+ * Each row's ratios: its p50 over the p50 of its group's baseline row of the
+ * same target, and its min over the baseline's min (NaN when the group's
+ * baseline was not measured: a run stopped early). On a loaded machine the
+ * p50 of a batch moves with the load; the min, the fastest batch, moves far
+ * less (harness/bench/report.js reads both).
  * @param {import('./suite.js').BenchResult[]} results
  * @returns {import('./suite.js').BenchResult[]}
  */
 export function withRatios(results) {
-  const baselines = new Map(results.filter((r) => r.baseline && r.ns !== null).map((r) => [`${r.target}\n${r.group}`, r.ns.p50]));
-  return results.map((r) => ({ ...r, ratio: (r.ns?.p50 ?? NaN) / (baselines.get(`${r.target}\n${r.group}`) ?? NaN) }));
+  const baselines = new Map(results.filter((r) => r.baseline && r.ns !== null).map((r) => [`${r.target}\n${r.group}`, r.ns]));
+  return results.map((r) => {
+    const baseline = baselines.get(`${r.target}\n${r.group}`);
+    return { ...r, ratio: (r.ns?.p50 ?? NaN) / (baseline?.p50 ?? NaN), minRatio: (r.ns?.min ?? NaN) / (baseline?.min ?? NaN) };
+  });
 }

@@ -64,6 +64,7 @@
  * @property {Spread | null} ns  null: the row threw on its first call (`note` says what), and was not timed
  * @property {number} samples  how many samples the spread is over
  * @property {number} ratio  this row's p50 over its group's baseline row's p50, measured in the same run (1 for the baseline)
+ * @property {number} minRatio  the same of the mins: the fastest batches, which a loaded machine moves least
  * @property {number} firstCallNs  the first call, before any warm-up: what a cold call costs
  * @property {{ms: number, bytes?: number} | null} setup
  * @property {string | null} note  the row's note, or the error its first call threw
