@@ -75,6 +75,9 @@ async function measureHere(spec, options, run) {
       run.results.push(...rows);
       options.onRows(rows);
     }
+  } catch (error) {
+    // A module that does not load, or a suite that throws building its rows: the other targets still run.
+    run.error = error instanceof Error ? error.message : String(error);
   } finally {
     benchTasks.closeTargets();
     clearInterval(keepAlive);
@@ -93,7 +96,7 @@ async function measureInAgent(spec, options, run) {
   try {
     await pool(spec, options, run, queue, started);
   } catch (error) {
-    // An agent that could not load (a runtime that cannot import mitata): the other targets still run.
+    // An agent that could not load (a runtime that cannot import mitata): the other targets still run, as above.
     run.error = error instanceof Error ? error.message : String(error);
   }
 }
