@@ -233,3 +233,28 @@ test('clonecheck bench refuses an unknown shape, target or channel with one line
   assertUsageError(clonecheck(['bench', '--target', 'node:wire']), /bench times the clone, messagechannel, worker channels; use node:clone/);
   assertUsageError(clonecheck(['bench', '--target', 'ref:spec', '--baseline', 'ref:tiers']), /--baseline ref:tiers is not one of the targets/);
 });
+
+test('Ctrl-C stops clonecheck bench after the rows being measured, and prints and writes those', async () => {
+  const { spawn } = await import('node:child_process');
+  const file = join(mkdtempSync(join(tmpdir(), 'clonecheck-bench-')), 'bench.json');
+  const cli = fileURLToPath(new URL('../harness/cli.js', import.meta.url));
+  const child = spawn(process.execPath, [cli, 'bench', '--target', 'ref:spec', '--target', 'ref:tiers', '--row-ms', '50', '--json', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (text) => { stdout += text; });
+  // Once, 3 s after the progress line first shows: a unit of ref:spec's rows takes 0.2 s (a second press quits at once).
+  let pressed = false;
+  child.stderr.on('data', (text) => {
+    stderr += text;
+    if (!pressed && /rows/.test(stderr)) {
+      pressed = true;
+      setTimeout(() => child.kill('SIGINT'), 3000);
+    }
+  });
+  const code = await new Promise((resolve) => child.on('exit', resolve));
+  assert.equal(code, 130, stderr);
+  const document = JSON.parse(readFileSync(file, 'utf8'));
+  assert.equal(document.interrupted, true);
+  assert.ok(document.results.length > 0 && document.results.length < 128, `${document.results.length} rows`);
+  assert.match(stdout, /\(stopped early\)\n$/);
+});

@@ -70,7 +70,11 @@ async function measureHere(spec, options, run) {
     await benchTasks.loadTargets([spec]);
     const prepared = /** @type {any} */ (await benchTasks.runTask({ op: 'prepare', suite: options.suite, shapes: options.shapes }));
     planned(prepared, run, options);
-    for (let unit = 0; unit < prepared.units.length && !options.stopping(); unit++) {
+    for (let unit = 0; unit < prepared.units.length; unit++) {
+      // A synchronous clone's measurement awaits only promises already settled: without a turn of
+      // the event loop between units, a Ctrl-C would not be heard before the target's last row.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (options.stopping()) break;
       const rows = /** @type {any} */ (await benchTasks.runTask({ op: 'measure', unit, rowMs: options.rowMs, rounds: options.rounds }));
       run.results.push(...rows);
       options.onRows(rows);
