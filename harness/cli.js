@@ -17,8 +17,8 @@ import { FAMILIES, browserFamilyNames } from '../portable/families/index.js';
 import { channelNames, channelsOf } from '../portable/targets/channels/index.js';
 import { DECODERS } from '../portable/decoders/index.js';
 import {
-  budgetOption, conformWorkersOption, integerFrom, harnessTimeoutOption, jobsOption, maxDifferencesOption, oracleEveryOption, releaseOption, replayOption, runsOption,
-  seedOption, shrinkRunsOption, specOption, stallShrinkRunsOption, stallShrinkTimeOption, suiteOption, timeOption, timeoutOption, trackerOption,
+  benchSuiteOption, budgetOption, conformWorkersOption, integerFrom, harnessTimeoutOption, jobsOption, maxDifferencesOption, oracleEveryOption, releaseOption, replayOption, runsOption,
+  roundsOption, rowMsOption, seedOption, shrinkRunsOption, specOption, stallShrinkRunsOption, stallShrinkTimeOption, suiteOption, timeOption, timeoutOption, trackerOption,
   triesOption, witnessesOption, workersOption,
 } from './commands/options.js';
 
@@ -220,6 +220,23 @@ cli
   .action(run(async (tests, options) => (await import('./commands/conform.js')).conformCommand(tests, options)));
 
 cli
+  .command('bench')
+  .description("time the seeds' shapes, each beside its ineligible twins, on runtimes, browsers, the reference and polyfills; "
+    + 'infer the fast paths and compare versions side by side (docs/bench.md)')
+  .option('--target <name>', `a target (repeatable): RUNTIME[@VERSION]:CHANNEL (clone, messagechannel, worker; ${BROWSERS} too), `
+    + 'ref:spec, ref:tiers, polyfill:…, impl:PATH (default: ref:spec, ref:tiers, node:clone, bun:clone, deno:clone)', collect)
+  .option('--shape <id>', 'a shape of the suite to time (repeatable; default: all), e.g. ints-100, object-a, string-3m', collect)
+  .addOption(benchSuiteOption())
+  .option('--baseline <target>', 'compare every other target with this one, row by row (default: ref:spec with ref:tiers, '
+    + 'and the first of each runtime given at several versions)')
+  .addOption(rowMsOption())
+  .addOption(roundsOption())
+  .option('--json <file>', 'write the rows, inferences and comparisons as JSON (docs/bench.md)')
+  .option('--runtime <name=path>', 'a runtime binary of yours, then --target NAME:CHANNEL (repeatable)', collect)
+  .option('--browser <name=path>', `a browser build of yours (${BROWSERS}, or a name of yours), then --target NAME:CHANNEL (repeatable)`, collect)
+  .action(run(async (options) => (await import('./commands/bench.js')).benchCommand(options)));
+
+cli
   .command('gate')
   .description('the pre-merge gate: conformance against expectations, the regression corpus, and a fuzz smoke of a fixed seed and size, '
     + 'on the targets; exit 1 with what regressed and how to reproduce it (docs/gate.md)')
@@ -260,6 +277,7 @@ cli
     + 'fixed and regressed bugs seen the night they ship')
   .option('--expectations <dir>', 'conformance expectations per target (default: wpt/expectations)')
   .option('--grow-corpus', 'save each deviation found to the regression corpus (fuzz --save-regressions)')
+  .option('--bench', 'after the campaign, also time the clone bench on the default bench targets; the run carries it (the dashboard shows it)')
   .addOption(workersOption('threads, and agents per other runtime'))
   .addOption(timeoutOption('a case that makes no progress for this long is a timeout'))
   .action(run(async (options) => (await import('./commands/nightly.js')).nightlyCommand(options)));
@@ -280,6 +298,7 @@ cli
   .option('--ledger <dir>', 'the bug ledger: titles, status, upstream links (default: corpus/bugs)')
   .requiredOption('--out <dir>', 'where the page (index.html) and its scripts go')
   .option('--skip-bad', 'leave out run files that are corrupt, truncated or of another schema version, and say which')
+  .option('--bench <file>', 'the benchmark section from this clonecheck bench --json file (default: the last run made with nightly --bench)')
   .action(run(async (options) => (await import('./commands/dashboard.js')).dashboardCommand(options)));
 
 cli

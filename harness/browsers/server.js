@@ -32,7 +32,8 @@ const ISOLATION_HEADERS = {
 
 /**
  * What a page imports instead of what only Node has: fast-check (a bare
- * name; bundled once, its ESM build imports pure-rand by subpaths), Node's
+ * name; bundled once, its ESM build imports pure-rand by subpaths), mitata (a
+ * bare name), Node's
  * host hooks (util.types: a page has none, so the reference uses its brand
  * checks, as in any other host): the browser families' `hostHooks`
  * (portable/families/; one server serves every browser's pages, so they share it). Modules in workers and frames import
@@ -41,6 +42,8 @@ const ISOLATION_HEADERS = {
 const IMPORT_MAP = {
   imports: {
     'fast-check': '/vendor/fast-check.js',
+    // The bench runner's (portable/bench/run.js): plain ES modules, served as they are.
+    mitata: '/node_modules/mitata/src/main.mjs',
     '/portable/hosts/node-host.js': `/${FAMILIES.find((family) => family.browser)?.hostHooks}`,
   },
 };

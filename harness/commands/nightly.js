@@ -19,6 +19,7 @@ import { listTargets } from '../targets/catalog.js';
 import { EXIT, UsageError, count, interrupts } from './common.js';
 import { EXPECTATIONS_DIR } from './conform.js';
 import { targetsFromNames } from './fuzz.js';
+import { nightlyBench } from './bench.js';
 
 /**
  * The campaign's default scope: every target available here (installed
@@ -55,7 +56,7 @@ async function latestTargets(bugs) {
 /**
  * @param {{target?: string[], runtime?: string[], browser?: string[], budget: number, runs?: number, seed: number, seeds: number, shard: string,
  *   history?: string, out: string, json?: string, ledger?: string, latest?: boolean, expectations?: string, growCorpus?: boolean, conformResults?: string,
- *   workers: number, timeout: number}} raw commander's options (options.js)
+ *   workers: number, timeout: number, bench?: boolean}} raw commander's options (options.js)
  */
 export async function nightlyCommand(raw) {
   const shard = parseShard(raw.shard);
@@ -95,6 +96,10 @@ export async function nightlyCommand(raw) {
       expectationsDir: resolve(raw.expectations ?? EXPECTATIONS_DIR), growCorpus: raw.growCorpus === true, conformResults: raw.conformResults,
       log: (line) => process.stderr.write(`  ${line}\n`),
     });
+    // After the campaign, never beside it: the fuzzing would be in the timings.
+    if (raw.bench && ctrlC.presses === 0) {
+      document.bench = await nightlyBench(() => ctrlC.presses > 0, (line) => process.stderr.write(`  ${line}\n`));
+    }
   } catch (error) {
     if (error instanceof BudgetError) {
       process.stderr.write(`clonecheck: no result: ${error.message}\n`);

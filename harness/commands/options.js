@@ -4,11 +4,14 @@
 // before any command runs. fuzz, repro and selfcheck share --seed, --runs,
 // --workers and --timeout from here.
 
+import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_SPEC_PROFILE, SPEC_PROFILES } from '../../src/html/profiles.js';
 import { TRACKER_NAMES } from '../bugs/trackers.js';
 import { UPSTREAM_SUITES } from '../conform/files.js';
+import { DEFAULT_ROUNDS, DEFAULT_ROW_MS } from '../../portable/bench/run.js';
 
 /**
  * A parser for an integer option from `min` to `max`.
@@ -148,3 +151,11 @@ export const releaseOption = (flags, description) => new Option(flags, descripti
 export const triesOption = () => new Option('--tries <n>', 'replays per version; it is bad when any of them shows it (for a flaky bug)')
   .default(1)
   .argParser(integerFrom(1, 1000, 'an integer from 1 to 1000'));
+
+/** The bench suites: one module each in portable/bench/suites/, named by its file. */
+export const BENCH_SUITES = readdirSync(fileURLToPath(new URL('../../portable/bench/suites/', import.meta.url)))
+  .filter((file) => file.endsWith('.js')).map((file) => file.slice(0, -'.js'.length)).sort();
+export const benchSuiteOption = () => new Option('--suite <id>', 'the bench suite (portable/bench/suites/)').choices(BENCH_SUITES).default('clone');
+// The runner's defaults (portable/bench/run.js): docs/bench.md says how much p50 moves from run to run at them.
+export const rowMsOption = () => new Option('--row-ms <ms>', 'time spent sampling each row, shared among the rounds').default(DEFAULT_ROW_MS).argParser(integerFrom(10, 60_000, 'from 10 to 60000 ms'));
+export const roundsOption = () => new Option('--rounds <n>', "rounds a shape's rows alternate over (their samples pooled)").default(DEFAULT_ROUNDS).argParser(integerFrom(1, 100, 'from 1 to 100'));

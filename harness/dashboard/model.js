@@ -6,7 +6,10 @@
 // then what the last run changed (new bugs, regressed and fixed ones,
 // unexpected conformance results), the matrix of targets against areas,
 // the trend of bugs per engine over the runs, and guard coverage.
-// Plain data, so that the page (page.js) only lays it out.
+// Plain data, so that the page (page.js) only lays it out; and the
+// benchmarks (bench.js).
+
+import { benchSection } from './bench.js';
 
 /**
  * @typedef {object} BugHistory
@@ -27,8 +30,9 @@
 /**
  * @param {{file: string, document: any}[]} runs  a history's (history.js readHistory)
  * @param {import('../bugs/ledger.js').Bug[]} ledger
+ * @param {any} [bench]  a bench document (`clonecheck bench --json`); by default the last run's that carries one (`nightly --bench`)
  */
-export function dashboardModel(runs, ledger) {
+export function dashboardModel(runs, ledger, bench) {
   const documents = runs.map((r) => r.document);
   const last = documents.at(-1) ?? null;
   const inLedger = new Map(ledger.map((bug) => [bug.id, bug]));
@@ -61,6 +65,7 @@ export function dashboardModel(runs, ledger) {
   const lastBugs = last?.bugs ?? { known: [], new: [], fixed: [], regressed: [], unreproduced: [] };
   return {
     runs: documents.length,
+    bench: benchSection(bench ?? documents.findLast((run) => run.bench !== undefined)?.bench),
     last: last === null ? null : {
       startedAt: last.startedAt, elapsedMs: last.elapsedMs, cases: last.cases, casesPerSecond: last.casesPerSecond, seed: last.seed, seeds: last.seeds,
       shards: last.shardCount, targets: last.targets, conform: last.conform, conformError: last.conformError, guardCoverage: last.guardCoverage, cells: last.cells, host: last.host,

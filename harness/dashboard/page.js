@@ -4,13 +4,15 @@
 // when it was seen, status and upstream link (its findings and minimal
 // program folded under it); then the root differences several engines
 // share, the matrix of targets against areas, the trends (charts drawn by
-// Chart.js in client.js from the data embedded here) and guard coverage.
+// Chart.js in client.js from the data embedded here), guard coverage and
+// the benchmarks.
 // Tables are plain HTML: the page reads without its scripts too. Nothing is
 // copied beside it but the two scripts: each finding has its repro command.
 
 import { tiers } from '../../src/index.js';
 import { displayName } from '../bugs/triage.js';
 import { xml as escape } from '../conform/report.js';
+import { benchMarkup } from './bench.js';
 
 /** @param {string | null | undefined} iso @returns {string} `2026-11-24 03:00` */
 const when = (iso) => (iso ? iso.slice(0, 16).replace('T', ' ') : '');
@@ -124,6 +126,8 @@ ${tiers.map((tier) => {
       + `<td>${tier.reasons.map((r) => `<span class="${(counts[r] ?? 0) > 0 ? '' : 'zero'}">${escape(r)} ${number(counts[r] ?? 0)}</span>`).join(' · ')}</td></tr>`;
   }).join('\n')}</table></section>`);
   }
+
+  if (model.bench !== null) sections.push(benchMarkup(model.bench));
 
   if (last?.cells !== undefined) {
     const { cells } = last;

@@ -31,7 +31,7 @@ export function mergeShards(shards) {
   documents.forEach((d, i) => {
     for (const unit of d.units) for (const f of unit.findings ?? []) if (renamed[i].has(f.bug)) f.bug = renamed[i].get(f.bug);
   });
-  return nightlyDocument({
+  const merged = nightlyDocument({
     startedAt: documents.map((d) => d.startedAt).sort()[0],
     elapsedMs: Math.max(...documents.map((d) => d.elapsedMs)),
     bugs,
@@ -43,4 +43,7 @@ export function mergeShards(shards) {
     units: documents.flatMap((d) => d.units),
     skippedUnits: documents.flatMap((d) => d.skippedUnits),
   });
+  // A bench run (nightly --bench) is one shard's, timed on its machine: kept as it is, not merged.
+  const bench = documents.find((d) => d.bench !== undefined)?.bench;
+  return bench === undefined ? merged : { ...merged, bench };
 }

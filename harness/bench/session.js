@@ -1,0 +1,58 @@
+// One bench run over its targets, one after another (never side by side on
+// the same cores), with progress in rows: what `clonecheck bench` and
+// `clonecheck nightly --bench` run. Returns the --json document (report.js
+// benchDocument); a stop asked for keeps every row measured before it.
+
+import { withRatios } from '../../portable/bench/run.js';
+import { measureTarget } from './measure.js';
+import { benchDocument, comparisonPairs, comparisons, inferences } from './report.js';
+
+/**
+ * @typedef {object} BenchRunOptions
+ * @property {import('../targets/catalog.js').TargetSpec[]} specs
+ * @property {string} suite
+ * @property {string[]} [shapes]
+ * @property {number} rowMs
+ * @property {number} rounds
+ * @property {string} [baseline]
+ * @property {() => boolean} stopping
+ * @property {(done: number, total: number, target: string) => void} onProgress
+ */
+
+/**
+ * @param {BenchRunOptions} options
+ * @returns {Promise<{document: ReturnType<typeof benchDocument>, runs: import('./measure.js').TargetRun[], pairs: {before: string, after: string}[]}>}
+ */
+export async function runBench({ specs, suite, shapes, rowMs, rounds, baseline, stopping, onProgress }) {
+  const startedAt = new Date().toISOString();
+  const started = performance.now();
+  let planned = 0;
+  let done = 0;
+  let total = 0;
+  /** @type {import('./measure.js').TargetRun[]} */
+  const runs = [];
+  for (const spec of specs) {
+    if (stopping()) break;
+    onProgress(done, total, spec.name);
+    runs.push(await measureTarget(spec, {
+      suite, shapes, rowMs, rounds, stopping,
+      // The total grows as each target says how many rows it built; the targets not yet started count as many as this one.
+      onPlan(rows) {
+        planned += rows;
+        total = planned + rows * (specs.length - runs.length - 1);
+        onProgress(done, total, spec.name);
+      },
+      onRows(rows) {
+        done += rows.length;
+        onProgress(done, total, spec.name);
+      },
+    }));
+  }
+  const results = withRatios(runs.flatMap((run) => run.results));
+  const pairs = comparisonPairs(specs.filter((spec) => runs.some((run) => run.target === spec.name)), baseline);
+  const document = benchDocument({
+    suite, startedAt, durationMs: performance.now() - started, rowMs, rounds, interrupted: stopping(), runs, results,
+    inferred: inferences(results), compared: comparisons(results, pairs),
+  });
+  return { document, runs, pairs };
+}
