@@ -27,6 +27,7 @@ const TASKS_URL = new URL('../../portable/bench/tasks.js', import.meta.url).href
  * @typedef {object} MeasureOptions
  * @property {string} suite
  * @property {string[]} [shapes]
+ * @property {object} [suiteOptions]  what the suite's prepare gets as `options` (the files it asked for, commands/bench.js)
  * @property {number} rowMs
  * @property {number} rounds
  * @property {() => boolean} stopping  Ctrl-C: no unit starts after it says so
@@ -68,7 +69,7 @@ async function measureHere(spec, options, run) {
   const keepAlive = setInterval(() => {}, 1 << 30);
   try {
     await benchTasks.loadTargets([spec]);
-    const prepared = /** @type {any} */ (await benchTasks.runTask({ op: 'prepare', suite: options.suite, shapes: options.shapes }));
+    const prepared = /** @type {any} */ (await benchTasks.runTask({ op: 'prepare', suite: options.suite, shapes: options.shapes, options: options.suiteOptions }));
     planned(prepared, run, options);
     for (let unit = 0; unit < prepared.units.length; unit++) {
       // A synchronous clone's measurement awaits only promises already settled: without a turn of
@@ -96,7 +97,7 @@ async function measureHere(spec, options, run) {
 async function measureInAgent(spec, options, run) {
   const started = performance.now();
   /** @type {any[]} */
-  const queue = [{ op: 'prepare', suite: options.suite, shapes: options.shapes }];
+  const queue = [{ op: 'prepare', suite: options.suite, shapes: options.shapes, options: options.suiteOptions }];
   try {
     await pool(spec, options, run, queue, started);
   } catch (error) {

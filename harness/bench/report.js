@@ -34,9 +34,13 @@ export const TWIN_REGRESSION_RATIO = 1.05;
  * @property {string[]} lostBy  the twins slower by both
  */
 
+/** A row that is its group's eligible shape made ineligible (suites/clone.js): only a group with one says anything of a fast path. */
+const isTwin = (/** @type {BenchResult} */ r) => r.name.startsWith('twin: ');
+
 /**
  * @param {BenchResult[]} results  with ratios (run.js withRatios)
- * @returns {Inference[]} one per target and group, in the results' order
+ * @returns {Inference[]} one per target and group that has twins, in the results' order (the strings suite's
+ *   groups are variants of one decoder, compared by their ratios alone)
  */
 export function inferences(results) {
   /** @type {Map<string, BenchResult[]>} */
@@ -46,8 +50,8 @@ export function inferences(results) {
     if (!byCell.has(key)) byCell.set(key, []);
     byCell.get(key).push(r);
   }
-  return [...byCell.values()].map((rows) => {
-    const twins = rows.filter((r) => !r.baseline && Number.isFinite(r.ratio));
+  return [...byCell.values()].filter((rows) => rows.some(isTwin)).map((rows) => {
+    const twins = rows.filter((r) => isTwin(r) && Number.isFinite(r.ratio));
     const slower = (/** @type {BenchResult} */ r) => [r.ratio >= FAST_PATH_RATIO, r.minRatio >= FAST_PATH_RATIO];
     const lostBy = twins.filter((r) => slower(r).every(Boolean)).map((r) => r.name);
     const anySlower = twins.some((r) => slower(r).some(Boolean));

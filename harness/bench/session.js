@@ -3,6 +3,7 @@
 // `clonecheck nightly --bench` run. Returns the --json document (report.js
 // benchDocument); a stop asked for keeps every row measured before it.
 
+import { readFileSync } from 'node:fs';
 import { withRatios } from '../../portable/bench/run.js';
 import { measureTarget } from './measure.js';
 import { benchDocument, comparisonPairs, comparisons, inferences } from './report.js';
@@ -20,10 +21,22 @@ import { benchDocument, comparisonPairs, comparisons, inferences } from './repor
  */
 
 /**
+ * What a suite's prepare gets as `options`: the package's files it names
+ * (`sources`), read here, since its pages and agents read no files.
+ * @param {string} id @returns {Promise<{sources: {name: string, text: string}[]} | undefined>}
+ */
+async function suiteOptionsOf(id) {
+  const { suite } = await import(`../../portable/bench/suites/${id}.js`);
+  if (suite.sources === undefined) return undefined;
+  return { sources: suite.sources.map((/** @type {string} */ name) => ({ name, text: readFileSync(new URL(`../../${name}`, import.meta.url), 'utf8') })) };
+}
+
+/**
  * @param {BenchRunOptions} options
  * @returns {Promise<{document: ReturnType<typeof benchDocument>, runs: import('./measure.js').TargetRun[], pairs: {before: string, after: string}[]}>}
  */
 export async function runBench({ specs, suite, shapes, rowMs, rounds, baseline, stopping, onProgress }) {
+  const suiteOptions = await suiteOptionsOf(suite);
   const startedAt = new Date().toISOString();
   const started = performance.now();
   let planned = 0;
@@ -35,7 +48,7 @@ export async function runBench({ specs, suite, shapes, rowMs, rounds, baseline, 
     if (stopping()) break;
     onProgress(done, total, spec.name);
     runs.push(await measureTarget(spec, {
-      suite, shapes, rowMs, rounds, stopping,
+      suite, shapes, suiteOptions, rowMs, rounds, stopping,
       // The total grows as each target says how many rows it built; the targets not yet started count as many as this one.
       onPlan(rows) {
         planned += rows;

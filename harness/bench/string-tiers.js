@@ -2,10 +2,11 @@
 // Times the bench suite "strings" (portable/bench/suites/strings.js) in this
 // runtime with mitata and prints each fixture's rows side by side, with the
 // ratio of each row's median to the group's baseline (byte-by-byte) and to
-// the host's TextDecoder. A stand-in until `clonecheck bench --suite strings`
-// runs suites in agents and pages: it only reads the project's source texts
-// (which a page cannot), loads a user's decoder, and times the rows. Runs
-// unchanged under Node, Bun (`bun harness/bench/string-tiers.js`) and Deno
+// the host's TextDecoder. `clonecheck bench --suite strings` runs the same
+// suite in every runtime's agent and browser's page; this script is what it
+// does not do yet: a user's decoder module (--decoder) with its setup's heap
+// growth, and the ratio to TextDecoder beside the baseline's. Runs unchanged
+// under Node, Bun (`bun harness/bench/string-tiers.js`) and Deno
 // (`deno run -A harness/bench/string-tiers.js`).
 //
 // usage: node harness/bench/string-tiers.js [--json] [--decoder PATH] [--row-ms MS] [--bytes N] [--fixture NAME]...

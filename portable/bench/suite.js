@@ -20,6 +20,8 @@
  * @property {string} [channel]  clone, messagechannel, worker, …; none for module targets (ref:, polyfill:)
  * @property {(value: unknown) => unknown | Promise<unknown>} clone  the value's clone, or a Promise of the value
  *   that landed back here (an asynchronous channel's round trip)
+ * @property {(bytes: Uint8Array, start: number, length: number) => string} [latin1]  the host's isomorphic decode
+ *   (Buffer#latin1Slice, where the host has a global Buffer): the strings suite's setup as oxc does it
  */
 
 /**
@@ -45,6 +47,8 @@
  * @property {(context: BenchContext) => Promise<BenchRow[]>} prepare  runs once in the target's realm before anything is
  *   timed (the runner times it: the suite's start-up)
  * @property {{id: string, group: string}[]} [shapes]  every group the suite can build: `--shape` is checked against them
+ * @property {readonly string[]} [sources]  files of the package (paths from its root) the harness reads and passes as
+ *   `options.sources` ({name, text}[]): a page or an agent reads no files
  *   before any target starts (a suite without them gets every `--shape` as given)
  */
 

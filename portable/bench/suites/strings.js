@@ -311,6 +311,7 @@ export function rowsForFixture(fixture, target = {}) {
 export const suite = {
   id: 'strings',
   describe: 'string tiers of a raw-transfer deserializer (src/encoding/tiers/) vs byte-by-byte and TextDecoder, setup counted',
+  sources: PROJECT_SOURCES,
   /**
    * @param {{target?: StringsTarget, shapes?: string[], options?: StringsOptions}} context
    *   shapes: fixture names to keep (default all)
