@@ -18,8 +18,8 @@ export const contiguousArray = {
     'transfer-list', 'for-storage', 'not-array', 'proxy', 'hole', 'accessor', 'non-enumerable',
     'named-property', 'nested-object', 'symbol',
   ],
-  guard(value, options) {
-    return optionsReason(options) ?? denseArrayReason(value, primitiveValueReason) ?? 'accept';
+  guard(value, options, facts) {
+    return optionsReason(options) ?? denseArrayReason(value, primitiveValueReason, facts) ?? 'accept';
   },
   // As int32-array: StructuredSerializeInternal step 18 and ArrayCreate in the
   // target realm; primitives and strings serialize to themselves

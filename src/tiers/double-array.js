@@ -17,10 +17,10 @@ export const doubleArray = {
     'transfer-list', 'for-storage', 'not-array', 'proxy', 'hole', 'accessor', 'non-enumerable',
     'named-property', 'non-number',
   ],
-  guard(value, options) {
+  guard(value, options, facts) {
     // Holes are found by their missing descriptor, never by a NaN value: NaN is
     // an element like any other and is copied as NaN; -0 stays -0.
-    return optionsReason(options) ?? denseArrayReason(value, doubleElementReason) ?? 'accept';
+    return optionsReason(options) ?? denseArrayReason(value, doubleElementReason, facts) ?? 'accept';
   },
   // As int32-array: StructuredSerializeInternal step 18 and ArrayCreate in the
   // target realm.

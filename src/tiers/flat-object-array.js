@@ -25,8 +25,8 @@ export const flatObjectArray = {
     'named-property', 'symbol', 'nested-object', 'array', 'not-plain', 'indexed-property',
     'too-many-properties',
   ],
-  guard(value, options) {
-    return optionsReason(options) ?? denseArrayReason(value, flatElementReason) ?? 'accept';
+  guard(value, options, facts) {
+    return optionsReason(options) ?? denseArrayReason(value, flatElementReason, facts) ?? 'accept';
   },
   // StructuredSerializeInternal step 18 for the array, and for each element
   // object StructuredSerializeInternal steps 24 and 26.4 (Object record,

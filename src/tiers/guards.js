@@ -21,7 +21,7 @@
 import {
   ArrayIsArray, ArrayIteratorPrototype, ArrayIteratorPrototypeNext, ArrayPrototype,
   ArrayPrototypeValues, ObjectGetOwnPropertyDescriptor, ObjectHasOwn, ReflectGetPrototypeOf,
-  ReflectOwnKeys, SymbolIterator,
+  ReflectOwnKeys, SymbolIterator, append, newList,
 } from '../primordials/intrinsics.js';
 import { classifyObject, isProxy } from '../abstract-ops/brands.js';
 import { isArrayIndex } from '../abstract-ops/object-operations.js';
@@ -170,16 +170,62 @@ export function flatObjectReason(object, maxProperties, valueReason) {
 }
 
 /**
+ * What one tier selection learns of a value once for every tier that asks
+ * (selectTier makes one per value): the four array tiers share the dense
+ * shape of an array and differ only in what an element may be. Each walked
+ * the array's own properties itself before, so an array no tier takes paid
+ * that four times (a named property's twin: 1.4-3.2x the spec path,
+ * docs/bench.md). Not kept beyond the selection: a value can change between
+ * two clones. Keyed by this module's own symbol: a mutant's copy of this file
+ * (harness/mutate/) must not read what the intact guards learnt.
+ * @typedef {Record<symbol, DenseArrayShape>} Facts
+ * @typedef {{reason: string} | {elements: unknown[]}} DenseArrayShape  why the value is not a dense Array, or its
+ *   elements, read from their descriptors
+ */
+const DENSE_ARRAY_SHAPE = Symbol('the dense array shape');
+
+/**
  * The reason `value` is not a dense Array whose elements pass `elementReason`,
  * or undefined when it is one (Bun #26814: "no holes, no named properties").
  * The prototype is not checked: with no holes, the spec reads own elements
  * only, and the clone gets %Array.prototype% of the target realm either way,
  * so an Array subclass instance or an array with a custom prototype is exact.
+ * The shape first (once per selection, `facts`), then the elements.
  * @param {unknown} value
  * @param {(element: unknown) => string | undefined} elementReason
+ * @param {Facts} [facts]
  * @returns {string | undefined}
  */
-export function denseArrayReason(value, elementReason) {
+export function denseArrayReason(value, elementReason, facts = {}) {
+  const shape = facts[DENSE_ARRAY_SHAPE] ??= denseArrayShape(value);
+  if ('reason' in shape) return shape.reason;
+  const { elements } = shape;
+  for (let i = 0; i < elements.length; i++) {
+    const reason = elementReason(elements[i]);
+    if (reason !== undefined) return reason;
+  }
+  return undefined;
+}
+
+/**
+ * Why `value` is not an Array of enumerable own data elements and no named
+ * property, or its elements (read from their descriptors: an own data
+ * property's value, no user code run).
+ * @param {unknown} value
+ * @returns {DenseArrayShape}
+ */
+function denseArrayShape(value) {
+  const elements = newList();
+  const reason = denseArrayShapeReason(value, elements);
+  return reason === undefined ? { elements } : { reason };
+}
+
+/**
+ * @param {unknown} value
+ * @param {unknown[]} elements  filled with the elements' values, in order
+ * @returns {string | undefined}
+ */
+function denseArrayShapeReason(value, elements) {
   if (typeof value !== 'object' || value === null) return 'not-array';
   // 'proxy': IsArray sees through a Proxy of an array, but the Proxy is exotic
   // (StructuredSerializeInternal step 23: DataCloneError), and reading it would
@@ -193,6 +239,17 @@ export function denseArrayReason(value, elementReason) {
   // (StructuredSerializeInternal step 18.1); for an Array that
   // is always a data property, so this Get runs no user code.
   const { length } = /** @type {unknown[]} */ (value);
+  // 'named-property': the spec copies string-keyed properties besides the
+  // elements (arr.foo); the dense copies do not. An Array's string keys are its
+  // indices and "length": counted before any element's descriptor, more means
+  // a named property (holes only make fewer), so that twin is refused at the
+  // cost of one key list; with no more, an element walk that finds every
+  // index proves there is none. Symbol keys are skipped by the spec and by
+  // the copy alike.
+  const keys = ReflectOwnKeys(value);
+  let strings = 0;
+  for (let i = 0; i < keys.length; i++) if (typeof keys[i] === 'string') strings++;
+  if (strings > length + 1) return 'named-property';
   for (let i = 0; i < length; i++) {
     const descriptor = ObjectGetOwnPropertyDescriptor(value, i);
     // 'hole': the spec leaves a hole a hole, but a copy that reads value[i]
@@ -204,16 +261,7 @@ export function denseArrayReason(value, elementReason) {
     // 'non-enumerable': the spec skips a non-enumerable element (the clone has a
     // hole there); a dense copy would not.
     if (!descriptor.enumerable) return 'non-enumerable';
-    const reason = elementReason(descriptor.value);
-    if (reason !== undefined) return reason;
+    append(elements, descriptor.value);
   }
-  // 'named-property': the spec copies string-keyed properties besides the
-  // elements (arr.foo); the dense copies do not. An Array's string keys are its
-  // indices and "length"; any more means a named property. Symbol keys are
-  // skipped by the spec and by the copy alike.
-  const keys = ReflectOwnKeys(value);
-  let strings = 0;
-  for (let i = 0; i < keys.length; i++) if (typeof keys[i] === 'string') strings++;
-  if (strings !== length + 1) return 'named-property';
   return undefined;
 }

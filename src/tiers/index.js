@@ -26,7 +26,7 @@ import { flatObjectArray } from './flat-object-array.js';
  * @property {string} title
  * @property {{engine: string, change: string, url: string}} origin
  * @property {readonly string[]} reasons  every reject reason `guard` can return
- * @property {(value: any, options?: import('./guards.js').TierOptions) => string} guard
+ * @property {(value: any, options?: import('./guards.js').TierOptions, facts?: import('./guards.js').Facts) => string} guard
  *   'accept', or the reason the tier refuses the value; runs no user code
  * @property {(value: any, realm: import('../primordials/realm.js').Realm) => any} clone
  *   the clone of a value `guard` accepted, in the target realm
@@ -54,9 +54,12 @@ export function selectTier(value, options) {
   /** @type {{tier: string, reason: string}[]} */
   const rejections = newList();
   let taken;
+  // What one guard learns of the value, the next reads (guards.js Facts).
+  /** @type {import('./guards.js').Facts} */
+  const facts = {};
   for (let i = 0; i < tiers.length; i++) {
     const tier = tiers[i];
-    const verdict = tier.guard(value, options);
+    const verdict = tier.guard(value, options, facts);
     if (verdict === 'accept') {
       taken = tier;
       break;

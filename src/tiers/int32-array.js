@@ -18,8 +18,8 @@ export const int32Array = {
     'transfer-list', 'for-storage', 'not-array', 'proxy', 'hole', 'accessor', 'non-enumerable',
     'named-property', 'non-int32', 'negative-zero',
   ],
-  guard(value, options) {
-    return optionsReason(options) ?? denseArrayReason(value, int32ElementReason) ?? 'accept';
+  guard(value, options, facts) {
+    return optionsReason(options) ?? denseArrayReason(value, int32ElementReason, facts) ?? 'accept';
   },
   // StructuredSerializeInternal step 18 (Array record, length from the own
   // descriptor) and StructuredDeserialize step 19 (ArrayCreate(length) in the target realm, every element defined in order).
