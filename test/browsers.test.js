@@ -179,7 +179,7 @@ test("a browser finding's repro.html, served from a plain static server, prints 
 
 test('a page whose renderer is killed is a crash finding; the run goes on in a new page', async () => {
   const out = scratch();
-  const run = spawn(process.execPath, [CLI, 'fuzz', '--target', 'chromium:clone', '--time', '8', '--seed', '3', '--workers', '1', '--shrink-runs', '0', '--out', out, '--json', join(out, 'r.json')], { stdio: 'ignore' });
+  const run = spawn(process.execPath, [CLI, 'fuzz', '--target', 'chromium:clone', '--time', '12', '--seed', '3', '--workers', '1', '--shrink-runs', '0', '--out', out, '--json', join(out, 'r.json')], { stdio: 'ignore' });
   const exited = new Promise((resolve) => run.on('exit', resolve));
   // Every page renderer: Chromium may also keep a spare one, whose death crashes nothing.
   const renderers = () => descendants(/** @type {number} */ (run.pid)).filter((pid) => {
@@ -194,7 +194,11 @@ test('a page whose renderer is killed is a crash finding; the run goes on in a n
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   assert.ok(renderers().length > 0, 'an agent page renderer started');
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  // Killed once it has judged cases, not while it loads (a renderer killed before its first case made no
+  // finding under a load average of 20): its CPU time past what loading the page takes, 2 s.
+  for (let waited = 0; renderers().reduce((sum, pid) => sum + cpuSeconds(pid), 0) < 2 && waited < 30_000; waited += 200) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
   for (const renderer of renderers()) process.kill(renderer, 'SIGKILL');
   await exited;
   const results = JSON.parse(readFileSync(join(out, 'r.json'), 'utf8'));
@@ -203,6 +207,17 @@ test('a page whose renderer is killed is a crash finding; the run goes on in a n
   assert.match(crash.detail, /chromium page/);
   assert.ok(results.targets[0].verdicts.pass > 100, 'the run went on');
 });
+
+/** @param {number} pid @returns {number} the process's CPU time so far, user and system (0 once it is gone) */
+function cpuSeconds(pid) {
+  try {
+    // Fields 14 and 15 of /proc/PID/stat, after the command name in parentheses, in clock ticks (100 a second).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
 
 /**
  * Starts a fuzz run on a worker of each browser, and resolves once every
