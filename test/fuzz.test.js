@@ -88,6 +88,29 @@ test('a fast path that builds dense arrays with [[Set]] is caught: a setter on t
   assert.ok(setterFired.length > 0, JSON.stringify(foundCases(document)));
 });
 
+test('a fast path a polluted call turns off for good hides later cases from the run; --recheck replays them fresh and counts them hidden', () => {
+  const { document } = fuzz(['--target', `impl:${fixture('sets-dense-arrays-until-polluted.mjs')}`, '--seed', '1', '--runs', '300',
+    '--shrink-runs', '0', '--recheck', '0.25', '--weights', 'almostInt32Array=10']);
+  const { recheck } = document;
+  assert.ok(recheck.hidden > 0, JSON.stringify(recheck));
+  assert.equal(recheck['history-dependent'], 0);
+  assert.equal(recheck.replayed, recheck.agree + recheck.hidden + recheck['history-dependent'] + recheck['other-root'] + recheck.unjudged);
+  const hidden = recheck.disagreements.filter((d) => d.agreement === 'hidden');
+  assert.ok(hidden.every((d) => d.run.verdict === 'pass' && d.fresh.verdict === 'deviation'), JSON.stringify(hidden));
+  // What only a fresh replay showed is the case's verdict: its signature is a finding of the run.
+  const signatures = new Set(document.findings.map((f) => f.signature));
+  assert.ok(document.findings.some((f) => f.freshReplay === 'only') || hidden.some((d) => signatures.has(d.fresh.signature)), JSON.stringify(foundCases(document)));
+});
+
+test('a shape cache kept across calls deviates only after an earlier case; --recheck marks its findings as needing that history', () => {
+  const { document } = fuzz(['--target', `impl:${fixture('shape-cache-by-count.mjs')}`, '--seed', '1', '--runs', '300', '--shrink-runs', '0', '--recheck', '0.01']);
+  assert.ok(document.recheck['history-dependent'] > 0, JSON.stringify(document.recheck));
+  const needingHistory = document.findings.filter((f) => f.freshReplay === 'passes');
+  assert.ok(needingHistory.length > 0 && needingHistory.every((f) => f.category === 'keys' || f.category === 'value'), JSON.stringify(foundCases(document)));
+  // Without --recheck nothing is replayed and the document says nothing of it.
+  assert.equal(fuzz(['--target', `impl:${fixture('shape-cache-by-count.mjs')}`, '--seed', '1', '--runs', '50', '--shrink-runs', '0']).document.recheck, undefined);
+});
+
 test('the same seed and runs give the same findings, whatever the number of workers', () => {
   const args = ['--target', `impl:${fixture('zero-sign-lost.mjs')}`, '--seed', '3', '--runs', '700', '--shrink-runs', '0'];
   const one = fuzz([...args, '--workers', '1']).document;

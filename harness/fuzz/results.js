@@ -45,10 +45,12 @@ export function fuzzResults(outcome, files, spec) {
         ...(f.detail === undefined ? {} : { detail: f.detail }),
         ...(f.alsoSeenAs === undefined ? {} : { alsoSeenAs: f.alsoSeenAs }),
         ...(f.splitFrom === undefined ? {} : { splitFrom: f.splitFrom }),
+        ...(f.freshReplay === undefined ? {} : { freshReplay: f.freshReplay }),
       };
     }),
     sameBug: outcome.sameBug,
     guardCoverage: guardCoverageReport(outcome.coverage, tiers),
     cells: outcome.cells,
+    ...(outcome.recheck === undefined ? {} : { recheck: outcome.recheck }),
   };
 }

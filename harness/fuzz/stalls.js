@@ -63,7 +63,7 @@ export async function handleStall(host, task, { reason, heartbeat, detail }, tal
   const expected = validate(prepared, { global: globalThis }).length === 0 ? await expectedOrHarnessError(target, prepared, caseIndex, tally) : undefined;
   tally.consider({
     signature, target: target.name, verdict: reason, category: reason, case: caseIndex,
-    chunkSeed: chunkSeed(task.seed, task.chunk), path: String(stalled), count: 1, program: prepared, minimized: false, detail, expected,
+    chunkSeed: chunkSeed(task.seed, task.chunk), path: String(stalled), count: 1, program: prepared, source: program, minimized: false, detail, expected,
   });
 }
 

@@ -17,6 +17,9 @@ import { addCounts } from '../../portable/case/counts.js';
  * @property {string} path
  * @property {number} count  cases that showed it
  * @property {any} program  as the target ran it; the shrunk one once shrinking is done
+ * @property {any} [source]  the case's program as generated, before its channel reshaped it (a fresh replay starts from it)
+ * @property {'only' | 'passes'} [freshReplay]  what a fresh replay of the case said (recheck.js), where it differs from
+ *   the run: `only` a fresh replay shows it (the run passed the case); `passes` the run needed the cases before it
  * @property {boolean} minimized
  * @property {import('../../portable/fuzz/tasks.js').ShrinkRecord} [shrink]  what shrinking did, once it has
  * @property {unknown} [expected]  the reference's observation (for a timeout or crash too: the repro needs it)
@@ -70,8 +73,9 @@ export class Tally {
   /**
    * Adds what a worker judged in (part of) a chunk (tasks.js `runChunk`).
    * @param {Awaited<ReturnType<typeof import('../../portable/fuzz/tasks.js').runChunk>>} result
+   * @param {(index: number) => any} generated  a case's program as generated, by its index in the chunk
    */
-  addChunkResult(result) {
+  addChunkResult(result, generated) {
     addCounts(this.coverage, result.coverage);
     addCounts(this.verdicts, result.verdicts);
     this.harnessErrors.push(...result.harnessErrors);
@@ -79,7 +83,7 @@ export class Tally {
       this.consider({
         signature: finding.signature, target: finding.target, verdict: finding.verdict, category: finding.category,
         case: finding.case, chunkSeed: finding.chunkSeed, path: finding.path, count: finding.count,
-        program: finding.program, minimized: false, detail: finding.detail,
+        program: finding.program, source: generated(Number(finding.path)), minimized: false, detail: finding.detail,
         expected: finding.expected, actual: finding.actual, differences: finding.differences, variants: finding.variants,
       });
     }
