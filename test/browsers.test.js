@@ -130,6 +130,17 @@ test('conform runs files in fresh pages of each browser, with its expectations, 
   }
 });
 
+test('in a page, a script that throws or does not parse is an uncaught error of its file (ERROR), and the next file runs', () => {
+  const files = ['syntax-error', 'throws-at-top-level', 'passes'].map((name) => fixture(`conform/${name}.any.js`));
+  const { status, stdout } = clonecheck(['conform', ...files, ...BROWSERS.flatMap((b) => ['--target', b])]);
+  assert.equal(status, 1, stdout);
+  for (const browser of BROWSERS) {
+    assert.match(stdout, new RegExp(`\\[${browser}\\] \\S+syntax-error\\.any\\.js: ERROR \\(Uncaught SyntaxError: .+ \\(at \\S+syntax-error\\.any\\.js:3\\)\\)`));
+    assert.match(stdout, new RegExp(`\\[${browser}\\] \\S+throws-at-top-level\\.any\\.js: ERROR \\(Uncaught TypeError: thrown at the top level of the file\\)  \\[UNEXPECTED, expected OK\\]\\n {2}PASS a test before the throw passes`));
+    assert.match(stdout, new RegExp(`^${browser} +clonecheck +3 +3 +0 +0 +0 +2 +2 `, 'm'));
+  }
+});
+
 test("in a page, an include's top-level const is seen by the test, and a file that asked the page server for a resource it does not have is not applicable, never a pass", () => {
   const dir = scratch();
   const { status, stdout } = clonecheck(['conform', '--wpt-dir', fixture('wpt-scope'), '--suite', 'wpt', '--suite', 'wpt-encoding',

@@ -8,6 +8,12 @@
 // it is thrown here, as the other hosts' runClassicScript throws it. The
 // twin of portable/hosts/classic-script.js (the page server's import map).
 
+// The window's own, taken as the module loads: realm.js hands testharness.js
+// a global addEventListener of its own while it loads, and a test may
+// replace either.
+const { addEventListener: listen, removeEventListener: unlisten } = EventTarget.prototype;
+const FunctionCall = Function.prototype.call;
+
 /**
  * @param {{name: string, text: string}} source  `name` is what stack traces call it
  * @throws {unknown} what the script throws, or the SyntaxError of one that does not parse
@@ -22,12 +28,12 @@ export function runClassicScript(source) {
     event.preventDefault();
     event.stopImmediatePropagation();
   };
-  addEventListener('error', hear, true);
+  FunctionCall.call(listen, globalThis, 'error', hear, true);
   try {
     // An inline classic script inserted by script runs at once, before append returns.
     (document.head ?? document.documentElement).append(script);
   } finally {
-    removeEventListener('error', hear, true);
+    FunctionCall.call(unlisten, globalThis, 'error', hear, true);
     script.remove();
   }
   if (thrown !== undefined) throw thrown.error;
