@@ -194,8 +194,11 @@ test('a timeout and a crash are shrunk, each candidate in a fresh thread; a cras
   // The fiftieth call dies whatever the value: in a fresh thread the case alone passes.
   const late = stalled('crash', 'exits-on-fiftieth-call.mjs');
   assert.equal(late.minimized, false);
-  assert.deepEqual(late.shrink, { candidates: 3, removed: 0, simplified: 0, localMinimum: false, reproduced: false });
-  assert.match(readFileSync(join(late.directory, 'report.md'), 'utf8'), /not shrunk: a fresh thread or agent did not die on it again in 3 runs/);
+  // Replayed up to 20 times in all (the stall budget allowing): never again, so not flaky either.
+  assert.equal(late.shrink.reproduced, false);
+  assert.deepEqual(late.shrink.replays, { shown: 0, of: late.shrink.candidates });
+  assert.ok(late.shrink.candidates >= 3 && late.shrink.candidates <= 20, JSON.stringify(late.shrink));
+  assert.match(readFileSync(join(late.directory, 'report.md'), 'utf8'), /not shrunk: a fresh thread or agent never died on it again in \d+ runs/);
 });
 
 test('a runtime that segfaults or hangs mid-run gives crash and timeout verdicts, its agent restarts, and other runtimes lose nothing', () => {

@@ -72,3 +72,18 @@ test('a fresh replay agrees, shows what the run hid, or passes what needed the r
   assert.equal(agreementOf(item('deviation', 'a'), { verdict: 'deviation', signature: 'b' }), 'other-root');
   assert.equal(agreementOf(item('pass'), { verdict: 'harness-error' }), 'unjudged');
 });
+
+test('a runtime that dies while the reference judges a case is a host crash of that runtime, not the target\'s crash; the case goes on to the targets left', async () => {
+  const { handleStall } = await import('../harness/fuzz/stalls.js');
+  const { Tally } = await import('../harness/fuzz/tally.js');
+  const other = { ...target, name: 'ref:spec-again' };
+  const tally = new Tally([target, other], () => assert.fail('no finding'));
+  const host = { agent: { name: 'node@24' }, targets: [target, other], cases: 0, lanes: { clean: [], sender: [], receiver: [], both: [] } };
+  const program = { root: { ref: 0 }, objects: [{ kind: 'file', bytes: [], type: '', name: '' }] };
+  const task = { kind: 'chunk', seed: 1, chunk: 0, lane: 'clean', indices: [3], programs: [program], targets: [target, other] };
+  // Node 24 aborts in node::Blob::New when the reference builds a File under an Array.prototype index accessor (docs/findings-log-platform.md, finding 8).
+  await handleStall(host, task, { reason: 'crash', heartbeat: { caseIndex: 3, targetIndex: -2 }, detail: 'killed by SIGABRT' }, tally);
+  assert.deepEqual(tally.hostCrashes, [{ runtime: 'node@24', case: 3, target: target.name, program, detail: 'killed by SIGABRT' }]);
+  assert.equal(tally.verdicts[target.name].crash, 0);
+  assert.deepEqual(host.lanes.clean.map((t) => t.targets.map((s) => s.name)), [[other.name]]);
+});

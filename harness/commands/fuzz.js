@@ -168,6 +168,10 @@ export async function fuzzCommand(raw) {
       ? `CRASH BETWEEN CASES: a ${c.runtime === 'node' ? 'worker thread' : `${c.runtime} agent`} died with no case running (late, from an earlier case):\n  ${c.detail}\n`
       : `CRASH BETWEEN CASES: the ${c.runtime} agent died before case ${c.case} began (late, from an earlier case; that case ran again):\n  ${c.detail}\n`);
   }
+  for (const c of summary.hostCrashes) {
+    process.stdout.write(`HOST CRASH: ${c.runtime} died in its own host code while the reference judged case ${c.case}${c.target === undefined ? '' : ` for ${c.target}`} `
+      + `(a bug of ${c.runtime}, not of its structuredClone; the program is in --json hostCrashes):\n  ${c.detail}\n`);
+  }
   for (const t of summary.targets) {
     const v = t.verdicts;
     process.stdout.write(`${t.name}: ${count.format(v.pass)} pass, ${count.format(v.deviation)} deviation, ${v.timeout} timeout, ${v.crash} crash, ${v['harness-error']} harness error\n`);

@@ -124,8 +124,13 @@ function reportText(finding, target, replay) {
 function programState(finding) {
   const shrink = finding.shrink;
   if (shrink?.reproduced === false) {
-    return `as generated (not shrunk: a fresh ${finding.verdict === 'crash' ? 'thread or agent did not die' : 'thread or agent did not hang'} `
-      + `on it again in ${shrink.candidates} run${shrink.candidates === 1 ? '' : 's'}; it may come from an earlier case, or be a race)`;
+    const stalls = finding.verdict === 'crash' ? 'died' : 'hung';
+    const shown = shrink.replays?.shown ?? 0;
+    return shown > 0
+      ? `as generated (not shrunk: flaky, a fresh thread or agent ${stalls} on it ${shown} time${shown === 1 ? '' : 's'} in ${shrink.candidates} runs: `
+        + 'run it in a loop to see it; it may be a race)'
+      : `as generated (not shrunk: a fresh thread or agent never ${stalls} on it again in ${shrink.candidates} run${shrink.candidates === 1 ? '' : 's'}; `
+        + 'it may come from an earlier case, or be a race)';
   }
   if (!finding.minimized) return 'as generated (not shrunk)';
   if (shrink === undefined) return 'shrunk';

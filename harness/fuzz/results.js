@@ -36,6 +36,7 @@ export function fuzzResults(outcome, files, spec) {
     })),
     harnessErrors: outcome.harnessErrors,
     unattributedCrashes: outcome.unattributedCrashes,
+    hostCrashes: outcome.hostCrashes,
     findings: outcome.findings.map((f) => {
       const { directory, programFile, reproFile } = files.get(f.signature);
       return {

@@ -59,6 +59,7 @@ import { programFeatures } from '../../portable/bugs/bug-shape.js';
  *   finding's bug after all; cases whose programs hold no trigger of their signature (same-bug.js)
  * @property {object[]} harnessErrors
  * @property {{runtime: string, case: number | null, detail: string}[]} unattributedCrashes  `case` null: the thread or agent died between tasks
+ * @property {Tally['hostCrashes']} hostCrashes  runtimes that died in the host code the reference called (stalls.js)
  * @property {Record<string, Record<string, number>>} coverage
  * @property {import('../../fuzzers/steering.js').CellReport} cells  what the run drew, by cell of the map (fuzzers/cells.js)
  * @property {ReturnType<typeof agreementReport>} [recheck]  the run's verdicts against fresh replays (--recheck)
@@ -184,6 +185,7 @@ export async function fuzz(options) {
     sameBug: { signatures: signatures.length, merged, split, confirmed, unexplained, witnesses: shrunk.filter((s) => s.variant !== undefined).length },
     harnessErrors: tally.harnessErrors,
     unattributedCrashes: tally.unattributedCrashes,
+    hostCrashes: tally.hostCrashes,
     coverage: tally.coverage,
     cells: steering.report(),
     ...(agreement === undefined ? {} : { recheck: agreement }),

@@ -68,6 +68,8 @@ export class Tally {
     this.harnessErrors = [];
     /** @type {{runtime: string, case: number | null, detail: string}[]} agents and threads that died between cases (null: between tasks) */
     this.unattributedCrashes = [];
+    /** @type {{runtime: string, case: number, target: string | undefined, program: any, detail: string}[]} runtimes that died in the host code the reference called (stalls.js) */
+    this.hostCrashes = [];
   }
 
   /**

@@ -19,6 +19,14 @@ import { describeDifference, programFeatures } from '../bugs/bug-shape.js';
 import { holds } from '../bugs/same-bug.js';
 import { prepareKinds } from '../../src/program/kinds/index.js';
 
+/**
+ * The heartbeat's target index while the reference runs for target `t`
+ * (portable/hosts/heartbeat.js): a runtime that dies then died in the
+ * reference's host code (harness/fuzz/stalls.js), not in its clone.
+ * @param {number} t
+ */
+export const oracleBeat = (t) => -2 - t;
+
 /** Harness errors kept per chunk (each is a bug of clonecheck, reported in full). */
 const MAX_HARNESS_ERRORS = 3;
 
@@ -93,7 +101,8 @@ export async function runChunk({ seed, chunk, indices, programs, targets: specs,
     const caseIndex = chunk * CHUNK_SIZE + index;
     heartbeat.beat(caseIndex, -1);
     const results = await judge(programs[i], targets, {
-      coverage: countCoverage ? coverage : undefined, onTarget: (t) => heartbeat.beat(caseIndex, t), generated: true,
+      coverage: countCoverage ? coverage : undefined, onTarget: (t) => heartbeat.beat(caseIndex, t), onOracle: (t) => heartbeat.beat(caseIndex, oracleBeat(t)),
+      generated: true,
     });
     // Judged: the program (and the plan build keeps for it) can go at the next
     // collection instead of being copied and promoted with the chunk's others.
@@ -151,6 +160,8 @@ export async function runChunk({ seed, chunk, indices, programs, targets: specs,
  * @property {boolean} localMinimum  no single removal or simplification keeps the bug (false: the budget ran out first)
  * @property {boolean} [reproduced]  for a crash or a timeout: whether a fresh thread or agent stalled the same way on the
  *   found program (false: it stays as found; the stall may have come from an earlier case, or be a race)
+ * @property {{shown: number, of: number}} [replays]  for one not reproduced at once: how often fresh runs of its own
+ *   program stalled the same way (harness/minimize/shrink-stalls.js); shown > 0 is a flaky finding at that rate
  */
 
 /**
@@ -239,5 +250,5 @@ function keepsFeatures(program, candidate, change) {
 export async function judgeProgram({ program, targets: specs, generated = false }, heartbeat) {
   const targets = await loadTargets(specs);
   heartbeat.beat(0, -1);
-  return judge(program, targets, { onTarget: (t) => heartbeat.beat(0, t), generated });
+  return judge(program, targets, { onTarget: (t) => heartbeat.beat(0, t), onOracle: (t) => heartbeat.beat(0, oracleBeat(t)), generated });
 }
