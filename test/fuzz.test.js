@@ -107,6 +107,16 @@ test('a shape cache kept across calls deviates only after an earlier case; --rec
   assert.ok(document.recheck['history-dependent'] > 0, JSON.stringify(document.recheck));
   const needingHistory = document.findings.filter((f) => f.freshReplay === 'passes');
   assert.ok(needingHistory.length > 0 && needingHistory.every((f) => f.category === 'keys' || f.category === 'value'), JSON.stringify(foundCases(document)));
+  // Its history is cut down to the earlier case that filled the cache (an object of as many keys), and repro replays it first.
+  const [finding] = needingHistory;
+  const { history } = JSON.parse(readFileSync(join(finding.directory, 'finding.json'), 'utf8'));
+  assert.ok(history.cases >= 1 && history.cases < history.of, JSON.stringify(history));
+  assert.match(readFileSync(join(finding.directory, 'report.md'), 'utf8'), /it needs \d+ earlier cases? in the same realm/);
+  const withHistory = clonecheck(['repro', finding.directory]);
+  assert.equal(withHistory.status, 1, withHistory.stdout);
+  assert.match(withHistory.stdout, /^DEVIATION impl:/m);
+  const alone = clonecheck(['repro', finding.programFile, '--target', finding.target]);
+  assert.equal(alone.status, 0, alone.stdout);
   // Without --recheck nothing is replayed and the document says nothing of it.
   assert.equal(fuzz(['--target', `impl:${fixture('shape-cache-by-count.mjs')}`, '--seed', '1', '--runs', '50', '--shrink-runs', '0']).document.recheck, undefined);
 });

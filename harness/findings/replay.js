@@ -26,15 +26,16 @@ export async function replayProgram(program, targets, { timeoutMs }) {
  * Several programs on the same targets, each host started once for all of them.
  * @param {any[]} programs valid programs
  * @param {import('../targets/catalog.js').TargetSpec[]} targets
- * @param {{timeoutMs: number, workers?: number}} options
+ * @param {{timeoutMs: number, workers?: number, generated?: boolean}} options  `generated`: drawn by the generator,
+ *   reshaped as a run reshapes them (judge.js)
  * @returns {Promise<any[][]>} for each program, a verdict per target in their order; where the reference
  *   itself stalled on a program, a `harness-error` with `referenceStalled` for each target of that host
  */
-export async function replayPrograms(programs, targets, { timeoutMs, workers = 1 }) {
+export async function replayPrograms(programs, targets, { timeoutMs, workers = 1, generated = false }) {
   /** @type {any[][]} */
   const verdicts = programs.map(() => []);
   for (const { agent, targets: hostTargets } of groupByHost(targets)) {
-    const pending = programs.map((program, index) => ({ kind: 'program', program, targets: hostTargets, index }));
+    const pending = programs.map((program, index) => ({ kind: 'program', program, targets: hostTargets, index, generated }));
     await runPool({
       workerURL: FUZZ_WORKER_URL,
       agent,

@@ -17,6 +17,7 @@ import { Tally } from './tally.js';
 import { FUZZ_WORKER_URL } from './worker-url.js';
 import { runPool } from '../pool/pool.js';
 import { agreementReport, recheck } from './recheck.js';
+import { shrinkHistory } from '../minimize/history.js';
 import { CHUNK_SIZE, chunkSeed } from '../../fuzzers/steering.js';
 import { featureKey, verdictSignature } from '../../portable/bugs/signature.js';
 import { programFeatures } from '../../portable/bugs/bug-shape.js';
@@ -121,6 +122,7 @@ export async function fuzz(options) {
   const stalls = [];
   /** @type {import('./recheck.js').RecheckItem[]} sampled cases to replay fresh */
   const sampled = [];
+  const histories = new MemberHistories();
   // The first chunks are generated while the threads or agents start.
   for (const host of hosts) setImmediate(() => generateAhead(host));
   await stage('fuzzing', tally, () => Promise.all(hosts.map((host) => runPool({
@@ -132,6 +134,7 @@ export async function fuzz(options) {
     timeoutMs,
     nextTask: (slot) => {
       const task = nextTask(host, slot);
+      if (task !== undefined) histories.ran(host, slot, task);
       // After the task has been posted: the thread starts on it first.
       if (task !== undefined) setImmediate(() => generateAhead(host));
       return task;
@@ -150,6 +153,7 @@ export async function fuzz(options) {
       report('fuzz');
     },
     onStall: (task, stall) => {
+      histories.replaced(host, task.slot);
       const considered = handleStall(host, task, stall, tally).then(() => report('fuzz'));
       // A failure (a clonecheck bug) is a harness error once the pools are done, below, not an unhandled rejection.
       considered.catch(() => {});
@@ -163,7 +167,7 @@ export async function fuzz(options) {
   const fuzzMs = elapsed();
 
   const agreement = (options.recheckRate ?? 0) > 0
-    ? await stage('rechecking', tally, () => recheckRun(sampled, tally, { targets, timeoutMs, workers, options, report })) : undefined;
+    ? await stage('rechecking', tally, () => recheckRun(sampled, tally, { targets, timeoutMs, workers, options, report, histories })) : undefined;
 
   const signatures = tally.findingsByCase();
   const shrunk = await stage('shrinking', tally, () => shrinkDeviations(signatures, {
@@ -201,9 +205,9 @@ export async function fuzz(options) {
  * @param {import('./recheck.js').RecheckItem[]} sampled
  * @param {Tally} tally
  * @param {{targets: import('../targets/catalog.js').TargetSpec[], timeoutMs: number, workers: number, options: FuzzOptions,
- *   report: (phase: 'recheck', extra: object) => void}} run
+ *   report: (phase: 'recheck', extra: object) => void, histories: MemberHistories}} run
  */
-async function recheckRun(sampled, tally, { targets, timeoutMs, workers, options, report }) {
+async function recheckRun(sampled, tally, { targets, timeoutMs, workers, options, report, histories }) {
   const firstCases = tally.findingsByCase().filter((f) => f.source !== undefined).map((f) => ({
     case: f.case, chunkSeed: f.chunkSeed, path: f.path, target: f.target, program: f.source, verdict: f.verdict, signature: f.signature, sampled: false,
   }));
@@ -215,7 +219,19 @@ async function recheckRun(sampled, tally, { targets, timeoutMs, workers, options
     onProgress: (done, total) => report('recheck', { shrunk: done, toShrink: total }),
   });
   for (const { item, fresh, agreement } of outcomes) {
-    if (agreement === 'history-dependent' && !item.sampled) tally.findings.get(/** @type {string} */ (item.signature)).freshReplay = 'passes';
+    if (agreement === 'history-dependent' && !item.sampled) {
+      const finding = /** @type {import('./tally.js').Finding} */ (tally.findings.get(/** @type {string} */ (item.signature)));
+      finding.freshReplay = 'passes';
+      const before = histories.before(item);
+      if (before !== undefined && options.shouldShrink()) {
+        const deadline = performance.now() + (options.stallShrinkSeconds ?? HISTORY_SECONDS) * 1000;
+        const shrunk = await shrinkHistory(item.program, before.programs, {
+          targets: before.targets, target: item.target, signature: finding.signature, timeoutMs, inTime: () => options.shouldShrink() && performance.now() < deadline,
+        });
+        if (shrunk !== undefined) finding.history = { programs: shrunk.history, of: before.programs.length, replays: shrunk.replays, minimal: shrunk.minimal };
+        options.onFinding(finding);
+      }
+    }
     if (agreement !== 'hidden' && agreement !== 'other-root') continue;
     const signature = fresh.verdict === 'deviation' ? fresh.signature : verdictSignature(item.target, fresh.verdict, fresh.detail).signature;
     const features = programFeatures(fresh.program ?? item.program);
@@ -228,4 +244,57 @@ async function recheckRun(sampled, tally, { targets, timeoutMs, workers, options
     });
   }
   return agreementReport(/** @type {number} */ (options.recheckRate), outcomes);
+}
+
+/** Time spent at most cutting down one finding's history, without --stall-shrink-time. */
+const HISTORY_SECONDS = 60;
+
+/** Tasks of a member's past kept: a history-dependent finding's earlier cases are looked for among them. */
+const HISTORY_TASKS = 16;
+
+/**
+ * What each member (thread, agent or page) of a host has judged since it
+ * started: the tasks handed to its slot, the last HISTORY_TASKS of them; a
+ * member replaced after a stall starts with none.
+ */
+class MemberHistories {
+  constructor() {
+    /** @type {Map<import('./schedule.js').Host, Map<number, any[]>>} */
+    this.bySlot = new Map();
+  }
+
+  /** @param {import('./schedule.js').Host} host @param {number} slot @param {any} task */
+  ran(host, slot, task) {
+    task.slot = slot;
+    const slots = this.bySlot.get(host) ?? this.bySlot.set(host, new Map()).get(host);
+    const tasks = slots.get(slot) ?? slots.set(slot, []).get(slot);
+    tasks.push(task);
+    if (tasks.length > HISTORY_TASKS) tasks.shift();
+  }
+
+  /** @param {import('./schedule.js').Host} host @param {number | undefined} slot */
+  replaced(host, slot) {
+    if (slot !== undefined) this.bySlot.get(host)?.get(slot)?.splice(0);
+  }
+
+  /**
+   * The programs the member that judged a case ran before it, in order, and the targets it ran them on.
+   * @param {{case: number, target: string}} item
+   * @returns {{programs: any[], targets: import('../targets/catalog.js').TargetSpec[]} | undefined}
+   */
+  before(item) {
+    const chunk = Math.floor(item.case / CHUNK_SIZE);
+    const index = item.case % CHUNK_SIZE;
+    for (const [host, slots] of this.bySlot) {
+      if (!host.targets.some((t) => t.name === item.target)) continue;
+      for (const tasks of slots.values()) {
+        const at = tasks.findIndex((task) => task.chunk === chunk && task.indices.includes(index) && task.targets.some((/** @type {any} */ t) => t.name === item.target));
+        if (at < 0) continue;
+        const own = tasks[at];
+        const programs = [...tasks.slice(0, at).flatMap((task) => task.programs), ...own.programs.slice(0, own.indices.indexOf(index))];
+        return { programs, targets: own.targets };
+      }
+    }
+    return undefined;
+  }
 }

@@ -20,6 +20,8 @@ import { addCounts } from '../../portable/case/counts.js';
  * @property {any} [source]  the case's program as generated, before its channel reshaped it (a fresh replay starts from it)
  * @property {'only' | 'passes'} [freshReplay]  what a fresh replay of the case said (recheck.js), where it differs from
  *   the run: `only` a fresh replay shows it (the run passed the case); `passes` the run needed the cases before it
+ * @property {{programs: any[], of: number, replays: number, minimal: boolean}} [history]  for `passes`: the earlier cases
+ *   it needs, cut down from the `of` its member ran before it (harness/minimize/history.js); repro replays them first
  * @property {boolean} minimized
  * @property {import('../../portable/fuzz/tasks.js').ShrinkRecord} [shrink]  what shrinking did, once it has
  * @property {unknown} [expected]  the reference's observation (for a timeout or crash too: the repro needs it)
