@@ -336,6 +336,8 @@ function moduleFinding(differenceOf, history, input, from) {
  * @property {(c: C) => number} size @property {(c: C, at: number, count: number) => C} withoutBytes
  * @property {(c: C) => Generator<C>} [narrower]  the case with one string narrower (its bytes stay: a string can need bytes it
  *   does not cover, as one past 4 KB of the source needs all before it)
+ * @property {(c: C) => [number, number][]} [outside]  byte ranges no part covers, tried whole first (the tail of a big buffer,
+ *   which the halving blocks reach last)
  */
 
 /** @type {Cut<Uint8Array[]>} a host decoder's inputs: every one but the last can go; bytes across them */
@@ -373,6 +375,11 @@ const BUFFER_CUT = {
       sourceEnd: sourceEnd - overlap(at, count, 0, sourceEnd),
       strings: strings.map(({ pos, len }) => ({ pos: pos - overlap(at, count, 0, pos), len: len - overlap(at, count, pos, pos + len) })),
     };
+  },
+  outside: ({ bytes, strings }) => {
+    const end = Math.max(...strings.map(({ pos, len }) => pos + len));
+    const start = Math.min(...strings.map(({ pos }) => pos));
+    return [[end, bytes.length - end], [0, start]];
   },
   * narrower(input) {
     for (let i = 0; i < input.strings.length; i++) {
@@ -415,6 +422,11 @@ async function fewestBytes(input, cut, shows) {
         break;
       }
     }
+  }
+  for (const [at, count] of cut.outside?.(current) ?? []) {
+    const candidate = cut.withoutBytes(current, at, count);
+    tries += 1;
+    if (count > 0 && await shows(candidate)) current = candidate;
   }
   for (let count = 2 ** Math.floor(Math.log2(Math.max(1, cut.size(current)))); count >= 1; count = Math.floor(count / 2)) {
     for (let at = cut.size(current) - count; at >= 0 && tries < TRIM_BUDGET; at = Math.min(at, cut.size(current)) - count) {
