@@ -235,7 +235,7 @@ const nearOneOf = (sizes) => fc.record({ i: fc.nat(sizes.length - 1), off: fc.in
   .map(({ i, off }) => Math.max(0, sizes[i] + off));
 
 /** How often a module's buffer gets each fill, out of their sum. */
-const FILL_WEIGHTS = Object.freeze({ none: 400, past4K: 40, past64K: 10, declared: 40, huge: 1 });
+const FILL_WEIGHTS = Object.freeze({ none: 1600, past4K: 160, past64K: 40, declared: 160, huge: 1 });
 
 /**
  * A module's fill: an ASCII run that makes a region large, put at the
