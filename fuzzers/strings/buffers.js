@@ -241,8 +241,9 @@ const FILL_WEIGHTS = Object.freeze({ none: 1600, past4K: 160, past64K: 40, decla
  * A module's fill: an ASCII run that makes a region large, put at the
  * source's start (a long ASCII prefix), after its pieces, or in the strings
  * region. Mostly none (a case then costs what it did); past 4 KB or 64 KB
- * or a declared threshold by weight; a few MB rarely (measured: one case in
- * 500 keeps the rate within a third of what it is without).
+ * or a declared threshold by weight; a few MB rarely: the oracle decodes a
+ * string of megabytes step by step, and at 1 buffer in 500 that was most
+ * of a run's time (FILL_WEIGHTS).
  * @param {readonly number[]} thresholds  the module's declared ones
  */
 const fillOf = (thresholds) => fc.record({
