@@ -274,6 +274,8 @@ async function runModuleChunk({ seed, runs, first, skip }, heartbeat, { arbitrar
   if (!details.failed || met === undefined) return { cases: details.numRuns, finding: null };
   const wanted = met.shape;
   const caseInChunk = ran.length;
+  // Shrinking candidates beat past the chunk's cases, so that a stall there is not taken for one of its draws (run.js onStall).
+  beats = Math.max(beats, runs);
   /** @param {any[]} history @param {any} input  shows the root on a fresh instance that decoded `history` first */
   const shows = async (history, input) => {
     heartbeat.beat(first + beats++, 0);
