@@ -336,10 +336,11 @@ function moduleFinding(differenceOf, history, input, from) {
  * @typedef {object} Cut
  * @property {(c: C) => number} parts @property {(c: C, i: number) => C} withoutPart
  * @property {(c: C) => number} size @property {(c: C, at: number, count: number) => C} withoutBytes
- * @property {(c: C) => Generator<C>} [narrower]  the case with one string narrower (its bytes stay: a string can need bytes it
- *   does not cover, as one past 4 KB of the source needs all before it)
- * @property {(c: C) => [number, number][]} [outside]  byte ranges no part covers, tried whole first (the tail of a big buffer,
- *   which the halving blocks reach last)
+ * @property {(c: C, i: number, k: number, fromStart: boolean) => C | undefined} [narrower]  the case with string i k bytes
+ *   narrower at one end (undefined: it is not that long); its bytes stay, as a string can need bytes it does not cover (one past
+ *   4 KB of the source needs all before it)
+ * @property {(c: C) => [number, number][]} [outside]  [at, count] of the bytes after the last string and before the first, cut
+ *   first (a big buffer's tail, which the halving blocks over the whole reach last or not at all)
  */
 
 /** @type {Cut<Uint8Array[]>} a host decoder's inputs: every one but the last can go; bytes across them */
@@ -383,15 +384,11 @@ const BUFFER_CUT = {
     const start = Math.min(...strings.map(({ pos }) => pos));
     return [[end, bytes.length - end], [0, start]];
   },
-  * narrower(input) {
-    for (let i = 0; i < input.strings.length; i++) {
-      const { pos, len } = input.strings[i];
-      const with_ = (/** @type {{pos: number, len: number}} */ string) => ({ ...input, strings: input.strings.map((s, j) => (j === i ? string : s)) });
-      for (let k = Math.floor(len / 2) || len; k >= 1; k = Math.floor(k / 2)) {
-        yield with_({ pos: pos + k, len: len - k });
-        yield with_({ pos, len: len - k });
-      }
-    }
+  narrower: (input, i, k, fromStart) => {
+    const string = input.strings[i];
+    if (string === undefined || string.len < k) return undefined;
+    const narrower = { pos: string.pos + (fromStart ? k : 0), len: string.len - k };
+    return { ...input, strings: input.strings.map((s, j) => (j === i ? narrower : s)) };
   },
 };
 
@@ -413,22 +410,28 @@ async function fewestBytes(input, cut, shows) {
     tries += 1;
     if (await shows(candidate)) current = candidate;
   }
-  for (let narrowed = true; narrowed && cut.narrower !== undefined && tries < TRIM_BUDGET;) {
-    narrowed = false;
-    for (const candidate of cut.narrower(current)) {
-      tries += 1;
-      if (tries >= TRIM_BUDGET) break;
-      if (await shows(candidate)) {
-        current = candidate;
-        narrowed = true;
-        break;
+  // Each string narrowed from either end by half its length, a quarter, …, one byte, a cut repeated while it keeps the root.
+  for (let i = 0; cut.narrower?.(current, i, 0, true) !== undefined; i++) {
+    for (const fromStart of [true, false]) {
+      for (let k = 2 ** 30; k >= 1; k = Math.floor(k / 2)) {
+        for (let candidate = /** @type {NonNullable<Cut<C>['narrower']>} */ (cut.narrower)(current, i, k, fromStart); candidate !== undefined && tries < TRIM_BUDGET; candidate = /** @type {NonNullable<Cut<C>['narrower']>} */ (cut.narrower)(current, i, k, fromStart)) {
+          tries += 1;
+          if (!(await shows(candidate))) break;
+          current = candidate;
+        }
       }
     }
   }
-  for (const [at, count] of cut.outside?.(current) ?? []) {
-    const candidate = cut.withoutBytes(current, at, count);
-    tries += 1;
-    if (count > 0 && await shows(candidate)) current = candidate;
+  // The bytes after the last string, then before the first, in halving blocks from their far end: the whole range first.
+  for (const which of [0, 1]) {
+    const range = () => (cut.outside?.(current) ?? [])[which] ?? [0, 0];
+    for (let count = 2 ** Math.floor(Math.log2(Math.max(1, range()[1]))); count >= 1 && range()[1] > 0; count = Math.floor(count / 2)) {
+      for (let at = range()[0] + range()[1] - count; at >= range()[0] && tries < TRIM_BUDGET; at -= count) {
+        const candidate = cut.withoutBytes(current, at, count);
+        tries += 1;
+        if (await shows(candidate)) current = candidate;
+      }
+    }
   }
   for (let count = 2 ** Math.floor(Math.log2(Math.max(1, cut.size(current)))); count >= 1; count = Math.floor(count / 2)) {
     for (let at = cut.size(current) - count; at >= 0 && tries < TRIM_BUDGET; at = Math.min(at, cut.size(current)) - count) {
