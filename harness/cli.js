@@ -191,7 +191,7 @@ cli
   .addOption(runsOption('cases per target'))
   .option('--json <file>', 'write the results as JSON: cases and findings per target')
   .option('--list', 'list the decoder targets and stop')
-  .option('--replay <case>', 'run one case a finding printed (HEX, or HEX@SOURCEEND:POS+LEN for a buffer) on the targets')
+  .option('--replay <case>', 'run one case a finding printed (HEX, or HEX@SOURCEEND:POS+LEN for a buffer; BUFFER/BUFFER: a module\'s history first) on the targets')
   .option('--ledger <dir>', 'the bug ledger findings are named by', LEDGER_DIR)
   .addOption(timeoutOption('a case that makes no progress for this long is a hang (a finding)'))
   .action(run(async (options) => (await import('./commands/decode.js')).decodeCommand(options)));

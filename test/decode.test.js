@@ -1,13 +1,15 @@
 // The decoder fuzzer (clonecheck decode, harness/decode/, portable/decode/):
 // every decoder target loads and runs in this Node; the oracle names the step
 // behind a difference; the reference string tiers and the example decoder
-// show nothing; a planted broken decoder module is found and shrunk to a few
-// bytes; a hang is a finding; a ledger decode bug is known; bad input is one
-// line, exit 2.
+// show nothing; planted broken decoder modules are found and shrunk (one
+// that keeps a cache from the buffer before, with that buffer as its history,
+// replayed in a fresh process; one broken past 4 KB of source; one broken at
+// the threshold it declares; one whose many roots are one cause); a hang is
+// a finding; a ledger decode bug is known; bad input is one line, exit 2.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -78,11 +80,59 @@ test('a planted broken decoder module is found and shrunk to a few bytes, and re
   assert.match(replay.stdout, /snippet \(this Node\): const m = await import\(/);
 });
 
-test('a decoder that hangs is a finding with the case it was on, and the run goes on', () => {
-  const run = clonecheck(['decode', '--target', `decoder:${fixture('hanging-decoder.mjs')}`, '--runs', '20', '--seed', '1', '--timeout', '500']);
+test('a decoder module that keeps a cache from the buffer before is found with that buffer as its history, and its printed replay line shows it in a fresh process', () => {
+  const json = join(mkdtempSync(join(tmpdir(), 'clonecheck-decode-')), 'results.json');
+  const run = clonecheck(['decode', '--target', `decoder:${fixture('stateful-cache-decoder.mjs')}`, '--runs', '2000', '--seed', '1', '--json', json]);
   assert.equal(run.status, 1, run.stderr);
-  assert.match(run.stdout, /^NEW {2}decoder:\S+hanging-decoder\.mjs {2}the host hung {2}\(case \d+ of seed 1\)\n {2}no progress for \d+ ms\n {2}input \(\d+ bytes\)/m);
-  assert.match(run.stdout, /--replay [0-9a-f]+@\d+:\d+\+7$/m);
+  const [finding] = JSON.parse(readFileSync(json, 'utf8')).findings;
+  assert.ok(finding.difference.history.length >= 1 && finding.difference.history.length < finding.difference.historyFrom,
+    `a history of ${finding.difference.history.length} shrunk from ${finding.difference.historyFrom}`);
+  assert.equal(finding.difference.freshWorker, true, 'its replay showed it in a fresh worker thread');
+  assert.match(run.stdout, /^ {2}depends on the cases before it: a fresh instance shows it only after decoding this buffer first \(shrunk from the \d+ before it on its instance\)/m);
+  const replay = /replay: clonecheck (decode --target \S+ --replay (\S+))$/m.exec(run.stdout);
+  assert.ok(replay !== null, run.stdout);
+  assert.ok(replay[2].includes('/'), 'the replay line decodes the history first');
+  const fresh = clonecheck(replay[1].split(' '));
+  assert.equal(fresh.status, 1, fresh.stdout + fresh.stderr);
+  assert.ok(fresh.stdout.includes(`  ${finding.shape}  `), fresh.stdout);
+  // Without its history the same case passes in a fresh process: the history is what it needs.
+  const alone = clonecheck(['decode', '--target', `decoder:${fixture('stateful-cache-decoder.mjs')}`, '--replay', replay[2].split('/').at(-1)]);
+  assert.equal(alone.status, 0, alone.stdout);
+  assert.match(alone.stdout, /^PASS {2}decoder:/m);
+});
+
+test('a decoder module broken only past 4 KB of source is found and shrunk to a string past byte 4,096', async () => {
+  const { finding, cases } = await chunk(`decoder:${fixture('chunked-setup-decoder.mjs')}`, 500);
+  assert.ok(finding !== null, `nothing in ${cases} cases`);
+  assert.ok(finding.string !== undefined && finding.string.pos >= 4096 && finding.string.len <= 4, JSON.stringify(finding.string));
+  assert.ok(finding.bytes.length > 4096 && finding.bytes.length <= 4100, `${finding.bytes.length} bytes`);
+  assert.equal(finding.history, undefined, 'it shows on a fresh instance alone');
+});
+
+test('a threshold a decoder module declares is aimed at: a bug at exactly that length is found', async () => {
+  const { finding, cases } = await chunk(`decoder:${fixture('stocked-array-decoder.mjs')}`, 500);
+  assert.ok(finding !== null, `nothing in ${cases} cases`);
+  assert.equal(finding.string?.len, 300);
+  assert.match(finding.shape, /throws a TypeError where the standard returns a string$/);
+});
+
+test('a decoder module with one cause met as many roots gives one finding', () => {
+  const json = join(mkdtempSync(join(tmpdir(), 'clonecheck-decode-')), 'results.json');
+  const run = clonecheck(['decode', '--target', `decoder:${fixture('one-fffd-per-sequence-decoder.mjs')}`, '--runs', '600', '--seed', '1', '--json', json]);
+  assert.equal(run.status, 1, run.stderr);
+  const results = JSON.parse(readFileSync(json, 'utf8'));
+  assert.equal(results.findings.length, 1, run.stdout);
+  assert.ok(results.targets[0].roots >= 3, `${results.targets[0].roots} roots`);
+  assert.equal(results.findings[0].alsoShownAs.length, results.targets[0].roots - 1);
+  assert.match(run.stdout, /^ {2}one cause, also shown as \d+ other roots/m);
+});
+
+test('a decoder that hangs is a finding with the case it was on, and the run goes on', () => {
+  const run = clonecheck(['decode', '--target', `decoder:${fixture('hanging-decoder.mjs')}`, '--runs', '20', '--seed', '2', '--timeout', '500']);
+  assert.equal(run.status, 1, run.stderr);
+  assert.match(run.stdout, /^NEW {2}decoder:\S+hanging-decoder\.mjs {2}the host hung {2}\(case \d+ of seed 2\)\n {2}no progress for \d+ ms\n {2}input \(\d+ bytes\)/m);
+  // Every string of its buffer, in the order decoded: one of them is the 7-byte string it hangs on.
+  assert.match(run.stdout, /--replay \S+@\d+:(?:\d+\+\d+,)*\d+\+7(?:,\S+)?$/m);
   assert.match(run.stdout, /: 20 cases, 1 finding, 1 new$/m);
 });
 
@@ -141,6 +191,7 @@ test('decode: bad input is one line, exit 2', () => {
     [['decode', '--target', 'chromium:buffer-utf8'], /a browser has no Buffer/],
     [['decode', '--target', 'decoder:./no-such-decoder.mjs'], /no such file .*no-such-decoder\.mjs; give the path of an ES module exporting decode/],
     [['decode', '--target', `decoder:${fixture('no-decode-export.mjs')}`], /exports no decode function/],
+    [['decode', '--target', `decoder:${fixture('bad-thresholds-decoder.mjs')}`], /its thresholds export must be an array of integers from 1 to/],
     [['decode', '--target', 'node:textdecoder', '--replay', 'xyz'], /--replay xyz: give the input as HEX/],
   ]);
   for (const [args, message] of cases) assertUsageError(clonecheck(args), message);

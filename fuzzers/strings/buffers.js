@@ -6,7 +6,9 @@
 // region or with a threshold length. Every pick meets the tiers'
 // STRING_PRECONDITIONS, or the preconditions a decoder declares. Small
 // pieces and plain integers keep what fast-check shrinks to a handful of
-// bytes.
+// bytes. A decoder module's buffers (`stringBufferCases(preconditions,
+// {thresholds})`) also grow, by weight, past 4 KB, 64 KB and now and then a
+// few MB, and aim at the module's own declared thresholds.
 
 import fc from 'fast-check';
 import { preconditionViolation } from '../../src/encoding/tiers/index.js';
@@ -39,13 +41,32 @@ export function utf8Bytes(codePoint) {
  */
 const thresholdLength = fc.integer({ min: 0, max: THRESHOLD_LENGTHS.length - 1 }).map((i) => THRESHOLD_LENGTHS[i]);
 
-/** A run of ASCII bytes, of a threshold length or any up to 140, counting up from a first byte (so NUL and 0x7F turn up). */
-const asciiRun = fc
+/** `length` ASCII bytes counting up from `first` (so NUL and 0x7F turn up): what an ASCII run is made of. */
+export const countingAscii = (/** @type {number} */ length, /** @type {number} */ first) => Array.from({ length }, (_, i) => (first + i) % 0x80);
+
+/**
+ * countingAscii written into `bytes` at `offset`: its first 128 bytes, then
+ * copies of what is there, doubling (the run repeats every 128 bytes), so
+ * that a fill of megabytes costs a few copies, not a loop per byte.
+ * @param {Uint8Array} bytes @param {number} offset @param {number} length @param {number} first
+ */
+function fillCounting(bytes, offset, length, first) {
+  for (let i = 0; i < Math.min(length, 0x80); i++) bytes[offset + i] = (first + i) % 0x80;
+  for (let done = 0x80; done < length; done *= 2) bytes.copyWithin(offset + done, offset, offset + Math.min(done, length - done));
+}
+
+/**
+ * A run of ASCII bytes, of one of the threshold lengths or any up to 140.
+ * @param {fc.Arbitrary<number>} lengthAtThreshold
+ */
+const asciiRunOf = (lengthAtThreshold) => fc
   .record({
-    length: fc.oneof(thresholdLength, fc.integer({ min: 0, max: 140 })),
+    length: fc.oneof(lengthAtThreshold, fc.integer({ min: 0, max: 140 })),
     first: fc.integer({ min: 0, max: 0x7f }),
   })
-  .map(({ length, first }) => Array.from({ length }, (_, i) => (first + i) % 0x80));
+  .map(({ length, first }) => countingAscii(length, first));
+
+const asciiRun = asciiRunOf(thresholdLength);
 
 const twoByte = fc.integer({ min: 0x80, max: 0x7ff }).map(utf8Bytes);
 const threeByte = fc.oneof(fc.integer({ min: 0x800, max: 0xd7ff }), fc.integer({ min: 0xe000, max: 0xffff })).map(utf8Bytes);
@@ -73,9 +94,9 @@ const malformed = fc.oneof(
     }),
 );
 
-/** One piece of a region. */
-export const bytePiece = fc.oneof(
-  { weight: 5, arbitrary: asciiRun },
+/** @param {fc.Arbitrary<number[]>} run  its ASCII runs */
+const bytePieceOf = (run) => fc.oneof(
+  { weight: 5, arbitrary: run },
   { weight: 2, arbitrary: twoByte },
   { weight: 2, arbitrary: threeByte },
   { weight: 2, arbitrary: fourByte },
@@ -83,6 +104,9 @@ export const bytePiece = fc.oneof(
   { weight: 1, arbitrary: fc.constant([0xef, 0xbb, 0xbf]) },
   { weight: 1, arbitrary: fc.constant([0x00]) },
 );
+
+/** One piece of a region. */
+export const bytePiece = bytePieceOf(asciiRun);
 
 /** Bytes for a whole-input decoder: pieces one after another. */
 export const utf8Input = fc.array(bytePiece, { maxLength: 10 }).map((pieces) => Uint8Array.from(pieces.flat()));
@@ -116,22 +140,45 @@ export const utf16Input = fc
 
 /** Where a pick puts its string in a region. */
 const AIMS = /** @type {const} */ (['any', 'at-first-non-ascii', 'across-first-non-ascii', 'just-past-first-non-ascii', 'threshold-length']);
+/** A module's picks may also aim at a threshold position: starting or ending near byte T of the buffer. */
+const MODULE_AIMS = /** @type {const} */ ([...AIMS, 'around-threshold-position']);
+
+/**
+ * Sizes past which setup code that works in chunks changes course: 4 KB and
+ * 64 KB chunks (a page; what one fromCharCode.apply call or one read is
+ * given), met only by buffers past them. A decoder module's buffers grow
+ * past them by weight (and past its declared thresholds).
+ */
+export const LARGE_SIZES = Object.freeze([4096, 65536]);
+/** oxc's buffers hold whole source files: checker.ts is 2.9 MB. A module's buffers are this big now and then. */
+const HUGE_SIZE = { min: 1 << 20, max: 3 << 20 };
 
 /** How far an aimed pick reaches from the first non-ASCII byte: past every threshold length. */
 const REACH = 80;
+
+/**
+ * Where the string tiers' and a module's picks aim: the lengths around the
+ * reference's thresholds and the module's declared ones, and the positions
+ * around the large sizes and the declared thresholds.
+ * @typedef {{lengths: readonly number[], positions: readonly number[]}} Aims
+ */
+
+/** @type {Aims} */
+const TIER_AIMS = Object.freeze({ lengths: THRESHOLD_LENGTHS, positions: [] });
 
 /**
  * A string of the region [lo, hi) whose first non-ASCII byte is at `firstNonAscii` (hi if none).
  * Aimed picks clamp to the region instead of wrapping around it, so when
  * fast-check shrinks the bytes before the first non-ASCII byte, the string
  * stays where it was aimed and the case keeps failing while it shrinks.
- * @param {{aim: typeof AIMS[number], a: number, b: number}} pick
+ * @param {{aim: typeof MODULE_AIMS[number], a: number, b: number}} pick
  * @param {number} lo
  * @param {number} hi
  * @param {number} firstNonAscii
+ * @param {Aims} aims
  * @returns {{pos: number, len: number}}
  */
-function place({ aim, a, b }, lo, hi, firstNonAscii) {
+function place({ aim, a, b }, lo, hi, firstNonAscii, aims) {
   const size = hi - lo;
   switch (aim) {
     case 'at-first-non-ascii':
@@ -146,8 +193,14 @@ function place({ aim, a, b }, lo, hi, firstNonAscii) {
       return { pos, len: Math.min(hi - pos, b % REACH) };
     }
     case 'threshold-length': {
-      const len = Math.min(size, THRESHOLD_LENGTHS[a % THRESHOLD_LENGTHS.length]);
+      const len = Math.min(size, aims.lengths[a % aims.lengths.length]);
       return { pos: lo + (b % (size - len + 1)), len };
+    }
+    case 'around-threshold-position': {
+      // Starts within REACH of byte T, on either side, and ends before or past it.
+      const at = aims.positions[b % aims.positions.length] ?? lo;
+      const pos = Math.max(lo, Math.min(hi, at - REACH + (a % (2 * REACH))));
+      return { pos, len: Math.min(hi - pos, Math.floor(b / aims.positions.length) % (2 * REACH)) };
     }
     default: {
       const pos = lo + (a % (size + 1));
@@ -156,7 +209,7 @@ function place({ aim, a, b }, lo, hi, firstNonAscii) {
   }
 }
 
-/** @param {number[]} bytes @param {number} lo @param {number} hi */
+/** @param {ArrayLike<number>} bytes @param {number} lo @param {number} hi */
 function firstNonAsciiIn(bytes, lo, hi) {
   for (let i = lo; i < hi; i++) if (bytes[i] >= 0x80) return i;
   return hi;
@@ -174,38 +227,98 @@ function firstNonAsciiIn(bytes, lo, hi) {
 export const TIER_PRECONDITIONS = Object.freeze({ crossesSourceEnd: false });
 
 /**
+ * A length near one of `sizes`: within REACH of it on either side, so that
+ * shrinking (toward the size itself) keeps a bug that needs it.
+ * @param {readonly number[]} sizes
+ */
+const nearOneOf = (sizes) => fc.record({ i: fc.nat(sizes.length - 1), off: fc.integer({ min: -REACH, max: REACH }) })
+  .map(({ i, off }) => Math.max(0, sizes[i] + off));
+
+/** How often a module's buffer gets each fill, out of their sum. */
+const FILL_WEIGHTS = Object.freeze({ none: 1600, past4K: 160, past64K: 40, declared: 160, huge: 1 });
+
+/**
+ * A module's fill: an ASCII run that makes a region large, put at the
+ * source's start (a long ASCII prefix), after its pieces, or in the strings
+ * region. Mostly none (a case then costs what it did); past 4 KB or 64 KB
+ * or a declared threshold by weight; a few MB rarely: the oracle decodes a
+ * string of megabytes step by step, and at 1 buffer in 500 that was most
+ * of a run's time (FILL_WEIGHTS).
+ * @param {readonly number[]} thresholds  the module's declared ones
+ */
+const fillOf = (thresholds) => fc.record({
+  length: fc.oneof(
+    { weight: FILL_WEIGHTS.none, arbitrary: fc.constant(0) },
+    { weight: FILL_WEIGHTS.past4K, arbitrary: nearOneOf(LARGE_SIZES.slice(0, 1)) },
+    { weight: FILL_WEIGHTS.past64K, arbitrary: nearOneOf(LARGE_SIZES.slice(1)) },
+    ...(thresholds.length === 0 ? [] : [{ weight: FILL_WEIGHTS.declared, arbitrary: nearOneOf(thresholds) }]),
+    { weight: FILL_WEIGHTS.huge, arbitrary: fc.integer(HUGE_SIZE) },
+  ),
+  at: fc.constantFrom('prefix', 'source', 'strings'),
+  first: fc.integer({ min: 0, max: 0x7f }),
+});
+
+/**
+ * What a decoder module declares for its cases besides preconditions: the
+ * lengths and positions where it changes course (a `thresholds` export).
+ * @typedef {{thresholds: readonly number[]}} ModuleAims
+ */
+
+/**
  * Buffers with a source region (an ASCII prefix, then pieces) and a strings
  * region (pieces), and the strings a deserializer would decode from them.
  * Where strings may cross the source end, a pick may also take the whole
- * buffer, aimed at, across and just past the source end.
+ * buffer, aimed at, across and just past the source end. A decoder module's
+ * buffers (`module` given) also get a fill (fillOf: past 4 KB, 64 KB, its
+ * thresholds, a few MB), pieces and picks of its thresholds' lengths, and
+ * picks around its thresholds' and the large sizes' positions; the string
+ * tiers' (no `module`) stay what they were for a seed.
  * @param {StringPreconditions} [preconditions]
+ * @param {ModuleAims} [module]
  * @returns {fc.Arbitrary<import('../../src/encoding/tiers/selfcheck.js').StringCase>}
  */
-export function stringBufferCases({ crossesSourceEnd } = TIER_PRECONDITIONS) {
+export function stringBufferCases({ crossesSourceEnd } = TIER_PRECONDITIONS, module = undefined) {
+  const thresholds = module?.thresholds ?? [];
+  /** @type {Aims} */
+  const aims = module === undefined ? TIER_AIMS : {
+    lengths: [...new Set([...THRESHOLD_LENGTHS, ...thresholds.flatMap((n) => [n - 1, n, n + 1])])].sort((a, b) => a - b),
+    positions: [...new Set([...LARGE_SIZES, ...thresholds])].sort((a, b) => a - b),
+  };
+  const run = module === undefined ? asciiRun : asciiRunOf(fc.nat(aims.lengths.length - 1).map((i) => aims.lengths[i]));
+  const piece = module === undefined ? bytePiece : bytePieceOf(run);
   return fc
     .record({
-      prefix: asciiRun,
-      source: fc.array(bytePiece, { maxLength: 6 }),
-      rest: fc.array(bytePiece, { maxLength: 6 }),
+      prefix: run,
+      source: fc.array(piece, { maxLength: 6 }),
+      rest: fc.array(piece, { maxLength: 6 }),
+      ...(module === undefined ? {} : { fill: fillOf(thresholds) }),
       picks: fc.array(fc.record({
         inSource: fc.boolean(),
         // Only drawn where crossing is allowed, so the tiers' cases stay what they were for a seed.
         ...(crossesSourceEnd ? { whole: fc.boolean() } : {}),
-        aim: fc.constantFrom(...AIMS),
+        aim: fc.constantFrom(...(module === undefined ? AIMS : MODULE_AIMS)),
         a: fc.nat(),
         b: fc.nat(),
       }), { minLength: 1, maxLength: 8 }),
     })
-    .map(({ prefix, source, rest, picks }) => {
-      const sourceBytes = [...prefix, ...source.flat()];
-      const all = [...sourceBytes, ...rest.flat()];
-      const sourceEnd = sourceBytes.length;
-      const bytes = Uint8Array.from(all);
+    .map(({ prefix, source, rest, fill, picks }) => {
+      // Laid out straight into the buffer: a fill of megabytes as a list of numbers first costs more than the case.
+      const parts = [fill?.at === 'prefix' ? fill : prefix, fill?.at === 'prefix' ? prefix : [], ...source, fill?.at === 'source' ? fill : [],
+        fill?.at === 'strings' ? fill : [], ...rest];
+      const sizeOf = (/** @type {number[] | {length: number}} */ part) => part.length;
+      const sourceEnd = parts.slice(0, 3 + source.length).reduce((n, part) => n + sizeOf(part), 0);
+      const bytes = new Uint8Array(parts.reduce((n, part) => n + sizeOf(part), 0));
+      let offset = 0;
+      for (const part of parts) {
+        if (Array.isArray(part)) bytes.set(part, offset);
+        else fillCounting(bytes, offset, part.length, /** @type {{first: number}} */ (part).first);
+        offset += part.length;
+      }
       const strings = picks.map((pick) => {
         // The whole buffer, aimed at the source end as the regions' picks are at their first non-ASCII byte.
-        if (pick.whole) return place(pick, 0, all.length, sourceEnd);
-        const [lo, hi] = pick.inSource ? [0, sourceEnd] : [sourceEnd, all.length];
-        return place(pick, lo, hi, firstNonAsciiIn(all, lo, hi));
+        if (pick.whole) return place(pick, 0, bytes.length, sourceEnd, aims);
+        const [lo, hi] = pick.inSource ? [0, sourceEnd] : [sourceEnd, bytes.length];
+        return place(pick, lo, hi, firstNonAsciiIn(bytes, lo, hi), aims);
       });
       for (const { pos, len } of strings) {
         const violation = preconditionViolation({ bytes, sourceEnd }, pos, len);

@@ -15,8 +15,9 @@ import { browserFamilyNames } from '../../portable/families/index.js';
 import { DECODERS } from '../../portable/decoders/index.js';
 import { lacks, resolveDecodeTarget } from '../decode/targets.js';
 import { CHUNK_CASES, runDecode } from '../decode/run.js';
-import { findingLines, knownBug, parseReplay } from '../decode/findings.js';
+import { findingLines, knownBug, parseReplay, replayArgument } from '../decode/findings.js';
 import { replayCase } from '../decode/replay.js';
+import { oneFindingPerCause } from '../decode/causes.js';
 import { EXIT, UsageError, count, interrupts, progressDisplay } from './common.js';
 
 /** The results file's schema (--json). */
@@ -71,23 +72,54 @@ export async function decodeCommand(raw) {
     ctrlC.dispose();
   }
   const seconds = (performance.now() - started) / 1000;
+  const causes = oneFindingPerCause(found, byName);
+  await replayInFreshWorkers(causes.map((c) => c.finding), byName, raw.timeout);
   const perTarget = targets.map((t) => {
-    const mine = found.filter((f) => f.finding.target === t.name);
-    return { name: t.name, version: t.version, description: t.description, cases: cases.get(t.name) ?? 0, findings: mine.length, new: mine.filter((f) => f.bug === undefined).length };
+    const mine = causes.filter((f) => f.finding.target === t.name);
+    return {
+      name: t.name, version: t.version, description: t.description, cases: cases.get(t.name) ?? 0, findings: mine.length, new: mine.filter((f) => f.bug === undefined).length,
+      roots: found.filter((f) => f.finding.target === t.name).length,
+    };
   });
-  const fresh = found.filter((f) => f.bug === undefined).length;
+  const fresh = causes.filter((f) => f.bug === undefined).length;
   if (raw.json !== undefined) {
     writeFileSync(raw.json, `${JSON.stringify({
       schema: RESULTS_SCHEMA, command: 'decode', seed, runs, seconds: Number(seconds.toFixed(2)), interrupted: ctrlC.presses > 0, targets: perTarget,
-      findings: found.map(({ finding, bug }) => ({ ...finding, bug: bug?.id ?? null })),
+      findings: causes.map(({ finding, bug, alsoShownAs }) => ({ ...finding, bug: bug?.id ?? null, alsoShownAs })),
     }, null, 2)}\n`);
   }
-  for (const { finding, bug } of found) process.stdout.write(`${findingLines(finding, /** @type {any} */ (byName.get(finding.target)), bug, seed).join('\n')}\n`);
-  for (const t of perTarget) process.stdout.write(`${t.name} (${t.version}): ${count.format(t.cases)} cases, ${t.findings} finding${t.findings === 1 ? '' : 's'}, ${t.new} new\n`);
+  for (const { finding, bug, alsoShownAs } of causes) {
+    process.stdout.write(`${findingLines(finding, /** @type {any} */ (byName.get(finding.target)), bug, seed).join('\n')}\n`);
+    if (alsoShownAs.length > 0) {
+      process.stdout.write(`  one cause, also shown as ${alsoShownAs.length} other root${alsoShownAs.length === 1 ? '' : 's'} (their shrunk inputs hold its trigger): `
+        + `${alsoShownAs.map((also) => `${also.shape} (case ${also.casesToFind}${also.bug === null ? '' : `, ${also.bug}`})`).join('; ')}\n`);
+    }
+  }
+  for (const t of perTarget) {
+    process.stdout.write(`${t.name} (${t.version}): ${count.format(t.cases)} cases, ${t.findings} finding${t.findings === 1 ? '' : 's'}, ${t.new} new`
+      + `${t.roots > t.findings ? ` (${t.roots} roots)` : ''}\n`);
+  }
   process.stdout.write(`decode: ${count.format(done)} cases in ${seconds.toFixed(1)} s (${count.format(Math.round(done / Math.max(seconds, 0.001)))} cases/s), `
-    + `${found.length} finding${found.length === 1 ? '' : 's'} (${fresh} new), seed ${seed}${ctrlC.presses > 0 ? ', interrupted' : ''}\n`);
+    + `${causes.length} finding${causes.length === 1 ? '' : 's'} (${fresh} new), seed ${seed}${ctrlC.presses > 0 ? ', interrupted' : ''}\n`);
   if (fresh > 0) return EXIT.findings;
   return ctrlC.presses > 0 ? EXIT.interrupted : EXIT.ok;
+}
+
+/**
+ * A decoder module's findings replayed as their printed replay line replays
+ * them, each in a fresh worker thread (a new module graph and new globals,
+ * which the fresh instances of the run do not renew): `freshWorker` says
+ * whether it showed the same root there.
+ * @param {import('../decode/run.js').DecodeFinding[]} findings
+ * @param {Map<string, import('../decode/targets.js').DecodeTarget>} byName @param {number} timeoutMs
+ */
+async function replayInFreshWorkers(findings, byName, timeoutMs) {
+  for (const finding of findings) {
+    const target = /** @type {import('../decode/targets.js').DecodeTarget} */ (byName.get(finding.target));
+    if (target.spec.kind !== 'module' || finding.difference === undefined || finding.difference.replays === false) continue;
+    const again = await replayCase(target, parseReplay(replayArgument(finding.difference), target), timeoutMs);
+    finding.difference.freshWorker = again !== null && 'shape' in again && again.shape === finding.shape;
+  }
 }
 
 /**

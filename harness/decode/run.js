@@ -22,7 +22,8 @@ export const CHUNK_CASES = 500;
  * @property {string} shape  the root (the oracle's step and the kind of difference)
  * @property {'difference' | 'crash' | 'timeout'} verdict
  * @property {number} casesToFind  the run's cases up to and including the one that found it
- * @property {import('../../portable/decode/tasks.js').Difference & {shrinks: number, replays?: boolean} | undefined} [difference]  shrunk
+ * @property {import('../../portable/decode/tasks.js').Difference & {shrinks: number, replays?: boolean, freshWorker?: boolean} | undefined} [difference]
+ *   shrunk; a module's `freshWorker`: its replay showed it again in a fresh worker thread
  * @property {string} [detail]  a crash's or hang's words
  * @property {any} [input]  a crash's or hang's case, drawn again from its chunk's seed (when the heartbeat names it)
  */

@@ -4,7 +4,7 @@
 //                              chromium:textdecoder-latin1; run in its agents or pages
 //   ref:string-tiers           the reference's string tiers, judged by their selfcheck
 //   decoder:PATH               a user's module: setup(bytes, sourceEnd), decode(pos, len),
-//                              and optional preconditions (docs/strings.md)
+//                              and optional preconditions and thresholds (docs/strings.md)
 // The last two, and this Node's own decoders, run in worker threads of this process.
 
 import { existsSync, statSync } from 'node:fs';
@@ -30,6 +30,9 @@ import { UsageError } from '../commands/common.js';
 
 /** The preconditions a module declares when it says nothing: none, a string may lie anywhere. */
 const NO_PRECONDITIONS = Object.freeze({ crossesSourceEnd: true });
+
+/** The largest threshold a module may declare: past it a buffer would not fit the generator's largest (a few MB). */
+const MAX_THRESHOLD = 1 << 24;
 
 /** The names `clonecheck decode --list` shows for a runtime or browser. */
 export const DECODER_IDS = DECODERS.map((decoder) => decoder.id);
@@ -90,7 +93,7 @@ export function lacks(runtime, decoder) {
  */
 async function moduleTarget(name, here) {
   const path = resolve(name.slice('decoder:'.length));
-  const interfaceWords = 'an ES module exporting decode(pos, len) => string, optionally setup(bytes, sourceEnd) and preconditions (docs/strings.md)';
+  const interfaceWords = 'an ES module exporting decode(pos, len) => string, optionally setup(bytes, sourceEnd), preconditions and thresholds (docs/strings.md)';
   if (name === 'decoder:' || !existsSync(path) || !statSync(path).isFile()) throw new UsageError(`${name}: no such file ${path}; give the path of ${interfaceWords}`);
   const moduleURL = pathToFileURL(path).href;
   let module;
@@ -107,9 +110,16 @@ async function moduleTarget(name, here) {
     throw new UsageError(`${name}: its preconditions export must be an object of booleans with the keys ${Object.keys(TIER_PRECONDITIONS).join(', ')}`);
   }
   const preconditions = { ...NO_PRECONDITIONS, ...declared };
+  // Where it changes course (a tier's length limit, a chunk size in its setup): the generator aims lengths and positions there.
+  const thresholds = module.thresholds ?? [];
+  if (!Array.isArray(thresholds) || thresholds.some((n) => !Number.isInteger(n) || n < 1 || n > MAX_THRESHOLD)) {
+    throw new UsageError(`${name}: its thresholds export must be an array of integers from 1 to ${MAX_THRESHOLD} (lengths and positions where it changes course, e.g. [64, 4096])`);
+  }
   return {
-    name, spec: { name, kind: 'module', moduleURL, preconditions }, implementation: `decoder-${slugOf(basename(path).replace(/\.[cm]?js$/, ''))}`,
+    name, spec: { name, kind: 'module', moduleURL, preconditions, thresholds: [...new Set(thresholds)].sort((a, b) => a - b) },
+    implementation: `decoder-${slugOf(basename(path).replace(/\.[cm]?js$/, ''))}`,
     decoder: 'module', version: `${path} in ${here}`,
-    description: `your module ${path}: setup(bytes, sourceEnd), decode(pos, len)${preconditions.crossesSourceEnd ? '' : '; no string crosses the source end'}`,
+    description: `your module ${path}: setup(bytes, sourceEnd), decode(pos, len)${preconditions.crossesSourceEnd ? '' : '; no string crosses the source end'}`
+      + `${thresholds.length === 0 ? '' : `; thresholds ${thresholds.join(', ')}`}`,
   };
 }
