@@ -12,6 +12,7 @@ import { CHUNK_SIZE } from '../../fuzzers/steering.js';
 import { FUZZ_WORKER_URL } from '../fuzz/worker-url.js';
 import { runPool } from '../pool/pool.js';
 import { nextWitness } from '../../portable/bugs/same-bug.js';
+import { replayFresh } from '../findings/replay.js';
 
 /** How many times a shrink whose thread or agent died or hung is tried again. */
 const RETRIES_AFTER_A_STALL = 1;
@@ -62,11 +63,14 @@ export async function shrinkDeviations(findings, { hosts, workers, timeoutMs, we
         const plan = planOf(Math.floor(caseIndex / CHUNK_SIZE));
         return { kind: 'shrink', chunkSeed, path, plan, target, signature: finding.signature, weights, maxRuns: shrinkRuns, job };
       },
-      onResult: (task, { verdict, shrink }) => {
+      onResult: (task, { verdict, shrink, kept }) => {
         const { job } = task;
         job.verdict = verdict === null ? null : { ...verdict, shrink };
+        job.kept = kept;
         done += 1;
         if (verdict !== null && job.variant === undefined) {
+          const { program, expected, actual, differences } = job.finding;
+          /** @type {any} */ (job).asFound = { program, expected, actual, differences };
           Object.assign(job.finding, {
             program: verdict.program, minimized: true, expected: verdict.expected, actual: verdict.actual, differences: verdict.differences, shrink,
           });
@@ -87,6 +91,7 @@ export async function shrinkDeviations(findings, { hosts, workers, timeoutMs, we
   }));
   onProgress(done, toShrink);
   await shrinkAll(own);
+  await confirmFresh(own, { hosts, timeoutMs, onShrunk });
   // Then the witnesses, in rounds of at most one per finding: each the
   // earliest case that no trigger found so far explains (same-bug.js
   // `nextWitness`), so the look-alikes of a frequent deviation do not use up
@@ -102,6 +107,64 @@ export async function shrinkDeviations(findings, { hosts, workers, timeoutMs, we
     jobs.push(...next);
     toShrink += next.length;
     await shrinkAll(next);
+    await confirmFresh(next, { hosts, timeoutMs, onShrunk });
   }
   return jobs.filter((job) => job.verdict !== null);
+}
+
+/**
+ * Holds each shrunk finding to a fresh replay. A shrink judges its
+ * candidates one after another in one thread or agent, so a candidate can
+ * show the bug only because of the candidates before it (measured
+ * 2026-12-02, bun:worker seed 21: Bun's "a number array lands as null under
+ * a getter on the receiver's Array.prototype[0]" shrank to an empty array
+ * with no realm steps, which passes alone). The smallest kept candidate is
+ * replayed alone in a fresh member; where it passes, the kept candidates are
+ * searched (binary search, the later the smaller) for the smallest that
+ * shows the same root fresh, and the finding takes it. When none does, the
+ * finding keeps its own case's program, unshrunk, as it was before. A
+ * witness's shrink is held to it too: the same-bug check takes a finding's
+ * program from its smallest trigger, a witness's as often as its own.
+ * @param {import('../../portable/bugs/same-bug.js').Shrunk[]} own
+ * @param {{hosts: import('../fuzz/schedule.js').Host[], timeoutMs: number, onShrunk: (finding: import('../fuzz/tally.js').Finding) => void}} run
+ */
+async function confirmFresh(own, { hosts, timeoutMs, onShrunk }) {
+  for (const job of own) {
+    const kept = /** @type {{program: any, shape: string}[] | undefined} */ (/** @type {any} */ (job).kept);
+    if (job.verdict === null || kept === undefined || kept.length === 0) continue;
+    const { finding } = job;
+    const target = /** @type {import('../targets/catalog.js').TargetSpec} */ (hosts.flatMap((h) => h.targets).find((t) => t.name === finding.target));
+    /** @type {Map<number, any>} */
+    const fresh = new Map();
+    const showsFresh = async (/** @type {number} */ index) => {
+      const [verdict] = await replayFresh([{ program: kept[index].program, target }], { timeoutMs });
+      const shows = verdict?.verdict === 'deviation' && verdict.shape === kept[index].shape;
+      if (shows) fresh.set(index, verdict);
+      return shows;
+    };
+    if (await showsFresh(kept.length - 1)) continue;
+    // The last index in [low, high) that shows fresh, if any: kept[0] is the case itself.
+    let low = 0;
+    let high = kept.length - 1;
+    let found = -1;
+    while (low < high) {
+      const middle = Math.floor((low + high) / 2);
+      if (await showsFresh(middle)) {
+        found = middle;
+        low = middle + 1;
+      } else {
+        high = middle;
+      }
+    }
+    // Where the kept candidates stopped showing the bug alone (the shrink's local minimum is lost with them).
+    const shrink = { .../** @type {any} */ (job.verdict).shrink, localMinimum: false, fresh: { kept: kept.length, smallest: found } };
+    job.verdict = found < 0 ? null : { ...fresh.get(found), shrink };
+    if (job.variant !== undefined) continue;
+    if (job.verdict === null) Object.assign(finding, /** @type {any} */ (job).asFound, { minimized: false, shrink });
+    else {
+      const { program, expected, actual, differences } = job.verdict;
+      Object.assign(finding, { program, minimized: true, expected, actual, differences, shrink });
+    }
+    onShrunk(finding);
+  }
 }

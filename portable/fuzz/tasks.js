@@ -160,6 +160,9 @@ export async function runChunk({ seed, chunk, indices, programs, targets: specs,
  * @property {boolean} localMinimum  no single removal or simplification keeps the bug (false: the budget ran out first)
  * @property {boolean} [reproduced]  for a crash or a timeout: whether a fresh thread or agent stalled the same way on the
  *   found program (false: it stays as found; the stall may have come from an earlier case, or be a race)
+ * @property {{kept: number, smallest: number}} [fresh]  for a deviation whose smallest kept candidate passed alone in a fresh
+ *   thread or agent: how many candidates were kept, and the index of the smallest that showed the bug fresh (-1: none;
+ *   the finding keeps its case's program) (harness/minimize/shrink.js `confirmFresh`)
  * @property {{shown: number, of: number}} [replays]  for one not reproduced at once: how often fresh runs of its own
  *   program stalled the same way (harness/minimize/shrink-stalls.js); shown > 0 is a flaky finding at that rate
  */
@@ -179,7 +182,11 @@ export async function runChunk({ seed, chunk, indices, programs, targets: specs,
  * used all 1,000 in fast-check and kept every value it was drawn with).
  * @param {ShrinkTask} task
  * @param {import('../hosts/heartbeat.js').HeartbeatWriter} heartbeat
- * @returns {Promise<{verdict: import('./judge.js').Verdict | null, shrink: ShrinkRecord}>}
+ * Every candidate kept on the way is returned too, in order (`kept`): this
+ * thread judged each after the ones before it, so a kept candidate may show
+ * the bug only after them; the main thread replays the last ones fresh
+ * (harness/minimize/shrink.js `confirmFresh`).
+ * @returns {Promise<{verdict: import('./judge.js').Verdict | null, shrink: ShrinkRecord, kept: {program: any, shape: string}[]}>}
  */
 export async function shrinkDeviation({ chunkSeed: seed, path, plan, target: spec, signature, weights, maxRuns }, heartbeat) {
   const targets = await loadTargets([spec]);
@@ -189,6 +196,8 @@ export async function shrinkDeviation({ chunkSeed: seed, path, plan, target: spe
   let smallest = null;
   /** @type {Set<string> | undefined} the case's own differences, described: the roots a smaller program may have */
   let roots;
+  /** @type {{program: any, shape: string}[]} each candidate that kept the bug, as judged, and the root it showed */
+  const kept = [];
   /** @param {import('./judge.js').Verdict} verdict */
   const sameBug = (verdict) => {
     if (verdict.verdict !== 'deviation') return false;
@@ -205,10 +214,11 @@ export async function shrinkDeviation({ chunkSeed: seed, path, plan, target: spe
     const [verdict] = await judge(program, targets, { generated: true });
     if (!sameBug(verdict)) return true;
     smallest = verdict;
+    kept.push({ program, shape: /** @type {string} */ (verdict.shape) });
     return false;
   });
   await fc.check(property, { seed, path, numRuns: 1 });
-  if (smallest === null) return { verdict: null, shrink: { candidates: tried, removed: 0, simplified: 0, localMinimum: false } };
+  if (smallest === null) return { verdict: null, shrink: { candidates: tried, removed: 0, simplified: 0, localMinimum: false }, kept };
   // Then to a local minimum: parts fast-check's shrinking keeps (realm
   // steps, properties, objects no longer reached) go, and values get
   // simpler, one change at a time while the bug stays (reduce.js). One
@@ -218,9 +228,10 @@ export async function shrinkDeviation({ chunkSeed: seed, path, plan, target: spe
     const [verdict] = await judge(candidate, targets, { generated: true });
     if (!sameBug(verdict)) return false;
     smallest = verdict;
+    kept.push({ program: candidate, shape: /** @type {string} */ (verdict.shape) });
     return true;
   }, { runs: Math.max(0, maxRuns - tried), admits: keepsFeatures });
-  return { verdict: smallest, shrink: { candidates: tried, removed, simplified, localMinimum } };
+  return { verdict: smallest, shrink: { candidates: tried, removed, simplified, localMinimum }, kept };
 }
 
 /**
