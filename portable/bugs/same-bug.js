@@ -230,7 +230,8 @@ export function oneFindingPerBug(findings, shrunk) {
  */
 function foldedInto(trigger, item) {
   const { finding, deviation } = item;
-  const root = finding.root ?? { signature: finding.signature, shape: '' };
+  // A finding's own case: the tally gave it its root (only a split-off has none).
+  const root = /** @type {{signature: string, shape: string}} */ (finding.root);
   const context = { expected: deviation.expected, actual: deviation.actual, program: deviation.program };
   const rootAt = deviation.differences.find((d) => describeDifference(d, context) === root.shape)?.path ?? null;
   const trig = featureKey([...trigger.features].sort()) || 'none';
