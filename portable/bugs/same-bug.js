@@ -234,7 +234,6 @@ function foldedInto(trigger, item) {
   const root = /** @type {{signature: string, shape: string}} */ (finding.root);
   const context = { expected: deviation.expected, actual: deviation.actual, program: deviation.program };
   const rootAt = deviation.differences.find((d) => describeDifference(d, context) === root.shape)?.path ?? null;
-  const trig = featureKey([...trigger.features].sort()) || 'none';
   const own = item.shape === root.shape ? 'its root while fuzzing is that root'
     : rootAt === null ? `its root while fuzzing (${root.shape}) is not among its differences`
       : `its root while fuzzing (${root.shape}) is still among its differences, at ${rootAt}`;
@@ -242,7 +241,7 @@ function foldedInto(trigger, item) {
     signature: root.signature, root: root.shape, case: item.case, count: finding.count,
     program: deviation.program, differences: deviation.differences, rootAt,
     reason: `its case, ${finding.minimized ? 'shrunk' : 'as generated'}, shows this finding's root on ${finding.target} (${trigger.shape}) `
-      + `and holds every feature of its trigger (${trig}); ${own}`,
+      + `and ${trigger.features.size === 0 ? 'is made of nothing, as its trigger is' : `holds every feature of its trigger (${featureKey([...trigger.features].sort())})`}; ${own}`,
   };
 }
 
