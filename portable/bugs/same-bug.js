@@ -2,10 +2,11 @@
 //
 // During the fuzzing, cases are grouped by signature: the root difference,
 // described without its place (signature.js). That is a guess made from
-// unshrunk programs, wrong both ways: the same bug can have two roots (a
-// getter the target should not have called, or the data property it should
-// not have copied), and two bugs can have the same root (two fast paths that
-// both add an own key to a plain object). So:
+// unshrunk programs, wrong both ways: the same bug can have two roots (Deno's
+// transfer code, which skips reading an array's index and writes through a
+// setter on Array.prototype[0]: one ledger bug, with programs of either root),
+// and two bugs can have the same root (two fast paths that both add an own
+// key to a plain object). So:
 //  - each finding's own case is shrunk; its program's features
 //    (bug-shape.js `programFeatures`: what it is made of, values left out)
 //    are the bug's trigger;
