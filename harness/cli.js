@@ -18,7 +18,7 @@ import { channelNames, channelsOf } from '../portable/targets/channels/index.js'
 import { DECODERS } from '../portable/decoders/index.js';
 import {
   benchSuiteOption, budgetOption, conformWorkersOption, integerFrom, harnessTimeoutOption, jobsOption, maxDifferencesOption, oracleEveryOption, releaseOption, replayOption, runsOption,
-  roundsOption, rowMsOption, seedOption, shrinkRunsOption, specOption, stallShrinkRunsOption, stallShrinkTimeOption, suiteOption, timeOption, timeoutOption, trackerOption,
+  recheckOption, roundsOption, rowMsOption, seedOption, shrinkRunsOption, specOption, stallShrinkRunsOption, stallShrinkTimeOption, suiteOption, timeOption, timeoutOption, trackerOption,
   triesOption, witnessesOption, workersOption,
 } from './commands/options.js';
 
@@ -82,6 +82,7 @@ cli
   .addOption(witnessesOption())
   .addOption(stallShrinkRunsOption())
   .addOption(stallShrinkTimeOption())
+  .addOption(recheckOption())
   .option('--weights <list>', 'generator weights, e.g. almostInt32Array=10,pollution=5,bytes=0 (docs/fuzzing.md)')
   .addOption(specOption())
   .option('--engine <name>', 'fuzz QuickJS-ng natively with a coverage-guided engine: libfuzzer or afl (--target quickjs; docs/native.md)')

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { clonecheck } from './helpers.js';
+import { clonecheck, fixture } from './helpers.js';
 
 const CLI = fileURLToPath(new URL('../harness/cli.js', import.meta.url));
 const BROWSERS = ['chromium', 'firefox', 'webkit'];
@@ -127,6 +127,40 @@ test('conform runs files in fresh pages of each browser, with its expectations, 
   for (const browser of BROWSERS) {
     assert.match(stdout, new RegExp(`^${browser} +clonecheck +4 +\\d+ +\\d+ +0 +0 +0 +0 `, 'm'));
     for (const channel of ['clone', 'messagechannel', 'worker']) assert.match(stdout, new RegExp(`\\[${browser}\\] /channels\\.any\\.js\\?channel=${channel}: OK`));
+  }
+});
+
+test('in a page, a script that throws or does not parse is an uncaught error of its file (ERROR), and the next file runs', () => {
+  const files = ['syntax-error', 'throws-at-top-level', 'passes'].map((name) => fixture(`conform/${name}.any.js`));
+  const { status, stdout } = clonecheck(['conform', ...files, ...BROWSERS.flatMap((b) => ['--target', b])]);
+  assert.equal(status, 1, stdout);
+  for (const browser of BROWSERS) {
+    assert.match(stdout, new RegExp(`\\[${browser}\\] \\S+syntax-error\\.any\\.js: ERROR \\(Uncaught SyntaxError: .+ \\(at \\S+syntax-error\\.any\\.js:3\\)\\)`));
+    assert.match(stdout, new RegExp(`\\[${browser}\\] \\S+throws-at-top-level\\.any\\.js: ERROR \\(Uncaught TypeError: thrown at the top level of the file\\)  \\[UNEXPECTED, expected OK\\]\\n {2}PASS a test before the throw passes`));
+    assert.match(stdout, new RegExp(`^${browser} +clonecheck +3 +3 +0 +0 +0 +2 +2 `, 'm'));
+  }
+});
+
+test("in a page, an include's top-level const is seen by the test, and a file that asked the page server for a resource it does not have is not applicable, never a pass", () => {
+  const dir = scratch();
+  const { status, stdout } = clonecheck(['conform', '--wpt-dir', fixture('wpt-scope'), '--suite', 'wpt', '--suite', 'wpt-encoding',
+    ...BROWSERS.flatMap((b) => ['--target', b]), '--json', join(dir, 'r.json')]);
+  // The fixture's typo fails, as it must.
+  assert.equal(status, 1, stdout);
+  const results = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8'));
+  for (const target of results.targets) {
+    const file = (/** @type {string} */ id) => target.files.find((f) => f.id === id);
+    const statuses = (/** @type {string} */ id) => file(id).subtests.map((s) => s.status);
+    assert.deepEqual(statuses('/html/webappapis/structured-clone/lexical-includes.any.js'), ['PASS', 'PASS'], target.name);
+    assert.deepEqual(statuses('/html/webappapis/structured-clone/missing-names.any.js'), ['FAIL', 'PASS'], target.name);
+    assert.deepEqual(statuses('/encoding/labels.any.js'), Array(9).fill('PASS'), target.name);
+    assert.deepEqual(statuses('/encoding/single-byte-raw.any.js?TextDecoder'), ['PASS', 'PASS'], target.name);
+    // The XMLHttpRequest variant's requests went to a .py handler of the WPT server: 404, an empty body its loop passes on.
+    const refused = file('/encoding/single-byte-raw.any.js?XMLHttpRequest');
+    assert.equal(refused.status, 'N/A', target.name);
+    assert.match(refused.message, /^the page server has no \/encoding\/resources\/single-byte-raw\.py\?label=iso-8859-2, \/encoding\/resources\/single-byte-raw\.py\?label=ascii \(404/, target.name);
+    assert.deepEqual(refused.subtests.map((s) => [s.status, s.message]), Array(2).fill(['N/A', 'the page server had no resource the test asked for (testharness said PASS)']), target.name);
+    assert.equal(target.counts.pass, 14, `${target.name}: the passes are the other files'`);
   }
 });
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
 import { ensureGenerated, generatedFiles } from '../harness/conform/generate.js';
-import { OPTIONAL_GLOBALS, lacksGlobals } from '../harness/conform/not-applicable.js';
+import { OPTIONAL_GLOBALS, WEB_PLATFORM_GLOBALS, lacksGlobals } from '../harness/conform/not-applicable.js';
 import { clonecheck, fixture } from './helpers.js';
 
 const FIXTURES = fixture('conform');
@@ -187,6 +187,36 @@ test("--wpt-dir runs upstream's encoding/ as a suite of its own: its any-global 
   assert.match(stdout, /^node +wpt-encoding +2 +3 +0 +0 +0 /m);
 });
 
+test("upstream includes share one global scope in every shell: an include's top-level const, let and class are seen by the test; a name no script defines fails, a platform global the shell lacks is not applicable", () => {
+  const dir = scratch();
+  // This Node's worker thread, a Node agent, Bun, Deno and QuickJS-ng (the reference running in it: a structuredClone, no decoder).
+  const targets = ['ref:spec', 'node@22', 'bun', 'deno', 'quickjs:ref'];
+  const { status, stdout } = clonecheck(['conform', '--wpt-dir', fixture('wpt-scope'), '--suite', 'wpt', '--suite', 'wpt-encoding',
+    ...targets.flatMap((target) => ['--target', target]), '--json', join(dir, 'r.json')]);
+  // The typo fails everywhere, as it must.
+  assert.equal(status, 1, stdout);
+  const results = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8'));
+  assert.deepEqual(results.targets.map((t) => t.name), targets);
+  for (const target of results.targets) {
+    const file = (/** @type {string} */ id) => target.files.find((f) => f.id === id);
+    const statuses = (/** @type {string} */ id) => file(id).subtests.map((s) => s.status);
+    assert.deepEqual(statuses('/html/webappapis/structured-clone/lexical-includes.any.js'), ['PASS', 'PASS'], target.name);
+    const missing = file('/html/webappapis/structured-clone/missing-names.any.js').subtests;
+    assert.deepEqual([missing[0].status, missing[0].message], ['FAIL', 'clone_valeus is not defined'], target.name);
+    // Deno has a DOMMatrix, and clones it to an ordinary object (corpus/bugs/deno/clones-a-dommatrix-to-an-ordinary-object.json).
+    if (target.name !== 'deno') assert.deepEqual([missing[1].status, missing[1].message], ['N/A', 'this global has no DOMMatrix'], target.name);
+    const decoding = ['/encoding/labels.any.js', '/encoding/single-byte-raw.any.js?XMLHttpRequest', '/encoding/single-byte-raw.any.js?TextDecoder'];
+    if (target.name === 'ref:spec' || target.name === 'quickjs:ref') {
+      assert.ok(decoding.every((id) => file(id).status === 'N/A' && / is a structuredClone, not a decoder/.test(file(id).message)), target.name);
+      continue;
+    }
+    assert.deepEqual(statuses('/encoding/labels.any.js'), Array(9).fill('PASS'), target.name);
+    assert.deepEqual(statuses('/encoding/single-byte-raw.any.js?TextDecoder'), ['PASS', 'PASS'], target.name);
+    assert.deepEqual(file('/encoding/single-byte-raw.any.js?XMLHttpRequest').subtests.map((s) => [s.status, s.message]),
+      Array(2).fill(['N/A', 'this global has no XMLHttpRequest']), target.name);
+  }
+});
+
 test("a window gap makes only the subtests that met it not applicable, and never in clonecheck's own suite", () => {
   const fail = (/** @type {string} */ name, /** @type {string} */ message) => ({ name, status: /** @type {const} */ ('FAIL'), message });
   const result = {
@@ -199,8 +229,8 @@ test("a window gap makes only the subtests that met it not applicable, and never
     ],
     gaps: { inertPostMessage: true, documentReaders: ['reads document'] },
   };
-  assert.deepEqual(lacksGlobals(result).subtests.map((s) => s.status), ['N/A', 'FAIL', 'N/A', 'FAIL']);
-  assert.equal('gaps' in lacksGlobals(result), false, 'the gaps are not part of the outcome');
+  assert.deepEqual(lacksGlobals(result, WEB_PLATFORM_GLOBALS).subtests.map((s) => s.status), ['N/A', 'FAIL', 'N/A', 'FAIL']);
+  assert.equal('gaps' in lacksGlobals(result, WEB_PLATFORM_GLOBALS), false, 'the gaps are not part of the outcome');
   // A shell global lacks no document or postMessage for clonecheck's own tests: they use neither.
   assert.deepEqual(lacksGlobals(result, OPTIONAL_GLOBALS).subtests.map((s) => s.status), ['FAIL', 'FAIL', 'FAIL', 'FAIL']);
 });

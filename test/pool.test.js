@@ -26,3 +26,22 @@ test('a worker that throws from a timer after answering, while it has no task, i
   assert.equal(idle.length, 1);
   assert.match(idle[0], /uncaught in the worker: TypeError: failed after task 1/);
 });
+
+test('a member with no task for now is asked again whenever another answers, and the pool ends only once none has work', async () => {
+  // Slot 1's work appears only once slot 0 has answered its first task (a lane that fills later, harness/fuzz/schedule.js).
+  const forSlot0 = [{ id: 1, ms: 50 }, { id: 2, ms: 50 }];
+  const forSlot1 = [];
+  const answered = [];
+  await runPool({
+    workerURL: new URL('./fixtures/pool-member.js', import.meta.url),
+    workers: 2,
+    timeoutMs: 5_000,
+    nextTask: (slot) => (slot === 0 ? forSlot0.shift() : forSlot1.shift()),
+    onResult: (_task, result) => {
+      answered.push(result.id);
+      if (result.id === 1) forSlot1.push({ id: 3, ms: 0 });
+    },
+    onStall: () => assert.fail('no task stalls'),
+  });
+  assert.deepEqual(answered.sort(), [1, 2, 3]);
+});

@@ -58,6 +58,7 @@ test('every channel descriptor is complete, and what it says holds together', ()
 test('every runtime family descriptor pins its versions and says how its agent starts', () => {
   assert.equal(new Set(FAMILIES.map((family) => family.name)).size, FAMILIES.length);
   assert.equal(new Set(FAMILIES.filter((family) => family.browser).map((family) => family.hostHooks)).size, 1, 'one page server serves every browser: one set of hooks');
+  assert.equal(new Set(FAMILIES.filter((family) => family.browser).map((family) => family.classicScripts)).size, 1, 'one page server: one way to run a classic script');
   for (const family of FAMILIES) {
     const { install } = family;
     if (install.from === 'npm') {
@@ -88,6 +89,9 @@ test('every runtime family descriptor pins its versions and says how its agent s
     assert.ok(exists(family.hostHooks), `${family.name}: its host hooks ${family.hostHooks}`);
     // The harness imports Node's hooks; a page (browsers/server.js) and QuickJS-ng's bundle (native/build.js) put their family's in their place.
     if (family.install.from === 'npm') assert.equal(family.hostHooks, 'portable/hosts/node-host.js', family.name);
+    // Likewise how a classic script runs (conform's files): node:vm there, a script element in a page, std.evalScript in QuickJS-ng.
+    assert.ok(exists(family.classicScripts), `${family.name}: how it runs a classic script, ${family.classicScripts}`);
+    if (family.install.from === 'npm') assert.equal(family.classicScripts, 'portable/hosts/classic-script.js', family.name);
     for (const file of family.expectations) assert.ok(exists(file), `${family.name}: its expectations ${file}`);
     assert.ok(channelsOf(family.name).length > 0, `${family.name} has channels`);
   }

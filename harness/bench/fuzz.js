@@ -50,7 +50,7 @@ import { observeGraph } from '../../src/observe/observe.js';
 import { compile } from '../../src/program/compile.js';
 import { validate } from '../../src/program/schema.js';
 import { observedCaseAsync, oracleCloneFunction } from '../../portable/case/case.js';
-import { laneOf } from '../fuzz/lanes.js';
+import { pollutes } from '../fuzz/lanes.js';
 import { CHUNK_SIZE, SteeredRun } from '../../fuzzers/steering.js';
 import { judge, openTargets } from '../../portable/fuzz/judge.js';
 import { installNodeHostHooks } from '../../portable/hosts/node-host.js';
@@ -248,8 +248,8 @@ async function main() {
   const generate = ((performance.now() - generationStarted) * 1000) / cases;
 
   const lanes = {
-    clean: programs.filter((p) => laneOf(p) === 'clean'),
-    polluting: programs.filter((p) => laneOf(p) === 'polluting'),
+    clean: programs.filter((p) => !pollutes(p)),
+    polluting: programs.filter(pollutes),
   };
   const heading = `node ${process.version}, ${TARGET}, ${cases} cases (seed ${seed}; ${lanes.clean.length} clean, `
     + `${lanes.polluting.length} polluting), median of ${rounds} rounds, µs per case`;

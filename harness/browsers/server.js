@@ -5,6 +5,16 @@
 // (page-member.js). Every response carries COOP same-origin and COEP
 // require-corp, so pages, their workers and their frames are
 // crossOriginIsolated and have SharedArrayBuffer, as real sites that use it do.
+//
+// It is no WPT server: a resource a conform test asks for (a `.py` handler,
+// a file of the checkout) is answered 404 with an empty body, which a test
+// can take for an answer (an XMLHttpRequest's load event fires on a 404, and
+// a loop over the empty responseText asserts nothing). So it remembers what
+// it refused, by the page that asked (the request's Referer, which is the
+// test's URL once the page has taken it, and its User-Agent, which tells
+// apart two browsers on the same test at once), and a page asks for its list
+// at `/clonecheck/not-served?url=TEST_URL` (portable/conform/tasks.js); the
+// file is then not applicable (harness/conform/not-applicable.js).
 
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -45,6 +55,8 @@ const IMPORT_MAP = {
     // The bench runner's (portable/bench/run.js): plain ES modules, served as they are.
     mitata: '/node_modules/mitata/src/main.mjs',
     '/portable/hosts/node-host.js': `/${FAMILIES.find((family) => family.browser)?.hostHooks}`,
+    // How a classic script runs (conform's test files): the browser families' `classicScripts`, a script element.
+    '/portable/hosts/classic-script.js': `/${FAMILIES.find((family) => family.browser)?.classicScripts}`,
   },
 };
 
@@ -82,6 +94,15 @@ serveAgent(${JSON.stringify(member)}, ${JSON.stringify(token)});
  * @property {() => Promise<void>} close
  */
 
+/** Where a page asks what this server answered 404 to it (portable/conform/tasks.js asks with its test's URL). */
+const NOT_SERVED_PATH = '/clonecheck/not-served';
+
+/**
+ * @param {string} pageURL  the asking page's URL (its test's, once it took it)
+ * @param {string | undefined} userAgent
+ */
+const notServedKey = (pageURL, userAgent) => `${pageURL}\n${userAgent ?? ''}`;
+
 /** @returns {Promise<PageServer>} */
 export async function startPageServer() {
   const token = randomBytes(16).toString('hex');
@@ -91,10 +112,34 @@ export async function startPageServer() {
   const waiting = new Map();
   let members = 0;
 
+  /** @type {Map<string, string[]>} what was answered 404, by the asking page (notServedKey) */
+  const notServed = new Map();
+  /**
+   * Answers 404 and remembers it for the page that asked (not a browser's own favicon request).
+   * @param {import('node:http').IncomingMessage} request @param {import('node:http').ServerResponse} response
+   */
+  const notFound = (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const { referer } = request.headers;
+    if (referer?.startsWith(`${origin}/`) && url.pathname !== '/favicon.ico') {
+      const key = notServedKey(referer, request.headers['user-agent']);
+      notServed.set(key, [...notServed.get(key) ?? [], `${url.pathname}${url.search}`]);
+    }
+    response.statusCode = 404;
+    response.end();
+  };
+
   const server = createServer((request, response) => {
     for (const [name, value] of Object.entries(ISOLATION_HEADERS)) response.setHeader(name, value);
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    if (url.pathname === '/agent.html' && url.searchParams.get('token') === token) {
+    if (url.pathname === NOT_SERVED_PATH) {
+      // The page's list, once: a later page at the same test URL starts with none.
+      const key = notServedKey(`${origin}${url.searchParams.get('url') ?? ''}`, request.headers['user-agent']);
+      response.setHeader('Content-Type', 'application/json');
+      response.setHeader('Cache-Control', 'no-store');
+      response.end(JSON.stringify(notServed.get(key) ?? []));
+      notServed.delete(key);
+    } else if (url.pathname === '/agent.html' && url.searchParams.get('token') === token) {
       response.setHeader('Content-Type', 'text/html; charset=utf-8');
       response.end(agentPage(url.searchParams.get('member') ?? '', token));
     } else if (url.pathname === '/vendor/fast-check.js') {
@@ -102,13 +147,9 @@ export async function startPageServer() {
       response.setHeader('Content-Type', 'text/javascript; charset=utf-8');
       response.end(vendor);
     } else if (SERVED.some((prefix) => url.pathname.startsWith(prefix))) {
-      files(request, response, () => {
-        response.statusCode = 404;
-        response.end();
-      });
+      files(request, response, () => notFound(request, response));
     } else {
-      response.statusCode = 404;
-      response.end();
+      notFound(request, response);
     }
   });
   const sockets = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 1 << 30 });

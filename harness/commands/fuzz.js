@@ -44,6 +44,27 @@ export async function targetsFromNames(names, runtimeFlags = [], browserFlags = 
   return specs;
 }
 
+/** What a finding's line adds when a fresh replay of its case disagreed with the run (recheck.js). */
+const FRESH_REPLAY_NOTES = {
+  only: ' (shown by a fresh replay; the run passed the case)',
+  passes: ' (a fresh replay passes: it needed the cases before it)',
+};
+
+/**
+ * The agreement of a run's verdicts with fresh replays, in one line, then one per target that disagreed.
+ * @param {NonNullable<ReturnType<typeof fuzzResults>['recheck']>} recheck
+ */
+export function recheckLine(recheck) {
+  const tally = (/** @type {Record<string, number>} */ row) => `${count.format(row.replayed)} replayed fresh: ${count.format(row.agree)} agree, `
+    + `${row.hidden} hidden (fresh deviates, the run passed), ${row['history-dependent']} history-dependent (the run deviated, fresh passes), `
+    + `${row['other-root']} other root${row.unjudged > 0 ? `, ${row.unjudged} unjudged (harness errors)` : ''}`;
+  const lines = [`recheck at ${recheck.rate}: ${tally(recheck)}`];
+  for (const [target, row] of Object.entries(recheck.byTarget)) {
+    if (row.agree + row.unjudged < row.replayed) lines.push(`  ${target}: ${tally(row)}`);
+  }
+  return lines.join('\n');
+}
+
 /**
  * How much of the tiers' guard logic the generated cases reached.
  * @param {Record<string, Record<string, number>>} report from guardCoverageReport
@@ -66,7 +87,7 @@ function coverageSummary(report) {
 /**
  * @param {{target?: string[], runtime?: string[], browser?: string[], seed: number, runs: number, time?: number, out: string, json?: string,
  *   saveRegressions?: boolean, workers: number, timeout: number, shrinkRuns: number, witnesses: number, stallShrinkRuns: number,
- *   stallShrinkTime: number, weights?: string, spec: string, engine?: string, jobs?: number}} raw
+ *   stallShrinkTime: number, recheck: number, weights?: string, spec: string, engine?: string, jobs?: number}} raw
  *   commander's options, parsed, defaulted and range-checked (options.js)
  */
 export async function fuzzCommand(raw) {
@@ -100,15 +121,15 @@ export async function fuzzCommand(raw) {
     outcome = await fuzz({
       targets, seed, runs, timeLimitMs: seconds === undefined ? undefined : seconds * 1000, workers, weights, timeoutMs, shrinkRuns, witnesses,
       // --shrink-runs 0 shrinks nothing, crashes and timeouts included.
-      stallShrinkRuns: shrinkRuns === 0 ? 0 : stallShrinkRuns, stallShrinkSeconds: stallShrinkTime,
+      stallShrinkRuns: shrinkRuns === 0 ? 0 : stallShrinkRuns, stallShrinkSeconds: stallShrinkTime, recheckRate: raw.recheck,
       shouldStop: () => ctrlC.presses > 0,
       shouldShrink: () => ctrlC.presses < 2,
       onProgress: ({ phase, cases, findings, elapsedMs, shrunk, toShrink, coverage }) => {
-        const shrinking = phase === 'shrink';
+        const shrinking = phase !== 'fuzz';
         if (shrinking) progress.setTotal(toShrink ?? 0);
         const coverageNow = coverageSummary(guardCoverageReport(coverage, tiers));
         progress.update(shrinking ? shrunk ?? 0 : runs === undefined ? Math.min(seconds ?? 0, Math.floor(elapsedMs / 1000)) : cases, {
-          phase: shrinking ? 'shrink' : 'fuzz  ', unit: shrinking ? 'findings' : runs === undefined ? 's' : 'cases',
+          phase: phase === 'fuzz' ? 'fuzz   ' : phase.padEnd(7), unit: phase === 'recheck' ? 'replays' : shrinking ? 'findings' : runs === undefined ? 's' : 'cases',
           cases: count.format(cases), rate: count.format(Math.round((cases * 1000) / Math.max(elapsedMs, 1))), findings,
           ...coverageNow, tierCount: coverageNow.tiers,
         });
@@ -138,7 +159,7 @@ export async function fuzzCommand(raw) {
 
   for (const f of findings) {
     process.stdout.write(`FINDING ${f.signature}  ${f.target}  ${f.verdict}${f.verdict === 'deviation' ? ` (${f.category})` : ''}  `
-      + `${f.count} case${f.count === 1 ? '' : 's'}${f.minimized ? ', shrunk' : ''}\n  ${f.directory}\n`);
+      + `${f.count} case${f.count === 1 ? '' : 's'}${f.minimized ? ', shrunk' : ''}${FRESH_REPLAY_NOTES[f.freshReplay ?? ''] ?? ''}\n  ${f.directory}\n`);
     for (const d of f.diff.slice(0, 3)) process.stdout.write(`    ${d.path}  ${d.category}: expected ${JSON.stringify(d.expected)}, actual ${JSON.stringify(d.actual)}\n`);
   }
   for (const e of summary.harnessErrors) process.stdout.write(`HARNESS ERROR (a clonecheck bug, not the target's) ${e.case === null ? 'in the run' : `in case ${e.case}`}:\n${e.error}\n`);
@@ -146,6 +167,10 @@ export async function fuzzCommand(raw) {
     process.stdout.write(c.case === null
       ? `CRASH BETWEEN CASES: a ${c.runtime === 'node' ? 'worker thread' : `${c.runtime} agent`} died with no case running (late, from an earlier case):\n  ${c.detail}\n`
       : `CRASH BETWEEN CASES: the ${c.runtime} agent died before case ${c.case} began (late, from an earlier case; that case ran again):\n  ${c.detail}\n`);
+  }
+  for (const c of summary.hostCrashes) {
+    process.stdout.write(`HOST CRASH: ${c.runtime} died in its own host code while the reference judged case ${c.case}${c.target === undefined ? '' : ` for ${c.target}`} `
+      + `(a bug of ${c.runtime}, not of its structuredClone; the program is in --json hostCrashes):\n  ${c.detail}\n`);
   }
   for (const t of summary.targets) {
     const v = t.verdicts;
@@ -160,6 +185,7 @@ export async function fuzzCommand(raw) {
   const folded = findings.flatMap((f) => (f.folded ?? []).map((entry) => ({ into: f.signature, entry })));
   if (folded.length > 0) process.stdout.write(`${folded.length} folded:\n`);
   for (const { into, entry } of folded) process.stdout.write(`  ${entry.signature} (${entry.root}, case ${entry.case}) → ${into} (${entry.reason})\n`);
+  if (summary.recheck !== undefined) process.stdout.write(`${recheckLine(summary.recheck)}\n`);
   // The first line only: the never-drawn cells are listed by census and in --json.
   process.stdout.write(`${cellMapLines(summary.cells)[0]}\n`);
   process.stdout.write(`fuzz: ${count.format(summary.cases)} cases in ${(summary.fuzzMs / 1000).toFixed(1)} s (${count.format(summary.casesPerSecond)} cases/s), `

@@ -71,6 +71,19 @@ export const stallShrinkTimeOption = () => new Option('--stall-shrink-time <seco
   .default(60)
   .argParser(integerFrom(1, 24 * 3600, 'a number of seconds from 1 to 86400'));
 
+/**
+ * fuzz --recheck: the share of cases also replayed in a fresh thread, agent
+ * or page, weighted to polluting programs and kept receiving realms
+ * (harness/fuzz/recheck.js); every finding's first case is replayed too.
+ */
+export const recheckOption = () => new Option('--recheck <rate>',
+  "share of cases (0 to 1) also replayed in a fresh agent, their verdicts compared with the run's (docs/fuzzing.md); 0: none")
+  .default(0)
+  .argParser((text) => {
+    if (!/^(0(\.\d+)?|1(\.0*)?|\.\d+)$/.test(text)) throw new InvalidArgumentError('It must be a number from 0 to 1, e.g. 0.01');
+    return Number(text);
+  });
+
 /** selfcheck --max-differences */
 export const maxDifferencesOption = () => new Option('--max-differences <n>', 'stop after this many differences').default(1).argParser(positiveInteger);
 

@@ -9,13 +9,15 @@ import { validate } from '../../src/index.js';
 import { BUG_SCHEMA } from '../bugs/ledger.js';
 import { NOT_APPLICABLE } from '../bugs/root.js';
 import { REGRESSION_SCHEMA } from '../findings/regressions.js';
-import { replayProgram } from '../findings/replay.js';
+import { replayProgram, replayPrograms } from '../findings/replay.js';
+import { HISTORY_FILE } from '../findings/write.js';
 import { EXIT, UsageError } from './common.js';
 import { targetsFromNames } from './fuzz.js';
 
 /**
  * @param {string} where a finding folder, a program file, a ledger bug or a regression file
- * @returns {{program: any, target?: string, finding?: any}}  `finding`: a folder's finding.json
+ * @returns {{program: any, target?: string, finding?: any, history?: any[]}}  `finding`: a folder's finding.json; `history`: the
+ *   programs a history-dependent finding needs before its own, in one realm (its history.json)
  */
 export function readProgram(where) {
   if (!existsSync(where)) throw new UsageError(`${where}: no such file or folder; give a finding folder or a program.json`);
@@ -43,7 +45,16 @@ export function readProgram(where) {
       throw new UsageError(`${findingFile} is not JSON; pass --target`);
     }
   }
-  return { program, target: finding?.target ?? holder?.target, finding };
+  const historyFile = join(where, HISTORY_FILE);
+  let history;
+  if (isFolder && existsSync(historyFile)) {
+    try {
+      history = JSON.parse(readFileSync(historyFile, 'utf8'));
+    } catch {
+      throw new UsageError(`${historyFile} is not JSON; regenerate the finding`);
+    }
+  }
+  return { program, target: finding?.target ?? holder?.target, finding, history };
 }
 
 /**
@@ -51,10 +62,13 @@ export function readProgram(where) {
  * @param {{target?: string[], runtime?: string[], browser?: string[], timeout: number, spec: string}} raw  commander's options (options.js)
  */
 export async function reproCommand(where, raw) {
-  const { program, target } = readProgram(where);
+  const { program, target, history } = readProgram(where);
   const names = raw.target ?? (target === undefined ? ['node:clone'] : [target]);
   const targets = await targetsFromNames(names, raw.runtime, raw.browser, raw.spec);
-  const all = await replayProgram(program, targets, { timeoutMs: raw.timeout });
+  // A finding that needs earlier cases gets them first, in the same agent (harness/minimize/history.js); their verdicts are not its.
+  if (history !== undefined) process.stderr.write(`clonecheck: replaying the ${history.length} earlier case${history.length === 1 ? '' : 's'} of ${HISTORY_FILE} first, in the same agent\n`);
+  const all = history === undefined ? await replayProgram(program, targets, { timeoutMs: raw.timeout })
+    : /** @type {any[]} */ ((await replayPrograms([...history, program], targets, { timeoutMs: raw.timeout, generated: true })).at(-1));
   // A program that makes a platform object the target's host lacks (an OffscreenCanvas in Node),
   // or one the reference cannot judge there (a transferred MessagePort in Bun), cannot run
   // there: said in one line, not as a harness error with its stack.

@@ -3,19 +3,30 @@
 // (it replaces structuredClone only: the TextDecoder of its global is this
 // Node's, which the target `node` tests), a file whose `META: script=`
 // includes do not resolve, a file whose `META: spec=` profiles are not the
-// run's (its assertions hold under those only), and a subtest or a whole file
-// that stopped on a global this runtime does not define (`ImageData is not
-// defined`), or that testharness itself calls PRECONDITION_FAILED (an
-// optional feature the test says is missing). Upstream WPT files use whatever
-// a browser has, so any global counts there; clonecheck's own suite only the
-// platform interfaces some hosts lack (QuickJS-ng has no MessageChannel), so
-// that a typo in a test is still a failure. Two gaps of a shell global give
-// no missing-global message, so the realm reports them (realm.js,
+// run's (its assertions hold under those only), a file that asked the page
+// server for a resource it does not have (a browser: a WPT server's handler,
+// answered 404, whose empty answer the test would judge), and a subtest or a
+// whole file that stopped on a platform global this runtime does not define
+// (`ImageData is not defined`), or that testharness itself calls
+// PRECONDITION_FAILED (an optional feature the test's own feature detection
+// says is missing).
+//
+// A missing global is a name the message says is not defined that is a
+// platform global, never any name: a ReferenceError for a name that is none
+// (a typo, or an include's binding a runner failed to share) is the test's
+// error, a failure. Upstream WPT files use whatever a browser has, so there
+// the platform globals are every name a browser's window or worker global
+// has that the language does not give (web-globals.json, measured in the
+// three browsers by test/measure/web-globals.js); clonecheck's own suite
+// uses only the platform interfaces some hosts lack (QuickJS-ng has no
+// MessageChannel), so only those count there. Two gaps of a shell global
+// give no missing-global message, so the realm reports them (realm.js,
 // WindowGaps): a postMessage that does nothing (Bun's main thread: a test
 // of its serialization fails without any structured clone having run), and
 // `document` read inside a try/catch that hides the ReferenceError (a failing
 // subtest whose own function names `document`, in a global that has none).
 
+import { readFileSync } from 'node:fs';
 import { PLATFORM_GLOBALS } from '../../src/program/kinds/index.js';
 import { INTERFACE_NAMES } from '../../src/webidl/interfaces.js';
 
@@ -55,6 +66,13 @@ export function notApplicableIn(file, target, channel) {
 export const OPTIONAL_GLOBALS = [...new Set([...INTERFACE_NAMES, ...PLATFORM_GLOBALS, 'crypto'])];
 
 /**
+ * The globals an upstream WPT file may meet missing: the names a window's or
+ * a worker's global has in Chromium, Firefox or WebKit and a bare realm of
+ * the language has not (web-globals.json says when and where it was measured).
+ */
+export const WEB_PLATFORM_GLOBALS = /** @type {string[]} */ (JSON.parse(readFileSync(new URL('./web-globals.json', import.meta.url), 'utf8')).names);
+
+/**
  * @param {string | null} message
  * @returns {string | undefined} the global a message says is missing
  */
@@ -63,15 +81,39 @@ function missingGlobal(message) {
   return match === null ? undefined : match[1] ?? match[2] ?? match[3];
 }
 
+/** How many of the refused resources a reason names. */
+const NAMED_RESOURCES = 3;
+
+/**
+ * A file whose test asked the page server for resources it does not have
+ * (portable/conform/tasks.js), not applicable, every subtest with it: what
+ * they judged was an empty 404 answer, however they ended. Undefined for a
+ * file that was refused nothing.
+ * @param {Omit<import('./run.js').FileOutcome, 'suite' | 'id' | 'channel' | 'durationMs'>} result
+ * @param {string[] | undefined} notServed
+ */
+export function resourcesNotServed(result, notServed) {
+  if (notServed === undefined || notServed.length === 0) return undefined;
+  const named = notServed.slice(0, NAMED_RESOURCES).join(', ');
+  const more = notServed.length > NAMED_RESOURCES ? ` and ${notServed.length - NAMED_RESOURCES} more` : '';
+  const message = `the page server has no ${named}${more} (404: it is no WPT server), which the test asked for: its results would judge an empty answer`;
+  return {
+    ...result, status: /** @type {const} */ ('N/A'), message,
+    subtests: result.subtests.map((subtest) => ({
+      name: subtest.name, status: /** @type {const} */ ('N/A'), message: `the page server had no resource the test asked for (testharness said ${subtest.status})`,
+    })),
+  };
+}
+
 /**
  * A file's results with what stopped on a missing global, or on a
  * precondition, marked not applicable; likewise a subtest that met one of
- * the global's gaps (realm.js), where any global may be missing.
+ * the global's gaps (realm.js).
  * @param {Omit<import('./run.js').FileOutcome, 'suite' | 'id' | 'channel' | 'durationMs'> & {gaps?: import('../../portable/conform/realm.js').WindowGaps}} result
- * @param {string[]} [only]  the globals that may be missing (default: any)
+ * @param {string[]} only  the globals that may be missing: WEB_PLATFORM_GLOBALS for upstream files, OPTIONAL_GLOBALS for clonecheck's
  */
-export function lacksGlobals({ gaps, ...result }, only = undefined) {
-  const may = (/** @type {string} */ name) => only === undefined || only.includes(name);
+export function lacksGlobals({ gaps, ...result }, only) {
+  const may = (/** @type {string} */ name) => only.includes(name);
   const why = (/** @type {string | null} */ message, /** @type {string} */ status) => {
     if (status === 'PRECONDITION_FAILED') return `precondition failed: ${message ?? 'an optional feature is missing'}`;
     const name = missingGlobal(message);

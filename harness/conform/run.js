@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { runPool } from '../pool/pool.js';
 import { syntaxErrorLocation, variantChannel } from './files.js';
-import { OPTIONAL_GLOBALS, lacksGlobals, notApplicableIn } from './not-applicable.js';
+import { OPTIONAL_GLOBALS, WEB_PLATFORM_GLOBALS, lacksGlobals, notApplicableIn, resourcesNotServed } from './not-applicable.js';
 import { testharness } from './targets.js';
 
 const WORKER_URL = new URL('./worker.js', import.meta.url);
@@ -92,11 +92,13 @@ export async function runConformance({ targets, files, timeoutMs, workers, onFil
     /** @type {Map<object, {entry: typeof queue[number], started: number}>} */
     const running = new Map();
     let next = 0;
-    const finish = (/** @type {object} */ task, /** @type {Omit<FileOutcome, 'suite' | 'id' | 'channel' | 'durationMs'>} */ result) => {
+    const finish = (/** @type {object} */ task, /** @type {Omit<FileOutcome, 'suite' | 'id' | 'channel' | 'durationMs'> & {notServed?: string[]}} */ answer) => {
       const { entry, started } = running.get(task);
       running.delete(task);
-      // What this global lacks is not applicable here (not-applicable.js: any global for upstream files).
-      const judged = lacksGlobals(result, entry.file.suite === 'clonecheck' ? OPTIONAL_GLOBALS : undefined);
+      const { notServed, ...result } = answer;
+      // A resource the page server did not have, or a platform global this global lacks, is not applicable
+      // here (not-applicable.js: for upstream files, any global of a browser's; for clonecheck's, the interfaces some hosts lack).
+      const judged = resourcesNotServed(result, notServed) ?? lacksGlobals(result, entry.file.suite === 'clonecheck' ? OPTIONAL_GLOBALS : WEB_PLATFORM_GLOBALS);
       if (judged.status === 'ERROR' && /^Uncaught SyntaxError/.test(judged.message ?? '')) judged.message += syntaxErrorLocation(entry.file);
       record(entry.place, {
         suite: entry.file.suite, id: entry.id, channel: entry.channel, ...judged, durationMs: Math.round(performance.now() - started),

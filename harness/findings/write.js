@@ -4,6 +4,7 @@
 //   report.md     expected, actual, the differences, and how to replay
 //   repro.mjs     a standalone script (repro.js)
 //   repro.html    for a browser's finding: the page that runs repro.mjs
+//   history.json  for a finding that needs earlier cases in its realm: their programs, in order
 // Written when the finding is first seen and again when it is shrunk, so an
 // interrupted run loses nothing it found.
 
@@ -12,6 +13,9 @@ import { join } from 'node:path';
 import { DEFAULT_SPEC_PROFILE, canonicalJSON } from '../../src/index.js';
 import { hasStandaloneRepro, reproCommands, reproPage, reproSource } from './repro.js';
 import { snippetFor, snippetOutput } from './snippet.js';
+
+/** The programs a history-dependent finding needs before its own, in one realm (harness/minimize/history.js). */
+export const HISTORY_FILE = 'history.json';
 
 /** The version of finding.json. */
 export const FINDING_SCHEMA = 'clonecheck/finding@1';
@@ -34,6 +38,7 @@ export function writeFinding(outDir, finding, target, run) {
   };
   const replay = replayCommand(finding, target, run);
   writeFileSync(files.programFile, `${JSON.stringify(finding.program, null, 2)}\n`);
+  if (finding.history !== undefined) writeFileSync(join(directory, HISTORY_FILE), `${JSON.stringify(finding.history.programs, null, 2)}\n`);
   writeFileSync(join(directory, 'finding.json'), `${JSON.stringify({
     schema: FINDING_SCHEMA,
     signature: finding.signature,
@@ -43,6 +48,8 @@ export function writeFinding(outDir, finding, target, run) {
     spec: target.profile ?? DEFAULT_SPEC_PROFILE,
     minimized: finding.minimized,
     shrink: finding.shrink,
+    ...(finding.freshReplay === undefined ? {} : { freshReplay: finding.freshReplay }),
+    ...(finding.history === undefined ? {} : { history: { cases: finding.history.programs.length, of: finding.history.of, replays: finding.history.replays, minimal: finding.history.minimal } }),
     found: { seed: run.seed, case: finding.case, chunkSeed: finding.chunkSeed, path: finding.path, count: finding.count },
     root: finding.root,
     splitFrom: finding.splitFrom,
@@ -89,6 +96,7 @@ function reportText(finding, target, replay) {
     `- verdict: ${finding.verdict}${finding.verdict === 'deviation' ? ` (first difference: ${finding.category})` : ''}`,
     `- seen in ${finding.count} case${finding.count === 1 ? '' : 's'}; first in case ${finding.case}: ${replay}`,
     `- program: ${programState(finding)}, in \`program.json\``,
+    ...historyLines(finding),
     '',
     ...snippetSection(finding, target),
   ];
@@ -141,14 +149,33 @@ function foldedSection(finding) {
 }
 
 /**
+ * What a fresh replay of the case said, where it disagreed with the run (fuzz --recheck), and the history it needs.
+ * @param {import('../fuzz/tally.js').Finding} finding
+ * @returns {string[]}
+ */
+function historyLines(finding) {
+  if (finding.freshReplay === 'only') return ['- the run passed this case; a fresh replay of it alone shows the bug (it was hidden by the cases before it)'];
+  if (finding.freshReplay !== 'passes') return [];
+  const { history } = finding;
+  if (history === undefined) return ['- alone in a fresh agent the case passes: it needs the cases its agent ran before it, which did not bring it back when replayed'];
+  return [`- alone in a fresh agent the case passes: it needs ${history.programs.length} earlier case${history.programs.length === 1 ? '' : 's'} in the same realm `
+    + `(cut down from ${history.of}${history.minimal ? ', none of them can go' : ''}), in \`${HISTORY_FILE}\`; \`clonecheck repro\` of this folder replays them first`];
+}
+
+/**
  * How far the finding's program was shrunk, in words.
  * @param {import('../fuzz/tally.js').Finding} finding
  */
 function programState(finding) {
   const shrink = finding.shrink;
   if (shrink?.reproduced === false) {
-    return `as generated (not shrunk: a fresh ${finding.verdict === 'crash' ? 'thread or agent did not die' : 'thread or agent did not hang'} `
-      + `on it again in ${shrink.candidates} run${shrink.candidates === 1 ? '' : 's'}; it may come from an earlier case, or be a race)`;
+    const stalls = finding.verdict === 'crash' ? 'died' : 'hung';
+    const shown = shrink.replays?.shown ?? 0;
+    return shown > 0
+      ? `as generated (not shrunk: flaky, a fresh thread or agent ${stalls} on it ${shown} time${shown === 1 ? '' : 's'} in ${shrink.candidates} runs: `
+        + 'run it in a loop to see it; it may be a race)'
+      : `as generated (not shrunk: a fresh thread or agent never ${stalls} on it again in ${shrink.candidates} run${shrink.candidates === 1 ? '' : 's'}; `
+        + 'it may come from an earlier case, or be a race)';
   }
   if (!finding.minimized) return 'as generated (not shrunk)';
   if (shrink === undefined) return 'shrunk';

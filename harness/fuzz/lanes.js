@@ -1,13 +1,40 @@
-// The lane a chunk's program runs in. A run is cut into chunks of
-// CHUNK_SIZE cases, drawn in order with their own seeds and steering
-// (fuzzers/steering.js); schedule.js splits each chunk by lane.
+// The lane a case runs in, by the realms its program pollutes. A run is cut
+// into chunks of CHUNK_SIZE cases, drawn in order with their own seeds and
+// steering (fuzzers/steering.js); schedule.js splits each chunk by lane, and
+// each thread, agent or page of the run serves one lane for its whole life.
+//
+// Why: a realm step (an accessor on Array.prototype, say) flips state that
+// never flips back in that realm: V8's protectors (array iteration, species,
+// no elements on the prototypes) and JavaScriptCore's "having a bad time".
+// A member whose sending realm had such a step once takes the slow path on
+// every later case, so a fast-path bug of a case with no sender steps hides
+// there. Measured 2026-12-02 on Bun 1.4.5 (bun:worker): a Double array sent
+// to a worker whose Array.prototype has an indexed getter lands as null in a
+// fresh agent, and as the array after one earlier case with that getter on
+// the sender's side. A case's own steps flip the same state before its
+// clone, so a member whose history polluted only the realms the case itself
+// pollutes judges it as a fresh one would, as far as these one-way states go:
+// one lane per combination of sender and receiver steps.
+// (fuzz --recheck measures what is left: harness/fuzz/recheck.js.)
+
+/** @typedef {'clean' | 'sender' | 'receiver' | 'both'} Lane */
+
+/** Every lane, in the order the run's slots are bound to them (schedule.js laneOfSlot). */
+export const LANES = /** @type {const} */ (['clean', 'sender', 'receiver', 'both']);
 
 /**
- * The lane a program runs in (harness/fuzz/schedule.js): 'polluting' when it has
- * realm steps, which invalidate V8's protectors for the whole isolate.
  * @param {any} program
- * @returns {'clean' | 'polluting'}
+ * @returns {Lane} by the realms its steps pollute
  */
 export function laneOf(program) {
-  return program.sender !== undefined || program.receiver !== undefined ? 'polluting' : 'clean';
+  const sender = program.sender !== undefined;
+  const receiver = program.receiver !== undefined;
+  if (sender && receiver) return 'both';
+  if (sender) return 'sender';
+  return receiver ? 'receiver' : 'clean';
+}
+
+/** @param {any} program @returns {boolean} whether it has realm steps on either side */
+export function pollutes(program) {
+  return laneOf(program) !== 'clean';
 }

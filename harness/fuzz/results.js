@@ -36,6 +36,7 @@ export function fuzzResults(outcome, files, spec) {
     })),
     harnessErrors: outcome.harnessErrors,
     unattributedCrashes: outcome.unattributedCrashes,
+    hostCrashes: outcome.hostCrashes,
     findings: outcome.findings.map((f) => {
       const { directory, programFile, reproFile } = files.get(f.signature);
       return {
@@ -47,10 +48,12 @@ export function fuzzResults(outcome, files, spec) {
         ...(f.alsoSeenAs === undefined ? {} : { alsoSeenAs: f.alsoSeenAs }),
         ...(f.folded === undefined ? {} : { folded: f.folded }),
         ...(f.splitFrom === undefined ? {} : { splitFrom: f.splitFrom }),
+        ...(f.freshReplay === undefined ? {} : { freshReplay: f.freshReplay }),
       };
     }),
     sameBug: outcome.sameBug,
     guardCoverage: guardCoverageReport(outcome.coverage, tiers),
     cells: outcome.cells,
+    ...(outcome.recheck === undefined ? {} : { recheck: outcome.recheck }),
   };
 }

@@ -3,15 +3,15 @@
 // the chunks in order; a chunk's programs are generated once, here on the
 // main thread, and shared by every host.
 //
-// Programs run in two lanes. A program with realm steps (sender or receiver
-// pollution) invalidates V8's protectors (array iteration, species, no
-// elements on the prototypes) for its whole isolate, and everything that
-// isolate runs afterwards takes a slow path: fast-check's generation got 4-6x
-// slower in a worker that had judged such programs, and a case ~35% slower.
-// So the main thread generates (and runs none), slot 0 takes the polluting
-// programs first (and clean ones when there are none), and the other slots
-// keep clean isolates: they take polluting work only at the end of the run or
-// when that lane falls behind.
+// Programs run in lanes by the realms they pollute (lanes.js), and each
+// thread, agent or page serves one lane for its whole life: slot i serves
+// lane i mod 4, so a run has at least one member per lane, and a member's
+// realms only ever met the steps its lane's programs have (a case's verdict
+// then does not depend on an earlier case's pollution). A member whose lane
+// has no work waits (the pool asks it again after each result) while
+// another lane holds MAX_BACKLOG tasks; below that it draws the next chunk.
+// (Before 2026-12-02 slot 0 took every polluting program and, when there
+// were none, clean ones: those clean cases ran in a polluted isolate.)
 //
 // Each host's next chunk is generated ahead, while its threads work on the
 // ones before (`generateAhead`): generated only when a thread asked for work,
@@ -19,11 +19,25 @@
 // ~25 ms (warm) to ~400 ms (the first chunk, cold) it took.
 
 import { CHUNK_SIZE, SteeredRun } from '../../fuzzers/steering.js';
-import { laneOf } from './lanes.js';
+import { LANES, laneOf } from './lanes.js';
+import { sampleChunk } from './recheck.js';
 import { groupByHost } from '../targets/catalog.js';
 
-/** Polluting tasks waiting before the clean slots help with them. */
-const POLLUTING_BACKLOG = 4;
+/** Tasks a lane may hold before a member of another lane stops drawing chunks and waits. */
+const MAX_BACKLOG = 8;
+
+/**
+ * The members a run's pool starts for `workers`: at least one per lane.
+ * @param {number} workers
+ */
+export function membersFor(workers) {
+  return Math.max(workers, LANES.length);
+}
+
+/** @param {number} slot @returns {import('./lanes.js').Lane} the lane the member in `slot` serves */
+export function laneOfSlot(slot) {
+  return LANES[slot % LANES.length];
+}
 
 /**
  * @typedef {object} Host
@@ -32,7 +46,7 @@ const POLLUTING_BACKLOG = 4;
  * @property {boolean} countCoverage  guard coverage is a property of the cases: counted by one host only
  * @property {number} cases  cases judged so far
  * @property {number} nextChunk
- * @property {{clean: any[], polluting: any[]}} lanes  tasks waiting, by lane (a stall puts the rest of its task in front)
+ * @property {Record<import('./lanes.js').Lane, any[]>} lanes  tasks waiting, by lane (a stall puts the rest of its task in front)
  */
 
 /**
@@ -41,13 +55,14 @@ const POLLUTING_BACKLOG = 4;
  * @param {number} run.seed
  * @param {number} run.runs  Infinity with --time
  * @param {Record<string, number>} run.weights
+ * @param {number} [run.recheckRate]  the share of passing cases replayed fresh (recheck.js); 0: none
  * @param {() => boolean} run.shouldStop  polled before each task (Ctrl-C)
  * @param {() => boolean} run.outOfTime  polled before each new chunk (--time)
  */
-export function scheduleChunks({ targets, seed, runs, weights, shouldStop, outOfTime }) {
+export function scheduleChunks({ targets, seed, runs, weights, recheckRate = 0, shouldStop, outOfTime }) {
   /** @type {Host[]} */
   const hosts = groupByHost(targets).map((group, index) => ({
-    ...group, countCoverage: index === 0, cases: 0, nextChunk: 0, lanes: { clean: [], polluting: [] },
+    ...group, countCoverage: index === 0, cases: 0, nextChunk: 0, lanes: { clean: [], sender: [], receiver: [], both: [] },
   }));
   // Chunks are drawn in order (the first host to ask for chunk k has asked
   // for every chunk before it), as steering needs.
@@ -71,35 +86,33 @@ export function scheduleChunks({ targets, seed, runs, weights, shouldStop, outOf
   const generateChunk = (host) => {
     if (shouldStop() || outOfTime() || host.nextChunk * CHUNK_SIZE >= runs) return false;
     const chunk = host.nextChunk++;
-    const parts = { clean: { indices: [], programs: [] }, polluting: { indices: [], programs: [] } };
+    const parts = Object.fromEntries(LANES.map((lane) => [lane, { indices: [], programs: [] }]));
     drawChunk(chunk).forEach((program, index) => {
       const part = parts[laneOf(program)];
       part.indices.push(index);
       part.programs.push(program);
     });
-    for (const lane of /** @type {const} */ (['clean', 'polluting'])) {
+    for (const lane of LANES) {
       if (parts[lane].indices.length > 0) {
-        host.lanes[lane].push({ kind: 'chunk', seed, chunk, lane, targets: host.targets, countCoverage: host.countCoverage, ...parts[lane] });
+        const recheck = sampleChunk({ seed, rate: recheckRate, chunk, ...parts[lane], targets: host.targets, chunkSize: CHUNK_SIZE });
+        host.lanes[lane].push({ kind: 'chunk', seed, chunk, lane, targets: host.targets, countCoverage: host.countCoverage, recheck, ...parts[lane] });
       }
     }
     return true;
   };
 
-  /** The next task for the thread or agent in `slot` of `host`'s pool. @param {Host} host @param {number} slot */
+  /**
+   * The next task for the member in `slot` of `host`'s pool: its lane's, or
+   * undefined when it has none for now (the pool asks again) or for good.
+   * @param {Host} host @param {number} slot
+   */
   const nextTask = (host, slot) => {
     if (shouldStop()) return undefined;
-    const { lanes } = host;
-    for (;;) {
-      if (slot === 0) {
-        // The polluting lane first; clean work when there is none (its isolate is slow anyway).
-        if (lanes.polluting.length > 0) return lanes.polluting.shift();
-        if (lanes.clean.length > 0) return lanes.clean.shift();
-      } else {
-        if (lanes.clean.length > 0) return lanes.clean.shift();
-        if (lanes.polluting.length > POLLUTING_BACKLOG) return lanes.polluting.shift();
-      }
-      if (!generateChunk(host)) return lanes.clean.shift() ?? lanes.polluting.shift();
+    const queue = host.lanes[laneOfSlot(slot)];
+    while (queue.length === 0) {
+      if (LANES.some((lane) => host.lanes[lane].length >= MAX_BACKLOG) || !generateChunk(host)) return undefined;
     }
+    return queue.shift();
   };
 
   /**
@@ -109,7 +122,7 @@ export function scheduleChunks({ targets, seed, runs, weights, shouldStop, outOf
    * @param {Host} host
    */
   const generateAhead = (host) => {
-    if (host.lanes.clean.length + host.lanes.polluting.length < 2) generateChunk(host);
+    if (LANES.reduce((waiting, lane) => waiting + host.lanes[lane].length, 0) < 2) generateChunk(host);
   };
 
   return { hosts, nextTask, generateAhead, steering };
@@ -117,7 +130,7 @@ export function scheduleChunks({ targets, seed, runs, weights, shouldStop, outOf
 
 /**
  * Puts a task in front of its lane: the rest of a stalled task runs next.
- * @param {Host} host @param {{lane: 'clean' | 'polluting'}} task
+ * @param {Host} host @param {{lane: import('./lanes.js').Lane}} task
  */
 export function runNext(host, task) {
   host.lanes[task.lane].unshift(task);

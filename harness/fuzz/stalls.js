@@ -36,6 +36,18 @@ export async function handleStall(host, task, { reason, heartbeat, detail }, tal
   const caseIndex = task.chunk * CHUNK_SIZE + stalled;
   /** Runs the stalled case again, first in its lane, counted once. @param {object} fields */
   const retry = (fields) => runNext(host, { ...part(position, position + 1), countCoverage: false, retry: true, ...fields });
+  if (heartbeat.targetIndex <= -2 && reason === 'crash') {
+    // The runtime died while the reference ran for a target: in its own host
+    // code that the reference calls (a File built for the value: Node 24
+    // aborts in node::Blob::New, seed 20261127's minute), not in its clone. A
+    // bug of that runtime, met by the oracle: kept apart, never the target's
+    // crash verdict; the case runs again on the targets it had yet to judge.
+    const judged = -2 - heartbeat.targetIndex;
+    tally.hostCrashes.push({ runtime: host.agent?.name ?? 'node', case: caseIndex, target: task.targets[judged]?.name, program, detail });
+    const rest = task.targets.slice(judged + 1);
+    if (rest.length > 0) retry({ targets: rest });
+    return;
+  }
   const target = task.targets[heartbeat.targetIndex];
   if (target === undefined) {
     if (host.agent !== undefined && reason === 'crash' && !task.afterDeath) {
@@ -63,7 +75,7 @@ export async function handleStall(host, task, { reason, heartbeat, detail }, tal
   const expected = validate(prepared, { global: globalThis }).length === 0 ? await expectedOrHarnessError(target, prepared, caseIndex, tally) : undefined;
   tally.consider({
     signature, target: target.name, verdict: reason, category: reason, root: { signature, shape }, case: caseIndex,
-    chunkSeed: chunkSeed(task.seed, task.chunk), path: String(stalled), count: 1, program: prepared, minimized: false, detail, expected,
+    chunkSeed: chunkSeed(task.seed, task.chunk), path: String(stalled), count: 1, program: prepared, source: program, minimized: false, detail, expected,
   });
 }
 

@@ -19,6 +19,11 @@ import { addCounts } from '../../portable/case/counts.js';
  * @property {string} path
  * @property {number} count  cases that showed it
  * @property {any} program  as the target ran it; the shrunk one once shrinking is done
+ * @property {any} [source]  the case's program as generated, before its channel reshaped it (a fresh replay starts from it)
+ * @property {'only' | 'passes'} [freshReplay]  what a fresh replay of the case said (recheck.js), where it differs from
+ *   the run: `only` a fresh replay shows it (the run passed the case); `passes` the run needed the cases before it
+ * @property {{programs: any[], of: number, replays: number, minimal: boolean}} [history]  for `passes`: the earlier cases
+ *   it needs, cut down from the `of` its member ran before it (harness/minimize/history.js); repro replays them first
  * @property {boolean} minimized
  * @property {import('../../portable/fuzz/tasks.js').ShrinkRecord} [shrink]  what shrinking did, once it has
  * @property {unknown} [expected]  the reference's observation (for a timeout or crash too: the repro needs it)
@@ -68,13 +73,16 @@ export class Tally {
     this.harnessErrors = [];
     /** @type {{runtime: string, case: number | null, detail: string}[]} agents and threads that died between cases (null: between tasks) */
     this.unattributedCrashes = [];
+    /** @type {{runtime: string, case: number, target: string | undefined, program: any, detail: string}[]} runtimes that died in the host code the reference called (stalls.js) */
+    this.hostCrashes = [];
   }
 
   /**
    * Adds what a worker judged in (part of) a chunk (tasks.js `runChunk`).
    * @param {Awaited<ReturnType<typeof import('../../portable/fuzz/tasks.js').runChunk>>} result
+   * @param {(index: number) => any} generated  a case's program as generated, by its index in the chunk
    */
-  addChunkResult(result) {
+  addChunkResult(result, generated) {
     addCounts(this.coverage, result.coverage);
     addCounts(this.verdicts, result.verdicts);
     this.harnessErrors.push(...result.harnessErrors);
@@ -82,7 +90,7 @@ export class Tally {
       this.consider({
         signature: finding.signature, target: finding.target, verdict: finding.verdict, category: finding.category, root: { signature: finding.signature, shape: finding.shape },
         case: finding.case, chunkSeed: finding.chunkSeed, path: finding.path, count: finding.count,
-        program: finding.program, minimized: false, detail: finding.detail,
+        program: finding.program, source: generated(Number(finding.path)), minimized: false, detail: finding.detail,
         expected: finding.expected, actual: finding.actual, differences: finding.differences, variants: finding.variants,
       });
     }

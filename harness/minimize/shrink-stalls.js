@@ -10,7 +10,9 @@
 // --stall-shrink-runs candidates and --stall-shrink-time seconds, `--workers`
 // candidates at a time. The finding's own program runs first, up to
 // REPRODUCE_ATTEMPTS times (a runtime's crash may be a race): one that no fresh
-// thread or agent reproduces stays as found, and the finding says so.
+// thread or agent reproduces stays as found, and the finding says so; it is
+// then run up to FLAKY_REPLAYS times in all, and the finding says how often
+// it showed (`shrink.replays`): flaky at that rate, or not seen again.
 
 import { replayProgram } from '../findings/replay.js';
 import { reduceProgram } from '../../portable/minimize/reduce.js';
@@ -19,6 +21,13 @@ import { deathOf } from '../../portable/bugs/signature.js';
 
 /** Runs of the finding's own program before it counts as not reproduced. */
 const REPRODUCE_ATTEMPTS = 3;
+
+/**
+ * Fresh runs of a finding's own program that none of the first
+ * REPRODUCE_ATTEMPTS reproduced, to say how often it shows (a crash that
+ * shows 3 times in 20 is a bug with a stress repro, not noise).
+ */
+const FLAKY_REPLAYS = 20;
 
 /**
  * @param {import('../fuzz/tally.js').Finding[]} findings  every finding, earliest case first
@@ -80,7 +89,13 @@ async function shrinkStall(finding, target, { workers, timeoutMs, runs, inTime }
     reproduced = await stillFails(finding.program);
   }
   if (!reproduced) {
-    finding.shrink = { candidates: attempts, removed: 0, simplified: 0, localMinimum: false, reproduced: false };
+    // Not shrunk: candidates that fail at random would shrink to anything.
+    let shown = 0;
+    while (attempts < Math.min(FLAKY_REPLAYS, runs) && inTime()) {
+      attempts += 1;
+      if (await stillFails(finding.program)) shown += 1;
+    }
+    finding.shrink = { candidates: attempts, removed: 0, simplified: 0, localMinimum: false, reproduced: false, replays: { shown, of: attempts } };
     return;
   }
   const reduction = await reduceProgram(finding.program, stillFails, { runs: runs - attempts, parallel: workers, inTime });

@@ -48,6 +48,10 @@ export async function shrinkDeviations(findings, { hosts, workers, timeoutMs, we
       agent: host.agent,
       workers,
       timeoutMs,
+      // A shrink starts where a fresh replay does: its first candidate is
+      // the case itself, and a member that judged other cases may pass it
+      // (recheck.js). One member's start-up per shrink of up to 1,000 candidates.
+      freshMemberPerTask: true,
       nextTask: () => {
         if (!shouldShrink()) return undefined;
         const job = queue.shift();

@@ -177,7 +177,8 @@ async function engineObjects(toolchain, sources, say, cachedOnly) {
 /**
  * What the agent bundle takes in place of Node's modules: the reference's
  * Node host hooks become the quickjs family's `hostHooks` (portable/families/:
- * none, the reference's brand checks, as in a browser), node:fs the few
+ * none, the reference's brand checks, as in a browser), the way a classic
+ * script runs its `classicScripts` (std.evalScript), node:fs the few
  * calls heartbeat.js makes, on quickjs-libc.
  * @type {import('esbuild').Plugin}
  */
@@ -185,6 +186,7 @@ const QUICKJS_HOST_MODULES = {
   name: 'clonecheck-quickjs-host',
   setup(bundling) {
     bundling.onResolve({ filter: /\/hosts\/node-host\.js$/ }, () => ({ path: fileURLToPath(new URL(`../../${familyNamed('quickjs')?.hostHooks}`, import.meta.url)) }));
+    bundling.onResolve({ filter: /\/hosts\/classic-script\.js$/ }, () => ({ path: fileURLToPath(new URL(`../../${familyNamed('quickjs')?.classicScripts}`, import.meta.url)) }));
     bundling.onResolve({ filter: /^node:fs$/ }, () => ({ path: join(HARNESS_DIR, 'quickjs-fs.js') }));
   },
 };

@@ -36,7 +36,8 @@ const LOAD_TIMEOUT_MS = 60_000;
  *   fresh realm: `clonecheck conform` runs each test file in its own global, as a browser runs each
  *   test page); the member is ended once it has answered
  * @property {(slot: number) => Task | undefined} nextTask  the next task for the thread in `slot`
- *   (0 to workers - 1; a replaced thread keeps its slot), or undefined when there is none
+ *   (0 to workers - 1; a replaced thread keeps its slot), or undefined when there is none for it now: an
+ *   idle member is asked again whenever another answers, and the pool ends once every member is idle
  * @property {(task: Task, result: Result) => void} onResult
  * @property {(task: Task, stall: {reason: 'timeout' | 'crash', heartbeat: import('../../portable/hosts/heartbeat.js').Heartbeat, detail: string}) => void} onStall
  *   the thread running `task` hung or died; it is replaced, the task is dropped (the caller may queue its rest)
@@ -124,6 +125,11 @@ export function runPool({ workerURL, agent, workers, workerData = {}, timeoutMs,
       slot.worker.postMessage(task);
     };
 
+    /** Asks each idle member again: a task it could not have before (its lane was empty, schedule.js) may be there now. */
+    const wakeIdle = () => {
+      for (const slot of slots) if (slot.ready && slot.task === undefined && !finished && !failed) feed(slot);
+    };
+
     const replace = (slot, reason, detail) => {
       // One that dies before it has even loaded would die again: the run cannot go on.
       if (!slot.ready) {
@@ -179,6 +185,7 @@ export function runPool({ workerURL, agent, workers, workerData = {}, timeoutMs,
         }
         if (freshMemberPerTask) retire(slot);
         else feed(slot);
+        wakeIdle();
       });
       worker.on('error', (error) => replace(slot, 'crash', `uncaught in the worker: ${error instanceof Error ? error.stack : String(error)}`));
       worker.on('exit', (code, signal) => {

@@ -1,13 +1,18 @@
 // One test file on the real testharness.js, in the global it runs in (a
 // "shell" global: a Node, Bun or Deno agent's main realm, or a worker
 // thread of this Node): the WPT jsshell way. testharness.js, the file's
-// `META: script=` includes and the file itself are evaluated as classic
-// scripts in this global, in that order, then testharness's completion
-// callback gives the results. Portable: no host API is imported here (the
-// host hands in the sources, how uncaught errors reach it, and a heartbeat),
-// so a browser page runs the same code (portable/hosts/page/agent.js).
+// `META: script=` includes and the file itself are run as classic scripts
+// in this global, in that order, then testharness's completion callback
+// gives the results. Portable: no host API is imported here (the host hands
+// in the sources, how it runs a classic script, how uncaught errors reach
+// it, and a heartbeat), so a browser page runs the same code
+// (portable/hosts/page/agent.js).
 //
 // What a browser does for a test page, this does for a shell global:
+//  - the scripts share one global scope: a top-level `const`, `let` or
+//    `class` of an include is a binding the next script sees, as a page's
+//    <script> elements share theirs (the host's runScript: a global script,
+//    never an indirect eval, whose lexical declarations would vanish with it);
 //  - `location` is the test's URL, its variant's query in location.search
 //    (the host sets it: a page's own, a shell's made up);
 //  - a script that throws, or does not parse, is an uncaught error: the
@@ -66,19 +71,12 @@ const STACK_CHARACTERS = 1200;
  *   (testharness in a window completes only after it)
  * @property {(url: string) => void} locate  makes the global's `location` the test's URL (a path and
  *   its variant's query): a test reads its variant from location.search, as in WPT
+ * @property {(source: Source) => void} runScript  runs a classic script in this global as a page runs
+ *   its <script> elements, one global scope for all; throws what the script throws (or its SyntaxError)
  */
 
 /** @param {unknown} stack */
 const shortStack = (stack) => (typeof stack === 'string' ? stack.slice(0, STACK_CHARACTERS) : null);
-
-/**
- * Evaluates a classic script in this global (indirect eval), named for stack traces.
- * @param {Source} source
- */
-function evaluateScript(source) {
-  const evaluateGlobally = eval;
-  evaluateGlobally(`${source.text}\n//# sourceURL=${source.name}`);
-}
 
 /**
  * Whether the global's postMessage does nothing: a message whose getter
@@ -143,7 +141,7 @@ export function runTestFile({ harness, scripts, test, url, timeoutMs }, host) {
     else nativeListener?.call(scope, type, listener, ...rest);
   };
   try {
-    evaluateScript(harness);
+    host.runScript(harness);
   } finally {
     if (hadListener) scope.addEventListener = nativeListener;
     else delete scope.addEventListener;
@@ -181,7 +179,7 @@ export function runTestFile({ harness, scripts, test, url, timeoutMs }, host) {
     // page; the scripts after it still run, as the page's next <script> would.
     for (const source of [...scripts, test]) {
       try {
-        evaluateScript(source);
+        host.runScript(source);
       } catch (error) {
         uncaught(error);
       }

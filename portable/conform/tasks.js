@@ -6,6 +6,7 @@
 // results. The pool gives every file a fresh member, so every file has a
 // fresh global, as every WPT test has its own page.
 
+import { runClassicScript } from '../hosts/classic-script.js';
 import { openChannel } from './channels.js';
 import { runTestFile } from './realm.js';
 
@@ -83,7 +84,16 @@ export function locateShell(url) {
   Object.defineProperty(globalThis, 'location', { value: location, writable: true, configurable: true, enumerable: false });
 }
 
-/** A runtime's main global (an agent) or a worker thread: Node's uncaught events. */
+/**
+ * @typedef {Omit<import('./realm.js').RealmHost, 'beat' | 'runScript'> & {notServed?: (url: string) => Promise<string[]>}} FileTaskHost
+ *   how this global's uncaught errors reach testharness, and where it has a server (a page): what the
+ *   server answered 404 to the page at the test's URL since it last asked (harness/browsers/server.js)
+ */
+
+/**
+ * A runtime's main global (an agent) or a worker thread: Node's uncaught events.
+ * @type {FileTaskHost}
+ */
 const RUNTIME = {
   routeUncaught(onError, onRejection) {
     process.on('uncaughtException', onError);
@@ -92,11 +102,15 @@ const RUNTIME = {
   locate: locateShell,
 };
 
+/** The page's fetch and JSON, taken before any test can replace them (a fresh page per file: as it loads). */
+const pageFetch = globalThis.fetch;
+const parseJSON = JSON.parse;
+
 /**
  * A browser's agent page (portable/hosts/page/agent.js), a fresh one per
- * file: its own error events, and a load event once the scripts have run,
- * as a test page's would fire.
- * @type {Omit<import('./realm.js').RealmHost, 'beat'>}
+ * file: its own error events, a load event once the scripts have run, as a
+ * test page's would fire, and the page server's list of what it refused.
+ * @type {FileTaskHost}
  */
 const PAGE = {
   routeUncaught(onError, onRejection) {
@@ -113,25 +127,32 @@ const PAGE = {
   scriptsDone: () => globalThis.dispatchEvent(new Event('load')),
   // The page's own location, made the test's URL as a test page's would be (same origin: nothing is loaded).
   locate: (url) => history.replaceState(null, '', url),
+  notServed: async (url) => parseJSON(await (await pageFetch(`/clonecheck/not-served?url=${encodeURIComponent(url)}`, { cache: 'no-store' })).text()),
 };
 
 /**
  * One file task in this global, with the channel its variant names.
  * @param {FileTask} task
  * @param {import('../hosts/heartbeat.js').HeartbeatWriter} heartbeat
- * @param {Omit<import('./realm.js').RealmHost, 'beat'>} host  how this global's uncaught errors reach testharness
- * @returns {Promise<import('./realm.js').FileResult>}
+ * @param {FileTaskHost} host
+ * @returns {Promise<import('./realm.js').FileResult & {notServed?: string[]}>}  `notServed`: the resources the
+ *   test asked a page server for and did not get (not-applicable.js), when there were any
  */
 export async function runFileTask(task, heartbeat, host) {
   heartbeat.beat(0, 0);
   const channel = task.channel === undefined ? undefined : await openChannel(task.channel);
   // What wpt/resources/channel.js finds for the channel the test's URL names.
   if (channel !== undefined) /** @type {any} */ (globalThis).clonecheck_channels = { [task.channel]: channel.clone };
+  // What an earlier page at this URL was refused (one that hung before it asked) is not this one's.
+  await host.notServed?.(task.url);
   try {
-    return await runTestFile(
+    const result = await runTestFile(
       { harness: task.harness, scripts: task.scripts, test: task.test, url: task.url, timeoutMs: task.timeoutMs },
-      { ...host, beat: (index) => heartbeat.beat(index, 0) },
+      // This host's way to run a classic script: each family's `classicScripts` stands in for the import (portable/families/).
+      { ...host, runScript: runClassicScript, beat: (index) => heartbeat.beat(index, 0) },
     );
+    const notServed = await host.notServed?.(task.url) ?? [];
+    return notServed.length === 0 ? result : { ...result, notServed };
   } finally {
     channel?.close();
   }

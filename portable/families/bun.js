@@ -17,6 +17,7 @@ export default {
   runCommand: (script) => `bun ${script}`,
   // Bun has node:util's types, so Node's hooks serve it too.
   hostHooks: 'portable/hosts/node-host.js',
+  classicScripts: 'portable/hosts/classic-script.js',
   expectations: ['wpt/expectations/bun.json'],
   worker: { kind: 'web', needs: 'Worker', snippet: 'web' },
   serializer: { module: 'bun:jsc', api: 'bun:jsc serialize / deserialize' },

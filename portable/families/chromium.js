@@ -17,6 +17,7 @@ export default {
     ],
   },
   hostHooks: 'portable/hosts/page/no-host-hooks.js',
+  classicScripts: 'portable/hosts/page/classic-script.js',
   expectations: ['wpt/expectations/chromium.json'],
   worker: { kind: 'dedicated', needs: 'Worker', snippet: 'web' },
   limits: ['window'],

@@ -26,6 +26,7 @@ export default {
   runCommand: (script) => `deno run --allow-read ${script}`,
   // Node's hooks through Deno's node:util, with Deno's WebIDL receivers (hosts/deno-host.js, which node-host.js adds).
   hostHooks: 'portable/hosts/node-host.js',
+  classicScripts: 'portable/hosts/classic-script.js',
   expectations: ['wpt/expectations/deno.json'],
   worker: { kind: 'web', needs: 'Worker', snippet: 'web' },
   serializer: { module: 'node:v8', api: 'v8.serialize / v8.deserialize' },

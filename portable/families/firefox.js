@@ -17,6 +17,7 @@ export default {
     prefs: { 'services.settings.server': 'data:,#remote-settings-dummy/v1' },
   },
   hostHooks: 'portable/hosts/page/no-host-hooks.js',
+  classicScripts: 'portable/hosts/page/classic-script.js',
   expectations: ['wpt/expectations/firefox.json'],
   worker: { kind: 'dedicated', needs: 'Worker', snippet: 'web' },
   limits: ['window'],

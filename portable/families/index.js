@@ -34,6 +34,8 @@ import webkit from './webkit.js';
  * @property {(script: string) => string} [runCommand]  how a repro or snippet runs in it from a shell
  * @property {string} [standalone]  why its findings have no standalone repro or snippet
  * @property {string} hostHooks  the module that tells the reference what this host knows of internal slots
+ * @property {string} classicScripts  the module whose runClassicScript runs a classic script in this host's global
+ *   as a page runs its <script> elements, one global scope for all (conform's test files and their includes)
  * @property {string[]} expectations  where its targets' known results are (conform's, and the native agent's)
  * @property {string} [noWebPlatform]  why it has no structuredClone, MessageChannel, web Worker or BroadcastChannel (absent: it has them all)
  * @property {{kind: string, needs: string, snippet: 'node' | 'web'}} [worker]  its Worker: what the `worker`

@@ -17,6 +17,7 @@ export default {
   agentCommand: (version, binary) => [binary],
   runCommand: (script) => `node ${script}`,
   hostHooks: 'portable/hosts/node-host.js',
+  classicScripts: 'portable/hosts/classic-script.js',
   expectations: ['wpt/expectations/node.json', 'wpt/expectations/node@22.json', 'wpt/expectations/node@24.json', 'wpt/expectations/node@26.json'],
   worker: { kind: 'worker_threads', needs: 'getBuiltinModule', snippet: 'node' },
   serializer: { module: 'node:v8', api: 'v8.serialize / v8.deserialize' },

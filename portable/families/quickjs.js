@@ -14,6 +14,7 @@ export default {
   standalone: "QuickJS-ng's targets run only inside clonecheck's QuickJS agent (docs/native.md)",
   // Its bundle replaces Node's hooks with none (harness/native/build.js QUICKJS_HOST_MODULES): the reference's brand checks.
   hostHooks: 'portable/hosts/page/no-host-hooks.js',
+  classicScripts: 'fuzzers/native/quickjs-classic-script.js',
   expectations: ['wpt/expectations/quickjs-message.json', 'wpt/expectations/quickjs-ref.json', 'fuzzers/native/expectations.json'],
   noWebPlatform: 'QuickJS-ng has no structuredClone, MessageChannel, web Worker or BroadcastChannel',
   shell: true,

@@ -14,6 +14,7 @@ export default {
   // MiniBrowser through WebKitWebDriver under a private Xvfb (harness/browsers/launch-webkit.js).
   launch: { with: 'webkit-webdriver' },
   hostHooks: 'portable/hosts/page/no-host-hooks.js',
+  classicScripts: 'portable/hosts/page/classic-script.js',
   expectations: ['wpt/expectations/webkit.json'],
   worker: { kind: 'dedicated', needs: 'Worker', snippet: 'web' },
   // WebKitGTK 2.50's MiniBrowser is cross-origin isolated and still has no SharedArrayBuffer:

@@ -97,13 +97,15 @@ async function restartReceivers({ loaded }) {
  * Runs one program on every target and returns a verdict per target.
  * @param {any} program a valid program
  * @param {OpenTarget[]} targets
- * @param {{coverage?: Record<string, Record<string, number>>, onTarget?: (index: number) => void, generated?: boolean}} [options]
- *   `onTarget(i)` is called before target i runs (the pool's watchdog uses it); `generated`: the
+ * @param {{coverage?: Record<string, Record<string, number>>, onTarget?: (index: number) => void, onOracle?: (index: number) => void,
+ *   generated?: boolean}} [options]
+ *   `onTarget(i)` is called before target i runs and `onOracle(i)` before the reference runs for it (the pool's
+ *   watchdog tells a runtime that died in the reference's host code from one that died in its clone); `generated`: the
  *   program was drawn by the generator, so what the reference cannot judge on this host is reshaped
  *   away first (programs.js `judgeableHere`); a program given by hand is refused there instead
  * @returns {Promise<Verdict[]>}
  */
-export async function judge(program, targets, { coverage, onTarget, generated = false } = {}) {
+export async function judge(program, targets, { coverage, onTarget, onOracle, generated = false } = {}) {
   /** @type {Map<string, {program: any, expected: import('../case/case.js').SeenCase}>} one oracle run per channel and place */
   const oracles = new Map();
   const verdicts = [];
@@ -124,11 +126,13 @@ export async function judge(program, targets, { coverage, onTarget, generated = 
       else prepared = oracle.program;
       const landed = landsFirst ? await targetObservations(target, prepared) : undefined;
       if (oracle === undefined) {
+        onOracle?.(i);
         oracleRunning = true;
         const expected = await oracleObservationWhereValueLands(target, prepared, oracles.size === 0 ? coverage : undefined);
         oracleRunning = false;
         oracle = { program: prepared, expected };
         oracles.set(oracleKey, oracle);
+        if (!landsFirst) onTarget?.(i);
       }
       const actuals = landed ?? await targetObservations(target, prepared);
       let verdict = /** @type {Verdict} */ ({ target: spec.name, verdict: 'pass', program: prepared });

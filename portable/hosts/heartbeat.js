@@ -15,7 +15,8 @@ const HEARTBEAT_BYTES = HEARTBEAT_SLOTS * Int32Array.BYTES_PER_ELEMENT;
 /**
  * @typedef {object} Heartbeat
  * @property {number} caseIndex  the case the member was on (-1: none yet)
- * @property {number} targetIndex  the target it was running (-1: the oracle or none)
+ * @property {number} targetIndex  the target it was running; -1: none yet; -2 - i: the reference, judging target i
+ *   (portable/fuzz/tasks.js oracleBeat)
  */
 
 /**
