@@ -271,3 +271,20 @@ test('a rare bug with the shape of a frequent deviation is its own finding, from
   assert.equal(Math.min(...rare.map((f) => f.case)), firstRare);
   assert.ok(symbol[0].count > 5 * rare.reduce((n, f) => n + f.count, 0), JSON.stringify(foundCases(document)));
 });
+
+test('no root is lost to folding: each signature met with shrinking off is, with it on, a finding\'s root or folded under a finding whose program still shows it', () => {
+  // bun:worker seed 21 meets Bun running a getter on a Set's (case 1,364) and
+  // a Map's own property (case 1,433) in cases whose Set and Map also hold a
+  // data property Bun copies. Shrinking that let the getter go folded both
+  // into the copy's finding, with a program that runs no getter.
+  const args = ['--target', 'bun:worker', '--seed', '21', '--runs', '1450'];
+  const unshrunk = fuzz([...args, '--shrink-runs', '0', '--witnesses', '0']).document;
+  const { document } = fuzz(args);
+  const folded = document.findings.flatMap((f) => f.folded ?? []);
+  const reported = [...document.findings.flatMap((f) => (f.root === undefined ? [] : [f.root.signature])), ...folded.map((f) => f.signature)];
+  const met = unshrunk.findings.map((f) => f.root);
+  assert.ok(['effects: extra read of set named key', 'effects: extra read of map named key'].every((shape) => met.some((root) => root.shape === shape)),
+    JSON.stringify(met));
+  assert.deepEqual(met.filter((root) => !reported.includes(root.signature)), [], JSON.stringify(foundCases(document)));
+  assert.deepEqual(folded.filter((f) => f.rootAt === null), []);
+});

@@ -15,10 +15,16 @@ const hidden = { key: 'a', value: 1, enumerable: false };
 const getter = { key: 'b', get: {} };
 const plain = { key: 'c', value: 2 };
 
+/** The root of `extraKey`, described (signature.js). */
+const extraKeyRoot = 'keys on object: named key: missing -> data property';
+const lost = [{ path: '$.a', category: 'keys', expected: 'data property 1', actual: 'missing' }];
+const lostRoot = 'keys on object: named key: data property -> missing';
+
 /** A finding as the tally leaves it, with one variant per program it met. */
-function finding(signature, caseIndex, count, variants) {
+function finding(signature, caseIndex, count, variants, root = extraKeyRoot) {
   return {
-    signature, target: 'impl:x', verdict: 'deviation', category: 'keys', case: caseIndex, chunkSeed: 1, path: String(caseIndex), count,
+    signature, target: 'impl:x', verdict: 'deviation', category: 'keys', root: { signature, shape: root },
+    case: caseIndex, chunkSeed: 1, path: String(caseIndex), count,
     program: variants[0].program, minimized: true, differences: extraKey, expected: observed, actual: observed,
     variants: variants.map(({ program: p, case: c, count: n }) => ({ variant: programFeatures(p).join('; '), features: programFeatures(p), case: c, chunkSeed: 1, path: String(c), count: n })),
   };
@@ -64,10 +70,49 @@ test('findings whose programs shrink to one trigger, or one holding the other, a
   assert.deepEqual(result.findings[0].program, program(hidden));
 });
 
+test('a finding folded into another is listed under it: its root while fuzzing, why, and its case shrunk, which still shows that root', () => {
+  // b was met with a key the target lost as its root; shrunk, its program
+  // still loses it, and first gains the key a's bug adds, with a's trigger.
+  const a = finding('a', 2, 5, [{ program: program(hidden), case: 2, count: 5 }]);
+  const b = finding('b', 7, 3, [{ program: program(hidden, plain), case: 7, count: 3 }], lostRoot);
+  const shrunkB = program(hidden, plain);
+  const result = oneFindingPerBug([a, b], [
+    { finding: a, verdict: deviation(program(hidden)) },
+    { finding: b, verdict: { ...deviation(shrunkB), differences: [...extraKey, ...lost] } },
+  ]);
+  assert.equal(result.findings.length, 1);
+  const [only] = result.findings;
+  assert.deepEqual(only.root, { signature: 'a', shape: extraKeyRoot });
+  assert.equal(only.folded.length, 1);
+  const [folded] = only.folded;
+  assert.deepEqual([folded.signature, folded.root, folded.case, folded.count, folded.rootAt], ['b', 'keys on object: named key: data property -> missing', 7, 3, '$.a']);
+  assert.deepEqual(folded.program, shrunkB);
+  assert.deepEqual(folded.differences, [...extraKey, ...lost]);
+  assert.equal(folded.reason, `its case, shrunk, shows this finding's root on impl:x (${extraKeyRoot}) and holds every feature of its trigger `
+    + '(object; object named key data; object named key data non-enumerable); its root while fuzzing (keys on object: named key: data property -> missing) '
+    + 'is still among its differences, at $.a');
+  assert.deepEqual(only.alsoSeenAs, ['b']);
+});
+
+test('every signature met while fuzzing is a finding\'s root or folded under one, split-offs and unshrunk findings too', () => {
+  const a = finding('a', 0, 10, [{ program: program(hidden, plain), case: 0, count: 6 }, { program: program(getter, plain), case: 5, count: 4 }]);
+  const b = finding('b', 1, 2, [{ program: program(hidden, getter), case: 1, count: 2 }]);
+  // Not shrunk: it takes part as it was found, a key lost.
+  const c = { ...finding('c', 2, 1, [{ program: program(plain), case: 2, count: 1 }], lostRoot), differences: lost };
+  const result = oneFindingPerBug([a, b, c], [
+    { finding: a, verdict: deviation(program(hidden)) },
+    { finding: a, variant: a.variants[1], verdict: deviation(program(getter)) },
+    { finding: b, verdict: deviation(program(hidden, getter)) },
+  ]);
+  const reported = result.findings.flatMap((f) => [...(f.root === undefined ? [] : [f.root.signature]), ...(f.folded ?? []).map((x) => x.signature)]);
+  assert.deepEqual(reported.sort(), ['a', 'b', 'c']);
+  assert.deepEqual(result.findings.map((f) => [f.case, f.root?.signature, f.splitFrom, f.folded?.map((x) => x.signature)]),
+    [[0, 'a', undefined, ['b']], [2, 'c', undefined, undefined], [5, undefined, 'a', undefined]]);
+});
+
 test('the same trigger with another root difference is another bug', () => {
   const a = finding('a', 0, 1, [{ program: program(hidden), case: 0, count: 1 }]);
   const b = finding('b', 1, 1, [{ program: program(hidden), case: 1, count: 1 }]);
-  const lost = [{ path: '$.a', category: 'keys', expected: 'data property 1', actual: 'missing' }];
   const result = oneFindingPerBug([a, b], [
     { finding: a, verdict: deviation(program(hidden)) },
     { finding: b, verdict: { ...deviation(program(hidden)), differences: lost } },

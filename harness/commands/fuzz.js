@@ -182,6 +182,9 @@ export async function fuzzCommand(raw) {
       + `${sameBug.merged} folded into another finding's bug, ${sameBug.split} split off (${sameBug.witnesses} witnesses shrunk, `
       + `${sameBug.confirmed} showed their finding's bug after all); ${sameBug.unexplained} case${sameBug.unexplained === 1 ? '' : 's'} held no trigger\n`);
   }
+  const folded = findings.flatMap((f) => (f.folded ?? []).map((entry) => ({ into: f.signature, entry })));
+  if (folded.length > 0) process.stdout.write(`${folded.length} folded:\n`);
+  for (const { into, entry } of folded) process.stdout.write(`  ${entry.signature} (${entry.root}, case ${entry.case}) → ${into} (${entry.reason})\n`);
   if (summary.recheck !== undefined) process.stdout.write(`${recheckLine(summary.recheck)}\n`);
   // The first line only: the never-drawn cells are listed by census and in --json.
   process.stdout.write(`${cellMapLines(summary.cells)[0]}\n`);

@@ -51,6 +51,9 @@ export function writeFinding(outDir, finding, target, run) {
     ...(finding.freshReplay === undefined ? {} : { freshReplay: finding.freshReplay }),
     ...(finding.history === undefined ? {} : { history: { cases: finding.history.programs.length, of: finding.history.of, replays: finding.history.replays, minimal: finding.history.minimal } }),
     found: { seed: run.seed, case: finding.case, chunkSeed: finding.chunkSeed, path: finding.path, count: finding.count },
+    root: finding.root,
+    splitFrom: finding.splitFrom,
+    folded: finding.folded,
     detail: finding.detail,
     differences: finding.differences,
     expected: finding.expected,
@@ -98,6 +101,7 @@ function reportText(finding, target, replay) {
     ...snippetSection(finding, target),
   ];
   if (finding.detail !== undefined) lines.push('## What the watchdog saw', '', finding.detail, '');
+  lines.push(...foldedSection(finding));
   if (finding.differences !== undefined) {
     lines.push('## Differences', '', '| path | category | expected | actual |', '|---|---|---|---|');
     for (const d of finding.differences) {
@@ -123,6 +127,25 @@ function reportText(finding, target, replay) {
   if (finding.expected !== undefined) lines.push('## Expected observation (reference, spec path)', '', '```json', canonicalJSON(finding.expected), '```', '');
   if (finding.actual !== undefined) lines.push(`## Actual observation (${finding.target})`, '', '```json', canonicalJSON(finding.actual), '```', '');
   return lines.join('\n');
+}
+
+/**
+ * The signatures met while fuzzing that the same-bug check folded into this
+ * finding (same-bug.js), each with why and its own case's shrunk program.
+ * @param {import('../fuzz/tally.js').Finding} finding
+ * @returns {string[]}
+ */
+function foldedSection(finding) {
+  if (finding.folded === undefined) return [];
+  const lines = ['## Folded into this finding', '',
+    'Other signatures met while fuzzing whose cases, shrunk, show this bug: they are counted here, not reported apart (docs/fuzzing.md "One finding per bug").', ''];
+  for (const f of finding.folded) {
+    lines.push(`### ${f.signature}`, '', `- root while fuzzing: ${f.root}`, `- first in case ${f.case}, seen in ${f.count} case${f.count === 1 ? '' : 's'}`,
+      `- why: ${f.reason}`, '', '| path | category | expected | actual |', '|---|---|---|---|');
+    for (const d of f.differences) lines.push(`| \`${cell(d.path)}\` | ${d.category} | \`${cell(d.expected)}\` | \`${cell(d.actual)}\` |`);
+    lines.push('', '```json', JSON.stringify(f.program, null, 2), '```', '');
+  }
+  return lines;
 }
 
 /**

@@ -44,7 +44,9 @@ export function fuzzResults(outcome, files, spec) {
         directory, programFile, reproFile, diff: f.differences ?? [],
         ...(f.shrink === undefined ? {} : { shrink: f.shrink }),
         ...(f.detail === undefined ? {} : { detail: f.detail }),
+        ...(f.root === undefined ? {} : { root: f.root }),
         ...(f.alsoSeenAs === undefined ? {} : { alsoSeenAs: f.alsoSeenAs }),
+        ...(f.folded === undefined ? {} : { folded: f.folded }),
         ...(f.splitFrom === undefined ? {} : { splitFrom: f.splitFrom }),
         ...(f.freshReplay === undefined ? {} : { freshReplay: f.freshReplay }),
       };

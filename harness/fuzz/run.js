@@ -233,11 +233,11 @@ async function recheckRun(sampled, tally, { targets, timeoutMs, workers, options
       }
     }
     if (agreement !== 'hidden' && agreement !== 'other-root') continue;
-    const signature = fresh.verdict === 'deviation' ? fresh.signature : verdictSignature(item.target, fresh.verdict, fresh.detail).signature;
+    const { signature, shape } = fresh.verdict === 'deviation' ? fresh : verdictSignature(item.target, fresh.verdict, fresh.detail);
     const features = programFeatures(fresh.program ?? item.program);
     const where = { case: item.case, chunkSeed: item.chunkSeed, path: item.path };
     tally.consider({
-      signature, target: item.target, verdict: fresh.verdict, category: fresh.category ?? fresh.verdict, ...where, count: 1,
+      signature, target: item.target, verdict: fresh.verdict, category: fresh.category ?? fresh.verdict, root: { signature, shape }, ...where, count: 1,
       program: fresh.program ?? item.program, source: item.program, minimized: false, detail: fresh.detail,
       expected: fresh.expected, actual: fresh.actual, differences: fresh.differences, freshReplay: 'only',
       variants: [{ variant: featureKey(features), features, ...where, count: 1 }],

@@ -67,14 +67,14 @@ export async function handleStall(host, task, { reason, heartbeat, detail }, tal
   // never ran): the case runs again on them alone, first in its lane.
   const others = task.targets.filter((_, index) => index !== heartbeat.targetIndex);
   if (others.length > 0) retry({ targets: others });
-  const { signature } = verdictSignature(target.name, reason, detail);
+  const { signature, shape } = verdictSignature(target.name, reason, detail);
   // As the target's agent reshaped it (judge.js); a target on this Node's
   // threads shares this host's limits, another host's are known only there.
   const prepared = reshaperOf(target.reshaping)(host.agent === undefined ? judgeableHere(program) : program);
   // This thread (Node) cannot make what only the target's host has (a browser's OffscreenCanvas): no expected observation then.
   const expected = validate(prepared, { global: globalThis }).length === 0 ? await expectedOrHarnessError(target, prepared, caseIndex, tally) : undefined;
   tally.consider({
-    signature, target: target.name, verdict: reason, category: reason, case: caseIndex,
+    signature, target: target.name, verdict: reason, category: reason, root: { signature, shape }, case: caseIndex,
     chunkSeed: chunkSeed(task.seed, task.chunk), path: String(stalled), count: 1, program: prepared, source: program, minimized: false, detail, expected,
   });
 }

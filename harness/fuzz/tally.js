@@ -12,6 +12,8 @@ import { addCounts } from '../../portable/case/counts.js';
  * @property {string} target
  * @property {'deviation' | 'timeout' | 'crash'} verdict
  * @property {string} category  the first difference's category, or the verdict
+ * @property {{signature: string, shape: string}} [root]  its case's signature while fuzzing and the root difference (or the
+ *   verdict) it names, described (signature.js): kept when the same-bug check renames the finding; none for a split-off
  * @property {number} case  the earliest case that showed it
  * @property {number} chunkSeed  with `path`, replays that case (fast-check seed and path)
  * @property {string} path
@@ -30,6 +32,7 @@ import { addCounts } from '../../portable/case/counts.js';
  * @property {string} [detail]  for a timeout or crash: what the watchdog saw
  * @property {Variant[]} [variants]  for a deviation: the earliest case of each way it showed up, earliest first
  * @property {string[]} [alsoSeenAs]  the signatures of findings that shrank to this bug and were folded into it (same-bug.js)
+ * @property {import('../../portable/bugs/same-bug.js').Folded[]} [folded]  those findings, each with why and its shrunk program
  * @property {string} [splitFrom]  the finding whose case shrank to this other bug (same-bug.js)
  */
 
@@ -85,7 +88,7 @@ export class Tally {
     this.harnessErrors.push(...result.harnessErrors);
     for (const finding of result.found) {
       this.consider({
-        signature: finding.signature, target: finding.target, verdict: finding.verdict, category: finding.category,
+        signature: finding.signature, target: finding.target, verdict: finding.verdict, category: finding.category, root: { signature: finding.signature, shape: finding.shape },
         case: finding.case, chunkSeed: finding.chunkSeed, path: finding.path, count: finding.count,
         program: finding.program, source: generated(Number(finding.path)), minimized: false, detail: finding.detail,
         expected: finding.expected, actual: finding.actual, differences: finding.differences, variants: finding.variants,

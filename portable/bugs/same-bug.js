@@ -2,10 +2,11 @@
 //
 // During the fuzzing, cases are grouped by signature: the root difference,
 // described without its place (signature.js). That is a guess made from
-// unshrunk programs, wrong both ways: the same bug can have two roots (a
-// getter the target should not have called, or the data property it should
-// not have copied), and two bugs can have the same root (two fast paths that
-// both add an own key to a plain object). So:
+// unshrunk programs, wrong both ways: the same bug can have two roots (Deno's
+// transfer code, which skips reading an array's index and writes through a
+// setter on Array.prototype[0]: one ledger bug, with programs of either root),
+// and two bugs can have the same root (two fast paths that both add an own
+// key to a plain object). So:
 //  - each finding's own case is shrunk; its program's features
 //    (bug-shape.js `programFeatures`: what it is made of, values left out)
 //    are the bug's trigger;
@@ -21,12 +22,14 @@
 //    the groups; each larger one joins the first group whose trigger
 //    explains it.
 // Each group is one finding, shown by its trigger: findings that fall in one
-// group are folded into the earliest; a witness in a group of its own is
-// another bug, split off with the cases of its variant. A finding that could
-// not be shrunk takes part as it is.
+// group are folded into the earliest, each listed under it with its root
+// while fuzzing, its shrunk program and why (`folded`), so that no root met
+// while fuzzing goes unseen; a witness in a group of its own is another bug,
+// split off with the cases of its variant. A finding that could not be
+// shrunk takes part as it is.
 
-import { programFeatures } from './bug-shape.js';
-import { bugSignature, signatureOf } from './signature.js';
+import { describeDifference, programFeatures } from './bug-shape.js';
+import { bugSignature, featureKey, signatureOf } from './signature.js';
 
 /**
  * @typedef {import('../../harness/fuzz/tally.js').Finding} Finding
@@ -37,6 +40,21 @@ import { bugSignature, signatureOf } from './signature.js';
  * @property {number} [stalls]  how often its thread or agent died or hung while shrinking it
  * @property {(import('../fuzz/judge.js').Verdict & {shrink?: import('../fuzz/tasks.js').ShrinkRecord}) | null} verdict  the shrunk
  *   case (and what shrinking did), null if it did not show the bug again
+ */
+
+/**
+ * A finding folded into another's bug: the signature it had while fuzzing and
+ * the root that names, and the evidence, its own case shrunk (finding.json
+ * `folded`, docs/results.md).
+ * @typedef {object} Folded
+ * @property {string} signature  while fuzzing
+ * @property {string} root  its root difference, described
+ * @property {number} case  its earliest case
+ * @property {number} count  the cases of its signature (counted under the finding it was folded into)
+ * @property {any} program  its case, shrunk
+ * @property {any[]} differences  what that program showed
+ * @property {string | null} rootAt  where that program still shows its own root (null: it does not)
+ * @property {string} reason  why it is the same bug (same-bug.js), in words
  */
 
 /**
@@ -190,13 +208,42 @@ export function oneFindingPerBug(findings, shrunk) {
       shrink: trigger.deviation.shrink,
       expected: trigger.deviation.expected, actual: trigger.deviation.actual, differences: trigger.deviation.differences,
     };
-    if (owned.length > 1) finding.alsoSeenAs = owned.slice(1).map((item) => item.finding.signature);
+    if (owned.length > 1) {
+      finding.alsoSeenAs = owned.slice(1).map((item) => item.finding.signature);
+      finding.folded = owned.slice(1).map((item) => foldedInto(trigger, item));
+    }
     result.merged += Math.max(0, owned.length - 1);
     if (owned.length === 0) result.split += 1;
     result.findings.push(finding);
   }
   result.findings.sort((a, b) => a.case - b.case);
   return result;
+}
+
+/**
+ * A finding's own program that fell in another's group, and why: the rule
+ * of the grouping above (same target, same root difference, the trigger's
+ * features all held), with where its own root still shows (shrink.js keeps
+ * it among a shrunk program's differences).
+ * @param {Shown} trigger  the group's first program
+ * @param {Shown} item  the folded finding's own
+ * @returns {Folded}
+ */
+function foldedInto(trigger, item) {
+  const { finding, deviation } = item;
+  // A finding's own case: the tally gave it its root (only a split-off has none).
+  const root = /** @type {{signature: string, shape: string}} */ (finding.root);
+  const context = { expected: deviation.expected, actual: deviation.actual, program: deviation.program };
+  const rootAt = deviation.differences.find((d) => describeDifference(d, context) === root.shape)?.path ?? null;
+  const own = item.shape === root.shape ? 'its root while fuzzing is that root'
+    : rootAt === null ? `its root while fuzzing (${root.shape}) is not among its differences`
+      : `its root while fuzzing (${root.shape}) is still among its differences, at ${rootAt}`;
+  return {
+    signature: root.signature, root: root.shape, case: item.case, count: finding.count,
+    program: deviation.program, differences: deviation.differences, rootAt,
+    reason: `its case, ${finding.minimized ? 'shrunk' : 'as generated'}, shows this finding's root on ${finding.target} (${trigger.shape}) `
+      + `and ${trigger.features.size === 0 ? 'is made of nothing, as its trigger is' : `holds every feature of its trigger (${featureKey([...trigger.features].sort())})`}; ${own}`,
+  };
 }
 
 /**

@@ -116,14 +116,14 @@ export async function runChunk({ seed, chunk, indices, programs, targets: specs,
       counts[result.verdict] += 1;
       if (result.verdict === 'deviation' || result.verdict === 'crash') {
         // A crash here is a receiving worker's (judge.js): one signature per target, as the pool's crashes.
-        const { signature, category } = result.verdict === 'crash' ? verdictSignature(result.target, 'crash', result.detail) : result;
+        const { signature, category, shape } = result.verdict === 'crash' ? verdictSignature(result.target, 'crash', result.detail) : result;
         // A variant is the signature met in a program made of other things (same-bug.js).
         const features = programFeatures(result.program);
         const variant = featureKey(features);
         const where = { case: caseIndex, chunkSeed: chunkSeed(seed, chunk), path: String(index) };
         let known = found.get(signature);
         if (known === undefined) {
-          known = { ...result, signature, category, ...where, count: 0, variants: new Map() };
+          known = { ...result, signature, category, shape, ...where, count: 0, variants: new Map() };
           found.set(signature, known);
         }
         known.count += 1;
@@ -171,9 +171,17 @@ export async function runChunk({ seed, chunk, indices, programs, targets: specs,
  * Shrinks one deviation. fast-check replays the case at `path` of the chunk
  * seed and shrinks it; a candidate "fails" when the target still deviates
  * with, as its root difference, one of the differences the case itself
- * showed (signature.js): the same bug, only smaller, free to lose what
- * followed from it (a getter that became a data property no longer runs,
- * and the property it exposed is then the root). After three quarters of
+ * showed (signature.js), and still shows the case's own root among its
+ * differences: the same bug, only smaller, free to lose what followed from
+ * it, not the root it was found by. A root that may move (two differences of
+ * one rank, the first in walk order leads) lets a finding's program show
+ * another finding's root and be folded into it (same-bug.js), with its own
+ * root in sight. A root that may go was how a root got lost: bun:worker seed
+ * 21 met a getter on a Set's own property that Bun ran (the ledger's
+ * bun/runs-a-getter-on-a-set-s-own-property) in a case whose Set also had a
+ * data property Bun copied; the getter was removed, the copy became the root,
+ * and the case was folded into bun/copies-a-set-s-own-properties, which no
+ * program of that finding shows running a getter. After three quarters of
  * `maxRuns` candidates every further one "passes", which ends the shrinking
  * at the smallest program found so far. Then parts are removed and made
  * simpler one at a time while that holds (reduce.js), within what is left
@@ -196,16 +204,18 @@ export async function shrinkDeviation({ chunkSeed: seed, path, plan, target: spe
   let smallest = null;
   /** @type {Set<string> | undefined} the case's own differences, described: the roots a smaller program may have */
   let roots;
+  /** @type {string | undefined} the case's own root, described: what a smaller program must still show */
+  let ownRoot;
   /** @type {{program: any, shape: string}[]} each candidate that kept the bug, as judged, and the root it showed */
   const kept = [];
   /** @param {import('./judge.js').Verdict} verdict */
   const sameBug = (verdict) => {
     if (verdict.verdict !== 'deviation') return false;
-    if (roots !== undefined) return roots.has(/** @type {string} */ (verdict.shape));
+    if (roots !== undefined) return roots.has(/** @type {string} */ (verdict.shape)) && describedDifferences(verdict).has(/** @type {string} */ (ownRoot));
     // The case itself comes first.
     if (verdict.signature !== signature) return false;
-    const context = { expected: verdict.expected, actual: verdict.actual, program: verdict.program };
-    roots = new Set(/** @type {any[]} */ (verdict.differences).map((d) => describeDifference(d, context)));
+    roots = describedDifferences(verdict);
+    ownRoot = verdict.shape;
     return true;
   };
   const property = fc.asyncProperty(casePrograms(weights, plan), async (program) => {
@@ -232,6 +242,15 @@ export async function shrinkDeviation({ chunkSeed: seed, path, plan, target: spe
     return true;
   }, { runs: Math.max(0, maxRuns - tried), admits: keepsFeatures });
   return { verdict: smallest, shrink: { candidates: tried, removed, simplified, localMinimum }, kept };
+}
+
+/**
+ * @param {import('./judge.js').Verdict} verdict  a deviation
+ * @returns {Set<string>} its differences, each described (signature.js)
+ */
+function describedDifferences(verdict) {
+  const context = { expected: verdict.expected, actual: verdict.actual, program: verdict.program };
+  return new Set(/** @type {any[]} */ (verdict.differences).map((d) => describeDifference(d, context)));
 }
 
 /**
