@@ -187,7 +187,7 @@ async function compileEngine(toolchain, { directory, units, flags }, sources, sa
   mkdirSync(join(nativeCache(), 'objects'), { recursive: true });
   const staging = mkdtempSync(join(nativeCache(), 'objects', `.${toolchain.name}.compiling-`));
   try {
-    say(`compiling ${QUICKJS.name} ${QUICKJS.version} for ${toolchain.name} with ${toolchain.cc} ${flags.join(' ')} (once, then cached; setup.sh does it ahead)`);
+    say(`compiling ${QUICKJS.name} ${QUICKJS.version} for ${toolchain.name} with ${toolchain.cc} ${flags.join(' ')} (once, then cached)`);
     const held = await Promise.all(units.map((unit) => onACore(() => compile(toolchain.cc, [...flags, '-w', '-c', unit, '-o', join(staging, unit.replace(/\.c$/, '.o'))], sources))));
     if (!existsSync(directory)) renameSync(staging, directory);
     return held.reduce((sum, seconds) => sum + seconds, 0);
