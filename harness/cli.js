@@ -316,7 +316,8 @@ cli
   .command('install-runtimes')
   .description(`install runtimes into the cache ahead of use: the pinned ones (${pinnedRuntimeNames.join(', ')}), or those named`)
   .argument('[runtime...]', 'node@22, bun, bun@1.3.9, deno@2.5, …')
-  .action(run(async (names) => (await import('./commands/install-runtimes.js')).installRuntimesCommand(names)));
+  .option('--native', 'also build the native harness for libFuzzer and AFL++ (plain and sanitized) and its replay and coverage builds: minutes of CPU once, then cached (setup.sh does it; docs/native.md)')
+  .action(run(async (names, options) => (await import('./commands/install-runtimes.js')).installRuntimesCommand(names, options)));
 
 // The command tree is exported for harness/docs/cli-reference.js, which
 // writes docs/cli.md from it; it is parsed only when this file is the

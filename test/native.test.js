@@ -1,6 +1,8 @@
 // The native part (docs/native.md), on the real toolchain and the real
-// QuickJS-ng: the encoder inverts the decoder; the harness builds (the
-// engine from the cache after the first time), judges programs in QuickJS
+// QuickJS-ng: the encoder inverts the decoder; the harness builds from the
+// QuickJS-ng objects setup.sh compiled (a test only bundles and links, a
+// few seconds: compiling takes minutes, so a test whose objects are missing
+// fails at once and names setup.sh), judges programs in QuickJS
 // as the reference judges them (an intended difference passes, a known
 // QuickJS-ng bug is a deviation); a 30-second campaign of each engine runs
 // and writes its findings as folders; OSS-Fuzz's build.sh builds with the
@@ -47,20 +49,52 @@ test('toBytes inverts fromBytes: the bytes of a decoded program decode to the sa
   }
 });
 
+/**
+ * A build of the harness from QuickJS-ng's objects in the cache (setup.sh's
+ * `install-runtimes --native` compiles them): bundled and linked when
+ * clonecheck's code changed, never compiled here.
+ * @param {string} name a toolchain of harness/native/build.js
+ */
+const prebuilt = (name) => buildHarness(TOOLCHAINS[name], { compileEngine: false });
+
 /** @type {Promise<{binary: string}> | undefined} */
 let libfuzzerBuild;
 /** @returns {Promise<string>} the libFuzzer harness, built once for this file */
 async function libfuzzerBinary() {
-  libfuzzerBuild ??= buildHarness(TOOLCHAINS.libfuzzer);
+  libfuzzerBuild ??= prebuilt('libfuzzer');
   return (await libfuzzerBuild).binary;
 }
 
-test('the libFuzzer harness builds (QuickJS-ng fetched and compiled once, then from the cache)', { timeout: 900_000 }, async () => {
-  const first = await buildHarness(TOOLCHAINS.libfuzzer);
-  const again = await buildHarness(TOOLCHAINS.libfuzzer);
+test('the libFuzzer harness builds from the objects setup.sh compiled, then comes from the cache', { timeout: 120_000 }, async () => {
+  const first = await prebuilt('libfuzzer');
+  const again = await prebuilt('libfuzzer');
   assert.equal(again.binary, first.binary);
   assert.equal(again.engineCompiled, false);
+  assert.equal(again.compileSeconds, 0);
   assert.ok(again.seconds < 30, `a cached build took ${again.seconds} s`);
+});
+
+test('a build whose QuickJS-ng objects are not compiled fails at once, naming setup.sh, instead of compiling for minutes', { timeout: 60_000 }, () => {
+  const cache = scratch();
+  const started = performance.now();
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', `
+    import { TOOLCHAINS, buildHarness } from ${JSON.stringify(new URL('../harness/native/build.js', import.meta.url).href)};
+    try { await buildHarness(TOOLCHAINS['afl-sanitized'], { compileEngine: false }); } catch (error) { console.error(error.message); process.exit(4); }`,
+  ], { encoding: 'utf8', env: { ...process.env, CLONECHECK_CACHE: cache } });
+  assert.equal(result.status, 4, result.stderr);
+  assert.match(result.stderr, /^quickjs-ng 0\.16\.2 is not compiled for afl-sanitized in \S+ \(minutes of CPU, done once\): run 'bash setup\.sh' \(or 'npx clonecheck install-runtimes --native'\)\n$/);
+  assert.ok(performance.now() - started < 30_000);
+  // Nothing was fetched or compiled into the empty cache.
+  assert.deepEqual(readdirSync(cache), []);
+});
+
+test('install-runtimes --native prints each native build as it is ready: every engine, from the cache after setup', { timeout: 300_000 }, () => {
+  const result = clonecheck(['install-runtimes', 'node', '--native']);
+  assert.equal(result.status, 0, result.stderr);
+  const lines = result.stdout.split('\n').filter((line) => line.startsWith('native:'));
+  assert.deepEqual(lines.map((line) => line.split(' ')[0]).sort(), ['native:afl', 'native:afl-sanitized', 'native:coverage', 'native:libfuzzer', 'native:replay']);
+  for (const line of lines) assert.match(line, /^native:\S+ {2}quickjs-ng 0\.16\.2 {2}\/\S+\/clonecheck-quickjs {2}\((from the cache|engine from the cache, linked in [\d.]+ s), ready after \d+ s\)$/);
+  assert.match(result.stderr, /native builds: all from the cache in \d+ s/);
 });
 
 /**
@@ -78,7 +112,7 @@ async function judgeInQuickJS(program) {
 
 const PROGRAM = PROGRAM_SCHEMA;
 
-test('in QuickJS, what its serializer clones as the algorithm does passes (a SharedArrayBuffer too), and an intended difference (Error)', { timeout: 900_000 }, async () => {
+test('in QuickJS, what its serializer clones as the algorithm does passes (a SharedArrayBuffer too), and an intended difference (Error)', { timeout: 300_000 }, async () => {
   const same = await judgeInQuickJS({
     schema: PROGRAM, root: { ref: 0 },
     objects: [{ kind: 'map', entries: [['a', { ref: 1 }]] }, { kind: 'regexp', source: 'a+b*', flags: 'gi' }, { kind: 'date', time: 0 }],
@@ -91,7 +125,7 @@ test('in QuickJS, what its serializer clones as the algorithm does passes (a Sha
   assert.equal(shared.verdict, 'not-reproduced', shared.report);
 });
 
-test('stage 1: what QuickJS-ng sends is written again byte for byte (shared and cyclic objects, views and their buffers, a SharedArrayBuffer twice, numbers)', { timeout: 900_000 }, async () => {
+test('stage 1: what QuickJS-ng sends is written again byte for byte (shared and cyclic objects, views and their buffers, a SharedArrayBuffer twice, numbers)', { timeout: 300_000 }, async () => {
   // A replay runs both stages: a rewrite that differed would be a deviation of category `rewrite`.
   const found = await judgeInQuickJS({
     schema: PROGRAM, root: { ref: 0 },
@@ -129,7 +163,7 @@ test('a broken rewrite invariant is a finding of its own, named by the tags wher
   assert.deepEqual(found.program, program);
 });
 
-test('two stages: the oracle runs on the inputs that reach a coverage bucket not seen before, not again on the same inputs; one stage makes no map', { timeout: 900_000 }, async () => {
+test('two stages: the oracle runs on the inputs that reach a coverage bucket not seen before, not again on the same inputs; one stage makes no map', { timeout: 300_000 }, async () => {
   const binary = await libfuzzerBinary();
   const dir = scratch();
   const inputs = join(dir, 'inputs');
@@ -164,7 +198,7 @@ test('two stages: the oracle runs on the inputs that reach a coverage bucket not
   assert.equal(runOnce(1), undefined);
 });
 
-test("in QuickJS, an array's named properties are an intended difference (JS_WriteArray writes the indices), an object's are not", { timeout: 900_000 }, async () => {
+test("in QuickJS, an array's named properties are an intended difference (JS_WriteArray writes the indices), an object's are not", { timeout: 300_000 }, async () => {
   // A named data property, and a getter that throws: QuickJS never calls it, so it returns a value (the root difference: a missing read).
   const array = await judgeInQuickJS({
     schema: PROGRAM, root: { ref: 0 },
@@ -181,7 +215,7 @@ test("in QuickJS, an array's named properties are an intended difference (JS_Wri
   assert.deepEqual(object.deviation.differences.map((/** @type {any} */ d) => `${d.path} ${d.category}`), ['$[0][@@#secret] keys']);
 });
 
-test('in QuickJS, a private field that its serializer copies as a symbol-keyed property is a deviation', { timeout: 900_000 }, async () => {
+test('in QuickJS, a private field that its serializer copies as a symbol-keyed property is a deviation', { timeout: 300_000 }, async () => {
   const found = await judgeInQuickJS({ schema: PROGRAM, root: { ref: 0 }, objects: [{ kind: 'object', class: 'Foo', privateField: true }] });
   assert.equal(found.verdict, 'deviation', found.report);
   assert.deepEqual(found.deviation.differences.map((/** @type {any} */ d) => `${d.path} ${d.category}`), ['$[@@#secret] keys']);
@@ -217,11 +251,14 @@ function campaign(engine, more = []) {
   return { result, findings, out };
 }
 
-test('a 30-second libFuzzer campaign runs, and its findings are folders', { timeout: 600_000 }, () => {
+test('a 30-second libFuzzer campaign runs, and its findings are folders', { timeout: 300_000 }, async () => {
+  // The builds the campaign takes (the replay build minimizes), from setup.sh's objects.
+  for (const name of ['libfuzzer', 'replay']) await prebuilt(name);
   campaign('libfuzzer');
 });
 
-test('a 30-second AFL++ campaign runs, and its findings are folders: a fast main instance and a sanitized secondary', { timeout: 900_000 }, () => {
+test('a 30-second AFL++ campaign runs, and its findings are folders: a fast main instance and a sanitized secondary', { timeout: 300_000 }, async () => {
+  for (const name of ['afl', 'afl-sanitized', 'replay']) await prebuilt(name);
   const { result, out } = campaign('afl', ['--jobs', '2']);
   assert.match(result.stderr, /secondaries: \S+afl-sanitized-\S+ \(ASan \+ UBSan\)/);
   for (const instance of ['main', 'secondary1']) {
@@ -242,7 +279,8 @@ test('fuzz --engine says what to fix: an unknown engine, a target other than qui
   assert.match(rate.stderr, /--oracle-every .* It must be an integer from 1 \(the oracle on every input\)/);
 });
 
-test("OSS-Fuzz's build.sh builds the harness with $CC, $CFLAGS, $LIB_FUZZING_ENGINE into $OUT", { timeout: 900_000 }, () => {
+test("OSS-Fuzz's build.sh builds the harness with $CC, $CFLAGS, $LIB_FUZZING_ENGINE into $OUT", { timeout: 120_000 }, async () => {
+  await prebuilt('libfuzzer');
   const out = scratch();
   const { cc, cflags, engineFlags, linkFlags } = TOOLCHAINS.libfuzzer;
   // The libfuzzer toolchain's flags and the same cache: the engine's objects come from it.
@@ -260,7 +298,8 @@ test("OSS-Fuzz's build.sh builds the harness with $CC, $CFLAGS, $LIB_FUZZING_ENG
   assert.match(run.stderr, /Executed .*input\.bin/);
 });
 
-test("the serializer's coverage of a corpus: lines and branches of JS_WriteObject2 / JS_ReadObject and what they call", { timeout: 900_000 }, async () => {
+test("the serializer's coverage of a corpus: lines and branches of JS_WriteObject2 / JS_ReadObject and what they call", { timeout: 300_000 }, async () => {
+  await prebuilt('coverage');
   const report = await serializerCoverage([SEEDS_DIR]);
   assert.equal(report.inputs, readdirSync(SEEDS_DIR).length);
   const byName = new Map(report.functions.map((f) => [f.name, f]));
@@ -275,7 +314,7 @@ test("the serializer's coverage of a corpus: lines and branches of JS_WriteObjec
   assert.ok(covered > 0 && covered < total, `${covered}/${total}`);
 });
 
-test('a native deviation is minimized: the smallest input that fails the same way, and the program it decodes to', { timeout: 900_000 }, async () => {
+test('a native deviation is minimized: the smallest input that fails the same way, and the program it decodes to', { timeout: 300_000 }, async () => {
   const binary = await libfuzzerBinary();
   const dir = scratch();
   const input = join(dir, 'found.bin');
@@ -291,7 +330,7 @@ test('a native deviation is minimized: the smallest input that fails the same wa
   }));
   const found = { ...classifyInput(binary, input), count: 1 };
   assert.equal(found.verdict, 'deviation', found.report);
-  const fast = (await buildHarness(TOOLCHAINS.replay)).binary;
+  const fast = (await prebuilt('replay')).binary;
   const small = await minimizeNativeFinding(found, { fast, sanitized: binary, workDir: dir, runs: 200, inTime: () => true });
   assert.ok(small.minimized);
   assert.equal(small.foundInput, input);

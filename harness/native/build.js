@@ -131,47 +131,69 @@ function compile(cc, args, cwd) {
 }
 
 /**
- * Runs the compiles, as many at once as there are cores.
- * @param {Array<() => Promise<void>>} jobs
+ * Compiles waiting for a core: one compile per core across every build of
+ * the process, so that builds started together (install-runtimes --native
+ * starts them all) share the cores instead of crowding them (quickjs.c
+ * alone holds a core for minutes under ASan).
+ * @type {{free: number, waiting: Array<() => void>}}
  */
-async function inParallel(jobs) {
-  const queue = [...jobs];
-  const lanes = Array.from({ length: Math.min(availableParallelism(), queue.length) }, async () => {
-    for (let job = queue.shift(); job !== undefined; job = queue.shift()) await job();
-  });
-  await Promise.all(lanes);
+const cores = { free: availableParallelism(), waiting: [] };
+
+/**
+ * Runs a compile when a core is free (first come, first served).
+ * @param {() => Promise<void>} job
+ * @returns {Promise<number>} the seconds it held the core
+ */
+async function onACore(job) {
+  if (cores.free > 0) cores.free -= 1;
+  else await new Promise((resolvePromise) => { cores.waiting.push(() => resolvePromise(undefined)); });
+  const started = performance.now();
+  try {
+    await job();
+    return (performance.now() - started) / 1000;
+  } finally {
+    const next = cores.waiting.shift();
+    if (next === undefined) cores.free += 1;
+    else next();
+  }
 }
 
 /**
- * The engine's objects for a toolchain, compiled once per toolchain and
- * flags (a staging folder renamed into place when complete).
+ * Where a toolchain's engine objects are cached: named by the hash of
+ * QuickJS-ng's version, the compiler and the flags alone, so a build with the
+ * same compiler and flags (OSS-Fuzz's build.sh given the libfuzzer
+ * toolchain's flags, as test/native.test.js does) reuses them.
  * @param {Toolchain} toolchain
- * @param {string} sources
- * @param {(line: string) => void} say
- * @param {boolean} cachedOnly  compile nothing: undefined when the objects are not in the cache
- * @returns {Promise<{directory: string, objects: string[], compiled: boolean} | undefined>}
+ * @returns {{directory: string, objects: string[], units: string[], flags: string[]}}
  */
-async function engineObjects(toolchain, sources, say, cachedOnly) {
+function engineObjectsPlace(toolchain) {
   const version = spawnSync(toolchain.cc, ['--version'], { encoding: 'utf8' }).stdout ?? '';
   const flags = [...toolchain.cflags, ...toolchain.engineFlags, ...DEFINES];
   const units = [...QUICKJS.units, ...toolchain.extraUnits ?? []];
-  const key = hashOf([QUICKJS.version, QUICKJS.sha256, toolchain.cc, version, ...flags, ...units]);
-  // Named by the hash alone: a build with the same compiler and flags (OSS-Fuzz's build.sh given
-  // the libfuzzer toolchain's flags, as test/native.test.js does) reuses the objects.
-  const directory = join(nativeCache(), 'objects', key);
-  const objects = units.map((unit) => join(directory, unit.replace(/\.c$/, '.o')));
-  if (objects.every((o) => existsSync(o))) return { directory, objects, compiled: false };
-  if (cachedOnly) return undefined;
+  const directory = join(nativeCache(), 'objects', hashOf([QUICKJS.version, QUICKJS.sha256, toolchain.cc, version, ...flags, ...units]));
+  return { directory, objects: units.map((unit) => join(directory, unit.replace(/\.c$/, '.o'))), units, flags };
+}
+
+/**
+ * Compiles the engine's objects for a toolchain into its place (a staging
+ * folder renamed into place when complete).
+ * @param {Toolchain} toolchain
+ * @param {{directory: string, units: string[], flags: string[]}} place
+ * @param {string} sources
+ * @param {(line: string) => void} say
+ * @returns {Promise<number>} the seconds its compiles held a core, summed
+ */
+async function compileEngine(toolchain, { directory, units, flags }, sources, say) {
   mkdirSync(join(nativeCache(), 'objects'), { recursive: true });
   const staging = mkdtempSync(join(nativeCache(), 'objects', `.${toolchain.name}.compiling-`));
   try {
-    say(`compiling ${QUICKJS.name} ${QUICKJS.version} with ${toolchain.cc} ${flags.join(' ')} (once, then cached: about 75 s on two cores with the sanitizers, 25 s of CPU at -O2 without)`);
-    await inParallel(units.map((unit) => () => compile(toolchain.cc, [...flags, '-w', '-c', unit, '-o', join(staging, unit.replace(/\.c$/, '.o'))], sources)));
+    say(`compiling ${QUICKJS.name} ${QUICKJS.version} for ${toolchain.name} with ${toolchain.cc} ${flags.join(' ')} (once, then cached)`);
+    const held = await Promise.all(units.map((unit) => onACore(() => compile(toolchain.cc, [...flags, '-w', '-c', unit, '-o', join(staging, unit.replace(/\.c$/, '.o'))], sources))));
     if (!existsSync(directory)) renameSync(staging, directory);
+    return held.reduce((sum, seconds) => sum + seconds, 0);
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
-  return { directory, objects, compiled: true };
 }
 
 /**
@@ -212,13 +234,20 @@ export async function bundleHeader(entry = 'entry.js') {
 }
 
 /**
+ * @typedef {{binary: string, engineCompiled: boolean, compileSeconds: number, seconds: number}} Built
+ *   `compileSeconds`: the time its compiles held a core (the engine's and the harness's); `seconds`: the whole call
+ */
+
+/**
  * Builds (or finds in the cache) the harness binary.
  * @param {Toolchain} toolchain
- * @param {{say?: (line: string) => void, out?: string}} [options] `out`: copy the binary there too
- * @returns {Promise<{binary: string, engineCompiled: boolean, seconds: number}>}
+ * @param {{say?: (line: string) => void, out?: string, compileEngine?: boolean}} [options]
+ *   `out`: copy the binary there too; `compileEngine: false`: throw when QuickJS-ng's objects are not in the cache
+ *   (the tests: compiling them takes minutes, setup.sh does it) and only bundle and link (seconds)
+ * @returns {Promise<Built>}
  */
-export async function buildHarness(toolchain, { say = () => {}, out } = {}) {
-  return /** @type {Promise<{binary: string, engineCompiled: boolean, seconds: number}>} */ (harnessBinary(toolchain, { say, out, cachedOnly: false }));
+export async function buildHarness(toolchain, { say = () => {}, out, compileEngine = true } = {}) {
+  return /** @type {Promise<Built>} */ (harnessBinary(toolchain, { say, out, cachedOnly: false, compileEngine }));
 }
 
 /**
@@ -227,25 +256,59 @@ export async function buildHarness(toolchain, { say = () => {}, out } = {}) {
  * @returns {Promise<string | undefined>}
  */
 export async function cachedHarness(toolchain) {
-  return (await harnessBinary(toolchain, { say: () => {}, cachedOnly: true }))?.binary;
+  return (await harnessBinary(toolchain, { say: () => {}, cachedOnly: true, compileEngine: false }))?.binary;
+}
+
+/**
+ * Every build of the native harness that `fuzz --engine`, its minimizer and
+ * coverage.js use, the sanitized ones first: theirs are the long compiles
+ * (libFuzzer's about 80 s of CPU, AFL++'s sanitized one longer, the others
+ * 20-45 s: docs/native.md), and started first they leave the short ones to
+ * fill the other core.
+ */
+export const ENGINE_BUILDS = ['afl-sanitized', 'libfuzzer', 'coverage', 'afl', 'replay'];
+
+/**
+ * Builds every one of ENGINE_BUILDS at once (they share the cores: onACore),
+ * QuickJS-ng's sources fetched first, once.
+ * @param {{say?: (line: string) => void, onBuilt?: (name: string, built: Built) => void}} [options]
+ * @returns {Promise<Map<string, Built>>}
+ * @throws {NativeError} a compiler missing (before anything is fetched), a fetch or a compile failing
+ */
+export async function buildEngines({ say = () => {}, onBuilt = () => {} } = {}) {
+  const toolchains = ENGINE_BUILDS.map((name) => TOOLCHAINS[name]);
+  for (const toolchain of toolchains) checkToolchain(toolchain);
+  await quickjsSources(say);
+  const built = await Promise.all(toolchains.map(async (toolchain) => {
+    const one = await buildHarness(toolchain, { say });
+    onBuilt(toolchain.name, one);
+    return /** @type {[string, Built]} */ ([toolchain.name, one]);
+  }));
+  return new Map(built);
 }
 
 /**
  * @param {Toolchain} toolchain
- * @param {{say: (line: string) => void, out?: string, cachedOnly: boolean}} options
- * @returns {Promise<{binary: string, engineCompiled: boolean, seconds: number} | undefined>}
+ * @param {{say: (line: string) => void, out?: string, cachedOnly: boolean, compileEngine: boolean}} options
+ * @returns {Promise<Built | undefined>}
  */
-async function harnessBinary(toolchain, { say, out, cachedOnly }) {
+async function harnessBinary(toolchain, { say, out, cachedOnly, compileEngine: mayCompile }) {
   const started = performance.now();
   checkToolchain(toolchain);
+  const place = engineObjectsPlace(toolchain);
+  const engineCached = place.objects.every((o) => existsSync(o));
+  if (!engineCached && cachedOnly) return undefined;
+  if (!engineCached && !mayCompile) {
+    throw new NativeError(`${QUICKJS.name} ${QUICKJS.version} is not compiled for ${toolchain.name} in ${nativeCache()} (minutes of CPU, done once): `
+      + "run 'bash setup.sh' (or 'npx clonecheck install-runtimes --native')");
+  }
   if (cachedOnly && !existsSync(join(quickjsSourcesDirectory(), 'quickjs.c'))) return undefined;
   const sources = await quickjsSources(say);
-  const engine = await engineObjects(toolchain, sources, say, cachedOnly);
-  if (engine === undefined) return undefined;
+  let compileSeconds = engineCached ? 0 : await compileEngine(toolchain, place, sources, say);
   const header = await bundleHeader(toolchain.entry);
   const harness = readFileSync(join(HARNESS_DIR, 'harness.c'), 'utf8');
   const harnessFlags = toolchain.harnessFlags ?? [];
-  const key = hashOf([engine.directory, header, harness, ...toolchain.cflags, ...harnessFlags, ...toolchain.linkFlags]);
+  const key = hashOf([place.directory, header, harness, ...toolchain.cflags, ...harnessFlags, ...toolchain.linkFlags]);
   const directory = join(nativeCache(), 'bin', `${toolchain.name}-${key}`);
   const binary = join(directory, 'clonecheck-quickjs');
   if (!existsSync(binary)) {
@@ -254,17 +317,17 @@ async function harnessBinary(toolchain, { say, out, cachedOnly }) {
     const staging = mkdtempSync(join(nativeCache(), 'bin', `.${toolchain.name}.linking-`));
     try {
       writeFileSync(join(staging, 'clonecheck-bundle.h'), header);
-      await compile(toolchain.cc, [
-        ...toolchain.cflags, ...harnessFlags, ...DEFINES, '-I', staging, '-I', sources, join(HARNESS_DIR, 'harness.c'), ...engine.objects,
+      compileSeconds += await onACore(() => compile(toolchain.cc, [
+        ...toolchain.cflags, ...harnessFlags, ...DEFINES, '-I', staging, '-I', sources, join(HARNESS_DIR, 'harness.c'), ...place.objects,
         ...toolchain.linkFlags, '-lm', '-lpthread', '-o', join(staging, 'clonecheck-quickjs'),
-      ], staging);
+      ], staging));
       if (!existsSync(directory)) renameSync(staging, directory);
     } finally {
       rmSync(staging, { recursive: true, force: true });
     }
   }
   if (out !== undefined) copyFileSync(binary, out);
-  return { binary, engineCompiled: engine.compiled, seconds: (performance.now() - started) / 1000 };
+  return { binary, engineCompiled: !engineCached, compileSeconds, seconds: (performance.now() - started) / 1000 };
 }
 
 // The command line (OSS-Fuzz's build.sh, or by hand).
