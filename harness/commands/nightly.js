@@ -54,7 +54,7 @@ async function latestTargets(bugs) {
 }
 
 /**
- * @param {{target?: string[], runtime?: string[], browser?: string[], budget: number, runs?: number, seed: number, seeds: number, shard: string,
+ * @param {{target?: string[], runtime?: string[], browser?: string[], budget: number, runs?: number, shrink?: 'all' | 'unexplained', seed: number, seeds: number, shard: string,
  *   history?: string, out: string, json?: string, ledger?: string, latest?: boolean, expectations?: string, growCorpus?: boolean, conformResults?: string,
  *   workers: number, timeout: number, bench?: boolean}} raw commander's options (options.js)
  */
@@ -91,7 +91,7 @@ export async function nightlyCommand(raw) {
   try {
     document = await runNightly({
       interrupted: () => ctrlC.presses > 0, latest,
-      targets: names, runtimeFlags, browserFlags, seed: raw.seed, seeds: raw.seeds, shard, budgetSeconds: raw.budget, runs: raw.runs,
+      targets: names, runtimeFlags, browserFlags, seed: raw.seed, seeds: raw.seeds, shard, budgetSeconds: raw.budget, runs: raw.runs, shrink: raw.shrink,
       workers: raw.workers, timeoutMs: raw.timeout, out: resolve(raw.out), ledgerDir,
       expectationsDir: resolve(raw.expectations ?? EXPECTATIONS_DIR), growCorpus: raw.growCorpus === true, conformResults: raw.conformResults,
       log: (line) => process.stderr.write(`  ${line}\n`),
@@ -134,6 +134,8 @@ export function reportRun(document, out) {
     if (first !== undefined) {
       process.stdout.write(`           repro: ${first.repro}\n`);
       if (out !== undefined && id !== undefined) process.stdout.write(`           report: clonecheck report ${id} --ledger ${relativePath(join(out, 'proposed'))}\n`);
+      // An unconfirmed root: the fuzz run that meets its first case again and shrinks it (crashes and timeouts too) tells which bug it is.
+      if (id === undefined) process.stdout.write(`           shrink: clonecheck fuzz --target ${first.target} --seed ${first.seed} --runs ${first.case + 1}\n`);
     }
   }
   process.stdout.write(`nightly: ${count.format(document.cases)} cases (${count.format(document.casesPerSecond)} cases/s) on ${document.targets.length} targets in `
