@@ -309,7 +309,7 @@ cli
   .description('what clonecheck does without arguments: a short gate on every available target, a short fuzz campaign, the dashboard')
   .addOption(runsOption('the gate\'s fuzz smoke cases').default(300))
   // Cases, not seconds: the same seed gives the same verdict on a slow machine and a fast one (docs/gate.md, MEASURED).
-  .option('--campaign-runs <n>', 'the fuzz campaign\'s cases on each target', integerFrom(1, 1_000_000, 'an integer from 1 to 1000000'), 200)
+  .option('--campaign-runs <n>', 'the fuzz campaign\'s cases on each target', integerFrom(1, 1_000_000, 'an integer from 1 to 1000000'), 150)
   .option('--out <dir>', 'where the gate, the history and the dashboard go', 'clonecheck-out')
   .addOption(workersOption('threads, and agents per other runtime'))
   .addOption(timeoutOption('a case that makes no progress for this long is a timeout'))
