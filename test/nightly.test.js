@@ -10,6 +10,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { campaignUnits, packUnits, parseShard, shardUnits } from '../harness/nightly/campaign.js';
+import { reportRun } from '../harness/commands/nightly.js';
 import { clonecheck } from './helpers.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'clonecheck-nightly-'));
@@ -109,6 +110,17 @@ test('--runs with --shrink unexplained (the main job\'s campaign) is counted in 
   }
   assert.equal(told(runs[1].document), told(runs[0].document));
   assert.match(runs[0].stdout, /^NEW {8}node\/\S+ .*\n {11}repro: clonecheck repro \S+ --target node:clone\n/m);
+});
+
+test('with --runs, a campaign whose target ran fewer cases than asked, or whose unit was skipped, has no verdict (exit 3) unless it met a new bug', () => {
+  const bugs = { known: [], new: [], unconfirmed: [], fixed: [], regressed: [], unreproduced: [] };
+  const run = (/** @type {number} */ cases, /** @type {any[]} */ skippedUnits, more = {}) => ({
+    runs: 100, cases, casesPerSecond: 1, shards: [1], shardCount: 1, skippedUnits, bugs: { ...bugs, ...more },
+    targets: [{ name: 'node:clone', cases }], units: [{ targets: [{ name: 'node:clone', cases }], findings: [] }],
+  });
+  const newBug = { new: [{ bug: { id: 'node/x', title: 'x' }, findings: [] }] };
+  const exits = [run(100, []), run(40, []), run(100, [{ implementation: 'bun', reason: 'failed' }]), run(40, [], newBug)].map((document) => reportRun(document));
+  assert.deepEqual(exits, [0, 3, 3, 1]);
 });
 
 test('bad input: one line that says what to fix, exit 2; merge --skip-bad says what it skipped', () => {

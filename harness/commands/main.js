@@ -75,7 +75,7 @@ export async function mainCommand(raw) {
   });
   await dashboardCommand({ history: join(out, 'history'), out: join(out, 'dashboard') });
   process.stdout.write(`\nclonecheck: gate ${gate === EXIT.ok ? 'passed' : gate === EXIT.findings ? 'FAILED (above: what regressed and how to reproduce it)' : 'gave no verdict'}; `
-    + `fuzz ${nightly === EXIT.ok ? 'met no new bug' : 'met a new or regressed bug (above: its report and repro)'}\n`
+    + `fuzz ${nightly === EXIT.ok ? 'met no new bug' : nightly === EXIT.findings ? 'met a new or regressed bug (above: its report and repro)' : 'gave no verdict (above: the targets that did not run their cases)'}\n`
     + `the dashboard: ${pathToFileURL(join(out, 'dashboard', 'index.html')).href}\n`);
   return Math.max(gate, nightly);
 }

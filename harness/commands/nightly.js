@@ -143,5 +143,14 @@ export function reportRun(document, out) {
   if (document.skippedUnits.length > 0) {
     process.stdout.write(`nightly: ${document.skippedUnits.length} units skipped: ${document.skippedUnits.map((/** @type {any} */ u) => `${u.implementation} (${u.reason})`).join('; ')}\n`);
   }
-  return bugs.new.length > 0 || bugs.regressed.length > 0 ? EXIT.findings : EXIT.ok;
+  if (bugs.new.length > 0 || bugs.regressed.length > 0) return EXIT.findings;
+  // With --runs the verdict is the seed's: a target that ran fewer cases (a harness error ended its unit: a page that did
+  // not load under load) or a unit skipped leaves it unsaid, rather than say "no new bug" of cases that never ran.
+  const short = document.runs === null ? [] : document.units.flatMap((/** @type {any} */ u) => u.targets.filter((/** @type {any} */ t) => t.cases < document.runs));
+  if (document.runs !== null && (short.length > 0 || document.skippedUnits.length > 0)) {
+    process.stdout.write(`nightly: no verdict: ${[...short.map((/** @type {any} */ t) => `${t.name} ran ${count.format(t.cases)} of ${count.format(document.runs)} cases`),
+      ...document.skippedUnits.map((/** @type {any} */ u) => `${u.implementation} did not run`)].join(', ')} (harness errors above)\n`);
+    return EXIT.infrastructure;
+  }
+  return EXIT.ok;
 }
