@@ -17,7 +17,7 @@ import { readLedger, writeBug } from '../bugs/ledger.js';
 import { triage } from '../bugs/triage.js';
 import { replayOnTargets, triageDocument } from '../commands/triage.js';
 import { campaignUnits, packUnits, shardUnits } from './campaign.js';
-import { shrinkUnexplained } from './shrink-unexplained.js';
+import { rememberedReplay, shrinkUnexplained } from './shrink-unexplained.js';
 import { NIGHTLY_SCHEMA_VERSION, conformByArea, summarizeUnits } from './results.js';
 
 /** A unit is given this long at least (seconds), whatever is left of the budget: less is start-up alone (campaign.js packs units to keep to it). */
@@ -145,7 +145,9 @@ export async function runNightly(options) {
     .filter((t, i, all) => all.findIndex((u) => u.name === t.name) === i);
   const triageStarted = performance.now();
   const date = startedAt.slice(0, 10);
-  const replay = replayOnTargets({ runtimeFlags: options.runtimeFlags, browserFlags: options.browserFlags, timeoutMs: options.timeoutMs });
+  const replayOnce = replayOnTargets({ runtimeFlags: options.runtimeFlags, browserFlags: options.browserFlags, timeoutMs: options.timeoutMs });
+  // Triaged again after shrinking, the findings need the same replays: each is made once.
+  const replay = options.shrink === 'unexplained' ? rememberedReplay(replayOnce) : replayOnce;
   const firstTriage = await triage(findings, bugs, { ran, date, replay });
   log(`triage: ${findings.length} findings against ${bugs.length} ledger bugs by replay on the ${ran.length} targets that ran, ${((performance.now() - triageStarted) / 1000).toFixed(1)} s`);
   const triaged = options.shrink === 'unexplained' ? await shrinkUnexplained(firstTriage, {

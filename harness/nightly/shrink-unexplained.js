@@ -37,6 +37,41 @@ const SHRINK_RUNS = 500;
 const ROUNDS = 3;
 
 /**
+ * The run's replays, each (program, target) once: a round's triage replays
+ * every known bug of an implementation on the targets of its findings, and
+ * the findings themselves, which the run's first triage replayed already
+ * (2026-12-02, the main job's campaign under a load of 30: 21 minutes for
+ * the first triage, and as long again for each round without this); only
+ * the shrunk programs are new.
+ * @param {import('../bugs/triage.js').Replay} replay
+ * @returns {import('../bugs/triage.js').Replay}
+ */
+export function rememberedReplay(replay) {
+  /** @type {Map<string, import('../bugs/root.js').Shown>} */
+  const shown = new Map();
+  /** @type {Map<string, string | null>} */
+  const versions = new Map();
+  const key = (/** @type {string} */ program, /** @type {string} */ target) => `${target}\n${program}`;
+  return async (programs, targets) => {
+    const texts = programs.map((program) => JSON.stringify(program));
+    const missing = texts.flatMap((text, i) => (targets.some((target) => !shown.has(key(text, target))) ? [i] : []));
+    const targetsMissing = targets.filter((target) => missing.some((i) => !shown.has(key(texts[i], target))));
+    if (missing.length > 0) {
+      const replayed = await replay(missing.map((i) => programs[i]), targetsMissing);
+      // The first replay of a cell stands (as in triage's own matrix): a flaky program must not change what a decision was made on.
+      missing.forEach((i, row) => targetsMissing.forEach((target, column) => {
+        if (!shown.has(key(texts[i], target))) shown.set(key(texts[i], target), replayed.shown[row][column]);
+      }));
+      targetsMissing.forEach((target, column) => versions.set(target, replayed.versions[column]));
+    }
+    return {
+      shown: texts.map((text) => targets.map((target) => /** @type {import('../bugs/root.js').Shown} */ (shown.get(key(text, target))))),
+      versions: targets.map((target) => versions.get(target) ?? null),
+    };
+  };
+}
+
+/**
  * @typedef {import('../bugs/triage.js').Triage} Triage
  * @param {Triage} triaged  the run's triage, its findings the nightly document's (each changed in place once shrunk)
  * @param {object} run
