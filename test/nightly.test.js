@@ -10,6 +10,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { campaignUnits, packUnits, parseShard, shardUnits } from '../harness/nightly/campaign.js';
+import { reportRun } from '../harness/commands/nightly.js';
 import { clonecheck } from './helpers.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'clonecheck-nightly-'));
@@ -81,6 +82,47 @@ test('two shards merged give the same findings as one unsharded run with the sam
   assert.match(twice.stderr, /^clonecheck: \S+shard-1\.json has shard 1\/2 again; give each shard once\n$/);
 });
 
+test('--runs with --shrink unexplained (the main job\'s campaign) is counted in cases: one seed runs the same cases on each target and meets the same bugs with one worker or two; '
+  + 'the units shrink nothing, and the roots no known bug explains are shrunk after triage', () => {
+  // An empty ledger: no finding is a known bug, so every root is shrunk after triage.
+  const ledger = mkdtempSync(join(scratch, 'empty-ledger-'));
+  const runs = ['1', '2'].map((workers) => {
+    const out = join(scratch, `unexplained-${workers}`);
+    const json = `${out}.json`;
+    const result = clonecheck(['nightly', '--target', 'node:clone', '--seed', '5', '--runs', '100', '--shrink', 'unexplained', '--ledger', ledger,
+      '--workers', workers, '--out', out, '--json', json]);
+    assert.ok(result.status === 0 || result.status === 1, result.stderr);
+    return { ...result, out, document: JSON.parse(readFileSync(json, 'utf8')) };
+  });
+  const told = (/** @type {any} */ d) => JSON.stringify({
+    findings: d.findings.map((/** @type {any} */ f) => [f.signature, f.case, f.count, f.minimized, f.bug, f.program]),
+    new: d.bugs.new.map((/** @type {any} */ n) => n.bug.id), unconfirmed: d.bugs.unconfirmed.map((/** @type {any} */ u) => u.bug.id),
+  });
+  for (const { document, out, status } of runs) {
+    assert.deepEqual(document.targets.map((/** @type {any} */ t) => [t.name, t.cases]), [['node:clone', 100]]);
+    const unit = JSON.parse(readFileSync(join(out, 'unit-0.json'), 'utf8'));
+    assert.ok(unit.findings.length > 0 && unit.findings.every((/** @type {any} */ f) => !f.minimized), 'the unit shrank nothing');
+    assert.ok(document.bugs.new.length > 0, 'a shrunk root founds a new bug');
+    for (const { findings } of document.bugs.new) {
+      assert.ok(document.findings.some((/** @type {any} */ f) => f.minimized && findings.some((/** @type {any} */ n) => n.signature === f.signature)), 'each new bug has a shrunk finding');
+    }
+    assert.equal(status, 1, 'new bugs: exit 1');
+  }
+  assert.equal(told(runs[1].document), told(runs[0].document));
+  assert.match(runs[0].stdout, /^NEW {8}node\/\S+ .*\n {11}repro: clonecheck repro \S+ --target node:clone\n/m);
+});
+
+test('with --runs, a campaign whose target ran fewer cases than asked, or whose unit was skipped, has no verdict (exit 3) unless it met a new bug', () => {
+  const bugs = { known: [], new: [], unconfirmed: [], fixed: [], regressed: [], unreproduced: [] };
+  const run = (/** @type {number} */ cases, /** @type {any[]} */ skippedUnits, more = {}) => ({
+    runs: 100, cases, casesPerSecond: 1, shards: [1], shardCount: 1, skippedUnits, bugs: { ...bugs, ...more },
+    targets: [{ name: 'node:clone', cases }], units: [{ targets: [{ name: 'node:clone', cases }], findings: [] }],
+  });
+  const newBug = { new: [{ bug: { id: 'node/x', title: 'x' }, findings: [] }] };
+  const exits = [run(100, []), run(40, []), run(100, [{ implementation: 'bun', reason: 'failed' }]), run(40, [], newBug)].map((document) => reportRun(document));
+  assert.deepEqual(exits, [0, 3, 3, 1]);
+});
+
 test('bad input: one line that says what to fix, exit 2; merge --skip-bad says what it skipped', () => {
   const good = nightly('good', ['--seeds', '1', '--runs', '50', '--target', 'ref:tiers']).json;
   const truncated = join(scratch, 'truncated.json');
@@ -102,6 +144,7 @@ test('bad input: one line that says what to fix, exit 2; merge --skip-bad says w
     [['nightly', '--history', notHistory, '--target', 'ref:tiers'], /not-history is not a clonecheck history/],
     [['nightly', '--shard', '3/2'], /--shard 3\/2: give i\/n with 1 <= i <= n <= 1000/],
     [['nightly', '--budget', '10x'], /--budget.* It must be a duration from 1 s to a week/],
+    [['nightly', '--shrink', 'some'], /--shrink.* Allowed choices are all, unexplained/],
   ];
   for (const [args, message] of cases) {
     const { status, stdout, stderr } = clonecheck(args);

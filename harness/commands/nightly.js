@@ -54,7 +54,7 @@ async function latestTargets(bugs) {
 }
 
 /**
- * @param {{target?: string[], runtime?: string[], browser?: string[], budget: number, runs?: number, seed: number, seeds: number, shard: string,
+ * @param {{target?: string[], runtime?: string[], browser?: string[], budget: number, runs?: number, shrink?: 'all' | 'unexplained', seed: number, seeds: number, shard: string,
  *   history?: string, out: string, json?: string, ledger?: string, latest?: boolean, expectations?: string, growCorpus?: boolean, conformResults?: string,
  *   workers: number, timeout: number, bench?: boolean}} raw commander's options (options.js)
  */
@@ -91,7 +91,7 @@ export async function nightlyCommand(raw) {
   try {
     document = await runNightly({
       interrupted: () => ctrlC.presses > 0, latest,
-      targets: names, runtimeFlags, browserFlags, seed: raw.seed, seeds: raw.seeds, shard, budgetSeconds: raw.budget, runs: raw.runs,
+      targets: names, runtimeFlags, browserFlags, seed: raw.seed, seeds: raw.seeds, shard, budgetSeconds: raw.budget, runs: raw.runs, shrink: raw.shrink,
       workers: raw.workers, timeoutMs: raw.timeout, out: resolve(raw.out), ledgerDir,
       expectationsDir: resolve(raw.expectations ?? EXPECTATIONS_DIR), growCorpus: raw.growCorpus === true, conformResults: raw.conformResults,
       log: (line) => process.stderr.write(`  ${line}\n`),
@@ -134,6 +134,8 @@ export function reportRun(document, out) {
     if (first !== undefined) {
       process.stdout.write(`           repro: ${first.repro}\n`);
       if (out !== undefined && id !== undefined) process.stdout.write(`           report: clonecheck report ${id} --ledger ${relativePath(join(out, 'proposed'))}\n`);
+      // An unconfirmed root: the fuzz run that meets its first case again and shrinks it (crashes and timeouts too) tells which bug it is.
+      if (id === undefined) process.stdout.write(`           shrink: clonecheck fuzz --target ${first.target} --seed ${first.seed} --runs ${first.case + 1}\n`);
     }
   }
   process.stdout.write(`nightly: ${count.format(document.cases)} cases (${count.format(document.casesPerSecond)} cases/s) on ${document.targets.length} targets in `
@@ -141,5 +143,14 @@ export function reportRun(document, out) {
   if (document.skippedUnits.length > 0) {
     process.stdout.write(`nightly: ${document.skippedUnits.length} units skipped: ${document.skippedUnits.map((/** @type {any} */ u) => `${u.implementation} (${u.reason})`).join('; ')}\n`);
   }
-  return bugs.new.length > 0 || bugs.regressed.length > 0 ? EXIT.findings : EXIT.ok;
+  if (bugs.new.length > 0 || bugs.regressed.length > 0) return EXIT.findings;
+  // With --runs the verdict is the seed's: a target that ran fewer cases (a harness error ended its unit: a page that did
+  // not load under load) or a unit skipped leaves it unsaid, rather than say "no new bug" of cases that never ran.
+  const short = document.runs === null ? [] : document.units.flatMap((/** @type {any} */ u) => u.targets.filter((/** @type {any} */ t) => t.cases < document.runs));
+  if (document.runs !== null && (short.length > 0 || document.skippedUnits.length > 0)) {
+    process.stdout.write(`nightly: no verdict: ${[...short.map((/** @type {any} */ t) => `${t.name} ran ${count.format(t.cases)} of ${count.format(document.runs)} cases`),
+      ...document.skippedUnits.map((/** @type {any} */ u) => `${u.implementation} did not run`)].join(', ')} (harness errors above)\n`);
+    return EXIT.infrastructure;
+  }
+  return EXIT.ok;
 }

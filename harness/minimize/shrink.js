@@ -60,8 +60,9 @@ export async function shrinkDeviations(findings, { hosts, workers, timeoutMs, we
         const { finding, variant } = job;
         const target = host.targets.find((t) => t.name === finding.target);
         const { chunkSeed, path, case: caseIndex } = variant ?? finding;
-        const plan = planOf(Math.floor(caseIndex / CHUNK_SIZE));
-        return { kind: 'shrink', chunkSeed, path, plan, target, signature: finding.signature, weights, maxRuns: shrinkRuns, job };
+        // A finding of an earlier run (nightly --shrink unexplained) brings its program and the root it showed, not a case to replay.
+        const found = chunkSeed === undefined ? { program: finding.program, shape: finding.shape } : { chunkSeed, path, plan: planOf(Math.floor(caseIndex / CHUNK_SIZE)) };
+        return { kind: 'shrink', ...found, target, signature: finding.signature, weights, maxRuns: shrinkRuns, job };
       },
       onResult: (task, { verdict, shrink, kept }) => {
         const { job } = task;

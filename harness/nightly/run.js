@@ -17,6 +17,7 @@ import { readLedger, writeBug } from '../bugs/ledger.js';
 import { triage } from '../bugs/triage.js';
 import { replayOnTargets, triageDocument } from '../commands/triage.js';
 import { campaignUnits, packUnits, shardUnits } from './campaign.js';
+import { rememberedReplay, shrinkUnexplained } from './shrink-unexplained.js';
 import { NIGHTLY_SCHEMA_VERSION, conformByArea, summarizeUnits } from './results.js';
 
 /** A unit is given this long at least (seconds), whatever is left of the budget: less is start-up alone (campaign.js packs units to keep to it). */
@@ -33,6 +34,8 @@ const FUZZ_SHARE = 0.7;
  * @property {{index: number, count: number}} shard
  * @property {number} budgetSeconds
  * @property {number} [runs]  cases per unit instead of a share of the budget
+ * @property {'all' | 'unexplained'} [shrink]  `unexplained`: the units shrink nothing; after triage, the roots no known bug
+ *   explains are shrunk and triaged again (shrink-unexplained.js)
  * @property {number} workers @property {number} timeoutMs
  * @property {string} out  where each unit's documents and the findings go
  * @property {string} ledgerDir  the bug ledger (harness/bugs/ledger.js) @property {string} expectationsDir
@@ -94,9 +97,9 @@ export async function runNightly(options) {
       continue;
     }
     const share = Math.max(MIN_SHARE_S, left / (units.length - i));
-    const size = options.runs === undefined
+    const size = [...(options.runs === undefined
       ? ['--time', String(Math.floor(share * FUZZ_SHARE)), '--stall-shrink-time', String(Math.min(60, Math.floor(share / 10)))]
-      : ['--runs', String(options.runs)];
+      : ['--runs', String(options.runs)]), ...(options.shrink === 'unexplained' ? ['--shrink-runs', '0'] : [])];
     let document;
     try {
       // Past its share a unit is asked to stop (and keeps what it found), so that one slow unit does not eat the others' time.
@@ -141,10 +144,16 @@ export async function runNightly(options) {
   const ran = [...results.flatMap((unit) => unit.targets), ...(options.latest ?? []).map((name) => ({ name, version: null }))]
     .filter((t, i, all) => all.findIndex((u) => u.name === t.name) === i);
   const triageStarted = performance.now();
-  const triaged = await triage(findings, bugs, {
-    ran, date: startedAt.slice(0, 10), replay: replayOnTargets({ runtimeFlags: options.runtimeFlags, browserFlags: options.browserFlags, timeoutMs: options.timeoutMs }),
-  });
+  const date = startedAt.slice(0, 10);
+  const replayOnce = replayOnTargets({ runtimeFlags: options.runtimeFlags, browserFlags: options.browserFlags, timeoutMs: options.timeoutMs });
+  // Triaged again after shrinking, the findings need the same replays: each is made once.
+  const replay = options.shrink === 'unexplained' ? rememberedReplay(replayOnce) : replayOnce;
+  const firstTriage = await triage(findings, bugs, { ran, date, replay });
   log(`triage: ${findings.length} findings against ${bugs.length} ledger bugs by replay on the ${ran.length} targets that ran, ${((performance.now() - triageStarted) / 1000).toFixed(1)} s`);
+  const triaged = options.shrink === 'unexplained' ? await shrinkUnexplained(firstTriage, {
+    bugs, replay, date, workers: options.workers, timeoutMs: options.timeoutMs, runtimeFlags: options.runtimeFlags, browserFlags: options.browserFlags,
+    shouldShrink: () => !interrupted(), log,
+  }) : firstTriage;
   // Each finding names its bug: a ledger id, a proposed one, or none when its program did not show anything again.
   for (const { bug, findings: theirs } of [...triaged.known, ...triaged.new.map((n) => ({ bug: n.bug.id, findings: n.findings }))]) {
     for (const f of theirs) Object.assign(f, { bug, known: triaged.known.some((k) => k.bug === bug) });

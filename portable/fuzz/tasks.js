@@ -5,7 +5,8 @@
 //    deviation signature, and of each variant of it (the main thread keeps
 //    the earliest over all chunks);
 //  - a shrink: replays one case by (chunk seed, index) and lets fast-check
-//    shrink it while the target keeps showing the same bug;
+//    shrink it while the target keeps showing the same bug (or takes a
+//    program found before, and reduces it);
 //  - a program: one given program judged on the targets (`clonecheck repro`).
 
 import fc from 'fast-check';
@@ -142,12 +143,15 @@ export async function runChunk({ seed, chunk, indices, programs, targets: specs,
 /**
  * @typedef {object} ShrinkTask
  * @property {'shrink'} kind
- * @property {number} chunkSeed
- * @property {string} path  the case's index in its chunk
+ * @property {number} [chunkSeed]
+ * @property {string} [path]  the case's index in its chunk
+ * @property {any} [program]  instead of a case: a program found before (a nightly's finding that no known bug explains)
+ * @property {string} [shape]  with `program`: the root difference a replay of it showed (triage), which its first run here must
+ *   show too (its signature is the run's, whose history may have shaped the root otherwise)
  * @property {import('../../harness/targets/catalog.js').TargetSpec} target
  * @property {string} signature
  * @property {Record<string, number>} weights
- * @property {import('../../fuzzers/cells.js').Cell[]} plan  the cells its chunk was steered toward (fuzzers/steering.js)
+ * @property {import('../../fuzzers/cells.js').Cell[]} [plan]  the cells its chunk was steered toward (fuzzers/steering.js)
  * @property {number} maxRuns  candidates to try at most (each is one target run and one oracle run)
  */
 
@@ -188,6 +192,8 @@ export async function runChunk({ seed, chunk, indices, programs, targets: specs,
  * of the budget: at least a quarter, so that a finding fast-check shrinks
  * at length still reaches its local minimum (deno:worker seed 21: one
  * used all 1,000 in fast-check and kept every value it was drawn with).
+ * A task that brings its program instead of a case (no fast-check path to
+ * replay) goes straight to the reduction, with the whole budget.
  * @param {ShrinkTask} task
  * @param {import('../hosts/heartbeat.js').HeartbeatWriter} heartbeat
  * Every candidate kept on the way is returned too, in order (`kept`): this
@@ -196,7 +202,7 @@ export async function runChunk({ seed, chunk, indices, programs, targets: specs,
  * (harness/minimize/shrink.js `confirmFresh`).
  * @returns {Promise<{verdict: import('./judge.js').Verdict | null, shrink: ShrinkRecord, kept: {program: any, shape: string}[]}>}
  */
-export async function shrinkDeviation({ chunkSeed: seed, path, plan, target: spec, signature, weights, maxRuns }, heartbeat) {
+export async function shrinkDeviation({ chunkSeed: seed, path, plan = [], program, shape, target: spec, signature, weights, maxRuns }, heartbeat) {
   const targets = await loadTargets([spec]);
   const fastCheckRuns = Math.ceil((maxRuns * 3) / 4);
   let tried = 0;
@@ -213,21 +219,30 @@ export async function shrinkDeviation({ chunkSeed: seed, path, plan, target: spe
     if (verdict.verdict !== 'deviation') return false;
     if (roots !== undefined) return roots.has(/** @type {string} */ (verdict.shape)) && describedDifferences(verdict).has(/** @type {string} */ (ownRoot));
     // The case itself comes first.
-    if (verdict.signature !== signature) return false;
+    if (shape !== undefined ? verdict.shape !== shape : verdict.signature !== signature) return false;
     roots = describedDifferences(verdict);
     ownRoot = verdict.shape;
     return true;
   };
-  const property = fc.asyncProperty(casePrograms(weights, plan), async (program) => {
-    if (tried >= fastCheckRuns) return true;
+  if (program !== undefined) {
     heartbeat.beat(tried++, 0);
     const [verdict] = await judge(program, targets, { generated: true });
-    if (!sameBug(verdict)) return true;
-    smallest = verdict;
-    kept.push({ program, shape: /** @type {string} */ (verdict.shape) });
-    return false;
-  });
-  await fc.check(property, { seed, path, numRuns: 1 });
+    if (sameBug(verdict)) {
+      smallest = verdict;
+      kept.push({ program, shape: /** @type {string} */ (verdict.shape) });
+    }
+  } else {
+    const property = fc.asyncProperty(casePrograms(weights, plan), async (drawn) => {
+      if (tried >= fastCheckRuns) return true;
+      heartbeat.beat(tried++, 0);
+      const [verdict] = await judge(drawn, targets, { generated: true });
+      if (!sameBug(verdict)) return true;
+      smallest = verdict;
+      kept.push({ program: drawn, shape: /** @type {string} */ (verdict.shape) });
+      return false;
+    });
+    await fc.check(property, { seed, path, numRuns: 1 });
+  }
   if (smallest === null) return { verdict: null, shrink: { candidates: tried, removed: 0, simplified: 0, localMinimum: false }, kept };
   // Then to a local minimum: parts fast-check's shrinking keeps (realm
   // steps, properties, objects no longer reached) go, and values get
