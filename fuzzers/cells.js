@@ -14,10 +14,14 @@
 //   channel    family × channel mode × deliveries
 //   strings    a string no realm has seen, by representation (form and
 //              place, arbitraries/fresh-strings.js) × sent once or again
+//   sizes      a size past an engine's threshold (arbitraries/sizes.js:
+//              a sparse gap, many properties, back-reference ids, …) ×
+//              sent once or again
 // Every cell listed is reachable: steered generation (steering.js) can draw
 // a program for it, and a test checks that each one is drawn.
 
 import { REPRESENTATIONS } from './arbitraries/fresh-strings.js';
+import { SIZES } from './arbitraries/sizes.js';
 import { families } from './families/index.js';
 
 /**
@@ -41,16 +45,16 @@ export const CHANNEL_MODES = ['plain', 'transfer', 'storage'].flatMap((mode) => 
 /**
  * One cell: a plane and its coordinates. `id` is its name in reports. A
  * strings cell's family is `any`: a fresh string goes into any family's value.
- * @typedef {{id: string, plane: 'guard' | 'placement' | 'channel' | 'strings', family: string, perturbed?: string, pollution?: string,
- *   placement?: string, channel?: string, strings?: string, repeat?: 'once' | 'repeated'}} Cell
+ * @typedef {{id: string, plane: 'guard' | 'placement' | 'channel' | 'strings' | 'sizes', family: string, perturbed?: string, pollution?: string,
+ *   placement?: string, channel?: string, strings?: string, sizes?: string, repeat?: 'once' | 'repeated'}} Cell
  */
 
 /**
  * What a generated program was drawn as (programs.js): the family, its
  * first perturbation, the pollution classes, the placement, the channel mode,
- * the representations of fresh strings it holds (read from the program).
+ * the representations of fresh strings it holds (read from the program), the size past an engine threshold it was given.
  * @typedef {{family: string, perturbation: string, perturbed: string, pollution: string[], placement: string,
- *   channel: string, strings: string[]}} Tags
+ *   channel: string, strings: string[], sizes?: string[]}} Tags
  */
 
 /** @param {Omit<Cell, 'id'>} cell @returns {Cell} */
@@ -64,13 +68,14 @@ function named(cell) {
  * @param {Tags} tags
  * @returns {string[]} their ids
  */
-export function cellsOf({ family, perturbed, pollution, placement, channel, strings }) {
+export function cellsOf({ family, perturbed, pollution, placement, channel, strings, sizes = [] }) {
   const repeat = channel.endsWith('+repeat') ? 'repeated' : 'once';
   return [
     ...pollution.map((p) => named({ plane: 'guard', family, perturbed, pollution: p }).id),
     named({ plane: 'placement', family, placement }).id,
     named({ plane: 'channel', family, channel }).id,
     ...strings.map((representation) => named({ plane: 'strings', family: 'any', strings: representation, repeat }).id),
+    ...sizes.map((size) => named({ plane: 'sizes', family: 'any', sizes: size, repeat }).id),
   ];
 }
 
@@ -106,5 +111,7 @@ export function reachableCells(weights = {}) {
     for (const channel of CHANNEL_MODES) if (!unreachable(family, 'channel', channel)) add({ plane: 'channel', family, channel });
   }
   for (const strings of REPRESENTATIONS) for (const repeat of /** @type {const} */ (['once', 'repeated'])) add({ plane: 'strings', family: 'any', strings, repeat });
+  // `--weights sizes=0` draws no size: its plane goes with it.
+  if ((weights.sizes ?? 1) > 0) for (const sizes of SIZES) for (const repeat of /** @type {const} */ (['once', 'repeated'])) add({ plane: 'sizes', family: 'any', sizes, repeat });
   return cells;
 }

@@ -28,6 +28,8 @@ import fc from 'fast-check';
 import { PROGRAM_SCHEMA, fromBytes } from '../src/program/index.js';
 import { anyStringRepresentation, stringRepresentations, stringRepresentationsIn } from './arbitraries/fresh-strings.js';
 import { aimedPollution, aimedStep, realmSteps } from './arbitraries/realm-pollution.js';
+import { anySequence } from './arbitraries/sequences.js';
+import { anySize, sizeRepresentations } from './arbitraries/sizes.js';
 import { families } from './families/index.js';
 
 /** @typedef {import('./families/draft.js').Draft} Draft */
@@ -99,17 +101,21 @@ function pollutionFor(pollution) {
  * or 3 deliveries (a worker channel sends the value again: engines' caches
  * outlive a message), sometimes a string no realm has seen, of any
  * representation (arbitraries/fresh-strings.js), put into the value first,
- * so that aimed pollution may name it. A cell (steering.js) fixes some of
+ * so that aimed pollution may name it, and rarely a size past one where
+ * engines change representation (arbitraries/sizes.js), put into the value
+ * or beside it, and, for a value delivered more than once, sometimes a
+ * sequence (arbitraries/sequences.js). A cell (steering.js) fixes some of
  * them: its pollution, its placement, its channel mode, its string
- * representation; the rest are drawn as usual, and the value stays at the
+ * representation, its size; the rest are drawn as usual, and the value stays at the
  * root unless the cell places it.
  * @param {fc.Arbitrary<{family: string, draft: Draft}>} drafts
- * @param {{pollution: number, channel: number, deliveries: number, strings: number}} rates weights (of 10) for pollution,
- *   non-default channels, repeated deliveries and fresh strings
+ * @param {{pollution: number, channel: number, deliveries: number, strings: number, sizes: number, sequences: number}} rates weights
+ *   (of 10) for pollution, non-default channels, repeated deliveries, fresh strings and, for a value delivered more
+ *   than once, a sequence (a getter that renames a key or throws once, a transfer list); `sizes` of 100
  * @param {Partial<import('./cells.js').Cell>} [cell]
  * @returns {fc.Arbitrary<TaggedProgram>}
  */
-function withChannel(drafts, { pollution, channel, deliveries: repeats, strings }, cell = {}) {
+function withChannel(drafts, { pollution, channel, deliveries: repeats, strings, sizes, sequences }, cell = {}) {
   const maybe = (weight, arb, otherwise) => fc.oneof({ weight: 10 - weight, arbitrary: fc.constant(otherwise) }, { weight, arbitrary: arb });
   const polluted = cell.pollution === undefined
     ? { sender: maybe(pollution, realmSteps, []), receiver: maybe(pollution, realmSteps, []), aim: maybe(pollution, aimedPollution, null) }
@@ -127,9 +133,17 @@ function withChannel(drafts, { pollution, channel, deliveries: repeats, strings 
         : repeated === undefined && cell.repeat !== 'repeated' ? fc.constant(1) : fc.constantFrom(2, 3),
       // Last, so what the fields above draw for a seed is what they drew before it.
       fresh: cell.strings === undefined ? maybe(strings, anyStringRepresentation, null) : stringRepresentations[cell.strings],
+      // After the fresh string, for the same reason; of 100, as the large values cost a case many times a small one's time.
+      sized: cell.sizes === undefined
+        ? fc.oneof({ weight: 100 - sizes, arbitrary: fc.constant(null) }, { weight: sizes, arbitrary: anySize })
+        : sizeRepresentations[cell.sizes].arbitrary.map((transform) => ({ name: cell.sizes, transform })),
+      // Last again: used only when the value is delivered more than once (arbitraries/sequences.js).
+      sequence: maybe(sequences, anySequence, null),
     })
-    .map(({ drawn: { family, draft: drawnDraft }, sender, receiver, aim, mode, deliveries, fresh }) => {
-      const value = fresh === null ? drawnDraft : fresh(drawnDraft);
+    .map(({ drawn: { family, draft: drawnDraft }, sender, receiver, aim, mode, deliveries, fresh, sized, sequence }) => {
+      const freshened = fresh === null ? drawnDraft : fresh(drawnDraft);
+      const sequenced = sequence === null || deliveries === 1 ? freshened : sequence.transform(freshened);
+      const value = sized === null ? sequenced : sized.transform(sequenced);
       const { draft: d, placement } = place(value, cell.placement ?? 'root');
       /** @type {Record<string, any>} */
       const program = { schema: PROGRAM_SCHEMA, root: d.root };
@@ -168,6 +182,7 @@ function withChannel(drafts, { pollution, channel, deliveries: repeats, strings 
           placement,
           channel: deliveries > 1 ? `${channelMode}+repeat` : channelMode,
           strings: stringRepresentationsIn(program),
+          sizes: sized === null ? [] : [sized.name],
         },
       };
     });
@@ -178,9 +193,13 @@ function withChannel(drafts, { pollution, channel, deliveries: repeats, strings 
  * @typedef {{program: Record<string, any>, tags: import('./cells.js').Tags}} TaggedProgram
  */
 
+/** How often, of 100 generated programs, a size past an engine threshold is added (measured cost: docs/fuzzing.md). */
+export const DEFAULT_SIZES = 1;
+
 /** @param {Record<string, number>} weights */
 const channelRates = (weights) => ({
   pollution: weights.pollution ?? 2, channel: weights.channel ?? 1, deliveries: weights.deliveries ?? 2, strings: weights.strings ?? 2,
+  sizes: weights.sizes ?? DEFAULT_SIZES, sequences: weights.sequences ?? 3,
 });
 
 /** Arbitraries for cells, made once each: a campaign asks for the same cells chunk after chunk. @type {Map<string, fc.Arbitrary<TaggedProgram>>} */
@@ -245,10 +264,12 @@ function familyMix(weights) {
 
 /**
  * Valid programs from every family, weighted.
- * @param {Partial<Record<keyof typeof families | 'pollution' | 'channel' | 'deliveries' | 'strings', number>>} [weights]
+ * @param {Partial<Record<keyof typeof families | 'pollution' | 'channel' | 'deliveries' | 'strings' | 'sizes' | 'sequences', number>>} [weights]
  *   family weights (0 leaves a family out), plus `pollution`, `channel`, `deliveries` and `strings`:
  *   how often, out of 10, realm steps, a transfer / storage channel, 2 or 3
- *   deliveries and a fresh string are added (default 2, 1, 2 and 2)
+ *   deliveries and a fresh string are added (default 2, 1, 2 and 2), `sequences`: how often, out of 10, a
+ *   value delivered more than once gets a sequence (default 3), and `sizes`: how often, out of 100,
+ *   a size past an engine's threshold (default 1)
  */
 export function programArbitrary(weights = {}) {
   return taggedPrograms(weights).map(({ program }) => program);

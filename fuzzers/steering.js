@@ -39,6 +39,15 @@ const PLAN_SIZE = 256;
 const RARE = 4;
 
 /**
+ * Planes steered toward fewer times: a sizes cell's case costs up to a
+ * hundred times a small one (docs/fuzzing.md, "Sizes past engine
+ * thresholds"), and 80 of them in a run's first chunks took node:clone's
+ * 5,000-case run from 169 to 95 cases/s; once each is enough to meet it.
+ * @type {Record<string, number>}
+ */
+const RARE_IN_PLANE = { sizes: 1 };
+
+/**
  * The seed of chunk `index` of a run seeded with `seed` (int32).
  * @param {number} seed @param {number} index
  */
@@ -96,7 +105,8 @@ export class SteeredRun {
     if (this.steer === 0) return [];
     const mix = chunkSeed(this.seed, chunk);
     const order = (id) => Math.imul((this.tieBreaks.get(id) ?? 0) ^ mix, 0x85ebca6b) >>> 0;
-    const ids = [...this.cells.keys()].filter((id) => (this.hits.get(id) ?? 0) < RARE).sort((a, b) => (this.hits.get(a) ?? 0) - (this.hits.get(b) ?? 0) || order(a) - order(b));
+    const rare = (id) => (this.hits.get(id) ?? 0) < (RARE_IN_PLANE[/** @type {any} */ (this.cells.get(id)).plane] ?? RARE);
+    const ids = [...this.cells.keys()].filter(rare).sort((a, b) => (this.hits.get(a) ?? 0) - (this.hits.get(b) ?? 0) || order(a) - order(b));
     return ids.slice(0, PLAN_SIZE).map((id) => /** @type {import('./cells.js').Cell} */ (this.cells.get(id)));
   }
 

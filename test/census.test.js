@@ -46,5 +46,5 @@ test('clonecheck census prints each family by perturbation and pollution, the ce
   assert.equal(result.status, 0, result.stderr);
   assert.match(result.stdout, /^almostInt32Array: [\d,]+\n {2}perturbation +none +random steps +aimed: sender +aimed: receiver$/m);
   assert.match(result.stdout, /^census: 2,000 cases, [\d,]+ generated programs, seed 1; channels: .*plain [\d,]+/m);
-  assert.match(result.stdout, /^cells: [\d,]+ of [\d,]+ drawn, steered \(weight 4\): guard [\d,]+\/[\d,]+, placement [\d,]+\/[\d,]+, channel [\d,]+\/[\d,]+, strings [\d,]+\/[\d,]+$/m);
+  assert.match(result.stdout, /^cells: [\d,]+ of [\d,]+ drawn, steered \(weight 4\): guard [\d,]+\/[\d,]+, placement [\d,]+\/[\d,]+, channel [\d,]+\/[\d,]+, strings [\d,]+\/[\d,]+, sizes [\d,]+\/[\d,]+$/m);
 });

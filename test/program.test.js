@@ -286,6 +286,53 @@ test('an array\'s length field extends it with holes or truncates it', () => {
   assert.deepEqual([...value[1]], [1]);
 });
 
+test('an array\'s fill adds a run of one item after its items: a value, holes, or a new empty object each; build, emit and plain source agree', () => {
+  const p = program([
+    { kind: 'array', items: [1, { ref: 1 }], fill: [{ fresh: true }, 3], props: [{ key: '2000', value: 'far' }] },
+    { kind: 'array', items: [], fill: [{ hole: true }, 1030] },
+    { kind: 'array', items: [0], fill: [{ ref: 3 }, 2] },
+    { kind: 'object', props: [{ key: 'a', value: 1 }] },
+  ]);
+  p.objects[0].items.push({ ref: 2 });
+  assert.deepEqual(problems(p), []);
+  const plain = evalPlain(emitPlain(p)).value;
+  for (const value of [...buildBothWays(p).map((b) => b.value), plain]) {
+    assert.equal(value.length, 2001);
+    assert.deepEqual(Object.keys(value), ['0', '1', '2', '3', '4', '5', '2000']);
+    assert.deepEqual(value[3], {});
+    assert.notEqual(value[3], value[4]);
+    assert.equal(value[2000], 'far');
+    assert.equal(value[1].length, 1030);
+    assert.deepEqual(Object.keys(value[1]), []);
+    assert.equal(value[2].length, 3);
+    assert.equal(value[2][1], value[2][2]);
+    assert.deepEqual(value[2][1], { a: 1 });
+  }
+});
+
+test('an object\'s fill defines properties prefix0, prefix1, … before its props, which may redefine one in place', () => {
+  const p = program([{ kind: 'object', fill: [7, 130, 'k'], props: [{ key: 'k3', value: 'x' }, { key: 'z', value: 1 }] }]);
+  assert.deepEqual(problems(p), []);
+  const plain = evalPlain(emitPlain(p)).value;
+  for (const value of [...buildBothWays(p).map((b) => b.value), plain]) {
+    const keys = Object.keys(value);
+    assert.equal(keys.length, 131);
+    assert.deepEqual(keys.slice(0, 5), ['k0', 'k1', 'k2', 'k3', 'k4']);
+    assert.equal(keys[130], 'z');
+    assert.equal(value.k3, 'x');
+    assert.equal(value.k129, 7);
+  }
+});
+
+test('a malformed fill is rejected at its path', () => {
+  assertRejected(program([{ kind: 'array', items: [], fill: [{ fresh: 1 }, 2] }]), '$.objects[0].fill[0].fresh', /expected true/);
+  assertRejected(program([{ kind: 'array', items: [], fill: [1, -1] }]), '$.objects[0].fill[1]', /integer 0\.\.1048576/);
+  assertRejected(program([{ kind: 'array', items: [], fill: [1] }]), '$.objects[0].fill', /\[item, count\]/);
+  assertRejected(program([{ kind: 'object', fill: [{ fresh: true }, 2, 'k'] }]), '$.objects[0].fill[0]', /./);
+  assertRejected(program([{ kind: 'object', fill: [1, 2] }]), '$.objects[0].fill', /\[value, count, prefix\]/);
+  assertRejected(program([{ kind: 'array', items: [], fill: [{ ref: 5 }, 2] }]), '$.objects[0].fill[0].ref', /object id/);
+});
+
 test('a getter logs {event, on, key} and then runs its effects in order', () => {
   const built = build(program([{ kind: 'object', props: [
     { key: 'a', get: { effects: [{ delete: [0, 'c'] }, { define: [0, 'added', 1] }], returns: 'A' } },

@@ -1,11 +1,11 @@
 // --weights, shared by fuzz and census: the generator's family weights plus
-// pollution, channel, deliveries, strings, bytes and steer (docs/fuzzing.md).
+// pollution, channel, deliveries, strings, sizes, sequences, bytes and steer (docs/fuzzing.md).
 
 import { families } from '../../fuzzers/programs.js';
 import { UsageError } from './common.js';
 
-/** Weight names --weights accepts: the program families, plus pollution, channel, deliveries, strings, bytes and steer. */
-const WEIGHT_NAMES = [...Object.keys(families), 'pollution', 'channel', 'deliveries', 'strings', 'bytes', 'steer'];
+/** Weight names --weights accepts: the program families, plus pollution, channel, deliveries, strings, sizes, sequences, bytes and steer. */
+const WEIGHT_NAMES = [...Object.keys(families), 'pollution', 'channel', 'deliveries', 'strings', 'sizes', 'sequences', 'bytes', 'steer'];
 
 /**
  * @param {string | undefined} text `family=3,pollution=5`

@@ -149,7 +149,7 @@ export function reproSource({ program, expected, target, signature, replay, verd
     '  clonecheck.serveRealm();',
     '} else {',
     // A frame channel's receiving realm is a document: repro.html, which loads this script again.
-    `  const passed = await clonecheck.runRepro({ program, expected, makeBuilt, cloneModule: ${target.external ? 'cloneModule' : 'clonecheck.cloneModule'}, target, scriptURL: ${
+    `  const passed = await clonecheck.runRepro({ program, expected, makeBuilt, cloneModule: ${target.external ? 'cloneModule' : 'clonecheck.cloneModule'}, repeats: ${target.external}, target, scriptURL: ${
       channelOfTarget(target.name)?.repro === 'page' ? "new URL('repro.html', import.meta.url).href" : 'import.meta.url'} });`,
     '  if (!passed && typeof process === \'object\' && process !== null) process.exitCode = 1;',
     '}',

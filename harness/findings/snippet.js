@@ -84,6 +84,10 @@ export function snippetFor({ program, target, differences, expected, actual }, {
   if (targetChannel.worker !== undefined && deliveriesOf(program) > 1) {
     return { reason: `the worker receives the value ${deliveriesOf(program)} times; repro.mjs sends it so` };
   }
+  // A user's module is called once per delivery (load.js `repeats`): the snippet calls it once.
+  if (target.external && deliveriesOf(program) > 1) {
+    return { reason: `the module is called ${deliveriesOf(program)} times on the value; repro.mjs calls it so` };
+  }
   const channel = reference ? referenceChannel(false) : targetChannel;
   const chosen = chooseCheck(differences, expected, actual);
   if ('reason' in chosen) return { reason: `no difference is one comparison; the first: ${chosen.reason}` };

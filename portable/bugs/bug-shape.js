@@ -450,17 +450,17 @@ export function programFeatures(program) {
     features.add(type === undefined ? node.kind : `${node.kind} ${type}`);
     // A setting that is not the default, then (for a named one) which: a
     // prototype replaced by Object.prototype holds the trigger "a prototype replaced".
-    for (const setting of ['proto', 'integrity', 'stack', 'class', 'privateField', 'subclass', 'length', 'detached', 'shared', 'maxByteLength', 'resizeTo', 'lastIndex']) {
+    for (const setting of ['proto', 'integrity', 'stack', 'class', 'privateField', 'subclass', 'length', 'fill', 'detached', 'shared', 'maxByteLength', 'resizeTo', 'lastIndex']) {
       const value = node[setting];
       if (!(setting in node) || value === 'default' || value === 'none' || value === 'formatted') continue;
       features.add(`${node.kind} ${setting}`);
       if (typeof value === 'string' && setting !== 'class' && setting !== 'subclass') features.add(`${node.kind} ${setting} ${value}`);
     }
-    if (node.items?.some((/** @type {any} */ item) => item?.hole === true)) features.add('array hole');
+    if (node.items?.some((/** @type {any} */ item) => item?.hole === true) || node.fill?.[0]?.hole === true) features.add('array hole');
     // An Error's own `message` and `cause` (node fields, not props) are what its serialization steps read.
     for (const field of ['message', 'cause']) if (node.kind === 'error' && field in node) features.add(`error ${field}`);
     for (const prop of node.props ?? []) for (const feature of propFeatures(prop, node.kind)) features.add(`${node.kind} ${feature}`);
-    const values = [...(node.items ?? []), ...(node.values ?? []), ...(node.entries ?? []).flat(), node.message, node.cause,
+    const values = [...(node.items ?? []), ...(node.fill ?? []).slice(0, 1), ...(node.values ?? []), ...(node.entries ?? []).flat(), node.message, node.cause,
       ...(node.props ?? []).map((/** @type {any} */ prop) => prop.value)];
     if (values.some(isSymbol)) features.add('value symbol');
   }

@@ -252,6 +252,72 @@ export async function observedCaseAsync(program, makeBuilt, cloneFunction) {
 }
 
 /**
+ * `observedCaseAsync` for a program delivered several times to a clone
+ * function in this realm (an `impl:` module: docs/program.md `deliveries`):
+ * one build, then one call per delivery, in order, each observed as a case
+ * of its own, all before the realm is restored. Every call gets the same
+ * value and the same options object, transfer list included: a module
+ * called again with the list it already detached must throw
+ * DataCloneError, as structuredClone does, and whatever its getters
+ * changed goes with the next call, as a worker channel's sends do.
+ * @param {any} program
+ * @param {() => import('../../src/program/build.js').Built} makeBuilt
+ * @param {SettlingCloneFunction} cloneFunction
+ * @returns {Promise<CaseObservation[]>} one per delivery
+ */
+export async function clonedDeliveriesAsync(program, makeBuilt, cloneFunction) {
+  const deliveries = deliveriesOf(program);
+  // Filled while the program's pollution is in place: own slots, so no inherited setter runs.
+  const observed = Array.from({ length: deliveries });
+  const built = makeBuilt();
+  try {
+    built.setupReceiver();
+    const { input, clone, effects } = caseOptions(program, built, cloneFunction);
+    for (let i = 0; i < deliveries; i++) {
+      const finish = beginObservedCase({ input, effects });
+      let threw = false;
+      let result;
+      try {
+        result = (await clone()).value;
+      } catch (error) {
+        threw = true;
+        result = error;
+      }
+      observed[i] = finish(threw, result);
+    }
+  } finally {
+    built.restore();
+  }
+  /** @type {CaseObservation[]} */
+  const cases = [];
+  for (const one of /** @type {import('../../src/observe/observe-clone.js').ObservedCase[]} */ (observed)) {
+    await readClonedBlobBytes(one);
+    await probeClonedPorts(one, built.ports);
+    await probeClonedStreams(one, built.sinks);
+    cases.push(caseObservationOf(one));
+  }
+  // As observedCaseAsync: the stream machinery the case started runs out now, not in the next case's pollution.
+  if (observed.some((one) => one.streams !== undefined && one.streams.length > 0)) await nextTurn();
+  return cases;
+}
+
+/**
+ * What a clone function in this realm makes of a case, as the judge holds
+ * it: one observed case, or, where the target calls its module once per
+ * delivery (`repeats`: an `impl:` module) and the program asks for more
+ * than one, the observations of each (`clonedDeliveriesAsync`).
+ * @param {any} program
+ * @param {() => import('../../src/program/build.js').Built} makeBuilt
+ * @param {SettlingCloneFunction} cloneFunction
+ * @param {boolean} repeats
+ * @returns {Promise<SeenCase>}
+ */
+export async function seenCaseHere(program, makeBuilt, cloneFunction, repeats) {
+  if (repeats && deliveriesOf(program) > 1) return seenElsewhere(await clonedDeliveriesAsync(program, makeBuilt, cloneFunction));
+  return seenHere(await observedCaseAsync(program, makeBuilt, cloneFunction));
+}
+
+/**
  * A channel whose value lands in receiving realms elsewhere (workers:
  * portable/targets/clone-functions/worker.js, broadcast.js). One case sends
  * the value `deliveries` times: every `send` before the first `landed`, then

@@ -11,7 +11,7 @@
 
 import { canonicalJSON, registerOpaque } from '../../src/index.js';
 import { prepareKinds } from '../../src/program/kinds/index.js';
-import { cloneCaseAsync, cloneCaseElsewhere, deviations, settlingCloneFunction } from '../case/case.js';
+import { cloneCaseElsewhere, deliveredObservation, deviations, seenCaseHere, settlingCloneFunction } from '../case/case.js';
 
 export { inReceivingWorker, serveRealm } from '../targets/receivers/realm.js';
 
@@ -20,12 +20,13 @@ export { inReceivingWorker, serveRealm } from '../targets/receivers/realm.js';
  * @param {any} program
  * @param {() => any} makeBuilt
  * @param {any} cloneModule
+ * @param {boolean} repeats  a module called once per delivery (an `impl:` module), as the fuzzer called it
  * @param {string} scriptURL this repro.mjs, the workers' script
  */
-async function observeCase(program, makeBuilt, cloneModule, scriptURL) {
+async function observeCase(program, makeBuilt, cloneModule, repeats, scriptURL) {
   if (typeof cloneModule.send !== 'function') {
     await cloneModule.ready;
-    return [await cloneCaseAsync(program, makeBuilt, settlingCloneFunction(cloneModule))];
+    return [deliveredObservation(await seenCaseHere(program, makeBuilt, settlingCloneFunction(cloneModule), repeats))];
   }
   await cloneModule.start(scriptURL);
   try {
@@ -37,13 +38,13 @@ async function observeCase(program, makeBuilt, cloneModule, scriptURL) {
 
 /**
  * @param {{program: any, expected: unknown, makeBuilt: (registerOpaque: Function) => any,
- *   cloneModule: {default?: Function, settlesBoxed?: boolean, ready?: Promise<void>, send?: Function}, target: string, scriptURL: string}} repro
+ *   cloneModule: {default?: Function, settlesBoxed?: boolean, ready?: Promise<void>, send?: Function}, repeats?: boolean, target: string, scriptURL: string}} repro
  * @returns {Promise<boolean>} whether the case passes
  */
-export async function runRepro({ program, expected, makeBuilt, cloneModule, target, scriptURL }) {
+export async function runRepro({ program, expected, makeBuilt, cloneModule, repeats = false, target, scriptURL }) {
   // The emitted builder copies this realm's prepared CryptoKeys (src/program/kinds/cryptokey.js).
   await prepareKinds();
-  const observations = await observeCase(program, () => makeBuilt(registerOpaque), cloneModule, scriptURL);
+  const observations = await observeCase(program, () => makeBuilt(registerOpaque), cloneModule, repeats, scriptURL);
   for (let i = 0; i < observations.length; i++) {
     const found = deviations(expected, observations[i]);
     if (found.length === 0) continue;

@@ -6,7 +6,7 @@
 
 import { build } from '../../src/index.js';
 import {
-  cloneCaseElsewhere, deliveredObservation, observedCaseAsync, oracleCloneFunction, seenDeviations, seenElsewhere, seenHere, withSpec,
+  cloneCaseElsewhere, deliveredObservation, oracleCloneFunction, seenCaseHere, seenDeviations, seenElsewhere, withSpec,
 } from '../case/case.js';
 import { loadTarget, reshaperOf, reshapingName } from '../targets/load.js';
 import { judgeableHere, transferArgument } from '../targets/programs.js';
@@ -54,7 +54,8 @@ export async function openTargets(specs) {
     // structuredClone's options.transfer and postMessage's overloaded argument
     // never share one (they differ once Array.prototype[Symbol.iterator] is changed).
     const place = loaded.kind === 'here' ? reshapingName(spec.reshaping) : `${reshapingName(spec.reshaping)} ${spec.moduleURL}`;
-    const oracleKey = `${place} ${transferArgument(spec)}`;
+    // A module called once per delivery needs an oracle that clones as often.
+    const oracleKey = `${place} ${transferArgument(spec)}${loaded.kind === 'here' && loaded.repeats ? ' repeats' : ''}`;
     open.push({ spec, loaded, prepare: reshaperOf(spec.reshaping), oracleKey });
   }
   return open;
@@ -69,7 +70,7 @@ export async function openTargets(specs) {
  */
 async function oracleObservationWhereValueLands({ spec, loaded }, program, coverage) {
   if (loaded.kind === 'elsewhere') return seenElsewhere(await loaded.oracle(program, coverage, transferArgument(spec), spec.profile));
-  return seenHere(await observedCaseAsync(program, () => build(program), oracleCloneFunction(coverage, transferArgument(spec), spec.profile)));
+  return seenCaseHere(program, () => build(program), oracleCloneFunction(coverage, transferArgument(spec), spec.profile), loaded.repeats);
 }
 
 /**
@@ -80,7 +81,7 @@ async function oracleObservationWhereValueLands({ spec, loaded }, program, cover
  */
 async function targetObservations({ loaded }, program) {
   if (loaded.kind === 'elsewhere') return (await cloneCaseElsewhere(program, () => build(program), loaded.delivery)).map(seenElsewhere);
-  return [seenHere(await observedCaseAsync(program, () => build(program), loaded.clone))];
+  return [await seenCaseHere(program, () => build(program), loaded.clone, loaded.repeats)];
 }
 
 /**

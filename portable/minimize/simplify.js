@@ -30,8 +30,9 @@ const MAX_LITERAL = 64;
  * @type {Record<string, Record<string, (value: any) => Iterable<any>>>}
  */
 const SIMPLER_FIELDS = {
-  object: { class: simplerNames },
-  array: { length: simplerNumbers, subclass: simplerNames },
+  object: { class: simplerNames, fill: ([value, count, prefix]) => simplerNumbers(count).map((fewer) => [value, fewer, prefix]) },
+  // A fill's count halves toward 0 (a threshold bug keeps the count just above its threshold).
+  array: { length: simplerNumbers, subclass: simplerNames, fill: ([item, count]) => simplerNumbers(count).map((fewer) => [item, fewer]) },
   date: { time: simplerValues },
   regexp: { source: simplerStrings, flags: fewerFlags, lastIndex: simplerNumbers },
   arraybuffer: { bytes: simplerBytes, byteLength: simplerNumbers, maxByteLength: simplerNumbers, resizeTo: simplerNumbers },

@@ -19,7 +19,10 @@ import {
  * and `ready`, a promise that settles once it can clone (wire.js, where the
  * runtime gives its serializer only to a dynamic import): loadTarget, and a
  * repro, wait for it.
- * @typedef {{kind: 'here', clone: import('../case/case.js').SettlingCloneFunction, unexpected?: Unexpected}
+ * A clone function here with `repeats` (a user's `impl:` module) is called
+ * once per delivery of a program delivered several times
+ * (case.js `clonedDeliveriesAsync`); the built-in channels here clone once.
+ * @typedef {{kind: 'here', clone: import('../case/case.js').SettlingCloneFunction, repeats: boolean, unexpected?: Unexpected}
  *   | {kind: 'elsewhere', start: (scriptURL?: string) => Promise<void>, stop: () => void, delivery: import('../case/case.js').Delivery,
  *      oracle: (program: any, coverage: Record<string, Record<string, number>> | undefined, transferArgument: import('./programs.js').TransferArgument, spec?: string) => Promise<any>}} LoadedTarget
  */
@@ -66,7 +69,7 @@ export class TargetError extends Error {}
 
 /**
  * Loads a target's channel module (in the thread, agent or page that runs it).
- * @param {{name: string, moduleURL: string, external: boolean}} spec a TargetSpec (catalog.js)
+ * @param {{name: string, moduleURL: string, external: boolean}} spec a TargetSpec (catalog.js); `external`: the user's module
  * @returns {Promise<LoadedTarget>}
  * @throws {TargetError} when the module cannot be loaded or exports neither form
  */
@@ -87,6 +90,7 @@ export async function loadTarget(spec) {
     throw new TargetError(`${spec.name}: ${spec.moduleURL} has no default export function; export default (value, options) => clone`);
   }
   await module.ready;
-  const loaded = { kind: /** @type {'here'} */ ('here'), clone: settlingCloneFunction(module) };
+  // A user's module honours `deliveries`: the same module called again on related values is where its caches go wrong.
+  const loaded = { kind: /** @type {'here'} */ ('here'), clone: settlingCloneFunction(module), repeats: spec.external === true };
   return typeof module.unexpected === 'function' ? { ...loaded, unexpected: module.unexpected } : loaded;
 }

@@ -113,7 +113,7 @@ function printList(items, indent) {
  */
 
 /** The operations that fill one object (compile.js: "fill them"). */
-const FILL_OPS = ['proto', 'data', 'accessor', 'value', 'mapEntry', 'setValue'];
+const FILL_OPS = ['proto', 'data', 'named', 'accessor', 'value', 'mapEntry', 'setValue'];
 
 /**
  * The program's plan printed without clonecheck's runtime: one statement per
@@ -333,6 +333,8 @@ function plainPrinter(program, plan, root, log) {
       case 'steps': return a[1].t === 'thunk' ? statements(a[1].body) : '';
       case 'proto': return `Object.setPrototypeOf(${expr(a[0])}, ${expr(a[1])});\n`;
       case 'data': return `${dataStatement(a)};\n`;
+      case 'fill': return fillStatement(a[1], 'i', litValue(a[2]), a[3], litValue(a[4]) === true ? undefined : expr(a[5]));
+      case 'named': return fillStatement(a[0], `${expr(a[1])} + i`, 0, a[2], expr(a[3]));
       case 'accessor':
         // A later data property of this key redefines the accessor: an assignment would call its setter.
         noteDefined(a[0], a[1]);
@@ -386,6 +388,26 @@ function plainPrinter(program, plan, root, log) {
       return `${expr(target)}${member(a[1])} = ${expr(a[2])}`;
     }
     return defineSource(expr(target), a[1], dataFields(a[2], attribute(a[3]), attribute(a[4]), attribute(a[5])));
+  }
+
+  /**
+   * rt.fill (an array's run of elements) and rt.named (an object's run of
+   * properties): a loop, assigning where that defines the same properties
+   * (the kind's own prototype: no program setter on the way), else defining them.
+   * @param {Expr} target
+   * @param {string} key  the key's expression in the loop's `i`
+   * @param {unknown} start  the first `i`
+   * @param {Expr} count
+   * @param {string | undefined} item  the one value of every element, made once (a Symbol(…) or a
+   *   built string too); undefined: a new empty object each
+   */
+  function fillStatement(target, key, start, count, item) {
+    const element = item === undefined ? '{}' : 'item';
+    const define = target.t === 'var' && assignable(target.name)
+      ? `${expr(target)}[${key}] = ${element}`
+      : `Object.defineProperty(${expr(target)}, ${key}, { value: ${element}, writable: true, enumerable: true, configurable: true })`;
+    const loop = `for (let i = ${start}; i < ${start} + ${litValue(count)}; i++) ${define};`;
+    return item === undefined ? `${loop}\n` : `{ const item = ${item}; ${loop} }\n`;
   }
 
   /** @param {string} name @returns {boolean} an object, array or error with its kind's own prototype */

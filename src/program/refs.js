@@ -5,7 +5,8 @@
 // the shrinker simplifies one Value at a time (portable/minimize/reduce.js).
 //
 // The places, as `validate` (schema.js) checks them: a Value in an array's
-// items (or a hole, `{"hole": true}`, in its place), a map's entries, a set's values, an error's message and cause, a
+// items (or a hole, `{"hole": true}`, in its place) and its fill's item (or
+// `{"fresh": true}`), an object's fill's value, a map's entries, a set's values, an error's message and cause, a
 // boxed node's value, a node's proto (a Value or a name), a prop's value,
 // and an accessor's `get` / `set` Behavior (its `returns` and the Values its
 // effects carry after the object they name); and the plain indices of a
@@ -89,6 +90,11 @@ export function visitNode(node, maps) {
 function walkNode(node, maps, copy) {
   const mapped = copy ? { ...node } : undefined;
   if (ObjectHasOwn(node, 'items')) put(mapped, 'items', mapList(node.items, (item) => maps.value(item, 'items'), copy));
+  // A fill repeats one Value (an array's may also be a hole or {"fresh": true}): an array's is one of its items.
+  if (ObjectHasOwn(node, 'fill')) {
+    const field = node.kind === 'array' ? 'items' : 'value';
+    put(mapped, 'fill', mapList(node.fill, (part, i) => (i === 0 ? maps.value(part, field) : part), copy));
+  }
   if (ObjectHasOwn(node, 'entries')) {
     put(mapped, 'entries', mapList(node.entries, (entry) => [maps.value(entry[0], 'entries'), maps.value(entry[1], 'entries')], copy));
   }

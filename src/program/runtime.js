@@ -415,6 +415,17 @@ export function createRuntime(global, platformNames) {
   function accessor(target, key, get, setter, enumerable = true, configurable = true) {
     defineProperty(target, key, { __proto__: null, get, set: setter, enumerable, configurable });
   }
+  /**
+   * An array's `fill` (kinds/array.js): `count` more elements from index
+   * `start`, each `item`, or with `fresh` a new empty ordinary object each.
+   */
+  function fill(cx, target, start, count, fresh, item) {
+    for (let i = 0; i < count; i++) defineData(target, start + i, fresh ? object(cx) : item, true, true, true);
+  }
+  /** An object's `fill` (kinds/object.js): `count` data properties `${prefix}0`, `${prefix}1`, …, each `item`. */
+  function named(target, prefix, count, item) {
+    for (let i = 0; i < count; i++) defineData(target, prefix + i, item, true, true, true);
+  }
   /** Array `length` and RegExp `lastIndex`: change the value of an existing own property. */
   function value(target, key, newValue) {
     defineProperty(target, key, { __proto__: null, value: newValue });
@@ -639,7 +650,7 @@ export function createRuntime(global, platformNames) {
     object, array, date, regexp, map, set, arraybuffer, view, error, boxed, callable, proxy, opaque,
     domexception, blob, file, imagedata, geometry, messageport, offscreencanvas, imagebitmap, filelist, cryptokey,
     readablestream, writablestream, transformstream,
-    proto, data, accessor, value, mapEntry, setValue, resize, grow, detach, integrity,
+    proto, data, fill, named, accessor, value, mapEntry, setValue, resize, grow, detach, integrity,
     effect, behavior, realm, intrinsic, stepData, stepAccessor, stepDelete, steps, finish, restorer,
   });
 }
