@@ -7,10 +7,10 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { families } from '../fuzzers/programs.js';
 
-const BENCH_FUZZ = fileURLToPath(new URL('../harness/bench/fuzz.js', import.meta.url));
-const BENCH_LOOK_ALIKES = fileURLToPath(new URL('../harness/bench/look-alikes.js', import.meta.url));
+const BENCH_FUZZ = fileURLToPath(new URL('./measure/fuzz.js', import.meta.url));
+const BENCH_LOOK_ALIKES = fileURLToPath(new URL('./measure/look-alikes.js', import.meta.url));
 
-test('bench/fuzz.js splits the cases into lanes and times every stage in each', () => {
+test('measure/fuzz.js splits the cases into lanes and times every stage in each', () => {
   const { status, stdout, stderr } = spawnSync(process.execPath, [BENCH_FUZZ, '--json', '--cases', '300', '--rounds', '1', '--cores', '2'], {
     encoding: 'utf8', timeout: 120_000,
   });
@@ -28,7 +28,7 @@ test('bench/fuzz.js splits the cases into lanes and times every stage in each', 
   assert.equal(result.ceiling.casesPerSecond, Math.round(2e6 / (result.generateMicros + result.stageMicros.all.judge)));
 });
 
-test('bench/fuzz.js --base times a base revision\'s stages beside this tree\'s and removes its checkout', () => {
+test('measure/fuzz.js --base times a base revision\'s stages beside this tree\'s and removes its checkout', () => {
   const worktrees = () => spawnSync('git', ['worktree', 'list', '--porcelain'], { encoding: 'utf8' }).stdout;
   const before = worktrees();
   const { status, stdout, stderr } = spawnSync(process.execPath, [BENCH_FUZZ, '--json', '--cases', '300', '--rounds', '1', '--base', 'HEAD'], {
@@ -47,9 +47,9 @@ test('bench/fuzz.js --base times a base revision\'s stages beside this tree\'s a
   assert.equal(worktrees(), before, 'the base checkout is gone');
 });
 
-const BENCH_VERSUS = fileURLToPath(new URL('../harness/bench/fuzz-versus.js', import.meta.url));
+const BENCH_VERSUS = fileURLToPath(new URL('./measure/fuzz-versus.js', import.meta.url));
 
-test('bench/fuzz-versus.js runs a base revision and this tree alternately, compares their findings and removes its checkout', () => {
+test('measure/fuzz-versus.js runs a base revision and this tree alternately, compares their findings and removes its checkout', () => {
   const worktrees = () => spawnSync('git', ['worktree', 'list', '--porcelain'], { encoding: 'utf8' }).stdout;
   const before = worktrees();
   const { status, stdout, stderr } = spawnSync(process.execPath, [BENCH_VERSUS, '--base', 'HEAD', '--runs', '300', '--rounds', '2', '--json'], {
@@ -68,7 +68,7 @@ test('bench/fuzz-versus.js runs a base revision and this tree alternately, compa
   assert.equal(worktrees(), before, 'the base checkout is gone');
 });
 
-test('bench/look-alikes.js tells when a rare bug was reported apart from a frequent look-alike, for a base revision and this tree', () => {
+test('measure/look-alikes.js tells when a rare bug was reported apart from a frequent look-alike, for a base revision and this tree', () => {
   const weights = ['bytes=0', ...Object.keys(families).map((name) => `${name}=${['uncloneableGraph', 'primitiveRoot'].includes(name) ? 1 : 0}`)].join(',');
   const { status, stdout, stderr } = spawnSync(process.execPath, [BENCH_LOOK_ALIKES, '--base', 'HEAD', '--fixture', 'throws', '--seeds', '1', '--runs', '150',
     '--json', '--', '--weights', weights], { encoding: 'utf8', timeout: 300_000 });

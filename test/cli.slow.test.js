@@ -1,6 +1,6 @@
 // The command line with other runtimes: `targets` lists every pinned one
 // available, `repro` on their agents, a version the npm registry does not
-// have. npm test runs it (it installs the runtimes first); cli.test.js has
+// have. npm test runs it (it installs the runtimes first); cli.unit.test.js has
 // the rest of the command line.
 
 import { after, test } from 'node:test';

@@ -1,6 +1,6 @@
 // The platform-object test that needs another runtime: a DOMQuad's
 // points in Deno, which has the geometry interfaces (Node has none).
-// npm test runs it; platform.test.js has the rest.
+// npm test runs it; platform.unit.test.js has the rest.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 // The program model's fuzz-scale check: 20,000 programs from random bytes
-// are valid, build, and stay bounded. npm test runs it; program.test.js
+// are valid, build, and stay bounded. npm test runs it; program.unit.test.js
 // has the rest (npm run test:unit runs that one).
 
 import { test } from 'node:test';

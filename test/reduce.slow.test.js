@@ -1,6 +1,6 @@
 // Simplification at fuzz scale: every simpler candidate of 300 programs
 // from random bytes is a different program. npm test runs it;
-// reduce.test.js has the rest (npm run test:unit runs that one).
+// reduce.unit.test.js has the rest (npm run test:unit runs that one).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

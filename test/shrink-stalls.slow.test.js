@@ -1,5 +1,5 @@
 // Shrinking a real crash in the pinned Deno, each candidate in a fresh
-// agent. npm test runs it; shrink-stalls.test.js has the rest (npm run
+// agent. npm test runs it; shrink-stalls.unit.test.js has the rest (npm run
 // test:unit runs that one).
 
 import { test } from 'node:test';

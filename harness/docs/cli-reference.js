@@ -3,7 +3,7 @@
 // harness/cli.js builds (its options come from harness/commands/options.js)
 // through commander's own Help, so each line says what `clonecheck COMMAND
 // --help` says: there is no second copy of an option's description or
-// default. test/cli-reference.test.js fails when docs/cli.md is stale.
+// default. test/cli-reference.unit.test.js fails when docs/cli.md is stale.
 // Run it (no arguments) to rewrite docs/cli.md.
 
 import { writeFileSync } from 'node:fs';

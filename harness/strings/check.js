@@ -1,7 +1,7 @@
 // The differential check of string tiers: fast-check draws buffers aimed at
 // the tiers' boundaries (fuzzers/strings/buffers.js) and each must show no
 // difference between the tiers and the exact path (stringTierDifferences).
-// Used by test/encoding.test.js, harness/bench/string-tiers-fuzz.js and
+// Used by test/encoding.unit.test.js, test/measure/string-tiers-fuzz.js and
 // `clonecheck mutate --family strings` (harness/mutate/strings.js).
 
 import fc from 'fast-check';

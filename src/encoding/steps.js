@@ -1,7 +1,7 @@
 // The one place that says which revision of the WHATWG Encoding Standard the
 // step numbers in src/encoding/ refer to, and which steps each algorithm has
 // there (the same scheme as src/html/steps.js: code cites an algorithm by its
-// link, then its steps by these numbers; test/citations.test.js holds every
+// link, then its steps by these numbers; test/citations.unit.test.js holds every
 // citation to this table).
 //
 // Numbering: a sub-list is numbered under its parent ("UTF-8 decoder step

@@ -4,7 +4,7 @@
 // Code cites an algorithm once, by its link (the anchor never changes when
 // sections are renumbered), and then its steps by the numbers listed here:
 // "StructuredSerializeInternal step 14.1", or the bare step number in a
-// comment that follows the algorithm's link in the same file. test/citations.test.js
+// comment that follows the algorithm's link in the same file. test/citations.unit.test.js
 // fails when a cited step is not listed here, so renumbering upstream means
 // editing this table and every citation the test then points at, together.
 //

@@ -19,7 +19,7 @@
 // guard's refusal. Neither is part of a deserializer, so the timed rows
 // dispatch through the same tier objects (guard, then decode) with the host's
 // TextDecoder (ignoreBOM: true, as oxc has it) as both the injected decoder
-// and the exact path. test/string-bench.test.js holds every row to the oracle.
+// and the exact path. test/string-bench.unit.test.js holds every row to the oracle.
 //
 // Fixture bytes are built here, in the realm that times them: generated texts
 // from seeds (so a page or an agent needs nothing from the harness), and the

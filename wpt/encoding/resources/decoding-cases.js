@@ -2,7 +2,7 @@
 // Encoding Standard says a decoder gives for them, written out, each citing
 // the step that decides it. A classic script evaluated before the test
 // file (`// META: script=resources/decoding-cases.js`): `var` and function
-// declarations are its globals. test/encoding-wpt.test.js holds every entry
+// declarations are its globals. test/encoding-wpt.unit.test.js holds every entry
 // to the step-by-step oracle in src/encoding/, so a typo here is a failing
 // unit test, not a false finding on a runtime.
 

@@ -63,3 +63,18 @@ for (const name of workflows) {
     }
   });
 }
+
+test('the test tiers are rules on file names: test:unit runs test/*.unit.test.js, test:all every test/*.test.js, and no test file sits where neither finds it', () => {
+  const { scripts } = JSON.parse(readFileSync(join(PROJECT, 'package.json'), 'utf8'));
+  assert.equal(scripts['test:unit'], 'node --test --test-reporter=spec test/*.unit.test.js');
+  assert.equal(scripts['test:all'], 'node --test --test-reporter=spec test/*.test.js');
+  assert.equal(scripts.test, 'npm run typecheck && npm run test:all');
+  // test:all globs test/ itself: a test file in a subfolder would run in no tier
+  // (artifacts/ is the tests' scratch output, not tests).
+  const TEST = join(PROJECT, 'test');
+  const nested = readdirSync(TEST, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.test\.[cm]?js$/.test(entry.name) && entry.parentPath !== TEST)
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter((path) => !path.startsWith(join(TEST, 'artifacts')));
+  assert.deepEqual(nested, []);
+});

@@ -1,4 +1,8 @@
 #!/usr/bin/env node
+// usage: node test/measure/fuzz-versus.js --base REV [--target T …] [--seed N] [--runs N]
+//          [--rounds N] [--json] [-- FUZZ-OPTIONS…]
+//   defaults: --target node:clone --seed 1 --runs 20000 --rounds 3
+//
 // Is this tree's fuzzer faster than a base revision's, and does it still find
 // the same? Runs the whole `clonecheck fuzz` command (start-up, workers,
 // generation, judging, shrinking, writing findings) of a base revision and of
@@ -15,10 +19,6 @@
 // than elapsed time. The findings of every run are compared by (signature,
 // count, earliest case): same seed and runs must give the same findings,
 // however fast; any difference is listed and the exit code is 1.
-//
-// usage: node harness/bench/fuzz-versus.js --base REV [--target T …] [--seed N] [--runs N]
-//          [--rounds N] [--json] [-- FUZZ-OPTIONS…]
-//   defaults: --target node:clone --seed 1 --runs 20000 --rounds 3
 
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -27,7 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { withBaseCheckout } from './checkout.js';
 import { childrenCPUSeconds } from './cpu.js';
-import { median } from './median.js';
+import { median } from '../../harness/bench/median.js';
 
 const TREE = fileURLToPath(new URL('../..', import.meta.url));
 

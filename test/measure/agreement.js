@@ -1,13 +1,13 @@
 #!/usr/bin/env node
+// usage: node test/measure/agreement.js [--target T …] [--seed N …] [--runs N] [--rate R] [--json]
+//   defaults: --target bun:worker --target bun:broadcast --target bun:clone --target deno:worker
+//             --target node@22:worker --target node:clone --seed 1 --seed 7 --seed 21 --runs 2000 --rate 0.01
+//
 // How often a run's verdicts agree with fresh replays, per target and seed:
 // `clonecheck fuzz --recheck RATE` for each, and one table of what it
 // counted (hidden: a fresh replay deviates where the run passed;
 // history-dependent: the run deviated where a fresh replay passes). The
 // fuzz runs shrink nothing; the first case of each finding is replayed too.
-//
-// usage: node harness/bench/agreement.js [--target T …] [--seed N …] [--runs N] [--rate R] [--json]
-//   defaults: --target bun:worker --target bun:broadcast --target bun:clone --target deno:worker
-//             --target node@22:worker --target node:clone --seed 1 --seed 7 --seed 21 --runs 2000 --rate 0.01
 
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-const CLI = fileURLToPath(new URL('../cli.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../../harness/cli.js', import.meta.url));
 const { values } = parseArgs({
   options: {
     target: { type: 'string', multiple: true, default: ['bun:worker', 'bun:broadcast', 'bun:clone', 'deno:worker', 'node@22:worker', 'node:clone'] },

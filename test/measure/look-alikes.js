@@ -1,4 +1,7 @@
 #!/usr/bin/env node
+// usage: node test/measure/look-alikes.js --base REV [--fixture NAME …] [--seeds 1,2,3] [--runs N] [--json] [-- FUZZ-OPTIONS…]
+//   defaults: --fixture throws --fixture extra-key --seeds 1,2,3,4,5 --runs 5000
+//
 // How many cases a rare bug needs before it is reported apart from a
 // frequent deviation of the same shape (issue 24 item 2), for this tree and
 // a base revision, side by side. The fixtures are
@@ -18,9 +21,6 @@
 // its copy: a target must load the src/ of the harness that judges it (the
 // program builder tells the reference which objects are proxies; another
 // copy of src/ would clone them).
-//
-// usage: node harness/bench/look-alikes.js --base REV [--fixture NAME …] [--seeds 1,2,3] [--runs N] [--json] [-- FUZZ-OPTIONS…]
-//   defaults: --fixture throws --fixture extra-key --seeds 1,2,3,4,5 --runs 5000
 
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync, readdirSync } from 'node:fs';

@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+// usage: node test/measure/string-tiers.js [--json] [--decoder PATH] [--row-ms MS] [--bytes N] [--fixture NAME]...
+//
 // Times the bench suite "strings" (portable/bench/suites/strings.js) in this
 // runtime with mitata and prints each fixture's rows side by side, with the
 // ratio of each row's median to the group's baseline (byte-by-byte) and to
@@ -6,10 +8,8 @@
 // suite in every runtime's agent and browser's page; this script is what it
 // does not do yet: a user's decoder module (--decoder) with its setup's heap
 // growth, and the ratio to TextDecoder beside the baseline's. Runs unchanged
-// under Node, Bun (`bun harness/bench/string-tiers.js`) and Deno
-// (`deno run -A harness/bench/string-tiers.js`).
-//
-// usage: node harness/bench/string-tiers.js [--json] [--decoder PATH] [--row-ms MS] [--bytes N] [--fixture NAME]...
+// under Node, Bun (`bun test/measure/string-tiers.js`) and Deno
+// (`deno run -A test/measure/string-tiers.js`).
 
 import { Buffer } from 'node:buffer';
 import { readFileSync } from 'node:fs';

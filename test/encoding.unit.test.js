@@ -172,9 +172,9 @@ test('TextDecoder(\'latin1\') for Latin-1 changes no decoded string (the tier sl
   assert.deepEqual(result.differences.map((d) => d.kind), ['setup']);
 });
 
-const BENCH = fileURLToPath(new URL('../harness/bench/string-tiers-fuzz.js', import.meta.url));
+const BENCH = fileURLToPath(new URL('./measure/string-tiers-fuzz.js', import.meta.url));
 
-test('bench/string-tiers-fuzz.js reports the cases to the first finding of every mutant, and refuses a bad option with exit 2', () => {
+test('measure/string-tiers-fuzz.js reports the cases to the first finding of every mutant, and refuses a bad option with exit 2', () => {
   const run = spawnSync(process.execPath, [BENCH, '--seeds', '1', '--runs', '50', '--budget', '1000', '--json'], { encoding: 'utf8' });
   assert.equal(run.status, 0, run.stderr);
   const report = JSON.parse(run.stdout);

@@ -13,7 +13,7 @@ import { decodeExact, preconditionViolation } from '../src/encoding/tiers/index.
 import * as inlineDecoder from './fixtures/inline-string-decoder.mjs';
 import { GENERATED_FIXTURES, rowsForFixture, stringBenchFixtures, suite } from '../portable/bench/suites/strings.js';
 
-const SCRIPT = fileURLToPath(new URL('../harness/bench/string-tiers.js', import.meta.url));
+const SCRIPT = fileURLToPath(new URL('./measure/string-tiers.js', import.meta.url));
 
 /** Small fixtures keep the test quick; one of the project's sources as the harness passes them. */
 const fixtures = stringBenchFixtures({

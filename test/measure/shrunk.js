@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+// usage: node test/measure/shrunk.js [--json] RESULTS.json …
+//
 // How small are the shrunk findings of some fuzz runs? For each results file
 // (`clonecheck fuzz --json`), over its shrunk deviations: the median and mean
 // number of objects, of parts (properties, array items, map entries, set
@@ -9,14 +11,12 @@
 // (finding.json `shrink`, where the run recorded it), how many of the crashes
 // and timeouts were shrunk, and the time the shrink phase took. Runs side by
 // side: give the same run before and after a change.
-//
-// usage: node harness/bench/shrunk.js [--json] RESULTS.json …
 
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { mapNode, mapProp } from '../../src/program/index.js';
 import { simplerValues } from '../../portable/minimize/simplify.js';
-import { median } from './median.js';
+import { median } from '../../harness/bench/median.js';
 
 /**
  * @param {any} program

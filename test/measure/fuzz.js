@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+// usage: node test/measure/fuzz.js [--json] [--cases N] [--rounds N] [--seed N] [--cores N] [--base REV]
+//
 // Where does a fuzz case's time go? Splits `clonecheck fuzz --target
 // node:clone` into its stages and times each on the same generated cases,
 // side by side, the way the fuzzer runs them:
@@ -36,9 +38,8 @@
 // this tree's generator): each round runs one lane worker of each tree, in
 // alternating order, so that other load on the machine hits both alike; the
 // median round of each is reported, with the ratio base / this tree.
-//
-// usage: node harness/bench/fuzz.js [--json] [--cases N] [--rounds N] [--seed N] [--cores N] [--base REV]
 
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -50,13 +51,13 @@ import { observeGraph } from '../../src/observe/observe.js';
 import { compile } from '../../src/program/compile.js';
 import { validate } from '../../src/program/schema.js';
 import { observedCaseAsync, oracleCloneFunction } from '../../portable/case/case.js';
-import { pollutes } from '../fuzz/lanes.js';
+import { pollutes } from '../../harness/fuzz/lanes.js';
 import { CHUNK_SIZE, SteeredRun } from '../../fuzzers/steering.js';
 import { judge, openTargets } from '../../portable/fuzz/judge.js';
 import { installNodeHostHooks } from '../../portable/hosts/node-host.js';
-import { resolveTarget } from '../targets/catalog.js';
+import { resolveTarget } from '../../harness/targets/catalog.js';
 import { withBaseCheckout } from './checkout.js';
-import { median } from './median.js';
+import { median } from '../../harness/bench/median.js';
 
 const TARGET = 'node:clone';
 const TREE = fileURLToPath(new URL('../..', import.meta.url));
@@ -204,7 +205,9 @@ async function laneTimes(lanes, timeLaneOf) {
  */
 async function versusBase(lanes, rev, rounds) {
   return withBaseCheckout(TREE, rev, async ({ baseTree, revision }) => {
-    const scripts = { base: pathToFileURL(join(baseTree, 'harness/bench/fuzz.js')), current: new URL(import.meta.url) };
+    // A base revision from before this script moved to test/measure/ has it in harness/bench/.
+    const baseScript = ['test/measure/fuzz.js', 'harness/bench/fuzz.js'].map((path) => join(baseTree, path)).find((path) => existsSync(path));
+    const scripts = { base: pathToFileURL(baseScript), current: new URL(import.meta.url) };
     /** @type {Record<'base' | 'current', Record<string, Record<string, number>>[]>} */
     const samples = { base: [], current: [] };
     for (let round = 0; round < rounds; round++) {

@@ -1,4 +1,7 @@
 #!/usr/bin/env node
+// usage: node test/measure/native-stages.js [--engine afl|libfuzzer …] [--time S] [--rounds N] [--every N] [--no-coverage] [--json FILE]
+//   defaults: both engines, --time 120, --rounds 2, --every 32
+//
 // The native harness in one stage against two (docs/native.md, "Two
 // stages"): `clonecheck fuzz --engine E --target quickjs` with
 // --oracle-every 1 (the oracle on every input) and with --oracle-every N,
@@ -14,9 +17,6 @@
 // the load average before and after, and, unless --no-coverage, the
 // serializer's branch coverage of the corpus the run left
 // (harness/native/coverage.js: the same build replays both).
-//
-// usage: node harness/bench/native-stages.js [--engine afl|libfuzzer …] [--time S] [--rounds N] [--every N] [--no-coverage] [--json FILE]
-//   defaults: both engines, --time 120, --rounds 2, --every 32
 
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,11 +24,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { serializerCoverage } from '../native/coverage.js';
+import { serializerCoverage } from '../../harness/native/coverage.js';
 import { childrenCPUSeconds } from './cpu.js';
-import { median } from './median.js';
+import { median } from '../../harness/bench/median.js';
 
-const CLI = fileURLToPath(new URL('../cli.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../../harness/cli.js', import.meta.url));
 
 let args;
 try {
@@ -43,7 +43,7 @@ try {
     },
   }));
 } catch (error) {
-  process.stderr.write(`native-stages: ${/** @type {Error} */ (error).message.split('\n')[0]} (see the usage at the top of harness/bench/native-stages.js)\n`);
+  process.stderr.write(`native-stages: ${/** @type {Error} */ (error).message.split('\n')[0]} (see the usage at the top of test/measure/native-stages.js)\n`);
   process.exit(2);
 }
 for (const [name, text] of [['time', args.time], ['rounds', args.rounds], ['every', args.every]]) {

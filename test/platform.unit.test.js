@@ -150,7 +150,7 @@ test('fromBytes makes DOMException, Blob and File nodes, then a transferred Mess
     const port = program.objects.findIndex((n) => n.kind === 'messageport');
     if (port < 0) continue;
     ports++;
-    // Last, or before the stream fromBytes reads after it (test/streams.test.js).
+    // Last, or before the stream fromBytes reads after it (test/streams.unit.test.js).
     assert.equal(program.transfer.at(port === program.objects.length - 1 ? -1 : -2), port, 'the port is named last by the transfer list');
     // Kinds and transfer list (the native tests compare whole programs, less fromBytes's `proto: 'default'`).
     const again = fromBytes(toBytes(program));

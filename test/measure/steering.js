@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+// usage: node test/measure/steering.js [--seeds 1,2,3,4] [--runs 20000] [--fuzz-runs 20000] [--no-generation] [--no-fuzz] [--json]
+//
 // Does steering (fuzzers/steering.js) reach the rare cells of the map
 // sooner, and find the bugs that live there sooner? Side by side in one run,
 // steered (the default) and unsteered (`--weights steer=0`, the mix as it was
@@ -10,8 +12,6 @@
 //  2. the planted fixtures of test/fixtures whose bug lives in a rare cell:
 //     the whole `clonecheck fuzz` command per seed, and the earliest case of
 //     any deviation it reports (the fixtures deviate only by their planted bug).
-//
-// usage: node harness/bench/steering.js [--seeds 1,2,3,4] [--runs 20000] [--fuzz-runs 20000] [--no-generation] [--no-fuzz] [--json]
 
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CHUNK_SIZE, SteeredRun } from '../../fuzzers/steering.js';
-import { median } from './median.js';
+import { median } from '../../harness/bench/median.js';
 
 const TREE = fileURLToPath(new URL('../..', import.meta.url));
 
