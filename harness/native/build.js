@@ -140,13 +140,16 @@ function compile(cc, args, cwd) {
 const cores = { free: availableParallelism(), waiting: [] };
 
 /**
- * Runs a compile when a core is free (first come, first served).
+ * Runs a compile when a core is free: first come, first served, except a
+ * harness's link, which goes before the engines' compiles still waiting (a
+ * second or two, and it makes a build ready).
  * @param {() => Promise<void>} job
+ * @param {{first?: boolean}} [options]
  * @returns {Promise<number>} the seconds it held the core
  */
-async function onACore(job) {
+async function onACore(job, { first = false } = {}) {
   if (cores.free > 0) cores.free -= 1;
-  else await new Promise((resolvePromise) => { cores.waiting.push(() => resolvePromise(undefined)); });
+  else await new Promise((resolvePromise) => { cores.waiting[first ? 'unshift' : 'push'](() => resolvePromise(undefined)); });
   const started = performance.now();
   try {
     await job();
@@ -320,7 +323,7 @@ async function harnessBinary(toolchain, { say, out, cachedOnly, compileEngine: m
       compileSeconds += await onACore(() => compile(toolchain.cc, [
         ...toolchain.cflags, ...harnessFlags, ...DEFINES, '-I', staging, '-I', sources, join(HARNESS_DIR, 'harness.c'), ...place.objects,
         ...toolchain.linkFlags, '-lm', '-lpthread', '-o', join(staging, 'clonecheck-quickjs'),
-      ], staging));
+      ], staging), { first: true });
       if (!existsSync(directory)) renameSync(staging, directory);
     } finally {
       rmSync(staging, { recursive: true, force: true });
