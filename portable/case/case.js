@@ -218,18 +218,7 @@ export async function observedCaseAsync(program, makeBuilt, cloneFunction) {
   let observed;
   try {
     built.setupReceiver();
-    const { input, clone, effects } = caseOptions(program, built, cloneFunction);
-    const finish = beginObservedCase({ input, effects });
-    let threw = false;
-    let result;
-    try {
-      // Settles with a null-prototype box: no `then` is read from the clone.
-      result = (await clone()).value;
-    } catch (error) {
-      threw = true;
-      result = error;
-    }
-    observed = finish(threw, result);
+    observed = await observedCall(caseOptions(program, built, cloneFunction));
   } finally {
     built.restore();
   }
@@ -249,6 +238,26 @@ export async function observedCaseAsync(program, makeBuilt, cloneFunction) {
   if (observed.streams !== undefined && observed.streams.length > 0) await nextTurn();
   // A null-prototype record: settling this async function with it reads no `then`.
   return observed;
+}
+
+/**
+ * One call of an asynchronous clone function, observed as a case: its
+ * value, or what it threw.
+ * @param {ReturnType<typeof caseOptions>} options
+ * @returns {Promise<CaseObservation>}
+ */
+async function observedCall({ input, clone, effects }) {
+  const finish = beginObservedCase({ input, effects });
+  let threw = false;
+  let result;
+  try {
+    // Settles with a null-prototype box: no `then` is read from the clone.
+    result = (await clone()).value;
+  } catch (error) {
+    threw = true;
+    result = error;
+  }
+  return finish(threw, result);
 }
 
 /**
@@ -272,19 +281,8 @@ export async function clonedDeliveriesAsync(program, makeBuilt, cloneFunction) {
   const built = makeBuilt();
   try {
     built.setupReceiver();
-    const { input, clone, effects } = caseOptions(program, built, cloneFunction);
-    for (let i = 0; i < deliveries; i++) {
-      const finish = beginObservedCase({ input, effects });
-      let threw = false;
-      let result;
-      try {
-        result = (await clone()).value;
-      } catch (error) {
-        threw = true;
-        result = error;
-      }
-      observed[i] = finish(threw, result);
-    }
+    const options = caseOptions(program, built, cloneFunction);
+    for (let i = 0; i < deliveries; i++) observed[i] = await observedCall(options);
   } finally {
     built.restore();
   }
