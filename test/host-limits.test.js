@@ -129,11 +129,3 @@ test('where the door to shared memory copies it (Bun before 1.4.0), the referenc
   assert.deepEqual(copying.reshaped.objects, [{ kind: 'arraybuffer', bytes: [1, 2] }]);
   assert.equal(limitsIn(process.execPath).sharing, null, "Node's structuredClone shares");
 });
-
-test('Node 22: where its structuredClone, the door to a MessagePort\'s transfer steps, fails in the program\'s realm (its transfer list filled by [[Set]], finding 15), the reference says it cannot judge', async () => {
-  // Before, the reference threw Node 22's TypeError as the clone's outcome: a false deviation on
-  // node@22:messagechannel (whose postMessage transfers the port) and a false pass on node@22:clone.
-  const { status, stdout, stderr } = spawnSync(await pinnedBinary('node@22'), [fixture('port-under-pollution.mjs')], { encoding: 'utf8', timeout: 60_000 });
-  assert.equal(status, 0, stderr);
-  assert.equal(stdout.trim(), 'host limit');
-});

@@ -74,7 +74,7 @@ export function hostConstruct(constructor, name, args) {
  * @param {unknown} error
  * @returns {string} its own message, read without a getter (the realm is a program's)
  */
-export function ownMessage(error) {
+function ownMessage(error) {
   const own = typeof error === 'object' && error !== null ? ObjectGetOwnPropertyDescriptor(error, 'message') : undefined;
   return typeof own?.value === 'string' ? own.value : 'not an Error';
 }
