@@ -190,3 +190,17 @@ test('a root that can move to another object of a cycle, each reaching the other
   assert.ok(tried < 50, `${tried} candidates`);
   assert.equal(reduced.root.ref, 1);
 });
+
+test('a candidate judged in this realm may replace Array.prototype[Symbol.iterator] until its judgement ends', async () => {
+  const iterator = Array.prototype[Symbol.iterator];
+  // As a program's realm step does in the thread that judges it: in place while the target runs, restored after.
+  const pollutesWhileRunning = async (/** @type {any} */ candidate) => {
+    Object.defineProperty(Array.prototype, Symbol.iterator, { value: function () {}, writable: true, configurable: true });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    Object.defineProperty(Array.prototype, Symbol.iterator, { value: iterator, writable: true, configurable: true });
+    return holdsNegativeZero(candidate);
+  };
+  const { program: reduced, localMinimum } = await reduceProgram(program, pollutesWhileRunning, { runs: 1000 });
+  assert.equal(localMinimum, true);
+  assert.deepEqual(reduced.objects, [{ kind: 'array', items: [{ number: '-0' }] }]);
+});

@@ -109,9 +109,15 @@ export async function reduceProgram(program, stillFails, { runs, parallel = 1, i
       ran.add(candidateText);
       batch.push({ index, candidate });
     }
-    const fails = await Promise.all(batch.map(({ candidate }) => stillFails(candidate)));
+    // Awaited by index, without Promise.all: a candidate judged in this
+    // realm has its realm steps in place until its judgement ends, and
+    // Promise.all would iterate the list through a replaced
+    // Array.prototype[Symbol.iterator] (node:clone seed 1, case 126: the
+    // shrink threw and the finding stayed unshrunk).
+    const running = batch.map(({ candidate }) => stillFails(candidate));
+    let kept = -1;
+    for (let i = 0; i < running.length; i++) if ((await running[i]) && kept < 0) kept = i;
     reduction.tried += batch.length;
-    const kept = fails.indexOf(true);
     if (kept < 0) {
       position = (position + scanned) % list.length;
       keptNothingFor += scanned;
