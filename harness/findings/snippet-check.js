@@ -56,6 +56,32 @@ const KIND_PREDICATES = {
 };
 
 /**
+ * Platform interfaces every runtime a snippet runs in has as a global
+ * (Node 20 and later, Bun, Deno, browsers), so `instanceof` names them.
+ * File inherits from Blob: a File is a Blob too.
+ * @type {Record<string, string | null>} each with the interface it inherits from
+ */
+const GLOBAL_INTERFACES = {
+  __proto__: null, Blob: null, File: 'Blob', DOMException: null, CryptoKey: null,
+  ReadableStream: null, WritableStream: null, TransformStream: null, MessagePort: null,
+};
+
+/**
+ * A clone of one platform interface where another kind was expected, by
+ * instanceof: the expected interface, or the actual one where that is the
+ * expected one's subclass (a File where a Blob was expected).
+ * @param {string} here the expression for the object
+ * @param {string} expected @param {string} actual  the kinds
+ * @returns {[string, string, string] | undefined} the expression, its expected and actual value
+ */
+function platformCheck(here, expected, actual) {
+  if (GLOBAL_INTERFACES[actual] === expected) return [`${here} instanceof ${actual}`, 'false', 'true'];
+  if (GLOBAL_INTERFACES[expected] !== undefined) return [`${here} instanceof ${expected}`, 'true', 'false'];
+  if (GLOBAL_INTERFACES[actual] !== undefined) return [`${here} instanceof ${actual}`, 'false', 'true'];
+  return undefined;
+}
+
+/**
  * @param {unknown} side a `kind` difference's description of a value (diff's describe())
  * @returns {string | undefined} what typeof gives for it
  */
@@ -159,7 +185,7 @@ function checkFor(d, expected, actual) {
     if (names.includes(undefined)) return 'what was thrown has no name to compare';
     return { subject: 'throw', expression: 'error.name', expected: JSON.stringify(names[0]), actual: JSON.stringify(names[1]) };
   }
-  if (d.path.startsWith('$<thrown>')) return thrownCheck(d);
+  if (d.path.startsWith('$<thrown>')) return thrownCheck(d, expected.thrown, actual.thrown);
   if (d.category === 'effects') return callsCheck(expected, actual);
   const whole = WHOLE_CASE[d.category];
   if (whole !== undefined) return whole;
@@ -235,6 +261,8 @@ function checkFor(d, expected, actual) {
       if (brand !== undefined && KIND_PREDICATES[String(d.expected)] !== KIND_PREDICATES[String(d.actual)]) {
         return clone(brand(here), String(brand === KIND_PREDICATES[String(d.expected)]), String(brand === KIND_PREDICATES[String(d.actual)]));
       }
+      const platform = platformCheck(here, String(d.expected), String(d.actual));
+      if (platform !== undefined) return clone(...platform);
       const [e, a] = [typeOf(d.expected), typeOf(d.actual)];
       if (e === undefined || a === undefined || e === a) return 'both sides are of one type';
       return clone(`typeof ${here}`, JSON.stringify(e), JSON.stringify(a));
@@ -255,9 +283,11 @@ function checkFor(d, expected, actual) {
 
 /**
  * @param {import('../../src/observe/diff.js').Difference} d a difference under `$<thrown>`
+ * @param {any} expected what the reference threw (the observation's `thrown`)
+ * @param {any} actual what the target threw
  * @returns {Omit<Check, 'path' | 'reads'> | string}
  */
-function thrownCheck(d) {
+function thrownCheck(d, expected, actual) {
   const field = d.path.slice('$<thrown>.'.length);
   const thrown = (/** @type {string} */ expression, /** @type {string} */ e, /** @type {string} */ a) => (
     { subject: /** @type {const} */ ('throw'), expression, expected: e, actual: a });
@@ -269,7 +299,16 @@ function thrownCheck(d) {
     if (target === undefined) return 'the expected prototype is not an intrinsic';
     return thrown(`Object.getPrototypeOf(error) === ${target}`, 'true', 'false');
   }
-  return 'whether an error has [[ErrorData]] is no property (Node 20 has no Error.isError)';
+  // Whether an error has [[ErrorData]] is no property (Node 20 has no
+  // Error.isError), and diff.js compares nothing else of two errors of
+  // different kinds: a DataCloneError DOMException against Node 20's
+  // TypeError differs in its name too, which the snippet prints.
+  for (const other of ['name', 'prototype']) {
+    if (expected?.[other] !== undefined && expected[other] !== actual?.[other]) {
+      return thrownCheck({ ...d, path: `$<thrown>.${other}`, expected: expected[other], actual: actual?.[other] }, expected, actual);
+    }
+  }
+  return 'whether an error has [[ErrorData]] is no property (Node 20 has no Error.isError), and its name and prototype are the same';
 }
 
 /**
