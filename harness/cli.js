@@ -280,6 +280,7 @@ cli
     + 'fixed and regressed bugs seen the night they ship')
   .option('--expectations <dir>', 'conformance expectations per target (default: wpt/expectations)')
   .option('--grow-corpus', 'save each deviation found to the regression corpus (fuzz --save-regressions)')
+  .addOption(recheckOption())
   .option('--bench', 'after the campaign, also time the clone bench on the default bench targets; the run carries it (the dashboard shows it)')
   .addOption(workersOption('threads, and agents per other runtime'))
   .addOption(timeoutOption('a case that makes no progress for this long is a timeout'))

@@ -24,7 +24,7 @@ const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
 test('dashboard: three nightly runs make one page that opens offline in Chromium without console errors', async () => {
   for (const seed of [11, 12, 13]) {
     const run = clonecheck(['nightly', '--target', 'ref:tiers', '--target', 'node:clone', '--target', 'node:messagechannel', '--seed', String(seed), '--runs', '150',
-      '--workers', '2', '--history', history, '--out', join(scratch, `run-${seed}`)]);
+      '--workers', '2', '--history', history, '--out', join(scratch, `run-${seed}`), ...(seed === 13 ? ['--recheck', '0.02'] : [])]);
     assert.ok(run.status === 0 || run.status === 1, run.stderr);
   }
   const out = join(scratch, 'page');
@@ -35,12 +35,14 @@ test('dashboard: three nightly runs make one page that opens offline in Chromium
   assert.ok(existsSync(join(out, 'chart.umd.min.js')) && existsSync(join(out, 'dashboard.js')));
   assert.doesNotMatch(html, /https?:\/\/(?!html\.spec|github\.com)/, 'nothing loads from the network');
   assert.deepEqual(readdirSync(out).sort(), ['chart.umd.min.js', 'dashboard.js', 'index.html']);
-  // What changed comes first, then the bugs, the matrix, the trend, coverage.
-  const order = ['id="changed"', 'id="bugs"', 'id="matrix"', 'id="trend"', 'id="coverage"'].map((s) => html.indexOf(s));
+  // What changed comes first, what did not show again, then the bugs, the matrix, the trend, coverage.
+  const order = ['id="changed"', 'id="not-again"', 'id="bugs"', 'id="matrix"', 'id="trend"', 'id="coverage"'].map((s) => html.indexOf(s));
   assert.deepEqual([...order].sort((a, b) => a - b), order);
   assert.ok(order.every((i) => i > 0));
   assert.match(html, /<td>node<\/td><td class="version" title="node \d+\.\d+\.\d+">node \d+\.\d+\.\d+<\/td>/);
   assert.match(html, /<code>clonecheck repro \S+ --target node:(clone|messagechannel)<\/code>/);
+  // The last run replayed its findings' first cases and a sample fresh (--recheck).
+  assert.match(html, /<p>Fresh replays \(rate 0\.02\): \d+ cases, \d+ agree, <b>\d+ hidden<\/b>/);
   assert.match(html, /<details id="node\/[a-z0-9-]+"><summary>node\/[a-z0-9-]+: /);
   assert.match(html, /<td>node-(clone|messagechannel)\.[a-z-]+\.[0-9a-f]{8}<\/td><td>node:(clone|messagechannel)<\/td>/);
 

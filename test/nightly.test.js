@@ -112,6 +112,22 @@ test('--runs with --shrink unexplained (the main job\'s campaign) is counted in 
   assert.match(runs[0].stdout, /^NEW {8}node\/\S+ .*\n {11}repro: clonecheck repro \S+ --target node:clone\n/m);
 });
 
+test('--recheck replays a share of each unit\'s cases fresh: the night adds up its units\' agreement and says it; each finding carries what its run measured of it', () => {
+  const out = join(scratch, 'recheck');
+  const json = `${out}.json`;
+  const result = clonecheck(['nightly', '--target', 'node:clone', '--target', 'node:worker', '--seed', '5', '--runs', '100', '--recheck', '0.05', '--out', out, '--json', json]);
+  assert.ok(result.status === 0 || result.status === 1, result.stderr);
+  const document = JSON.parse(readFileSync(json, 'utf8'));
+  const [unit] = document.units;
+  assert.equal(unit.recheck.rate, 0.05);
+  // Every finding's first case is replayed, and the sample.
+  assert.ok(document.recheck.replayed >= document.findings.length && document.recheck.replayed > 0, JSON.stringify(document.recheck));
+  assert.deepEqual(Object.keys(document.recheck.byTarget).sort(), ['node:clone', 'node:worker']);
+  assert.equal(document.recheck.replayed, Object.values(document.recheck.byTarget).reduce((sum, row) => sum + row.replayed, 0));
+  assert.match(result.stdout, new RegExp(`^nightly recheck at 0\\.05: ${document.recheck.replayed} replayed fresh: ${document.recheck.agree} agree, `, 'm'));
+  assert.ok(document.findings.every((/** @type {any} */ f) => typeof f.reproducibility?.kind === 'string'));
+});
+
 test('with --runs, a campaign whose target ran fewer cases than asked, or whose unit was skipped, has no verdict (exit 3) unless it met a new bug', () => {
   const bugs = { known: [], new: [], unconfirmed: [], fixed: [], regressed: [], unreproduced: [] };
   const run = (/** @type {number} */ cases, /** @type {any[]} */ skippedUnits, more = {}) => ({

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REGRESSION_SCHEMA } from '../findings/regressions.js';
 import { InputError } from './ledger.js';
+import { reproducibilityOf } from './reproducibility.js';
 
 /**
  * @param {any} document  a parsed results file
@@ -29,6 +30,8 @@ export function runFindingsOf(document, file) {
     signature: f.signature, target: f.target, version: f.version ?? versionOf(f.target), count: f.count ?? 1,
     // Only a run that says it could not shrink one makes it unconfirmed (triage.js); older documents do not say.
     ...(f.minimized === false ? { minimized: false } : {}),
+    // A fuzz document's finding has its measurements; a nightly's carries what they gave.
+    reproducibility: f.reproducibility ?? reproducibilityOf(f),
     program: f.program ?? programFrom(f, file), ...(f.repro === undefined ? {} : { repro: f.repro }), ...(f.directory === undefined ? {} : { directory: f.directory }),
   }));
   return { findings, ran };

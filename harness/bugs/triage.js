@@ -50,6 +50,7 @@ import { acrossRuns, explains } from '../../portable/bugs/same-bug.js';
  * @property {string} [repro]  the command that shows it again
  * @property {string} [directory]  its finding folder
  * @property {boolean} [minimized]  false when the run could not shrink it (its budget ran out); absent: shrunk
+ * @property {import('./reproducibility.js').Reproducibility} [reproducibility]  how often its run saw it show again
  * @typedef {{name: string, version: string | null, family?: string | null}} RanTarget
  * @typedef {(programs: any[], targets: string[]) => Promise<{shown: Shown[][], versions: (string | null)[]}>} Replay
  *   for each program, what each target showed; each target's version (its runtime's)

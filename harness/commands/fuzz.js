@@ -9,6 +9,7 @@ import { guardCoverageReport } from '../../portable/case/counts.js';
 import { cellMapLines } from './cell-map.js';
 import { fuzz } from '../fuzz/run.js';
 import { fuzzResults } from '../fuzz/results.js';
+import { agreementLines } from '../fuzz/recheck.js';
 import { bundleAhead } from '../findings/repro.js';
 import { writeFinding } from '../findings/write.js';
 import { saveRegression } from '../findings/regressions.js';
@@ -49,21 +50,6 @@ const FRESH_REPLAY_NOTES = {
   only: ' (shown by a fresh replay; the run passed the case)',
   passes: ' (a fresh replay passes: it needed the cases before it)',
 };
-
-/**
- * The agreement of a run's verdicts with fresh replays, in one line, then one per target that disagreed.
- * @param {NonNullable<ReturnType<typeof fuzzResults>['recheck']>} recheck
- */
-export function recheckLine(recheck) {
-  const tally = (/** @type {Record<string, number>} */ row) => `${count.format(row.replayed)} replayed fresh: ${count.format(row.agree)} agree, `
-    + `${row.hidden} hidden (fresh deviates, the run passed), ${row['history-dependent']} history-dependent (the run deviated, fresh passes), `
-    + `${row['other-root']} other root${row.unjudged > 0 ? `, ${row.unjudged} unjudged (harness errors)` : ''}`;
-  const lines = [`recheck at ${recheck.rate}: ${tally(recheck)}`];
-  for (const [target, row] of Object.entries(recheck.byTarget)) {
-    if (row.agree + row.unjudged < row.replayed) lines.push(`  ${target}: ${tally(row)}`);
-  }
-  return lines.join('\n');
-}
 
 /**
  * How much of the tiers' guard logic the generated cases reached.
@@ -185,7 +171,7 @@ export async function fuzzCommand(raw) {
   const folded = findings.flatMap((f) => (f.folded ?? []).map((entry) => ({ into: f.signature, entry })));
   if (folded.length > 0) process.stdout.write(`${folded.length} folded:\n`);
   for (const { into, entry } of folded) process.stdout.write(`  ${entry.signature} (${entry.root}, case ${entry.case}) → ${into} (${entry.reason})\n`);
-  if (summary.recheck !== undefined) process.stdout.write(`${recheckLine(summary.recheck)}\n`);
+  if (summary.recheck !== undefined) process.stdout.write(`${agreementLines(summary.recheck)}\n`);
   // The first line only: the never-drawn cells are listed by census and in --json.
   process.stdout.write(`${cellMapLines(summary.cells)[0]}\n`);
   process.stdout.write(`fuzz: ${count.format(summary.cases)} cases in ${(summary.fuzzMs / 1000).toFixed(1)} s (${count.format(summary.casesPerSecond)} cases/s), `

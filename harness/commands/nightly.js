@@ -13,6 +13,7 @@ import { triageLines } from './triage.js';
 import { parseShard } from '../nightly/campaign.js';
 import { appendRun, openHistory } from '../nightly/history.js';
 import { runNightly } from '../nightly/run.js';
+import { agreementLines } from '../fuzz/recheck.js';
 import { parseUserBrowsers, parseUserRuntimes, registryFamilies } from '../runtimes.js';
 import { RegistryError, registryReleases } from '../bugs/bisect.js';
 import { listTargets } from '../targets/catalog.js';
@@ -55,7 +56,7 @@ async function latestTargets(bugs) {
 
 /**
  * @param {{target?: string[], runtime?: string[], browser?: string[], budget: number, runs?: number, shrink?: 'all' | 'unexplained', seed: number, seeds: number, shard: string,
- *   history?: string, out: string, json?: string, ledger?: string, latest?: boolean, expectations?: string, growCorpus?: boolean, conformResults?: string,
+ *   history?: string, out: string, json?: string, ledger?: string, latest?: boolean, expectations?: string, growCorpus?: boolean, recheck?: number, conformResults?: string,
  *   workers: number, timeout: number, bench?: boolean}} raw commander's options (options.js)
  */
 export async function nightlyCommand(raw) {
@@ -93,7 +94,7 @@ export async function nightlyCommand(raw) {
       interrupted: () => ctrlC.presses > 0, latest,
       targets: names, runtimeFlags, browserFlags, seed: raw.seed, seeds: raw.seeds, shard, budgetSeconds: raw.budget, runs: raw.runs, shrink: raw.shrink,
       workers: raw.workers, timeoutMs: raw.timeout, out: resolve(raw.out), ledgerDir,
-      expectationsDir: resolve(raw.expectations ?? EXPECTATIONS_DIR), growCorpus: raw.growCorpus === true, conformResults: raw.conformResults,
+      expectationsDir: resolve(raw.expectations ?? EXPECTATIONS_DIR), growCorpus: raw.growCorpus === true, recheck: raw.recheck ?? 0, conformResults: raw.conformResults,
       log: (line) => process.stderr.write(`  ${line}\n`),
     });
     // After the campaign, never beside it: the fuzzing would be in the timings.
@@ -140,6 +141,7 @@ export function reportRun(document, out) {
   }
   process.stdout.write(`nightly: ${count.format(document.cases)} cases (${count.format(document.casesPerSecond)} cases/s) on ${document.targets.length} targets in `
     + `${document.units.length} units; ${summary}; shards ${document.shards.join(',')} of ${document.shardCount}\n`);
+  if (document.recheck !== undefined) process.stdout.write(`nightly ${agreementLines(document.recheck)}\n`);
   if (document.skippedUnits.length > 0) {
     process.stdout.write(`nightly: ${document.skippedUnits.length} units skipped: ${document.skippedUnits.map((/** @type {any} */ u) => `${u.implementation} (${u.reason})`).join('; ')}\n`);
   }

@@ -72,8 +72,11 @@ export function dashboardModel(runs, ledger, bench) {
       skippedUnits: last.skippedUnits ?? [], findings: last.findings.length,
       bugs: {
         known: lastBugs.known.map((/** @type {any} */ k) => k.bug), new: lastBugs.new.map((/** @type {any} */ n) => n.bug.id),
-        fixed: lastBugs.fixed, regressed: lastBugs.regressed, unreproduced: lastBugs.unreproduced.length,
+        fixed: lastBugs.fixed, regressed: lastBugs.regressed, unreproduced: lastBugs.unreproduced,
       },
+      // Its verdicts against fresh replays (nightly --recheck), in all: per target the nightly's JSON has them.
+      recheck: last.recheck === undefined ? null : { rate: last.recheck.rate, replayed: last.recheck.replayed, agree: last.recheck.agree,
+        hidden: last.recheck.hidden, historyDependent: last.recheck['history-dependent'], otherRoot: last.recheck['other-root'] },
     },
     // Unexpected conformance results of the last run (a test its expectations do not list).
     conformRegressed: (last?.conform ?? []).flatMap((/** @type {any} */ t) => Object.entries(t.areas)

@@ -10,6 +10,7 @@
 // copied beside it but the two scripts: each finding has its repro command.
 
 import { tiers } from '../../src/index.js';
+import { reproducibilityText } from '../bugs/reproducibility.js';
 import { displayName } from '../bugs/triage.js';
 import { xml as escape } from '../conform/report.js';
 import { benchMarkup } from './bench.js';
@@ -38,7 +39,7 @@ const statusCell = (status, fixedIn) => (status === 'new' ? '<span class="new">n
 export function dashboardPage(model, { chartScript, clientScript }) {
   const { last } = model;
   const sections = [];
-  const lastBugs = last?.bugs ?? { known: [], new: [], fixed: [], regressed: [], unreproduced: 0 };
+  const lastBugs = last?.bugs ?? { known: [], new: [], fixed: [], regressed: [], unreproduced: [] };
   const bad = lastBugs.new.length + lastBugs.regressed.length + model.conformRegressed.length;
   const headline = last === null ? 'no run yet'
     : `${lastBugs.known.length + lastBugs.new.length} bugs in the last run: ${lastBugs.known.length} known, ${lastBugs.new.length} new, `
@@ -63,6 +64,7 @@ export function dashboardPage(model, { chartScript, clientScript }) {
       + `<code>clonecheck conform wpt/${escape(c.area)}.any.js --target ${escape(c.target)}</code></li>`),
   ];
   sections.push(`<section id="changed"><h2>What changed in the last run</h2>${changed.length === 0 ? '<p>No new bug, none regressed or fixed, no unexpected conformance result.</p>' : `<ul>${changed.join('\n')}</ul>`}</section>`);
+  if (last !== null) sections.push(notAgainSection(lastBugs.unreproduced, last.recheck));
 
   sections.push(`<section id="bugs"><h2>Bugs (${model.bugs.length})</h2>
 <p>One row per bug: one root cause in one implementation, whatever channel, version or seed showed it (docs/bugs.md). Click a title for its findings and its minimal program.</p>
@@ -161,4 +163,26 @@ ${sections.join('\n')}
 <script src="${escape(clientScript)}"></script>
 </body></html>
 `;
+}
+
+/**
+ * The last run's findings whose programs showed nothing when triage
+ * replayed them, apart from its bugs: those its run saw show only after
+ * earlier cases, the flaky ones with their rate (both bugs to act on), and
+ * the rest (noise, or not measured); and how its verdicts agreed with fresh
+ * replays (nightly --recheck).
+ * @param {{signature: string, target: string, reproducibility?: import('../bugs/reproducibility.js').Reproducibility}[]} unreproduced
+ * @param {{rate: number, replayed: number, agree: number, hidden: number, historyDependent: number, otherRoot: number} | null | undefined} recheck
+ * @returns {string}
+ */
+function notAgainSection(unreproduced, recheck) {
+  const agreement = recheck == null ? '<p>The run replayed no case fresh (nightly --recheck RATE measures how its verdicts agree with fresh replays).</p>'
+    : `<p>Fresh replays (rate ${recheck.rate}): ${number(recheck.replayed)} cases, ${number(recheck.agree)} agree, <b>${recheck.hidden} hidden</b> (fresh deviates, the run passed), `
+      + `${recheck.historyDependent} history-dependent (the run deviated, fresh passes), ${recheck.otherRoot} another root.</p>`;
+  const rows = unreproduced.map((f) => `<tr><td>${escape(f.reproducibility?.kind ?? 'unmeasured')}</td><td>${escape(f.signature)}</td><td>${escape(f.target)}</td>`
+    + `<td>${escape(reproducibilityText(f.reproducibility).replace(/^: /, ''))}</td></tr>`);
+  return `<section id="not-again"><h2>Findings that did not show again (${unreproduced.length})</h2>
+${agreement}
+${rows.length === 0 ? '' : `<table><tr><th>kind</th><th>finding</th><th>target</th><th>what its run measured</th></tr>\n${rows.join('\n')}</table>`}
+</section>`;
 }

@@ -147,3 +147,41 @@ export function agreementReport(rate, outcomes) {
   }));
   return { rate, ...total, byTarget, disagreements };
 }
+
+/**
+ * Several runs' agreement tables added up (a nightly's units, a merge's
+ * shards): the counts per target and in all, every disagreement; the rate is
+ * the first's (a campaign passes one to all its units).
+ * @param {ReturnType<typeof agreementReport>[]} reports  at least one
+ * @returns {ReturnType<typeof agreementReport>}
+ */
+export function sumAgreements(reports) {
+  const counts = /** @type {const} */ (['replayed', 'agree', 'hidden', 'history-dependent', 'other-root', 'unjudged']);
+  const add = (/** @type {Record<string, number>} */ into, /** @type {Record<string, number>} */ row) => {
+    for (const key of counts) into[key] = (into[key] ?? 0) + row[key];
+    return into;
+  };
+  /** @type {Record<string, any>} */
+  const byTarget = {};
+  for (const report of reports) for (const [target, row] of Object.entries(report.byTarget)) byTarget[target] = add(byTarget[target] ?? {}, row);
+  const total = reports.reduce((sum, report) => add(sum, report), /** @type {Record<string, number>} */ ({}));
+  return /** @type {any} */ ({ rate: reports[0].rate, ...total, byTarget, disagreements: reports.flatMap((report) => report.disagreements) });
+}
+
+/** Counts as the summaries print them. */
+const counted = new Intl.NumberFormat('en-US');
+
+/**
+ * The agreement of a run's verdicts with fresh replays, in one line, then one per target that disagreed.
+ * @param {ReturnType<typeof agreementReport>} recheck
+ */
+export function agreementLines(recheck) {
+  const tally = (/** @type {Record<string, number>} */ row) => `${counted.format(row.replayed)} replayed fresh: ${counted.format(row.agree)} agree, `
+    + `${row.hidden} hidden (fresh deviates, the run passed), ${row['history-dependent']} history-dependent (the run deviated, fresh passes), `
+    + `${row['other-root']} other root${row.unjudged > 0 ? `, ${row.unjudged} unjudged (harness errors)` : ''}`;
+  const lines = [`recheck at ${recheck.rate}: ${tally(recheck)}`];
+  for (const [target, row] of Object.entries(recheck.byTarget)) {
+    if (row.agree + row.unjudged < row.replayed) lines.push(`  ${target}: ${tally(row)}`);
+  }
+  return lines.join('\n');
+}

@@ -49,6 +49,7 @@ export function fuzzResults(outcome, files, spec) {
         ...(f.folded === undefined ? {} : { folded: f.folded }),
         ...(f.splitFrom === undefined ? {} : { splitFrom: f.splitFrom }),
         ...(f.freshReplay === undefined ? {} : { freshReplay: f.freshReplay }),
+        ...(f.history === undefined ? {} : { history: { cases: f.history.programs.length, of: f.history.of } }),
       };
     }),
     sameBug: outcome.sameBug,

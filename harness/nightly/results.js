@@ -7,6 +7,7 @@
 
 import { readFileSync } from 'node:fs';
 import { InputError } from '../bugs/ledger.js';
+import { sumAgreements } from '../fuzz/recheck.js';
 import { mergeCellReports } from '../../fuzzers/steering.js';
 
 /** The version of the nightly document; a file of another version is refused (or skipped with --skip-bad). */
@@ -24,6 +25,7 @@ export const NIGHTLY_SCHEMA_VERSION = 1;
  * @property {Record<string, Record<string, number>>} guardCoverage
  * @property {import('../../fuzzers/steering.js').CellReport} [cells]  the unit's cell map (older units have none)
  * @property {{target: string, case: number, error: string}[]} harnessErrors  clonecheck's own failures in the unit
+ * @property {ReturnType<typeof import('../fuzz/recheck.js').agreementReport>} [recheck]  its verdicts against fresh replays (nightly --recheck)
  */
 
 /**
@@ -89,8 +91,10 @@ export function summarizeUnits(units) {
       for (const [reason, n] of Object.entries(counts)) sum[reason] = (sum[reason] ?? 0) + n;
     }
   }
+  const rechecked = ordered.flatMap((unit) => (unit.recheck === undefined ? [] : [unit.recheck]));
   return {
     cases, fuzzMs, casesPerSecond: fuzzMs > 0 ? Math.round((cases * 1000) / fuzzMs) : 0,
+    ...(rechecked.length === 0 ? {} : { recheck: sumAgreements(rechecked) }),
     targets: [...targets.values()], findings: [...findings.values()], guardCoverage, harnessErrors,
     cells: mergeCellReports(ordered.flatMap((unit) => (unit.cells === undefined ? [] : [unit.cells]))),
   };

@@ -14,6 +14,7 @@ import { BudgetError, runCommand } from '../gate/children.js';
 import { flagText, relativePath } from '../gate/gate.js';
 import { findingSummary } from '../findings/summary.js';
 import { readLedger, writeBug } from '../bugs/ledger.js';
+import { reproducibilityOf } from '../bugs/reproducibility.js';
 import { triage } from '../bugs/triage.js';
 import { replayOnTargets, triageDocument } from '../commands/triage.js';
 import { campaignUnits, packUnits, shardUnits } from './campaign.js';
@@ -41,6 +42,7 @@ const FUZZ_SHARE = 0.7;
  * @property {string} ledgerDir  the bug ledger (harness/bugs/ledger.js) @property {string} expectationsDir
  * @property {string} [conformResults]  a conform results document to take instead of running the suite (the main job's gate ran it)
  * @property {boolean} growCorpus  new deviations go to the regression corpus (fuzz --save-regressions)
+ * @property {number} recheck  the share of each unit's cases also replayed fresh (fuzz --recheck; 0: none)
  * @property {(line: string) => void} log
  * @property {string[]} [latest]  targets not fuzzed, on which every ledger bug is replayed (nightly --latest: each runtime's newest release)
  * @property {() => boolean} [interrupted]  Ctrl-C or SIGTERM: the unit running wraps up (its child was told), the rest are skipped
@@ -106,6 +108,7 @@ export async function runNightly(options) {
       ({ document } = await runCommand([
         'fuzz', ...unit.targets.flatMap((t) => ['--target', t]), ...flags, '--seed', String(unit.seed), ...size,
         '--workers', String(options.workers), '--timeout', String(options.timeoutMs), '--out', out, ...(options.growCorpus ? ['--save-regressions'] : []),
+        ...(options.recheck > 0 ? ['--recheck', String(options.recheck)] : []),
       ], join(out, `unit-${unit.index}.json`), {
         // With a budget, a unit that outlives its share and as long again for shrinking is ended; the night goes on without it.
         deadline: options.runs === undefined ? performance.now() + 2 * share * 1000 + 30_000 : deadline,
@@ -128,7 +131,7 @@ export async function runNightly(options) {
         const version = document.targets.find((/** @type {any} */ t) => t.name === f.target)?.version ?? null;
         return {
           signature: f.signature, target: f.target, version, verdict: f.verdict, category: f.category, seed: unit.seed, case: f.case, count: f.count,
-          minimized: f.minimized, summary: findingSummary(f), diff: f.diff.slice(0, 20),
+          minimized: f.minimized, reproducibility: reproducibilityOf(f), summary: findingSummary(f), diff: f.diff.slice(0, 20),
           ...(f.detail === undefined ? {} : { detail: f.detail }),
           program: JSON.parse(readFileSync(f.programFile, 'utf8')),
           directory: f.directory, reproFile: f.reproFile,
@@ -137,6 +140,7 @@ export async function runNightly(options) {
       }),
       guardCoverage: document.guardCoverage,
       cells: document.cells,
+      ...(document.recheck === undefined ? {} : { recheck: document.recheck }),
       harnessErrors: document.harnessErrors.map((/** @type {any} */ e) => ({ target: e.target, case: e.case, error: e.error })),
     });
   }
