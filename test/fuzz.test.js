@@ -237,10 +237,13 @@ test('a runtime that segfaults or hangs mid-run gives crash and timeout verdicts
   const program = JSON.parse(readFileSync(timeout.programFile, 'utf8'));
   assert.equal(program.objects[program.root.ref].kind, 'map');
   // Each runtime runs in its own agents: every case gets exactly one verdict on each.
-  const judged = (t) => t.verdicts.pass + t.verdicts.deviation + t.verdicts.timeout + t.verdicts.crash + t.verdicts['harness-error'];
+  const judged = (t) => t.verdicts.pass + t.verdicts.deviation + t.verdicts.timeout + t.verdicts.crash + t.verdicts['not-applicable'] + t.verdicts['harness-error'];
   assert.equal(judged(broken), 300, JSON.stringify(broken.verdicts));
   assert.equal(judged(node22), 300, JSON.stringify(node22.verdicts));
   assert.equal(node22.verdicts.crash + node22.verdicts.timeout, 0);
+  // Case 237 transfers a MessagePort under a read-only Object.prototype[0], where Node 22's own structuredClone,
+  // the reference's door to a port's transfer steps, throws: not judgeable there, and no harness error either.
+  assert.equal(node22.verdicts['harness-error'], 0, JSON.stringify(document.harnessErrors));
 });
 
 test('a second bug with the same minimal difference as one found before is reported on its own, with its own cases', () => {

@@ -118,14 +118,22 @@ test('the platform family draws OffscreenCanvas and ImageBitmap nodes too, trans
   for (const program of programs) assert.deepEqual(validate({ schema: 'clonecheck/program@2', ...program }), []);
 });
 
-test('where the door to shared memory copies it (Bun before 1.4.0), the reference says so rather than agree: a shared program is refused by name, a clone of one is an Error (a harness error), a generated one gets ArrayBuffers', () => {
+test('where the door to shared memory copies it (Bun before 1.4.0), the reference says so rather than agree: a shared program is refused by name, a clone of one is a HostLimitError (the case is not judgeable there), a generated one gets ArrayBuffers', () => {
   const { status, stdout, stderr } = spawnSync(process.execPath, [fixture('copying-door.mjs')], { encoding: 'utf8', timeout: 60_000 });
   assert.equal(status, 0, stderr);
   const copying = JSON.parse(stdout);
   const why = "its structuredClone copies a SharedArrayBuffer's bytes instead of sharing them";
   assert.equal(copying.refusal, why);
   assert.equal(copying.build, `TypeError: invalid program at $.objects[0].shared: this host cannot share a SharedArrayBuffer's memory (${why}): run the program where it can (docs/reference-engine.md)`);
-  assert.equal(copying.clone, `Error: StructuredDeserialize step 12.2: the reference cannot share a SharedArrayBuffer's data block here (${why})`);
+  assert.equal(copying.clone, `HostLimitError: StructuredDeserialize step 12.2: the reference cannot share a SharedArrayBuffer's data block here (${why})`);
   assert.deepEqual(copying.reshaped.objects, [{ kind: 'arraybuffer', bytes: [1, 2] }]);
   assert.equal(limitsIn(process.execPath).sharing, null, "Node's structuredClone shares");
+});
+
+test('Node 22: where its structuredClone, the door to a MessagePort\'s transfer steps, fails in the program\'s realm (its transfer list filled by [[Set]], finding 15), the reference says it cannot judge', async () => {
+  // Before, the reference threw Node 22's TypeError as the clone's outcome: a false deviation on
+  // node@22:messagechannel (whose postMessage transfers the port) and a false pass on node@22:clone.
+  const { status, stdout, stderr } = spawnSync(await pinnedBinary('node@22'), [fixture('port-under-pollution.mjs')], { encoding: 'utf8', timeout: 60_000 });
+  assert.equal(status, 0, stderr);
+  assert.equal(stdout.trim(), 'host limit');
 });

@@ -9,7 +9,7 @@
 // reference throws nothing but what the standard or the program throws,
 // and the tiers stay invisible. Where the host's own constructor of a
 // platform object fails in the polluted realm, the reference says it cannot
-// judge the case (a HostLimitError: a harness error with the reason).
+// judge the case (a HostLimitError: the case is not applicable there).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -31,7 +31,7 @@ export function shownBy(verdict) {
     const { category, shape } = verdictSignature(verdict.target, verdict.verdict, verdict.detail);
     return { category, shape };
   }
-  return NOT_APPLICABLE.test(verdict.error ?? '') ? 'not-applicable' : 'harness-error';
+  return verdict.verdict === 'not-applicable' || NOT_APPLICABLE.test(verdict.error ?? '') ? 'not-applicable' : 'harness-error';
 }
 
 /** @param {Shown} shown @param {Root} root @returns {boolean} the replay showed that root, wherever in the value */

@@ -160,7 +160,8 @@ export async function fuzzCommand(raw) {
   }
   for (const t of summary.targets) {
     const v = t.verdicts;
-    process.stdout.write(`${t.name}: ${count.format(v.pass)} pass, ${count.format(v.deviation)} deviation, ${v.timeout} timeout, ${v.crash} crash, ${v['harness-error']} harness error\n`);
+    process.stdout.write(`${t.name}: ${count.format(v.pass)} pass, ${count.format(v.deviation)} deviation, ${v.timeout} timeout, ${v.crash} crash, `
+      + `${v['not-applicable'] > 0 ? `${count.format(v['not-applicable'])} not judgeable on the reference's host, ` : ''}${v['harness-error']} harness error\n`);
   }
   const { sameBug } = summary;
   if (sameBug.signatures > 0) {

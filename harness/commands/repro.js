@@ -73,6 +73,11 @@ export async function reproCommand(where, raw) {
   // or one the reference cannot judge there (a transferred MessagePort in Bun), cannot run
   // there: said in one line, not as a harness error with its stack.
   const verdicts = all.filter((v) => {
+    // Or the reference met its host's limit while it ran (src/html/errors.js HostLimitError).
+    if (v.verdict === 'not-applicable') {
+      process.stdout.write(`NOT-APPLICABLE ${v.target}  the reference cannot judge it on this host: ${v.error}\n`);
+      return false;
+    }
     const refused = v.verdict === 'harness-error' ? NOT_APPLICABLE.exec(v.error ?? '') : null;
     if (refused !== null) {
       const where = refused[1].startsWith('has no') ? 'has it' : 'can';

@@ -78,7 +78,7 @@ export function sampleChunk({ seed, rate, chunk, indices, programs, targets, chu
  * @property {string} path
  * @property {string} target
  * @property {any} program  as generated, before the channel reshapes it
- * @property {'pass' | 'deviation' | 'crash' | 'timeout' | 'harness-error'} verdict  the run's
+ * @property {'pass' | 'deviation' | 'crash' | 'timeout' | 'not-applicable' | 'harness-error'} verdict  the run's
  * @property {string} [signature]  the run's, for a deviation or crash
  * @property {boolean} sampled  drawn at RATE (false: a finding's first case)
  */
@@ -88,7 +88,7 @@ export function sampleChunk({ seed, rate, chunk, indices, programs, targets, chu
  * @typedef {'agree' | 'hidden' | 'history-dependent' | 'other-root' | 'unjudged'} Agreement
  *   hidden: the fresh replay deviates (or crashes) where the run passed; history-dependent: the run
  *   deviated where the fresh replay passes; other-root: both deviate, with other signatures;
- *   unjudged: either side was a harness error (a clonecheck bug, never the target's)
+ *   unjudged: either side was a harness error (a clonecheck bug, never the target's) or not applicable
  */
 
 /**
@@ -97,7 +97,8 @@ export function sampleChunk({ seed, rate, chunk, indices, programs, targets, chu
  */
 export function agreementOf(item, fresh) {
   const failed = (/** @type {string} */ verdict) => verdict === 'deviation' || verdict === 'crash' || verdict === 'timeout';
-  if (item.verdict === 'harness-error' || fresh.verdict === 'harness-error') return 'unjudged';
+  const unjudged = (/** @type {string} */ verdict) => verdict === 'harness-error' || verdict === 'not-applicable';
+  if (unjudged(item.verdict) || unjudged(fresh.verdict)) return 'unjudged';
   if (!failed(item.verdict) && !failed(fresh.verdict)) return 'agree';
   if (!failed(item.verdict)) return 'hidden';
   if (!failed(fresh.verdict)) return 'history-dependent';

@@ -66,7 +66,7 @@ export class Tally {
     /** @type {Map<string, Finding>} by signature */
     this.findings = new Map();
     /** @type {Record<string, Record<string, number>>} */
-    this.verdicts = Object.fromEntries(targets.map((t) => [t.name, { pass: 0, deviation: 0, timeout: 0, crash: 0, 'harness-error': 0 }]));
+    this.verdicts = Object.fromEntries(targets.map((t) => [t.name, { pass: 0, deviation: 0, timeout: 0, crash: 0, 'not-applicable': 0, 'harness-error': 0 }]));
     /** @type {Record<string, Record<string, number>>} */
     this.coverage = {};
     /** @type {object[]} */

@@ -5,6 +5,7 @@
 // timeouts are not decided here: the worker pool sees them (harness/pool/pool.js).
 
 import { build } from '../../src/index.js';
+import { hostLimitReason } from '../../src/html/errors.js';
 import {
   cloneCaseElsewhere, deliveredObservation, oracleCloneFunction, seenCaseHere, seenDeviations, seenElsewhere, withSpec,
 } from '../case/case.js';
@@ -25,8 +26,9 @@ import { errorText } from '../targets/receivers/messages.js';
 /**
  * @typedef {object} Verdict
  * @property {string} target
- * @property {'pass' | 'deviation' | 'crash' | 'harness-error'} verdict  `crash`: a receiving worker died (the
- *   pool sees the other crashes and the timeouts)
+ * @property {'pass' | 'deviation' | 'crash' | 'not-applicable' | 'harness-error'} verdict  `crash`: a receiving worker died (the
+ *   pool sees the other crashes and the timeouts); `not-applicable`: the reference cannot judge the case on this
+ *   host (a HostLimitError: its host's own code fails in the program's realm), so neither a verdict nor a harness error
  * @property {any} program  the program as the target ran it (reshaped by its channel)
  * @property {unknown} [expected]  the oracle's case observation
  * @property {unknown} [actual]  the target's case observation (for several receivers, the first that deviates)
@@ -34,7 +36,7 @@ import { errorText } from '../targets/receivers/messages.js';
  * @property {string} [signature]  for a deviation (signature.js): the bug
  * @property {string} [shape]  for a deviation (signature.js): the root difference, described
  * @property {string} [category]  for a deviation: the first difference's category
- * @property {string} [error]  for a harness error: what went wrong
+ * @property {string} [error]  for a harness error: what went wrong; for not-applicable: what the reference cannot do
  * @property {string} [detail]  for a crash: how the receiving worker died
  */
 
@@ -166,9 +168,10 @@ export async function judge(program, targets, { coverage, onTarget, onOracle, ge
         verdicts.push({ target: spec.name, verdict: 'crash', program: prepared, expected, detail });
         continue;
       }
-      verdicts.push({
-        target: spec.name, verdict: 'harness-error', program: prepared, error: errorText(error),
-      });
+      // The reference cannot judge this case on this host (src/html/errors.js): no verdict about the target either.
+      const limit = hostLimitReason(error);
+      verdicts.push(limit === undefined ? { target: spec.name, verdict: 'harness-error', program: prepared, error: errorText(error) }
+        : { target: spec.name, verdict: 'not-applicable', program: prepared, error: limit });
     }
   }
   return verdicts;

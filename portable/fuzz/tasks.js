@@ -113,7 +113,7 @@ export async function runChunk({ seed, chunk, indices, programs, targets: specs,
       if (sampledTargets?.includes(result.target)) {
         rechecked.push({ index, target: result.target, verdict: result.verdict, ...(result.signature === undefined ? {} : { signature: result.signature }) });
       }
-      const counts = verdicts[result.target] ??= { pass: 0, deviation: 0, crash: 0, 'harness-error': 0 };
+      const counts = verdicts[result.target] ??= { pass: 0, deviation: 0, crash: 0, 'not-applicable': 0, 'harness-error': 0 };
       counts[result.verdict] += 1;
       if (result.verdict === 'deviation' || result.verdict === 'crash') {
         // A crash here is a receiving worker's (judge.js): one signature per target, as the pool's crashes.

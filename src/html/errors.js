@@ -3,8 +3,8 @@
 // an Error carrying the same name and code, so callers can test both the same way.
 
 import {
-  DOMExceptionCtor, ErrorCtor, ObjectGetOwnPropertyDescriptor, ReflectConstruct, ReflectDefineProperty, WeakSetCtor, WeakSetPrototypeAdd,
-  WeakSetPrototypeHas, record,
+  DOMExceptionCtor, ErrorCtor, ObjectGetOwnPropertyDescriptor, ReflectConstruct, ReflectDefineProperty, StringPrototypeIndexOf, StringPrototypeSlice,
+  WeakSetCtor, WeakSetPrototypeAdd, WeakSetPrototypeHas, record,
 } from '../primordials/intrinsics.js';
 
 /** The legacy code WebIDL assigns to DataCloneError (DATA_CLONE_ERR). */
@@ -37,9 +37,14 @@ const hostLimitErrors = new WeakSetCtor();
  */
 export function HostLimitError(message) {
   const error = new ErrorCtor(message);
+  // Named, so that its text says what it is where it crossed to another thread or agent (`hostLimitReason`).
+  ReflectDefineProperty(error, 'name', record({ value: HOST_LIMIT, writable: true, enumerable: false, configurable: true }));
   WeakSetPrototypeAdd(hostLimitErrors, error);
   return error;
 }
+
+/** A HostLimitError's name. */
+const HOST_LIMIT = 'HostLimitError';
 
 /**
  * @param {unknown} value
@@ -47,6 +52,23 @@ export function HostLimitError(message) {
  */
 export function isHostLimitError(value) {
   return typeof value === 'object' && value !== null && WeakSetPrototypeHas(hostLimitErrors, value);
+}
+
+/**
+ * Why the reference could not judge a case, where `error` is a
+ * HostLimitError: thrown here, or one a receiving worker's oracle threw,
+ * which arrives as an Error whose message holds its text.
+ * @param {unknown} error
+ * @returns {string | undefined} its message, or undefined for any other error
+ */
+export function hostLimitReason(error) {
+  if (isHostLimitError(error)) return ownMessage(error);
+  const text = typeof error === 'object' && error !== null ? ownMessage(error) : '';
+  const at = StringPrototypeIndexOf(text, `${HOST_LIMIT}: `);
+  if (at < 0) return undefined;
+  const reason = StringPrototypeSlice(text, at + HOST_LIMIT.length + 2);
+  const end = StringPrototypeIndexOf(reason, '\n');
+  return end < 0 ? reason : StringPrototypeSlice(reason, 0, end);
 }
 
 /**
@@ -74,7 +96,7 @@ export function hostConstruct(constructor, name, args) {
  * @param {unknown} error
  * @returns {string} its own message, read without a getter (the realm is a program's)
  */
-function ownMessage(error) {
+export function ownMessage(error) {
   const own = typeof error === 'object' && error !== null ? ObjectGetOwnPropertyDescriptor(error, 'message') : undefined;
   return typeof own?.value === 'string' ? own.value : 'not an Error';
 }

@@ -61,6 +61,11 @@ export function pollutionEnds() {
   if (failed) throw failure;
 }
 
+/** @returns {boolean} whether a program's realm steps are applied in this agent now: host code run now meets them */
+export function programApplied() {
+  return applied > 0;
+}
+
 /**
  * Runs `task` now if no program's realm steps are applied, else once they are all undone.
  * @param {() => void} task

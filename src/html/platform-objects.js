@@ -13,7 +13,7 @@
 // array, a DOMQuad's points are DOMPoints), so making it when its record is
 // met, after the sub-deserializations, gives the same graph as the spec's order.
 
-import { hostTransferPlatformObject } from '../abstract-ops/brands.js';
+import { classifyObject, hostTransferPlatformObject } from '../abstract-ops/brands.js';
 import { CreateDataProperty } from '../abstract-ops/object-operations.js';
 import { blobReceiver, fileListItems, platformAttribute } from '../webidl/interfaces.js';
 import {
@@ -21,7 +21,8 @@ import {
   WeakSetPrototypeAdd, WeakSetPrototypeHas, append, newList, record,
 } from '../primordials/intrinsics.js';
 import { currentRealm } from '../primordials/realm.js';
-import { DataCloneError, hostConstruct } from './errors.js';
+import { DataCloneError, HostLimitError, hostConstruct, ownMessage } from './errors.js';
+import { programApplied } from './host-tasks.js';
 import { receiveTransferredStream, transferStreamSteps } from './transferable-streams.js';
 
 /** @typedef {import('./serialize.js').Serialized} Serialized */
@@ -321,8 +322,19 @@ function door(value, realm) {
   const hook = hostTransferPlatformObject();
   if (hook !== undefined) return hook(value, realm.global);
   if (realm.structuredClone === undefined) throw DataCloneError('StructuredSerializeWithTransfer step 5.5.4: this host cannot transfer a platform object (no structuredClone, no transferPlatformObject hook)');
-  // Called with an undefined this, as a plain call is: a Window's structuredClone refuses any other receiver.
-  return ReflectApply(realm.structuredClone, undefined, [value, record({ transfer: sequence([value]) })]);
+  try {
+    // Called with an undefined this, as a plain call is: a Window's structuredClone refuses any other receiver.
+    return ReflectApply(realm.structuredClone, undefined, [value, record({ transfer: sequence([value]) })]);
+  } catch (error) {
+    // The transfer steps' own refusals are DOMExceptions (an OffscreenCanvas with a context: InvalidStateError).
+    // Anything else thrown while a program's realm steps are applied is the host's structuredClone failing in
+    // that realm: Node 22+ fill its transfer list by [[Set]], so a read-only or getter-only index 0 on
+    // Array.prototype or Object.prototype throws a TypeError (finding 15). That is no outcome of the transfer.
+    if (programApplied() && !(typeof error === 'object' && error !== null && classifyObject(error) === 'DOMException')) {
+      throw HostLimitError(`this host's structuredClone throws transferring a platform object in the realm's state (${ownMessage(error)}): the reference cannot transfer one here`);
+    }
+    throw error;
+  }
 }
 
 /**

@@ -70,6 +70,7 @@ export const StringPrototypeCharCodeAt = uncurryThis(String.prototype.charCodeAt
 export const StringPrototypeSlice = uncurryThis(String.prototype.slice);
 export const StringPrototypeRepeat = uncurryThis(String.prototype.repeat);
 export const StringPrototypeIncludes = uncurryThis(String.prototype.includes);
+export const StringPrototypeIndexOf = uncurryThis(String.prototype.indexOf);
 export const StringFromCharCode = String.fromCharCode;
 export const JSONStringify = JSON.stringify;
 export const SymbolToStringTag = Symbol.toStringTag;
