@@ -14,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expectationsFile } from '../conform/expectations.js';
 import { conformTargetOf } from '../gate/gate.js';
+import { resolveRuntime } from '../runtimes.js';
 import { EXPECTATIONS_DIR } from './conform.js';
 import { EXIT, UsageError } from './common.js';
 import { dashboardCommand } from './dashboard.js';
@@ -45,10 +46,25 @@ export function gateTargetsOf(available, expectationsDir) {
 const CAMPAIGN_LIMIT_S = 1800;
 
 /**
+ * QuickJS-ng's agent embeds clonecheck's own code (harness/native/build.js),
+ * so its cached build is stale after an edit to src/ or portable/, and the
+ * target listing would leave the quickjs targets out without a word. Built
+ * here (setup.sh builds it on a fresh machine), or the job says why not.
+ */
+async function buildQuickjsAgent() {
+  try {
+    await resolveRuntime('quickjs', { install: true, onInstall: (message) => process.stderr.write(`clonecheck: ${message}\n`) });
+  } catch (error) {
+    process.stderr.write(`clonecheck: the quickjs targets are left out: ${String(/** @type {Error} */ (error).message).split('\n')[0]}\n`);
+  }
+}
+
+/**
  * @param {{out: string, campaignRuns: number, runs: number, workers: number, timeout: number}} raw
  */
 export async function mainCommand(raw) {
   const out = resolve(raw.out);
+  await buildQuickjsAgent();
   const every = await availableTargets([], []);
   const { gated: gateTargets, ungated } = gateTargetsOf(every, EXPECTATIONS_DIR);
   const campaign = every.filter((name) => !name.startsWith('polyfill:') && name !== 'ref:spec');
