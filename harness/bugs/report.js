@@ -267,7 +267,7 @@ function statusPart(bug) {
     intended: ["clonecheck's ledger has it as intended behaviour."],
     'spec-pending': [`clonecheck's ledger has it waiting for ${bug.pending}.`],
   }[bug.status];
-  return [...status, ...(bug.upstream === null ? [] : [`Reported before: ${bug.upstream}`])];
+  return [...status, ...(bug.upstream === null ? [] : [`Reported before: ${bug.upstream.url} (${bug.upstream.state}).`])];
 }
 
 /**

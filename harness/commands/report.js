@@ -36,7 +36,7 @@ export async function reportCommand(wanted, raw) {
   });
   // Said before the text, so that it does not end up in the middle of what a person copies from a terminal.
   process.stderr.write(`clonecheck: not sent anywhere${tracker.file === '' ? '' : `; file it at ${tracker.file}`}`
-    + `${bug.upstream === null ? '' : ` (the ledger says it was reported: ${bug.upstream})`}\n`);
+    + `${bug.upstream === null ? '' : ` (the ledger says it was reported: ${bug.upstream.url}, ${bug.upstream.state})`}\n`);
   const text = `${title}\n\n${body.trimEnd()}\n`;
   if (raw.out === undefined) process.stdout.write(text);
   else writeFileSync(raw.out, text);
