@@ -102,7 +102,7 @@ export async function triageCommand(files, raw) {
       process.stdout.write(`${bug.status.padEnd(12)} ${bug.id}  ${bug.title}${bug.fixedIn ? ` (fixed in ${bug.fixedIn})` : ''}${bug.decode ? '  [decoder]' : ''}`
         + `${live(bug) === 0 ? `  [${severity.label}]` : ''}\n`);
     }
-    process.stdout.write(`${listed.length} bugs in ${directory}: ${countBy(listed.map((b) => displayName(b.implementation)))}\n`);
+    process.stdout.write(`${listed.length} bugs in ${directory}: ${countBy(listed.map((b) => b.implementation).sort().map(displayName))}\n`);
     return EXIT.ok;
   }
   if (files.length === 0) throw new UsageError('triage needs results files (clonecheck fuzz --json F, nightly, gate --json F), or --list');
