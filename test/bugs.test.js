@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LEDGER_DIR, bugProblem, channelTargetOf, findBug, implementationOf, readLedger, slugOf } from '../harness/bugs/ledger.js';
+import { LEDGER_DIR, bugProblem, channelTargetOf, findBug, implementationOf, programNamed, readLedger, slugOf } from '../harness/bugs/ledger.js';
 import { updateLedger } from '../harness/bugs/ledger-update.js';
 import { compareVersions, mergeTriageDocuments, triage } from '../harness/bugs/triage.js';
 import { replayOnTargets } from '../harness/commands/triage.js';
@@ -156,6 +156,17 @@ test('triage: a bug shown by several programs matches a finding of any of them; 
   // Another program says why it is the same root cause, and is a valid program.
   assert.match(String(bugProblem({ ...bug, alsoShownBy: [{ ...also, notes: '' }] }, bug.id)), /alsoShownBy\[0\] says in no notes why/);
   assert.match(String(bugProblem({ ...bug, alsoShownBy: [{ ...also, program: { root: { ref: 3 } } }] }, bug.id)), /alsoShownBy\[0\] has a program that is not valid/);
+});
+
+test('triage: a finding of a question of the standard (one entry, every engine\'s programs) is known under it, not new', async () => {
+  // V8 formats an Error's stack while cloning (whatwg/html#12239): one entry for Node, Deno and Chromium, found here by Node's old entry's id.
+  const question = findBug(readLedger(LEDGER_DIR), 'node/formats-error-stack-and-reads-name-twice');
+  assert.equal(question.implementation, 'spec');
+  const { program } = programNamed(question, 'node/formats-error-stack-and-reads-name-twice');
+  const ran = [{ name: 'node:clone', version: process.versions.node }];
+  const result = await triage([finding('node-clone.effects.eeeeeeee', program)], [question], { ran, replay, date });
+  assert.deepEqual([result.known.map((k) => k.bug), result.new], [[question.id], []]);
+  assert.ok((result.sightings.get(question.id) ?? []).every((s) => s.target === 'node:clone'));
 });
 
 test('merging shards: proposals with one root are one bug when one trigger explains the other, else two; ids another shard took are renamed', () => {

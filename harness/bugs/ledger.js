@@ -19,7 +19,10 @@
 //   "fixedIn": null | "1.4.6",
 //   "spec": {"step": "StructuredSerializeInternal step 26.4.1", "url": "https://html.spec.whatwg.org/…"} | null,
 //   "pending": null | "whatwg/html#11321",             // the spec change a `spec-pending` bug waits for
-//   "upstream": null | "https://github.com/oven-sh/bun/issues/…",
+//   "upstream": null | {"url": "https://github.com/oven-sh/bun/issues/…", "state": "open"},   // the engine's own report of it
+//   "searched": {"date": "2026-12-02", "queries": ["…"], "found": null, "related": ["…"]},   // optional: its trackers searched
+//                                                       // (found: its report's url, or null; related: reports near it, not of it)
+//   "aliases": ["bun/…"],                               // optional: ids of entries merged into this one (one cause), still found by them
 //   "root": {"category": "keys", "shape": "keys on array: index: missing -> data property"},
 //   "program": {…},                                     // clonecheck/program@1, minimal
 //   "decode": {"decoder": "textdecoder-latin1", "bytes": [128], "before": [[…]]},   // a decoder's bug instead of a program: the
@@ -28,6 +31,7 @@
 //   "foundOn": "bun:clone",                             // the target whose replay defines `root`
 //   "alsoShownBy": [{"program": {…}, "foundOn": "bun:worker", "root": {…}, "notes": "…"}],   // optional: the same root cause
 //                                                       // met by another trigger, each with the root its program shows on its target
+//                                                       // (and, for an entry merged in, `was`: its old id, and `shows`: its sightings)
 //   "shows": [{"target": "bun:clone", "version": "1.4.5", "shows": true, "checked": "2026-11-27"}, …],   // "other": a root it showed instead
 //   "versions": null | {"runtime": "bun", "channel": "clone", "lastGood": "1.3.8", "firstBad": "1.3.9", "probes": [{"version", "verdict"}]},
 //   "firstSeen": "2026-11-24", "lastSeen": "2026-11-27", "occurrences": 12,
@@ -48,6 +52,15 @@ export const BUG_SCHEMA = 'clonecheck/bug@1';
 /** What a bug can be: still there, gone (since `fixedIn`), behaviour the engine means to keep, or waiting for a spec change (`pending`). */
 export const STATUSES = ['open', 'fixed', 'intended', 'spec-pending'];
 
+/**
+ * The folder of a question the standard has not settled, met by several
+ * implementations (whatwg/html#3557: a failed transfer list checked whole
+ * before anything is detached): one `spec-pending` entry whose programs are
+ * each engine's, not an entry per engine. Triage matches each engine's
+ * findings against its own programs of it (bugsOf).
+ */
+export const QUESTIONS = 'spec';
+
 /** An input the user must fix (a ledger file, a results file): one line, exit 2 (the CLI prints a UsageError so). */
 export class InputError extends UsageError {}
 
@@ -66,13 +79,16 @@ export class InputError extends UsageError {}
  * transfer list filled by [[Set]] under a getter on Array.prototype[0] and
  * under one on Object.prototype[0]), or showing another root difference.
  * Triage matches findings against it as against the bug's own program; the
- * bug's `shows`, `repro`, `bisect` and `report` keep to the founding one.
+ * bug's `shows`, `repro`, `bisect` and `report` keep to the founding one (`repro` and `bisect` of an
+ * alias take the program merged in under it: programNamed).
  * @typedef {object} AlsoShownBy
  * @property {any} program  clonecheck/program@2, minimal (a decoder's bug: `decode` instead)
  * @property {{decoder: string, bytes: number[], before?: number[][]}} [decode]
  * @property {string} foundOn  the target whose replay defines its `root`
  * @property {{category: string, shape: string}} root
  * @property {string} notes  why it is the same root cause (the evidence)
+ * @property {string} [was]  the id this program's entry had before it was merged into this one (one of the bug's `aliases`)
+ * @property {Sighting[]} [shows]  where that entry's program was replayed, kept from it
  */
 
 /**
@@ -82,7 +98,10 @@ export class InputError extends UsageError {}
  * @property {string | null} fixedIn
  * @property {{step: string, url: string} | null} spec
  * @property {string | null} pending
- * @property {string | null} upstream
+ * @property {{url: string, state: string} | null} upstream  the engine's own report of it (an issue, a bug, a pull request)
+ * @property {{date: string, queries: string[], found: string | null, related?: string[]}} [searched]  when its trackers were
+ *   searched, for what, and what was found (its report, or reports near it)
+ * @property {string[]} [aliases]  the ids of the entries merged into it (docs/bugs.md#one-entry-per-cause)
  * @property {{category: string, shape: string}} root
  * @property {any} program
  * @property {{decoder: string, bytes: number[], before?: number[][]}} [decode]  a decoder's bug (clonecheck decode): its decoder and
@@ -160,7 +179,7 @@ export function readDecodeBugs(directory = LEDGER_DIR) {
  * @returns {Set<string>}
  */
 export function ledgerIds(directory = LEDGER_DIR) {
-  return new Set(readEveryBug(directory).map((bug) => bug.id));
+  return new Set(readEveryBug(directory).flatMap((bug) => [bug.id, ...(bug.aliases ?? [])]));
 }
 
 /** @param {string} directory @returns {Bug[]} */
@@ -171,6 +190,14 @@ function readEveryBug(directory) {
     if (!implementation.isDirectory()) continue;
     for (const name of readdirSync(join(directory, implementation.name)).filter((n) => n.endsWith('.json')).sort()) {
       bugs.push(readBug(join(directory, implementation.name, name), `${implementation.name}/${name.slice(0, -'.json'.length)}`));
+    }
+  }
+  // An id names one entry: an alias that is another entry's id, or two entries' alias, would make findBug guess.
+  const owners = new Map();
+  for (const bug of bugs) {
+    for (const name of [bug.id, ...(bug.aliases ?? [])]) {
+      if (owners.has(name)) throw new InputError(`${directory}: ${name} names both ${owners.get(name)} and ${bug.id} (an id or an alias, docs/bugs.md)`);
+      owners.set(name, bug.id);
     }
   }
   return bugs.sort((a, b) => (a.id < b.id ? -1 : 1));
@@ -207,18 +234,50 @@ export function bugProblem(bug, id) {
   if (!STATUSES.includes(bug.status)) return `status ${JSON.stringify(bug.status)} is none of ${STATUSES.join(', ')}`;
   if (bug.status === 'fixed' && typeof bug.fixedIn !== 'string') return 'a fixed bug names the version it was fixed in (fixedIn)';
   if (bug.status === 'spec-pending' && typeof bug.pending !== 'string') return 'a spec-pending bug names the spec change it waits for (pending)';
+  if (bug.implementation === QUESTIONS && bug.status !== 'spec-pending') return `an entry of ${QUESTIONS}/ is a question of the standard: status spec-pending`;
+  const problem = upstreamProblem(bug.upstream) ?? searchedProblem(bug.searched) ?? aliasesProblem(bug);
+  if (problem !== null) return problem;
   if (typeof bug.root?.shape !== 'string' || typeof bug.root?.category !== 'string') return 'it has no root difference (root.category, root.shape)';
-  const problem = bug.decode === undefined ? programProblem(bug.program) : decodeProblem(bug);
-  if (problem !== null) return `its ${problem}`;
+  const caseProblem = bug.decode === undefined ? programProblem(bug.program) : decodeProblem(bug);
+  if (caseProblem !== null) return `its ${caseProblem}`;
   if (!Array.isArray(bug.shows) || !Array.isArray(bug.signatures)) return 'it lacks shows or signatures';
   if (bug.alsoShownBy !== undefined) {
     if (!Array.isArray(bug.alsoShownBy)) return 'alsoShownBy is not a list';
     for (const [i, also] of bug.alsoShownBy.entries()) {
-      const problem = alsoProblem(also, bug.decode !== undefined);
+      const problem = alsoProblem(also, bug.decode !== undefined) ?? (also.was === undefined || bug.aliases?.includes(also.was) ? null
+        : `was ${JSON.stringify(also.was)}, which is none of the bug's aliases`);
       if (problem !== null) return `alsoShownBy[${i}] ${problem}`;
     }
   }
   return null;
+}
+
+/** @param {any} upstream @returns {string | null} what is wrong with a bug's upstream report */
+function upstreamProblem(upstream) {
+  if (upstream === null || upstream === undefined) return null;
+  if (typeof upstream?.url !== 'string' || !/^https:\/\//.test(upstream.url)) return 'upstream has no https url (upstream: {url, state}, or null)';
+  return typeof upstream.state === 'string' && upstream.state.length > 0 ? null : 'upstream says not what state its report is in (state: open, closed, fixed, merged…)';
+}
+
+/** @param {any} searched @returns {string | null} what is wrong with the record of a search of the trackers */
+function searchedProblem(searched) {
+  if (searched === undefined) return null;
+  if (typeof searched?.date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(searched.date)) return 'searched has no date (YYYY-MM-DD)';
+  if (!Array.isArray(searched.queries) || searched.queries.length === 0 || !searched.queries.every((q) => typeof q === 'string' && q.length > 0)) {
+    return 'searched names no queries (the words searched for)';
+  }
+  if (searched.related !== undefined && !(Array.isArray(searched.related) && searched.related.every((url) => typeof url === 'string' && /^https:\/\//.test(url)))) {
+    return 'searched.related is not a list of https urls (reports near it, not of it)';
+  }
+  return searched.found === null || (typeof searched.found === 'string' && /^https:\/\//.test(searched.found)) ? null
+    : 'searched.found is neither null (nothing found) nor the https url found';
+}
+
+/** @param {any} bug @returns {string | null} what is wrong with the ids of the entries merged into it */
+function aliasesProblem(bug) {
+  if (bug.aliases === undefined) return null;
+  const isId = (/** @type {unknown} */ a) => typeof a === 'string' && /^[a-z0-9-]+\/[a-z0-9-]+$/.test(a) && a !== bug.id;
+  return Array.isArray(bug.aliases) && bug.aliases.every(isId) ? null : 'aliases is not a list of other ids (implementation/slug) merged into it';
 }
 
 /** @param {any} program @returns {string | null} what is wrong with a bug's program, after "its" */
@@ -252,6 +311,7 @@ function alsoProblem(also, decoding) {
   if (typeof also?.foundOn !== 'string') return 'names no target it was found on (foundOn)';
   if (typeof also.root?.shape !== 'string' || typeof also.root?.category !== 'string') return 'has no root difference (root.category, root.shape)';
   if (typeof also.notes !== 'string' || also.notes.length === 0) return 'says in no notes why it is the same root cause';
+  if (also.shows !== undefined && !Array.isArray(also.shows)) return 'has shows that is not a list of sightings';
   if (decoding) {
     const problem = decodeProblem(also);
     return problem === null ? null : `has a bad decode case: ${problem}`;
@@ -267,6 +327,39 @@ function alsoProblem(also, decoding) {
  */
 export function programsOf(bug) {
   return [{ program: bug.program, foundOn: bug.foundOn, root: bug.root }, ...(bug.alsoShownBy ?? [])];
+}
+
+/**
+ * The program a name of a bug means: that of the entry merged in under that
+ * name (its alias, `was`), else the founding one.
+ * @param {Bug} bug @param {string} name  what findBug found it by
+ * @returns {{program: any, foundOn: string, root: {category: string, shape: string}}}
+ */
+export function programNamed(bug, name) {
+  return programsOf(bug).find((p) => 'was' in p && (p.was === name || p.was?.endsWith(`/${name}`))) ?? programsOf(bug)[0];
+}
+
+/**
+ * The bugs triage matches an implementation's findings against: its own,
+ * and each question of the standard (QUESTIONS) it meets, as a bug of that
+ * implementation whose programs are the question's programs found on it
+ * (the first founding it) and whose sightings are those on its targets.
+ * @param {Bug[]} bugs  the ledger
+ * @param {string} implementation
+ * @returns {Bug[]}
+ */
+export function bugsOf(bugs, implementation) {
+  return bugs.flatMap((bug) => {
+    if (bug.implementation === implementation) return [bug];
+    if (bug.implementation !== QUESTIONS) return [];
+    const theirs = programsOf(bug).filter((p) => implementationOf(p.foundOn) === implementation);
+    if (theirs.length === 0) return [];
+    const [first, ...rest] = theirs;
+    return [{
+      ...bug, implementation, program: first.program, foundOn: first.foundOn, root: first.root,
+      alsoShownBy: /** @type {AlsoShownBy[]} */ (rest), shows: bug.shows.filter((s) => implementationOf(s.target) === implementation),
+    }];
+  });
 }
 
 /**
@@ -313,16 +406,17 @@ export function proposedId(implementation, title, taken) {
 }
 
 /**
- * Finds a bug by id, or by the end of its id (`copies-a-non-enumerable-array-index`).
+ * Finds a bug by id, or by the end of its id (`copies-a-non-enumerable-array-index`), or by the id
+ * of an entry merged into it (its aliases: an old reference still finds the cause).
  * @param {Bug[]} bugs
  * @param {string} wanted
  * @returns {Bug}
  * @throws {InputError}
  */
 export function findBug(bugs, wanted) {
-  const exact = bugs.find((bug) => bug.id === wanted);
+  const exact = bugs.find((bug) => bug.id === wanted) ?? bugs.find((bug) => bug.aliases?.includes(wanted));
   if (exact !== undefined) return exact;
-  const ending = bugs.filter((bug) => bug.id.endsWith(`/${wanted}`));
+  const ending = bugs.filter((bug) => [bug.id, ...(bug.aliases ?? [])].some((id) => id.endsWith(`/${wanted}`)));
   if (ending.length === 1) return ending[0];
   if (ending.length > 1) throw new InputError(`${wanted} names ${ending.length} bugs (${ending.map((b) => b.id).join(', ')}); give the whole id`);
   throw new InputError(`no bug ${wanted} in the ledger; 'clonecheck triage --list' lists them`);

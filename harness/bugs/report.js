@@ -13,6 +13,7 @@ import { HTML_ALGORITHMS, HTML_REVISION } from '../../src/html/steps.js';
 import { reproCommands } from '../findings/repro.js';
 import { snippetFor, snippetOutput } from '../findings/snippet.js';
 import { implementationOf } from './ledger.js';
+import { severityOf } from './severity.js';
 import { NOT_APPLICABLE, showsRoot, shownBy } from './root.js';
 import { TRACKERS } from './trackers.js';
 import { familyNamed } from '../../portable/families/index.js';
@@ -267,7 +268,8 @@ function statusPart(bug) {
     intended: ["clonecheck's ledger has it as intended behaviour."],
     'spec-pending': [`clonecheck's ledger has it waiting for ${bug.pending}.`],
   }[bug.status];
-  return [...status, ...(bug.upstream === null ? [] : [`Reported before: ${bug.upstream}`])];
+  return [...status, `Severity, as clonecheck computes it from its programs: ${severityOf(bug).label}.`,
+    ...(bug.upstream === null ? [] : [`Reported before: ${bug.upstream.url} (${bug.upstream.state}).`])];
 }
 
 /**

@@ -34,7 +34,7 @@
 //    target it did not affect before, or after it was fixed, it regressed.
 
 import { programFeatures } from '../../portable/bugs/bug-shape.js';
-import { channelTargetOf, implementationOf, newBug, programsOf, proposedId } from './ledger.js';
+import { bugsOf, channelTargetOf, implementationOf, newBug, programsOf, proposedId } from './ledger.js';
 import { showsRoot } from './root.js';
 import { acrossRuns, explains } from '../../portable/bugs/same-bug.js';
 
@@ -88,7 +88,8 @@ export async function triage(findings, bugs, { ran, replay, date }) {
   }
   const taken = new Set(bugs.map((bug) => bug.id));
   for (const [implementation, { targets, findings: theirs }] of implementations) {
-    const known = bugs.filter((bug) => bug.implementation === implementation);
+    // Its own bugs, and the questions of the standard it meets (a question's sightings and findings gather over implementations).
+    const known = bugsOf(bugs, implementation);
     if (known.length === 0 && theirs.length === 0) continue;
     const names = targets.map((/** @type {RanTarget} */ t) => t.name);
     // Rows: each known bug's founding program, each finding's, then each other program a bug is also shown by.
@@ -116,8 +117,9 @@ export async function triage(findings, bugs, { ran, replay, date }) {
     // A results file that did not record a version (a regression file) takes the one the replay ran.
     for (const t of targets) t.version ??= matrix.versionOf(t.name);
     for (const { bug, row } of bugRows) {
-      result.sightings.set(bug.id, targets.map((/** @type {RanTarget} */ t) => sighting(t, at(row, t.name), bug.root, date)).filter((s) => s !== null));
-      checkSightings(bug, /** @type {Sighting[]} */ (result.sightings.get(bug.id)), result);
+      const now = targets.map((/** @type {RanTarget} */ t) => sighting(t, at(row, t.name), bug.root, date)).filter((s) => s !== null);
+      result.sightings.set(bug.id, [...(result.sightings.get(bug.id) ?? []), ...now]);
+      checkSightings(bug, now, result);
     }
 
     /** @typedef {{root: Root, target: string, row: number, features: Set<string>, findings: RunFinding[], bug?: Bug}} Group */
@@ -161,9 +163,11 @@ export async function triage(findings, bugs, { ran, replay, date }) {
       // The findings of all its programs.
       const found = bugGroups.filter((g) => g.bug === bug).flatMap((g) => g.findings);
       if (found.length === 0) continue;
+      const before = result.known.find((k) => k.bug === bug.id)?.findings ?? [];
+      result.known = result.known.filter((k) => k.bug !== bug.id);
       result.known.push({
-        bug: bug.id, title: bug.title, status: bug.status, findings: found,
-        targets: [...new Set(found.map((f) => f.target))], count: found.reduce((n, f) => n + f.count, 0),
+        bug: bug.id, title: bug.title, status: bug.status, findings: [...before, ...found],
+        targets: [...new Set([...before, ...found].map((f) => f.target))], count: [...before, ...found].reduce((n, f) => n + f.count, 0),
       });
     }
 
@@ -293,7 +297,7 @@ export function compareVersions(a, b) {
 }
 
 /** How a person names each implementation. */
-const DISPLAY = { bun: 'Bun', deno: 'Deno', node: 'Node', chromium: 'Chromium', firefox: 'Firefox', webkit: 'WebKit', quickjs: 'QuickJS-ng', ref: 'The reference' };
+const DISPLAY = { spec: 'A question of the standard', bun: 'Bun', deno: 'Deno', node: 'Node', chromium: 'Chromium', firefox: 'Firefox', webkit: 'WebKit', quickjs: 'QuickJS-ng', ref: 'The reference' };
 
 /** @param {string} implementation @returns {string} */
 export function displayName(implementation) {

@@ -10,7 +10,7 @@ import { relative } from 'node:path';
 import {
   RegistryError, bisectVersions, bugJudge, findingJudge, programJudge, registryReleases, replayProbe,
 } from '../bugs/bisect.js';
-import { InputError, LEDGER_DIR, findBug, implementationOf, readLedger, writeBug } from '../bugs/ledger.js';
+import { InputError, LEDGER_DIR, findBug, implementationOf, programNamed, readLedger, writeBug } from '../bugs/ledger.js';
 import { compareVersions } from '../bugs/triage.js';
 import { pinnedVersion, registryFamilies, registryPackage } from '../runtimes.js';
 import { channelsOf } from '../targets/catalog.js';
@@ -57,9 +57,11 @@ function readSubject(name, ledger) {
     if (error instanceof InputError) throw new UsageError(`${error.message.replace(/;.*$/, '')} (${ledger}), and no file ${name}: give a bug id, a finding folder or a program.json`);
     throw error;
   }
+  // A name an entry merged into it had means that entry's program (a question of the standard: one engine's).
+  const { program, foundOn, root } = programNamed(bug, name);
   return {
-    kind: 'bug', name: bug.id, program: bug.program, judge: bugJudge(bug.root), question: `its root, ${bug.root.shape}`,
-    runtime: bug.implementation, channel: channelOf(bug.foundOn), bug,
+    kind: 'bug', name: bug.id, program, judge: bugJudge(root), question: `its root, ${root.shape}`,
+    runtime: implementationOf(foundOn), channel: channelOf(foundOn), bug,
   };
 }
 

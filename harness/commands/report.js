@@ -35,8 +35,9 @@ export async function reportCommand(wanted, raw) {
     date: new Date().toISOString().slice(0, 10),
   });
   // Said before the text, so that it does not end up in the middle of what a person copies from a terminal.
-  process.stderr.write(`clonecheck: not sent anywhere${tracker.file === '' ? '' : `; file it at ${tracker.file}`}`
-    + `${bug.upstream === null ? '' : ` (the ledger says it was reported: ${bug.upstream})`}\n`);
+  // A bug already reported upstream is said first: the text below is then for a comment there, not a new issue.
+  process.stderr.write(`${bug.upstream === null ? '' : `clonecheck: already reported as ${bug.upstream.url} (${bug.upstream.state})\n`}`
+    + `clonecheck: not sent anywhere${tracker.file === '' ? '' : `; file it at ${tracker.file}`}\n`);
   const text = `${title}\n\n${body.trimEnd()}\n`;
   if (raw.out === undefined) process.stdout.write(text);
   else writeFileSync(raw.out, text);

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { validate } from '../../src/index.js';
-import { BUG_SCHEMA } from '../bugs/ledger.js';
+import { BUG_SCHEMA, findBug, programNamed, readLedger } from '../bugs/ledger.js';
 import { NOT_APPLICABLE } from '../bugs/root.js';
 import { REGRESSION_SCHEMA } from '../findings/regressions.js';
 import { replayProgram, replayPrograms } from '../findings/replay.js';
@@ -20,7 +20,11 @@ import { targetsFromNames } from './fuzz.js';
  *   programs a history-dependent finding needs before its own, in one realm (its history.json)
  */
 export function readProgram(where) {
-  if (!existsSync(where)) throw new UsageError(`${where}: no such file or folder; give a finding folder or a program.json`);
+  if (!existsSync(where)) {
+    const bug = ledgerBugNamed(where);
+    if (bug === null) throw new UsageError(`${where}: no such file or folder; give a finding folder, a program.json or a ledger bug's id`);
+    return bug;
+  }
   const isFolder = statSync(where).isDirectory();
   const file = isFolder ? join(where, 'program.json') : where;
   if (!existsSync(file)) throw new UsageError(`${where} has no program.json; give a finding folder written by clonecheck fuzz`);
@@ -55,6 +59,26 @@ export function readProgram(where) {
     }
   }
   return { program, target: finding?.target ?? holder?.target, finding, history };
+}
+
+/**
+ * A ledger bug named by its id, or by the path of its file, or by those of
+ * an entry merged into it (an alias): an old reference replays the program
+ * it meant, now one of the cause's (`was`).
+ * @param {string} where
+ * @returns {{program: any, target: string} | null}  null: it names no ledger bug
+ */
+function ledgerBugNamed(where) {
+  const id = /^(?:.*corpus\/bugs\/)?([a-z0-9-]+\/[a-z0-9-]+?)(?:\.json)?$/.exec(where)?.[1];
+  if (id === undefined) return null;
+  let bug;
+  try {
+    bug = findBug(readLedger(), id);
+  } catch {
+    return null;
+  }
+  const { program, foundOn } = programNamed(bug, id);
+  return { program, target: foundOn };
 }
 
 /**

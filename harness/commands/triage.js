@@ -8,6 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { readDecodeBugs, readLedger, writeBug } from '../bugs/ledger.js';
+import { compareSeverity, severityOf } from '../bugs/severity.js';
 import { updateLedger } from '../bugs/ledger-update.js';
 import { reproducibilityText } from '../bugs/reproducibility.js';
 import { shownBy } from '../bugs/root.js';
@@ -111,12 +112,17 @@ export async function triageCommand(files, raw) {
   const directory = resolve(raw.ledger);
   const bugs = readLedger(directory);
   if (raw.list) {
-    // The decoders' bugs too (clonecheck decode names its findings by them; triage replays programs only).
-    const listed = [...bugs, ...readDecodeBugs(directory)].sort((a, b) => (a.id < b.id ? -1 : 1));
-    for (const bug of listed) {
-      process.stdout.write(`${bug.status.padEnd(12)} ${bug.id}  ${bug.title}${bug.fixedIn ? ` (fixed in ${bug.fixedIn})` : ''}${bug.decode ? '  [decoder]' : ''}\n`);
+    // The decoders' bugs too (clonecheck decode names its findings by them; triage replays programs only), the open and
+    // pending ones first, the most severe first among them (severity.js), then the rest by id.
+    const rows = [...bugs, ...readDecodeBugs(directory)].map((bug) => ({ bug, severity: severityOf(bug) }));
+    const live = (/** @type {import('../bugs/ledger.js').Bug} */ bug) => (bug.status === 'open' || bug.status === 'spec-pending' ? 0 : 1);
+    rows.sort((a, b) => live(a.bug) - live(b.bug) || (live(a.bug) === 0 ? compareSeverity(a.severity, b.severity) : 0) || (a.bug.id < b.bug.id ? -1 : 1));
+    const listed = rows.map((row) => row.bug);
+    for (const { bug, severity } of rows) {
+      process.stdout.write(`${bug.status.padEnd(12)} ${bug.id}  ${bug.title}${bug.fixedIn ? ` (fixed in ${bug.fixedIn})` : ''}${bug.decode ? '  [decoder]' : ''}`
+        + `${live(bug) === 0 ? `  [${severity.label}]` : ''}\n`);
     }
-    process.stdout.write(`${listed.length} bugs in ${directory}: ${countBy(listed.map((b) => displayName(b.implementation)))}\n`);
+    process.stdout.write(`${listed.length} bugs in ${directory}: ${countBy(listed.map((b) => b.implementation).sort().map(displayName))}\n`);
     return EXIT.ok;
   }
   if (files.length === 0) throw new UsageError('triage needs results files (clonecheck fuzz --json F, nightly, gate --json F), or --list');

@@ -118,7 +118,7 @@ function newEntry(id, ledgerBug, proposal, run) {
   const bug = ledgerBug ?? proposal;
   return {
     id, title: bug?.title ?? id, implementation: bug?.implementation ?? id.split('/')[0], status: ledgerBug?.status ?? 'new',
-    fixedIn: bug?.fixedIn ?? null, upstream: bug?.upstream ?? null, root: bug?.root?.shape ?? '', firstSeen: run, lastSeen: run, runs: 0, occurrences: 0,
+    fixedIn: bug?.fixedIn ?? null, upstream: bug?.upstream?.url ?? null, root: bug?.root?.shape ?? '', firstSeen: run, lastSeen: run, runs: 0, occurrences: 0,
     targets: {}, program: bug?.program ?? null, findings: new Map(),
   };
 }

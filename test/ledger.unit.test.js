@@ -1,0 +1,82 @@
+// The ledger's schema beyond a bug's program (harness/bugs/ledger.js, docs/bugs.md#one-entry-per-cause):
+// an entry merged into its cause is still found by its old id, and its program is the one
+// that id means; a question of the standard is a bug of each implementation it has programs
+// of; an upstream report and a search of the trackers are checked like the rest.
+
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { bugProblem, bugsOf, findBug, ledgerIds, newBug, programNamed, readLedger, writeBug } from '../harness/bugs/ledger.js';
+
+const program = (items) => ({ schema: 'clonecheck/program@2', root: { ref: 0 }, objects: [{ kind: 'array', items }] });
+const root = (shape) => ({ category: 'effects', shape });
+const sighting = (target) => ({ target, version: '1', shows: true, checked: '2026-12-02' });
+
+/** A cause of Node's with a program merged in from another entry, and a question met by Node and Deno. */
+function ledger() {
+  const taken = new Set();
+  const base = { shows: [sighting('node:clone')], signatures: [], occurrences: 1, date: '2026-12-02' };
+  const cause = {
+    ...newBug({ implementation: 'node', title: 'Node fills a list by [[Set]]', root: root('a'), program: program([1]), foundOn: 'node:clone', ...base }, taken),
+    aliases: ['node/old-form'],
+    alsoShownBy: [{ program: program([2]), foundOn: 'node@22:clone', root: root('b'), notes: 'one cause', was: 'node/old-form', shows: [sighting('node:clone')] }],
+  };
+  const question = {
+    ...newBug({ implementation: 'spec', title: 'A question checked whole', root: root('n'), program: program([3]), foundOn: 'node:clone', ...base }, taken),
+    status: /** @type {const} */ ('spec-pending'), pending: 'whatwg/html#3557', aliases: ['node/checks-whole', 'deno/checks-whole'],
+    shows: [sighting('node:clone'), sighting('deno:worker')],
+    alsoShownBy: [{ program: program([4]), foundOn: 'deno:worker', root: root('d'), notes: "Deno's form", was: 'deno/checks-whole' }],
+  };
+  return [cause, question];
+}
+
+test('an entry merged into its cause is found by its old id, and its program is the one that id means', () => {
+  const [cause, question] = ledger();
+  assert.equal(findBug([cause, question], 'node/old-form').id, cause.id);
+  assert.equal(findBug([cause, question], 'old-form').id, cause.id);
+  assert.deepEqual(programNamed(cause, 'node/old-form').program, program([2]));
+  assert.deepEqual(programNamed(cause, cause.id).program, program([1]));
+  assert.equal(findBug([cause, question], 'deno/checks-whole').id, question.id);
+  assert.equal(programNamed(question, 'deno/checks-whole').foundOn, 'deno:worker');
+  assert.throws(() => findBug([cause, question], 'node/never-was'), /no bug node\/never-was in the ledger/);
+
+  const directory = mkdtempSync(join(tmpdir(), 'clonecheck-ledger-'));
+  for (const bug of [cause, question]) writeBug(bug, directory);
+  assert.deepEqual([...ledgerIds(directory)].sort(), [cause.id, question.id, 'deno/checks-whole', 'node/checks-whole', 'node/old-form'].sort());
+  // An alias another entry also claims, or that is another entry's id, makes the ledger unreadable: findBug would guess.
+  writeBug({ ...cause, id: 'node/other', aliases: ['node/old-form'], alsoShownBy: [] }, directory);
+  assert.throws(() => readLedger(directory), /node\/old-form names both node\/fills-a-list-by-set and node\/other/);
+});
+
+test('a question of the standard is a bug of each implementation it has programs of, with that one\'s sightings', () => {
+  const [cause, question] = ledger();
+  const deno = bugsOf([cause, question], 'deno');
+  assert.deepEqual(deno.map((b) => [b.id, b.implementation, b.foundOn, b.root.shape, b.alsoShownBy?.length, b.shows.map((s) => s.target)]),
+    [[question.id, 'deno', 'deno:worker', 'd', 0, ['deno:worker']]]);
+  const node = bugsOf([cause, question], 'node');
+  assert.deepEqual(node.map((b) => [b.id, b.foundOn, b.shows.map((s) => s.target)]), [[cause.id, 'node:clone', ['node:clone']], [question.id, 'node:clone', ['node:clone']]]);
+  assert.deepEqual(bugsOf([cause, question], 'bun'), []);
+});
+
+test('an entry is checked: its aliases, its upstream report, its search of the trackers, a question\'s status', () => {
+  const [cause, question] = ledger();
+  assert.equal(bugProblem(cause, cause.id), null);
+  assert.equal(bugProblem(question, question.id), null);
+  const cases = /** @type {[any, RegExp][]} */ ([
+    [{ ...cause, aliases: [cause.id] }, /aliases is not a list of other ids/],
+    [{ ...cause, aliases: ['Node Old'] }, /aliases is not a list of other ids/],
+    [{ ...cause, aliases: [] }, /alsoShownBy\[0\] was "node\/old-form", which is none of the bug's aliases/],
+    [{ ...cause, upstream: 'https://github.com/nodejs/node/issues/1' }, /upstream has no https url/],
+    [{ ...cause, upstream: { url: 'https://github.com/nodejs/node/issues/1' } }, /upstream says not what state/],
+    [{ ...cause, searched: { date: '2026-12-02', queries: [], found: null } }, /searched names no queries/],
+    [{ ...cause, searched: { date: 'today', queries: ['x'], found: null } }, /searched has no date/],
+    [{ ...cause, searched: { date: '2026-12-02', queries: ['x'], found: 3 } }, /searched\.found is neither null/],
+    [{ ...cause, searched: { date: '2026-12-02', queries: ['x'], found: null, related: ['bugs.webkit.org/1'] } }, /searched\.related is not a list of https urls/],
+    [{ ...question, status: 'open' }, /an entry of spec\/ is a question of the standard: status spec-pending/],
+  ]);
+  for (const [bug, message] of cases) assert.match(String(bugProblem(bug, bug.id)), message);
+  assert.equal(bugProblem({ ...cause, upstream: { url: 'https://github.com/nodejs/node/issues/1', state: 'open' },
+    searched: { date: '2026-12-02', queries: ['node transfer list'], found: 'https://github.com/nodejs/node/issues/1' } }, cause.id), null);
+});
