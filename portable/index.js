@@ -5,7 +5,7 @@
 // portable/ holds the harness code that runs inside threads, agents, pages,
 // QuickJS-ng and repro bundles; it imports no `node:` module outside
 // portable/hosts/, and nothing from harness/, which runs only in the Node
-// main process (test/boundary.unit.test.js).
+// main process (layers.json, checked by test/layers.unit.test.js).
 
 export { deliveredObservation, observedCase, oracleClone, seenDeviations, seenHere } from './case/case.js';
 export { withoutTransfer } from './targets/programs.js';
