@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError, Option } from 'commander';
 import { LEDGER_DIR } from './bugs/ledger.js';
-import { EXIT, UsageError } from './commands/common.js';
+import { EXIT, UsageError } from './errors.js';
 import { shutdown } from './browsers/shutdown.js';
 import { pinnedRuntimeNames, pinnedVersion, registryFamilies } from './runtimes.js';
 import { prepareKinds } from '../src/program/kinds/index.js';

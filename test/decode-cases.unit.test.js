@@ -13,7 +13,7 @@ import { ddmin } from '../portable/minimize/delta.js';
 import { hexOf, parseReplay, replayArgument, snippetOf } from '../harness/decode/findings.js';
 import { oneFindingPerCause, triggerOf } from '../harness/decode/causes.js';
 import { LARGE_SIZES, stringBufferCases } from '../fuzzers/strings/buffers.js';
-import { UsageError } from '../harness/commands/common.js';
+import { UsageError } from '../harness/errors.js';
 
 /** @param {() => unknown} fn @param {RegExp} message */
 const assertThrowsUsage = (fn, message) => assert.throws(fn, (error) => error instanceof UsageError && message.test(error.message));

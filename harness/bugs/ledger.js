@@ -43,7 +43,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validate } from '../../src/index.js';
-import { UsageError } from '../commands/common.js';
+import { UsageError } from '../errors.js';
 import { DECODERS } from '../../portable/decoders/index.js';
 
 export const LEDGER_DIR = fileURLToPath(new URL('../../corpus/bugs/', import.meta.url));

@@ -14,7 +14,8 @@ import { BENCH_CHANNELS } from '../../portable/bench/tasks.js';
 import { runBench } from '../bench/session.js';
 import { DEFAULT_ROUNDS, DEFAULT_ROW_MS } from '../../portable/bench/run.js';
 import { benchText } from '../bench/report.js';
-import { EXIT, UsageError, interrupts, progressDisplay } from './common.js';
+import { EXIT, UsageError } from '../errors.js';
+import { interrupts, progressDisplay } from './common.js';
 
 /**
  * The targets when none is named: the reference both ways and the three

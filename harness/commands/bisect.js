@@ -14,7 +14,7 @@ import { InputError, LEDGER_DIR, findBug, implementationOf, programNamed, readLe
 import { compareVersions } from '../bugs/triage.js';
 import { pinnedVersion, registryFamilies, registryPackage } from '../runtimes.js';
 import { channelsOf } from '../targets/catalog.js';
-import { EXIT, UsageError } from './common.js';
+import { EXIT, UsageError } from '../errors.js';
 import { readProgram } from './repro.js';
 
 /**

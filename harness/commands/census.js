@@ -6,7 +6,8 @@
 
 import { writeFileSync } from 'node:fs';
 import { drawCensus } from '../../fuzzers/census.js';
-import { EXIT, count } from './common.js';
+import { EXIT } from '../errors.js';
+import { count } from './common.js';
 import { cellMapLines } from './cell-map.js';
 import { parseWeights } from './weights.js';
 

@@ -1,13 +1,9 @@
-// What every command shares: exit codes, the one-line usage error, number
-// formatting, and the progress display. (Options: options.js.)
+// What every command shares: number formatting, the progress display and
+// Ctrl-C handling. (Options: options.js; exit codes and the usage error:
+// ../errors.js.)
 
 import cliProgress from 'cli-progress';
-
-/** Exit codes (README): 0 nothing unexpected, 1 deviations, 2 usage or input error, 3 infrastructure error. */
-export const EXIT = { ok: 0, findings: 1, usage: 2, infrastructure: 3, interrupted: 130 };
-
-/** An error the user fixes: printed as `clonecheck: <message>`, exit code 2. */
-export class UsageError extends Error {}
+import { EXIT } from '../errors.js';
 
 export const count = new Intl.NumberFormat('en-US');
 

@@ -15,7 +15,8 @@ import { GENERATED_DIR, ensureGenerated } from '../conform/generate.js';
 import { fileLines, junitXml, resultsDocument, summaryTable, targetCounts } from '../conform/report.js';
 import { runConformance } from '../conform/run.js';
 import { REFERENCE, RuntimeError, TargetError, resolveConformTargets, testharness } from '../conform/targets.js';
-import { EXIT, UsageError, count } from './common.js';
+import { EXIT, UsageError } from '../errors.js';
+import { count } from './common.js';
 import { DEFAULT_SPEC_PROFILE, SPEC_PROFILES, specRecord } from '../../src/html/profiles.js';
 
 const PROJECT = dirname(dirname(dirname(fileURLToPath(import.meta.url))));

@@ -10,7 +10,7 @@ import { LEDGER_DIR, readLedger } from '../bugs/ledger.js';
 import { dashboardModel } from '../dashboard/model.js';
 import { dashboardPage } from '../dashboard/page.js';
 import { readHistory } from '../nightly/history.js';
-import { EXIT, UsageError } from './common.js';
+import { EXIT, UsageError } from '../errors.js';
 
 const require = createRequire(import.meta.url);
 const CLIENT = fileURLToPath(new URL('../dashboard/client.js', import.meta.url));

@@ -18,7 +18,8 @@ import { CHUNK_CASES, runDecode } from '../decode/run.js';
 import { findingLines, knownBug, parseReplay, replayArgument } from '../decode/findings.js';
 import { replayCase } from '../decode/replay.js';
 import { oneFindingPerCause } from '../decode/causes.js';
-import { EXIT, UsageError, count, interrupts, progressDisplay } from './common.js';
+import { EXIT, UsageError } from '../errors.js';
+import { count, interrupts, progressDisplay } from './common.js';
 
 /** The results file's schema (--json). */
 const RESULTS_SCHEMA = 'clonecheck/decode-results@1';

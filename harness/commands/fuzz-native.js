@@ -9,7 +9,8 @@ import { ENGINES, runNativeCampaign } from '../native/campaign.js';
 import { checkToolchain, TOOLCHAINS } from '../native/build.js';
 import { NATIVE_TARGET } from '../native/findings.js';
 import { NativeError } from '../native/sources.js';
-import { EXIT, UsageError, count, progressDisplay } from './common.js';
+import { EXIT, UsageError } from '../errors.js';
+import { count, progressDisplay } from './common.js';
 
 /** The names --target takes with --engine: the serializer is what the harness fuzzes. */
 const NATIVE_TARGET_NAMES = ['quickjs', NATIVE_TARGET];

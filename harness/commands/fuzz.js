@@ -15,7 +15,8 @@ import { writeFinding } from '../findings/write.js';
 import { saveRegression } from '../findings/regressions.js';
 import { RuntimeError, parseUserBrowsers, parseUserRuntimes } from '../runtimes.js';
 import { TargetError, loadTarget, resolveTarget, runsInAgent } from '../targets/catalog.js';
-import { EXIT, UsageError, count, interrupts, progressDisplay } from './common.js';
+import { EXIT, UsageError } from '../errors.js';
+import { count, interrupts, progressDisplay } from './common.js';
 import { parseWeights } from './weights.js';
 
 /**

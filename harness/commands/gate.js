@@ -11,7 +11,8 @@ import { BudgetError } from '../gate/children.js';
 import { NO_NEW_BUG, SHRUNK_TO_A_KNOWN_BUG, runGate } from '../gate/gate.js';
 import { LEDGER_DIR, readLedger } from '../bugs/ledger.js';
 import { updateLedger } from '../bugs/ledger-update.js';
-import { EXIT, count } from './common.js';
+import { EXIT } from '../errors.js';
+import { count } from './common.js';
 import { EXPECTATIONS_DIR } from './conform.js';
 import { targetsFromNames } from './fuzz.js';
 

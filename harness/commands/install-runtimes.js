@@ -13,7 +13,7 @@
 // when they are not there). They run while the runtimes download.
 
 import { RuntimeError, builtRuntimeNames, pinnedRuntimeNames, resolveRuntime } from '../runtimes.js';
-import { EXIT, UsageError } from './common.js';
+import { EXIT, UsageError } from '../errors.js';
 
 /**
  * @param {string[]} names `bun`, `node@22`, `deno@2.5.0`, …

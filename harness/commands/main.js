@@ -16,7 +16,7 @@ import { expectationsFile } from '../conform/expectations.js';
 import { conformTargetOf } from '../gate/gate.js';
 import { resolveRuntime } from '../runtimes.js';
 import { EXPECTATIONS_DIR } from './conform.js';
-import { EXIT, UsageError } from './common.js';
+import { EXIT, UsageError } from '../errors.js';
 import { dashboardCommand } from './dashboard.js';
 import { gateCommand } from './gate.js';
 import { availableTargets, nightlyCommand } from './nightly.js';

@@ -7,7 +7,7 @@ import { InputError } from '../bugs/ledger.js';
 import { appendRun, openHistory } from '../nightly/history.js';
 import { mergeShards } from '../nightly/merge.js';
 import { readNightly } from '../nightly/results.js';
-import { UsageError } from './common.js';
+import { UsageError } from '../errors.js';
 import { reportRun } from './nightly.js';
 
 /**

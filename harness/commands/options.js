@@ -12,6 +12,7 @@ import { DEFAULT_SPEC_PROFILE, SPEC_PROFILES } from '../../src/html/profiles.js'
 import { TRACKER_NAMES } from '../bugs/trackers.js';
 import { UPSTREAM_SUITES } from '../conform/files.js';
 import { DEFAULT_ROUNDS, DEFAULT_ROW_MS } from '../../portable/bench/run.js';
+import { DEFAULT_ORACLE_EVERY } from '../native/stages.js';
 
 /**
  * A parser for an integer option from `min` to `max`.
@@ -129,7 +130,6 @@ export const jobsOption = () => new Option('--jobs <n>', 'with --engine: paralle
  * whole case against the reference oracle) on 1 in N of the inputs that
  * add no coverage (docs/native.md, "Two stages"); 1 is the one-stage harness.
  */
-export const DEFAULT_ORACLE_EVERY = 32;
 export const oracleEveryOption = () => new Option('--oracle-every <n>',
   'with --engine: run the reference oracle on every input that adds coverage and 1 in N of the rest (1: on every input)')
   .default(DEFAULT_ORACLE_EVERY)

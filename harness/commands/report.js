@@ -13,7 +13,7 @@ import { otherEngineTargets, replayEach } from '../bugs/elsewhere.js';
 import { LEDGER_DIR, findBug, readLedger } from '../bugs/ledger.js';
 import { reportText } from '../bugs/report.js';
 import { trackerOf } from '../bugs/trackers.js';
-import { EXIT, UsageError } from './common.js';
+import { EXIT, UsageError } from '../errors.js';
 import { targetsFromNames } from './fuzz.js';
 
 /**

@@ -11,7 +11,7 @@ import { NOT_APPLICABLE } from '../bugs/root.js';
 import { REGRESSION_SCHEMA } from '../findings/regressions.js';
 import { replayProgram, replayPrograms } from '../findings/replay.js';
 import { HISTORY_FILE } from '../findings/write.js';
-import { EXIT, UsageError } from './common.js';
+import { EXIT, UsageError } from '../errors.js';
 import { targetsFromNames } from './fuzz.js';
 
 /**

@@ -1,7 +1,8 @@
 // `clonecheck selfcheck`: the reference against itself (harness/selfcheck/).
 
 import { writeFileSync } from 'node:fs';
-import { EXIT, count, interrupts, progressDisplay } from './common.js';
+import { EXIT } from '../errors.js';
+import { count, interrupts, progressDisplay } from './common.js';
 
 /**
  * @param {any} difference one entry of the summary's `differences`

@@ -3,7 +3,7 @@
 
 import { RuntimeError, parseUserBrowsers, parseUserRuntimes } from '../runtimes.js';
 import { listTargets } from '../targets/catalog.js';
-import { EXIT, UsageError } from './common.js';
+import { EXIT, UsageError } from '../errors.js';
 
 /**
  * The runtime and browser builds a command's --runtime and --browser name.

@@ -15,7 +15,7 @@ import { shownBy } from '../bugs/root.js';
 import { readResults, runFindingsOf } from '../bugs/run-findings.js';
 import { displayName, triage } from '../bugs/triage.js';
 import { replayPrograms } from '../findings/replay.js';
-import { EXIT, UsageError } from './common.js';
+import { EXIT, UsageError } from '../errors.js';
 import { targetsFromNames } from './fuzz.js';
 
 /**

@@ -2,7 +2,7 @@
 // pollution, channel, deliveries, strings, sizes, sequences, bytes and steer (docs/fuzzing.md).
 
 import { families } from '../../fuzzers/programs.js';
-import { UsageError } from './common.js';
+import { UsageError } from '../errors.js';
 
 /** Weight names --weights accepts: the program families, plus pollution, channel, deliveries, strings, sizes, sequences, bytes and steer. */
 const WEIGHT_NAMES = [...Object.keys(families), 'pollution', 'channel', 'deliveries', 'strings', 'sizes', 'sequences', 'bytes', 'steer'];

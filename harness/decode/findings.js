@@ -5,7 +5,7 @@
 
 import { decoderNamed } from '../../portable/decoders/index.js';
 import { familyNamed } from '../../portable/families/index.js';
-import { UsageError } from '../commands/common.js';
+import { UsageError } from '../errors.js';
 
 /** The reference's string tiers, which a ref:string-tiers snippet imports. */
 const ENCODING_URL = new URL('../../src/encoding/index.js', import.meta.url).href;

@@ -14,7 +14,7 @@ import { RuntimeError, resolveRuntime } from '../runtimes.js';
 import { DECODERS, decoderNamed } from '../../portable/decoders/index.js';
 import { TIER_PRECONDITIONS } from '../../fuzzers/strings/buffers.js';
 import { slugOf } from '../bugs/ledger.js';
-import { UsageError } from '../commands/common.js';
+import { UsageError } from '../errors.js';
 
 /**
  * @typedef {object} DecodeTarget

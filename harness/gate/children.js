@@ -12,7 +12,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { EXIT, UsageError } from '../commands/common.js';
+import { EXIT, UsageError } from '../errors.js';
 
 const CLI = fileURLToPath(new URL('../cli.js', import.meta.url));
 

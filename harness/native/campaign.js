@@ -16,8 +16,7 @@ import { classifyInput, classifyInputs, writeNativeFinding } from './findings.js
 import { minimizeNativeFinding } from './minimize.js';
 import { NativeError } from './sources.js';
 import { writeSeeds } from './seeds.js';
-import { stageCounts, stagesLine, twoStageEnv } from './stages.js';
-import { DEFAULT_ORACLE_EVERY } from '../commands/options.js';
+import { DEFAULT_ORACLE_EVERY, stageCounts, stagesLine, twoStageEnv } from './stages.js';
 
 export const ENGINES = ['libfuzzer', 'afl'];
 export const SEEDS_DIR = fileURLToPath(new URL('../../corpus/native/', import.meta.url));

@@ -8,6 +8,13 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /**
+ * Stage 2 (the whole case against the reference oracle) on 1 in N of the
+ * inputs that add no coverage, unless `fuzz --oracle-every` says otherwise;
+ * 1 is the one-stage harness.
+ */
+export const DEFAULT_ORACLE_EVERY = 32;
+
+/**
  * The environment of one binary's processes (one map per binary: the
  * counters' layout is the binary's). The map is emptied here, when a
  * campaign starts, so that every input of its corpus that adds coverage

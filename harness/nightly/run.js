@@ -9,7 +9,7 @@
 
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { UsageError } from '../commands/common.js';
+import { UsageError } from '../errors.js';
 import { BudgetError, runCommand } from '../gate/children.js';
 import { flagText, relativePath } from '../gate/gate.js';
 import { findingSummary } from '../findings/summary.js';
