@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { LEDGER_DIR, readDecodeBugs } from '../bugs/ledger.js';
 import { pinnedRuntimeNames } from '../runtimes.js';
-import { userHosts } from './targets.js';
+import { userHosts } from '../targets/named.js';
 import { browserFamilyNames } from '../../portable/families/index.js';
 import { DECODERS } from '../../portable/decoders/index.js';
 import { lacks, resolveDecodeTarget } from '../decode/targets.js';

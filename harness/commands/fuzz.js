@@ -13,38 +13,10 @@ import { agreementLines } from '../fuzz/recheck.js';
 import { bundleAhead } from '../findings/repro.js';
 import { writeFinding } from '../findings/write.js';
 import { saveRegression } from '../findings/regressions.js';
-import { RuntimeError, parseUserBrowsers, parseUserRuntimes } from '../runtimes.js';
-import { TargetError, loadTarget, resolveTarget, runsInAgent } from '../targets/catalog.js';
+import { targetsFromNames } from '../targets/named.js';
 import { EXIT, UsageError } from '../errors.js';
 import { count, interrupts, progressDisplay } from './common.js';
 import { parseWeights } from './weights.js';
-
-/**
- * The targets named on the command line, each checked here so that a bad
- * name, module or runtime is a usage error: in-process modules are loaded,
- * runtimes are found (and bun@X, deno@X, node@X installed when not cached).
- * @param {string[]} names
- * @param {string[]} [runtimeFlags] --runtime NAME=PATH values
- * @param {string[]} [browserFlags] --browser NAME=PATH values
- * @param {string} [profile] --spec: the spec profile the reference follows judging every target
- * @returns {Promise<import('../targets/catalog.js').TargetSpec[]>}
- */
-export async function targetsFromNames(names, runtimeFlags = [], browserFlags = [], profile = undefined) {
-  const specs = [];
-  try {
-    const userRuntimes = parseUserRuntimes(runtimeFlags);
-    const userBrowsers = parseUserBrowsers(browserFlags);
-    for (const name of new Set(names)) {
-      const spec = await resolveTarget(name, { userRuntimes, userBrowsers, onInstall: (message) => process.stderr.write(`clonecheck: ${message}\n`) });
-      if (!runsInAgent(spec)) await loadTarget(spec);
-      specs.push(profile === undefined ? spec : { ...spec, profile });
-    }
-  } catch (error) {
-    if (error instanceof TargetError || error instanceof RuntimeError) throw new UsageError(error.message);
-    throw error;
-  }
-  return specs;
-}
 
 /** What a finding's line adds when a fresh replay of its case disagreed with the run (recheck.js). */
 const FRESH_REPLAY_NOTES = {

@@ -14,7 +14,7 @@ import { updateLedger } from '../bugs/ledger-update.js';
 import { EXIT } from '../errors.js';
 import { count } from './common.js';
 import { EXPECTATIONS_DIR } from './conform.js';
-import { targetsFromNames } from './fuzz.js';
+import { targetsFromNames } from '../targets/named.js';
 
 /** The targets when none is named: the reference's tiers and this Node. */
 export const GATE_DEFAULT_TARGETS = ['ref:tiers', 'node:clone'];

@@ -20,7 +20,7 @@ import { listTargets } from '../targets/catalog.js';
 import { EXIT, UsageError } from '../errors.js';
 import { count, interrupts } from './common.js';
 import { EXPECTATIONS_DIR } from './conform.js';
-import { targetsFromNames } from './fuzz.js';
+import { targetsFromNames } from '../targets/named.js';
 import { nightlyBench } from './bench.js';
 
 /**

@@ -14,7 +14,7 @@ import { LEDGER_DIR, findBug, readLedger } from '../bugs/ledger.js';
 import { reportText } from '../bugs/report.js';
 import { trackerOf } from '../bugs/trackers.js';
 import { EXIT, UsageError } from '../errors.js';
-import { targetsFromNames } from './fuzz.js';
+import { targetsFromNames } from '../targets/named.js';
 
 /**
  * @param {string} wanted  a bug's id or the end of it (ledger.js findBug)

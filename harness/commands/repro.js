@@ -12,7 +12,7 @@ import { REGRESSION_SCHEMA } from '../findings/regressions.js';
 import { replayProgram, replayPrograms } from '../findings/replay.js';
 import { HISTORY_FILE } from '../findings/write.js';
 import { EXIT, UsageError } from '../errors.js';
-import { targetsFromNames } from './fuzz.js';
+import { targetsFromNames } from '../targets/named.js';
 
 /**
  * @param {string} where a finding folder, a program file, a ledger bug or a regression file

@@ -1,24 +1,9 @@
 // `clonecheck targets [--json]`: every target with its availability
 // (available, installable on first use, or unavailable and why).
 
-import { RuntimeError, parseUserBrowsers, parseUserRuntimes } from '../runtimes.js';
 import { listTargets } from '../targets/catalog.js';
-import { EXIT, UsageError } from '../errors.js';
-
-/**
- * The runtime and browser builds a command's --runtime and --browser name.
- * @param {{runtime?: string[], browser?: string[]}} raw
- * @returns {{userRuntimes: Map<string, string>, userBrowsers: Map<string, string>}}
- * @throws {UsageError}
- */
-export function userHosts(raw) {
-  try {
-    return { userRuntimes: parseUserRuntimes(raw.runtime ?? []), userBrowsers: parseUserBrowsers(raw.browser ?? []) };
-  } catch (error) {
-    if (error instanceof RuntimeError) throw new UsageError(error.message);
-    throw error;
-  }
-}
+import { userHosts } from '../targets/named.js';
+import { EXIT } from '../errors.js';
 
 /** @param {{json?: boolean, runtime?: string[], browser?: string[]}} raw */
 export async function targetsCommand(raw) {

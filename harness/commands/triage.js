@@ -16,7 +16,7 @@ import { readResults, runFindingsOf } from '../bugs/run-findings.js';
 import { displayName, triage } from '../bugs/triage.js';
 import { replayPrograms } from '../findings/replay.js';
 import { EXIT, UsageError } from '../errors.js';
-import { targetsFromNames } from './fuzz.js';
+import { targetsFromNames } from '../targets/named.js';
 
 /**
  * How triage replays: each target resolved once, every program on it (one host start for all).

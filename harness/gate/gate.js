@@ -38,7 +38,7 @@ export function conformTargetOf(name) {
 
 /**
  * @typedef {object} GateOptions
- * @property {import('../targets/catalog.js').TargetSpec[]} targets  resolved (fuzz.js targetsFromNames)
+ * @property {import('../targets/catalog.js').TargetSpec[]} targets  resolved (targets/named.js targetsFromNames)
  * @property {string[]} runtimeFlags  --runtime NAME=PATH, passed on to conform, fuzz and every repro command
  * @property {string[]} browserFlags  --browser NAME=PATH
  * @property {string} expectationsDir

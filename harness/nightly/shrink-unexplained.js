@@ -20,7 +20,7 @@ import { writeFinding } from '../findings/write.js';
 import { shrinkDeviations } from '../minimize/shrink.js';
 import { groupByHost } from '../targets/catalog.js';
 import { triage } from '../bugs/triage.js';
-import { targetsFromNames } from '../commands/fuzz.js';
+import { targetsFromNames } from '../targets/named.js';
 
 /**
  * Candidates per shrink: a number, not a time, so that the verdict is the
