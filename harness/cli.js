@@ -88,7 +88,9 @@ cli
   .option('--engine <name>', 'fuzz QuickJS-ng natively with a coverage-guided engine: libfuzzer or afl (--target quickjs; docs/native.md)')
   .addOption(jobsOption())
   .addOption(oracleEveryOption())
-  .action(run(async (options) => (await import('./commands/fuzz.js')).fuzzCommand(options)));
+  // --engine: a native campaign in QuickJS-ng (harness/native/), not generated programs.
+  .action(run(async (options) => (options.engine === undefined ? (await import('./commands/fuzz.js')).fuzzCommand(options)
+    : (await import('./commands/fuzz-native.js')).nativeFuzzCommand(options))));
 
 cli
   .command('repro')

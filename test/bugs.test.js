@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { LEDGER_DIR, bugProblem, channelTargetOf, findBug, implementationOf, programNamed, readLedger, slugOf } from '../harness/bugs/ledger.js';
 import { updateLedger } from '../harness/bugs/ledger-update.js';
 import { compareVersions, mergeTriageDocuments, triage } from '../harness/bugs/triage.js';
-import { replayOnTargets } from '../harness/commands/triage.js';
+import { replayOnTargets } from '../harness/bugs/replay.js';
 import { assertUsageError, clonecheck, fixture } from './helpers.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'clonecheck-bugs-'));

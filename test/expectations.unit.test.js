@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { ExpectationsError, checkCitations, expectationsFile, readExpectations, staleEntries, updateExpectations } from '../harness/conform/expectations.js';
 import { ledgerIds, newBug, readLedger, writeBug } from '../harness/bugs/ledger.js';
-import { EXPECTATIONS_DIR } from '../harness/commands/conform.js';
+import { EXPECTATIONS_DIR } from '../harness/conform/files.js';
 import { fixture } from './helpers.js';
 
 const scratch = () => mkdtempSync(join(tmpdir(), 'clonecheck-expectations-'));

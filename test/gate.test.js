@@ -11,7 +11,7 @@ import { gateTargetsOf } from '../harness/commands/main.js';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EXPECTATIONS_DIR } from '../harness/commands/conform.js';
+import { EXPECTATIONS_DIR } from '../harness/conform/files.js';
 import { REGRESSIONS_DIR } from '../harness/findings/regressions.js';
 import { BUG_SCHEMA, readLedger } from '../harness/bugs/ledger.js';
 import { clonecheck } from './helpers.js';

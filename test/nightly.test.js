@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { campaignUnits, packUnits, parseShard, shardUnits } from '../harness/nightly/campaign.js';
-import { reportRun } from '../harness/commands/nightly.js';
+import { reportRun } from '../harness/nightly/report.js';
 import { clonecheck } from './helpers.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'clonecheck-nightly-'));

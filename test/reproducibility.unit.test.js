@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { reproducibilityOf, reproducibilityText } from '../harness/bugs/reproducibility.js';
-import { triageLines, unreproducedCounts } from '../harness/commands/triage.js';
+import { triageLines, unreproducedCounts } from '../harness/bugs/triage-document.js';
 
 const history = { signature: 'bun-worker.kind.1', target: 'bun:worker', freshReplay: 'passes', history: { cases: 2, of: 16 } };
 const flaky = { signature: 'node-clone.crash.2', target: 'node@24:clone', shrink: { replays: { shown: 3, of: 20 } } };

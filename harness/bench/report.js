@@ -4,8 +4,7 @@
 // regressions among them), the tables, and the --json document.
 
 import { cpus, platform, release } from 'node:os';
-
-const count = new Intl.NumberFormat('en-US');
+import { count } from '../count.js';
 
 /**
  * A twin this many times slower than its eligible shape says the eligible

@@ -4,9 +4,16 @@
 // benchDocument); a stop asked for keeps every row measured before it.
 
 import { readFileSync } from 'node:fs';
-import { withRatios } from '../../portable/bench/run.js';
+import { DEFAULT_ROUNDS, DEFAULT_ROW_MS, withRatios } from '../../portable/bench/run.js';
+import { TargetError, resolveTarget } from '../targets/catalog.js';
 import { measureTarget } from './measure.js';
 import { benchDocument, comparisonPairs, comparisons, inferences } from './report.js';
+
+/**
+ * The targets when none is named: the reference both ways and the three
+ * runtimes' clone, about a minute on a 2-core machine at the default row time.
+ */
+export const DEFAULT_BENCH_TARGETS = ['ref:spec', 'ref:tiers', 'node:clone', 'bun:clone', 'deno:clone'];
 
 /**
  * @typedef {object} BenchRunOptions
@@ -68,4 +75,30 @@ export async function runBench({ specs, suite, shapes, rowMs, rounds, baseline, 
     inferred: inferences(results), compared: comparisons(results, pairs),
   });
   return { document, runs, pairs };
+}
+
+/**
+ * The bench run `clonecheck nightly --bench` carries: the default targets
+ * that are available here (one that is not is logged and left out), at the
+ * default row time, with the nightly's Ctrl-C.
+ * @param {() => boolean} stopping
+ * @param {(line: string) => void} log
+ * @returns {Promise<any>} the bench document
+ */
+export async function nightlyBench(stopping, log) {
+  const specs = [];
+  for (const name of DEFAULT_BENCH_TARGETS) {
+    try {
+      specs.push(await resolveTarget(name, { install: false }));
+    } catch (error) {
+      if (!(error instanceof TargetError)) throw error;
+      log(`bench: ${name} left out: ${error.message}`);
+    }
+  }
+  const { document } = await runBench({
+    specs, suite: 'clone', rowMs: DEFAULT_ROW_MS, rounds: DEFAULT_ROUNDS, stopping,
+    onProgress: (done, total, target) => (total > 0 && done === total ? log(`bench: ${done} rows measured`) : undefined),
+  });
+  for (const target of document.targets) if (target.error !== null) log(`bench: ${target.target} stopped: ${target.error}`);
+  return document;
 }

@@ -11,17 +11,10 @@ import { RuntimeError, parseUserBrowsers, parseUserRuntimes } from '../runtimes.
 import { TargetError, resolveTarget } from '../targets/catalog.js';
 import { channelOfTarget } from '../../portable/targets/channels/index.js';
 import { BENCH_CHANNELS } from '../../portable/bench/tasks.js';
-import { runBench } from '../bench/session.js';
-import { DEFAULT_ROUNDS, DEFAULT_ROW_MS } from '../../portable/bench/run.js';
+import { DEFAULT_BENCH_TARGETS, runBench } from '../bench/session.js';
 import { benchText } from '../bench/report.js';
 import { EXIT, UsageError } from '../errors.js';
 import { interrupts, progressDisplay } from './common.js';
-
-/**
- * The targets when none is named: the reference both ways and the three
- * runtimes' clone, about a minute on a 2-core machine at the default row time.
- */
-export const DEFAULT_BENCH_TARGETS = ['ref:spec', 'ref:tiers', 'node:clone', 'bun:clone', 'deno:clone'];
 
 /**
  * @param {{target?: string[], shape?: string[], suite: string, json?: string, baseline?: string, rowMs: number, rounds: number,
@@ -85,30 +78,4 @@ async function resolveBenchTargets(names, raw) {
     if (error instanceof TargetError || error instanceof RuntimeError) throw new UsageError(error.message);
     throw error;
   }
-}
-
-/**
- * The bench run `clonecheck nightly --bench` carries: the default targets
- * that are available here (one that is not is logged and left out), at the
- * default row time, with the nightly's Ctrl-C.
- * @param {() => boolean} stopping
- * @param {(line: string) => void} log
- * @returns {Promise<any>} the bench document
- */
-export async function nightlyBench(stopping, log) {
-  const specs = [];
-  for (const name of DEFAULT_BENCH_TARGETS) {
-    try {
-      specs.push(await resolveTarget(name, { install: false }));
-    } catch (error) {
-      if (!(error instanceof TargetError)) throw error;
-      log(`bench: ${name} left out: ${error.message}`);
-    }
-  }
-  const { document } = await runBench({
-    specs, suite: 'clone', rowMs: DEFAULT_ROW_MS, rounds: DEFAULT_ROUNDS, stopping,
-    onProgress: (done, total, target) => (total > 0 && done === total ? log(`bench: ${done} rows measured`) : undefined),
-  });
-  for (const target of document.targets) if (target.error !== null) log(`bench: ${target.target} stopped: ${target.error}`);
-  return document;
 }

@@ -15,7 +15,7 @@ import { compareVersions } from '../bugs/triage.js';
 import { pinnedVersion, registryFamilies, registryPackage } from '../runtimes.js';
 import { channelsOf } from '../targets/catalog.js';
 import { EXIT, UsageError } from '../errors.js';
-import { readProgram } from './repro.js';
+import { readProgram } from '../bugs/read-program.js';
 
 /**
  * @typedef {object} Subject  what is bisected, and how a replay answers it

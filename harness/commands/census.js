@@ -7,9 +7,9 @@
 import { writeFileSync } from 'node:fs';
 import { drawCensus } from '../../fuzzers/census.js';
 import { EXIT } from '../errors.js';
-import { count } from './common.js';
-import { cellMapLines } from './cell-map.js';
-import { parseWeights } from './weights.js';
+import { count } from '../count.js';
+import { cellMapLines } from '../fuzz/cell-map.js';
+import { parseWeights } from '../fuzz/weights.js';
 
 const COLUMNS = ['none', 'random steps', 'aimed: sender', 'aimed: receiver'];
 

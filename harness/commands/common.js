@@ -1,11 +1,9 @@
-// What every command shares: number formatting, the progress display and
-// Ctrl-C handling. (Options: options.js; exit codes and the usage error:
-// ../errors.js.)
+// What every command shares: the progress display and Ctrl-C handling.
+// (Options: options.js; exit codes and the usage error: ../errors.js;
+// number formatting: ../count.js.)
 
 import cliProgress from 'cli-progress';
 import { EXIT } from '../errors.js';
-
-export const count = new Intl.NumberFormat('en-US');
 
 /**
  * A live status line on a terminal (cli-progress); elsewhere (CI logs, pipes)

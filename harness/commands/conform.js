@@ -5,24 +5,19 @@
 // an unexpected failure or pass, 2 on a usage error (docs/conform.md).
 
 import { existsSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, relative, resolve } from 'node:path';
 import { ExpectationsError, checkCitations, checkTestsExist, judgeOutcome, readExpectations, staleEntries, updateExpectations } from '../conform/expectations.js';
 import { InputError, ledgerIds } from '../bugs/ledger.js';
 import { CONFORM_CHANNELS } from '../../portable/conform/channels.js';
-import { UPSTREAM_SUITES, suiteFiles, unknownChannels, unknownSpecs } from '../conform/files.js';
+import { EXPECTATIONS_DIR, SUITE_DIR, UPSTREAM_SUITES, suiteFiles, unknownChannels, unknownSpecs } from '../conform/files.js';
 import { GENERATED_DIR, ensureGenerated } from '../conform/generate.js';
 import { fileLines, junitXml, resultsDocument, summaryTable, targetCounts } from '../conform/report.js';
 import { runConformance } from '../conform/run.js';
 import { REFERENCE, RuntimeError, TargetError, resolveConformTargets, testharness } from '../conform/targets.js';
 import { EXIT, UsageError } from '../errors.js';
-import { count } from './common.js';
+import { count } from '../count.js';
 import { DEFAULT_SPEC_PROFILE, SPEC_PROFILES, specRecord } from '../../src/html/profiles.js';
 
-const PROJECT = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
-/** clonecheck's own suite and its expectations. */
-export const SUITE_DIR = join(PROJECT, 'wpt');
-export const EXPECTATIONS_DIR = join(SUITE_DIR, 'expectations');
 
 /** @param {string} path @param {string} folder whether path is folder or inside it */
 const isWithin = (path, folder) => !relative(folder, path).startsWith('..');

@@ -19,7 +19,8 @@ import { findingLines, knownBug, parseReplay, replayArgument } from '../decode/f
 import { replayCase } from '../decode/replay.js';
 import { oneFindingPerCause } from '../decode/causes.js';
 import { EXIT, UsageError } from '../errors.js';
-import { count, interrupts, progressDisplay } from './common.js';
+import { count } from '../count.js';
+import { interrupts, progressDisplay } from './common.js';
 
 /** The results file's schema (--json). */
 const RESULTS_SCHEMA = 'clonecheck/decode-results@1';

@@ -10,7 +10,8 @@ import { checkToolchain, TOOLCHAINS } from '../native/build.js';
 import { NATIVE_TARGET } from '../native/findings.js';
 import { NativeError } from '../native/sources.js';
 import { EXIT, UsageError } from '../errors.js';
-import { count, progressDisplay } from './common.js';
+import { count } from '../count.js';
+import { progressDisplay } from './common.js';
 
 /** The names --target takes with --engine: the serializer is what the harness fuzzes. */
 const NATIVE_TARGET_NAMES = ['quickjs', NATIVE_TARGET];

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { rmSync, writeFileSync } from 'node:fs';
 import { tiers } from '../../src/index.js';
 import { guardCoverageReport } from '../../portable/case/counts.js';
-import { cellMapLines } from './cell-map.js';
+import { cellMapLines } from '../fuzz/cell-map.js';
 import { fuzz } from '../fuzz/run.js';
 import { fuzzResults } from '../fuzz/results.js';
 import { agreementLines } from '../fuzz/recheck.js';
@@ -15,8 +15,9 @@ import { writeFinding } from '../findings/write.js';
 import { saveRegression } from '../findings/regressions.js';
 import { targetsFromNames } from '../targets/named.js';
 import { EXIT, UsageError } from '../errors.js';
-import { count, interrupts, progressDisplay } from './common.js';
-import { parseWeights } from './weights.js';
+import { count } from '../count.js';
+import { interrupts, progressDisplay } from './common.js';
+import { parseWeights } from '../fuzz/weights.js';
 
 /** What a finding's line adds when a fresh replay of its case disagreed with the run (recheck.js). */
 const FRESH_REPLAY_NOTES = {
@@ -46,12 +47,10 @@ function coverageSummary(report) {
 /**
  * @param {{target?: string[], runtime?: string[], browser?: string[], seed: number, runs: number, time?: number, out: string, json?: string,
  *   saveRegressions?: boolean, workers: number, timeout: number, shrinkRuns: number, witnesses: number, stallShrinkRuns: number,
- *   stallShrinkTime: number, recheck: number, weights?: string, spec: string, engine?: string, jobs?: number}} raw
+ *   stallShrinkTime: number, recheck: number, weights?: string, spec: string}} raw
  *   commander's options, parsed, defaulted and range-checked (options.js)
  */
 export async function fuzzCommand(raw) {
-  // --engine: a native campaign in QuickJS-ng (harness/native/), not generated programs.
-  if (raw.engine !== undefined) return (await import('./fuzz-native.js')).nativeFuzzCommand(raw);
   const names = raw.target;
   if (names === undefined || names.length === 0) throw new UsageError("fuzz needs --target; run 'clonecheck targets' to list them");
   const { seed, workers, timeout: timeoutMs, shrinkRuns, witnesses, stallShrinkRuns, stallShrinkTime, time: seconds } = raw;

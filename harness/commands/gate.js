@@ -12,8 +12,8 @@ import { NO_NEW_BUG, SHRUNK_TO_A_KNOWN_BUG, runGate } from '../gate/gate.js';
 import { LEDGER_DIR, readLedger } from '../bugs/ledger.js';
 import { updateLedger } from '../bugs/ledger-update.js';
 import { EXIT } from '../errors.js';
-import { count } from './common.js';
-import { EXPECTATIONS_DIR } from './conform.js';
+import { count } from '../count.js';
+import { EXPECTATIONS_DIR } from '../conform/files.js';
 import { targetsFromNames } from '../targets/named.js';
 
 /** The targets when none is named: the reference's tiers and this Node. */

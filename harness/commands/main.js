@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { expectationsFile } from '../conform/expectations.js';
 import { conformTargetOf } from '../gate/gate.js';
 import { resolveRuntime } from '../runtimes.js';
-import { EXPECTATIONS_DIR } from './conform.js';
+import { EXPECTATIONS_DIR } from '../conform/files.js';
 import { EXIT, UsageError } from '../errors.js';
 import { dashboardCommand } from './dashboard.js';
 import { gateCommand } from './gate.js';

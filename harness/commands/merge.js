@@ -8,7 +8,7 @@ import { appendRun, openHistory } from '../nightly/history.js';
 import { mergeShards } from '../nightly/merge.js';
 import { readNightly } from '../nightly/results.js';
 import { UsageError } from '../errors.js';
-import { reportRun } from './nightly.js';
+import { reportRun } from '../nightly/report.js';
 
 /**
  * @param {string[]} files

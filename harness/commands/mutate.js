@@ -9,7 +9,8 @@ import { writeFileSync } from 'node:fs';
 import { FAMILY_NAMES, MUTANT_FAMILIES } from '../mutate/families.js';
 import { mutateResults } from '../mutate/results.js';
 import { EXIT, UsageError } from '../errors.js';
-import { count, interrupts } from './common.js';
+import { count } from '../count.js';
+import { interrupts } from './common.js';
 
 /**
  * The mutants of the families --family names (all without it) that --mutant

@@ -5,23 +5,22 @@
 // when every bug it met is known, 1 when one is new or regressed, 2 on bad input.
 
 import { writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { BudgetError, interruptChildren } from '../gate/children.js';
-import { relativePath } from '../gate/gate.js';
 import { LEDGER_DIR, readLedger } from '../bugs/ledger.js';
-import { triageLines } from './triage.js';
 import { parseShard } from '../nightly/campaign.js';
 import { appendRun, openHistory } from '../nightly/history.js';
+import { reportRun } from '../nightly/report.js';
 import { runNightly } from '../nightly/run.js';
-import { agreementLines } from '../fuzz/recheck.js';
 import { parseUserBrowsers, parseUserRuntimes, registryFamilies } from '../runtimes.js';
 import { RegistryError, registryReleases } from '../bugs/bisect.js';
 import { listTargets } from '../targets/catalog.js';
 import { EXIT, UsageError } from '../errors.js';
-import { count, interrupts } from './common.js';
-import { EXPECTATIONS_DIR } from './conform.js';
+import { count } from '../count.js';
+import { interrupts } from './common.js';
+import { EXPECTATIONS_DIR } from '../conform/files.js';
 import { targetsFromNames } from '../targets/named.js';
-import { nightlyBench } from './bench.js';
+import { nightlyBench } from '../bench/session.js';
 
 /**
  * The campaign's default scope: every target available here (installed
@@ -114,46 +113,4 @@ export async function nightlyCommand(raw) {
   if (raw.json !== undefined) writeFileSync(raw.json, `${JSON.stringify(document, null, 2)}\n`);
   if (history !== undefined) process.stderr.write(`clonecheck: appended ${appendRun(history, document)}\n`);
   return reportRun(document, resolve(raw.out));
-}
-
-/**
- * Prints what a run met in bugs (new and regressed first, each with its
- * finding's repro) and its totals.
- * @param {any} document a nightly document
- * @param {string} [out]  where the run wrote its new bugs' proposed entries (a merge wrote none)
- * @returns {number} the exit code: 1 when a bug is new or regressed
- */
-export function reportRun(document, out) {
-  const bugs = document.bugs ?? { known: [], new: [], fixed: [], regressed: [], unreproduced: [] };
-  const findings = document.units.flatMap((/** @type {any} */ u) => u.findings);
-  const [summary, ...lines] = triageLines(bugs, findings.length);
-  for (const line of lines) {
-    process.stdout.write(`${line}\n`);
-    const id = /^NEW\s+(\S+)/.exec(line)?.[1];
-    const unconfirmed = /^unconfirmed .*; first (\S+)\)$/.exec(line)?.[1];
-    const first = id !== undefined ? findings.find((/** @type {any} */ f) => f.bug === id)
-      : unconfirmed !== undefined ? findings.find((/** @type {any} */ f) => f.signature === unconfirmed) : undefined;
-    if (first !== undefined) {
-      process.stdout.write(`           repro: ${first.repro}\n`);
-      if (out !== undefined && id !== undefined) process.stdout.write(`           report: clonecheck report ${id} --ledger ${relativePath(join(out, 'proposed'))}\n`);
-      // An unconfirmed root: the fuzz run that meets its first case again and shrinks it (crashes and timeouts too) tells which bug it is.
-      if (id === undefined) process.stdout.write(`           shrink: clonecheck fuzz --target ${first.target} --seed ${first.seed} --runs ${first.case + 1}\n`);
-    }
-  }
-  process.stdout.write(`nightly: ${count.format(document.cases)} cases (${count.format(document.casesPerSecond)} cases/s) on ${document.targets.length} targets in `
-    + `${document.units.length} units; ${summary}; shards ${document.shards.join(',')} of ${document.shardCount}\n`);
-  if (document.recheck !== undefined) process.stdout.write(`nightly ${agreementLines(document.recheck)}\n`);
-  if (document.skippedUnits.length > 0) {
-    process.stdout.write(`nightly: ${document.skippedUnits.length} units skipped: ${document.skippedUnits.map((/** @type {any} */ u) => `${u.implementation} (${u.reason})`).join('; ')}\n`);
-  }
-  if (bugs.new.length > 0 || bugs.regressed.length > 0) return EXIT.findings;
-  // With --runs the verdict is the seed's: a target that ran fewer cases (a harness error ended its unit: a page that did
-  // not load under load) or a unit skipped leaves it unsaid, rather than say "no new bug" of cases that never ran.
-  const short = document.runs === null ? [] : document.units.flatMap((/** @type {any} */ u) => u.targets.filter((/** @type {any} */ t) => t.cases < document.runs));
-  if (document.runs !== null && (short.length > 0 || document.skippedUnits.length > 0)) {
-    process.stdout.write(`nightly: no verdict: ${[...short.map((/** @type {any} */ t) => `${t.name} ran ${count.format(t.cases)} of ${count.format(document.runs)} cases`),
-      ...document.skippedUnits.map((/** @type {any} */ u) => `${u.implementation} did not run`)].join(', ')} (harness errors above)\n`);
-    return EXIT.infrastructure;
-  }
-  return EXIT.ok;
 }

@@ -2,7 +2,8 @@
 
 import { writeFileSync } from 'node:fs';
 import { EXIT } from '../errors.js';
-import { count, interrupts, progressDisplay } from './common.js';
+import { count } from '../count.js';
+import { interrupts, progressDisplay } from './common.js';
 
 /**
  * @param {any} difference one entry of the summary's `differences`

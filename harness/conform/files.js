@@ -24,9 +24,14 @@
 
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 import { CONFORM_CHANNELS } from '../../portable/conform/channels.js';
 import { SPEC_PROFILES } from '../../src/html/profiles.js';
+
+/** clonecheck's own suite and its expectations. */
+export const SUITE_DIR = fileURLToPath(new URL('../../wpt', import.meta.url));
+export const EXPECTATIONS_DIR = join(SUITE_DIR, 'expectations');
 
 const META_LINE = /^\/\/\s*META:\s*(\w+)=(.*)$/;
 

@@ -14,13 +14,14 @@ import { reproducibilityText } from '../bugs/reproducibility.js';
 import { displayName } from '../bugs/triage.js';
 import { xml as escape } from '../conform/report.js';
 import { benchMarkup } from './bench.js';
+import { count } from '../count.js';
 
 /** @param {string | null | undefined} iso @returns {string} `2026-11-24 03:00` */
 const when = (iso) => (iso ? iso.slice(0, 16).replace('T', ' ') : '');
 /** @param {string} version  `reference (HTML Living Standard, …) in node 20.20.2` @returns {string} `reference`: the rest is in its title */
 const shortVersion = (version) => version.replace(/ \(.*$| in node \S+$/, '');
 /** @param {number} n */
-const number = (n) => new Intl.NumberFormat('en-US').format(n);
+const number = (n) => count.format(n);
 /** @param {unknown} value @returns {string} as JSON, safe in HTML text (not in a script: entities are not decoded there) */
 const json = (value) => escape(JSON.stringify(value));
 

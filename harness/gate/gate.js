@@ -9,7 +9,7 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { SUITE_DIR } from '../commands/conform.js';
+import { SUITE_DIR } from '../conform/files.js';
 import { bugSignature } from '../../portable/bugs/signature.js';
 import { loadRegressions } from '../findings/regressions.js';
 import { replayProgram } from '../findings/replay.js';
@@ -17,7 +17,8 @@ import { runCommand } from './children.js';
 import { readLedger } from '../bugs/ledger.js';
 import { runFindingsOf } from '../bugs/run-findings.js';
 import { triage } from '../bugs/triage.js';
-import { replayOnTargets, triageDocument } from '../commands/triage.js';
+import { replayOnTargets } from '../bugs/replay.js';
+import { triageDocument } from '../bugs/triage-document.js';
 import { builtRuntimeNames } from '../runtimes.js';
 
 /** The version of the gate's results document (docs/gate.md#the-gate-document). */

@@ -1,7 +1,7 @@
 // The cell map of a run (fuzzers/steering.js CellReport) in a few lines:
 // what `clonecheck census` and `clonecheck fuzz` print.
 
-import { count } from './common.js';
+import { count } from '../count.js';
 
 /** Empty and rarest cells listed by name at most. */
 const LISTED = 12;

@@ -1,0 +1,27 @@
+// How triage replays (triage.js's Replay): each target resolved once, then
+// every program on it in one host start, each verdict reduced to what it
+// shows (root.js). The triage command, the gate and nightly all replay so.
+
+import { replayPrograms } from '../findings/replay.js';
+import { targetsFromNames } from '../targets/named.js';
+import { shownBy } from './root.js';
+
+/**
+ * @param {{runtimeFlags?: string[], browserFlags?: string[], timeoutMs: number, spec?: string, log?: (line: string) => void}} options
+ * @returns {import('./triage.js').Replay}
+ */
+export function replayOnTargets({ runtimeFlags = [], browserFlags = [], timeoutMs, spec, log = () => {} }) {
+  return async (programs, names) => {
+    const started = performance.now();
+    const targets = await targetsFromNames(names, runtimeFlags, browserFlags, spec);
+    const verdicts = await replayPrograms(programs, targets, { timeoutMs, workers: 2 });
+    log(`replayed ${programs.length} programs on ${names.length} targets in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    return {
+      shown: verdicts.map((row) => names.map((name) => {
+        const verdict = row.find((v) => v.target === name);
+        return verdict === undefined ? 'harness-error' : shownBy(verdict);
+      })),
+      versions: names.map((name) => targets.find((t) => t.name === name)?.runtime?.version ?? null),
+    };
+  };
+}
