@@ -1,5 +1,5 @@
-// The portable tree's entry for an agent that lives outside it (the
-// QuickJS-ng agent, fuzzers/native/agent.js): the agent protocol's lines and
+// The portable tree's entry for the QuickJS-ng agent (hosts/quickjs/agent.js,
+// which starts the target code rather than being part of it): the agent protocol's lines and
 // heartbeat, and the modules a pool's task may name (the fuzz and conform
 // tasks, the channel modules QuickJS-ng's targets use). Apart from index.js
 // because these set timers as they load, which the fuzz entry has not.

@@ -45,6 +45,13 @@ test('what runs inside targets lists nothing of the main process, and node: only
   assert.equal(table.units.src.packages, undefined);
 });
 
+test('the QuickJS-ng scripts reach the target code only through its entries, portable/index.js and portable/agent.js', () => {
+  const entries = ['portable/index.js', 'portable/agent.js'];
+  const sideDoors = edges.filter(({ from, to }) => from.startsWith('portable/hosts/quickjs/') && unitOf(table, to) === 'portable' && !entries.includes(to));
+  assert.deepEqual(sideDoors, []);
+  assert.ok(edges.some(({ from, to }) => from === 'portable/hosts/quickjs/entry.js' && to === 'portable/index.js'));
+});
+
 test('every exception is an import that exists and that the table would refuse without it', () => {
   for (const { from, to, why } of table.exceptions) {
     assert.ok(why.length > 0, `${from} -> ${to}: no why`);

@@ -2,7 +2,7 @@
 // the real agent build of the native harness: the targets are listed with
 // QuickJS-ng's version, the agent answers fuzz chunks for both channels, a
 // known QuickJS-ng bug is a deviation while an intended difference
-// (fuzzers/native/expectations.json) is not, and the conformance suite on
+// (portable/bugs/quickjs-expectations.json) is not, and the conformance suite on
 // quickjs:ref matches its recorded expectations.
 
 import { after, before, test } from 'node:test';

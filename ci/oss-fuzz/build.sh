@@ -1,6 +1,6 @@
 #!/bin/bash -eu
 # OSS-Fuzz / ClusterFuzzLite build: clonecheck's QuickJS-ng harness
-# (fuzzers/native/harness.c) with the compiler, flags and fuzzing engine
+# (portable/hosts/quickjs/harness.c) with the compiler, flags and fuzzing engine
 # the infrastructure gives ($CC, $CFLAGS, $LIB_FUZZING_ENGINE, $OUT).
 # harness/native/build.js fetches QuickJS-ng's pinned sources from
 # crates.io (sha256 checked), bundles clonecheck's script, compiles and

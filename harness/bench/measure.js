@@ -27,7 +27,7 @@ const TASKS_URL = new URL('../../portable/bench/tasks.js', import.meta.url).href
  * @typedef {object} MeasureOptions
  * @property {string} suite
  * @property {string[]} [shapes]
- * @property {object} [suiteOptions]  what the suite's prepare gets as `options` (the files it asked for, commands/bench.js)
+ * @property {object} [suiteOptions]  what the suite's prepare gets as `options` (the files it asked for, session.js)
  * @property {number} rowMs
  * @property {number} rounds
  * @property {() => boolean} stopping  Ctrl-C: no unit starts after it says so

@@ -1,5 +1,5 @@
 // The native harness's two stages as a campaign sets them up
-// (fuzzers/native/harness.c, docs/native.md "Two stages"): the oracle's
+// (portable/hosts/quickjs/harness.c, docs/native.md "Two stages"): the oracle's
 // rate, and the file where one binary's processes share the coverage
 // buckets they have seen, which ends with four counts: the inputs, those
 // that went on to the oracle, and the CPU time of each stage.

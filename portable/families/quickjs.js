@@ -14,8 +14,8 @@ export default {
   standalone: "QuickJS-ng's targets run only inside clonecheck's QuickJS agent (docs/native.md)",
   // Its bundle replaces Node's hooks with none (harness/native/build.js QUICKJS_HOST_MODULES): the reference's brand checks.
   hostHooks: 'portable/hosts/page/no-host-hooks.js',
-  classicScripts: 'fuzzers/native/quickjs-classic-script.js',
-  expectations: ['wpt/expectations/quickjs-message.json', 'wpt/expectations/quickjs-ref.json', 'fuzzers/native/expectations.json'],
+  classicScripts: 'portable/hosts/quickjs/quickjs-classic-script.js',
+  expectations: ['wpt/expectations/quickjs-message.json', 'wpt/expectations/quickjs-ref.json', 'portable/bugs/quickjs-expectations.json'],
   noWebPlatform: 'QuickJS-ng has no structuredClone, MessageChannel, web Worker or BroadcastChannel',
   shell: true,
   // QuickJS-ng has no Blob or File: its programs get ordinary objects in their place (programs.js inShell).

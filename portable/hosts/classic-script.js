@@ -9,7 +9,7 @@
 // 2026-12-02: Node 20, 22, 24 and 26, Bun 1.4.5 and Deno 2.9.6 all keep the
 // bindings and refuse a second `let` of the same name, as a page does).
 // Each family names its own twin (portable/families/, `classicScripts`): a
-// page's is page/classic-script.js, QuickJS-ng's fuzzers/native/quickjs-classic-script.js.
+// page's is page/classic-script.js, QuickJS-ng's portable/hosts/quickjs/quickjs-classic-script.js.
 
 import { runInThisContext } from 'node:vm';
 

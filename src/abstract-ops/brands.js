@@ -63,7 +63,7 @@ let kinds = new WeakMapCtor();
  * @property {(buffer: SharedArrayBuffer) => SharedArrayBuffer} [shareDataBlock]  a second
  *   SharedArrayBuffer object over the buffer's data block (StructuredDeserialize steps 12.2 and
  *   13.2), for a host without a global structuredClone (QuickJS-ng: its own serializer with
- *   JS_WRITE_OBJ_SAB, fuzzers/native/entry.js)
+ *   JS_WRITE_OBJ_SAB, portable/hosts/quickjs/entry.js)
  * @property {(object: object, global: object) => object} [transferPlatformObject]  a
  *   transferable platform object's transfer steps and, in the realm of `global`, its
  *   transfer-receiving steps, at once: the new object, the original detached

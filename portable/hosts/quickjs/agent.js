@@ -12,7 +12,7 @@
 
 // First: fast-check takes setTimeout as it loads.
 import { fatal, routeUncaught } from './quickjs-timers.js';
-import { conformTasks, fileHeartbeatWriter, fuzzTasks, messageLine, quickjsMessage, referenceTiers } from '../../portable/agent.js';
+import { conformTasks, fileHeartbeatWriter, fuzzTasks, messageLine, quickjsMessage, referenceTiers } from '../../agent.js';
 import './quickjs-host.js';
 
 /** @type {{std: any}} */
@@ -21,7 +21,7 @@ const { std } = /** @type {any} */ (globalThis).clonecheckNative;
 /** conform's tasks with this shell as the realm's host (tasks.js picks Node's or a page's by itself). */
 const conformInShell = {
   loadTargets: conformTasks.loadTargets,
-  /** @param {any} task @param {import('../../portable/hosts/heartbeat.js').HeartbeatWriter} heartbeat */
+  /** @param {any} task @param {import('../../hosts/heartbeat.js').HeartbeatWriter} heartbeat */
   runTask: (task, heartbeat) => conformTasks.runFileTask(task, heartbeat, {
     // Unhandled rejections are not routed: QuickJS-ng reports them only to a tracker that ends the process.
     routeUncaught,

@@ -14,9 +14,8 @@
 // writing the clone again gives the same bytes; `fuzzOne` is the whole
 // case against the oracle.
 
-import { build, canonicalJSON, fromBytes, validate } from '../../src/index.js';
-import { deliveredObservation, observedCase, oracleClone, seenDeviations, seenHere, viaQuickjsMessage as viaMessage, withoutTransfer } from '../../portable/index.js';
-import { unexpected } from './expectations.js';
+import { build, canonicalJSON, fromBytes, validate } from '../../../src/index.js';
+import { deliveredObservation, observedCase, oracleClone, seenDeviations, seenHere, unexpected, viaQuickjsMessage as viaMessage, withoutTransfer } from '../../index.js';
 import { regexpBehaviourDifferences } from './regexp-behaviour.js';
 import './quickjs-host.js';
 
@@ -33,7 +32,7 @@ const oracle = oracleClone(undefined, 'none');
 /**
  * Runs a program on the oracle and on QuickJS's serializer.
  * @param {any} program as the channel takes it
- * @returns {{expected: () => unknown, actual: () => unknown, differences: import('../../src/observe/diff.js').Difference[]}}
+ * @returns {{expected: () => unknown, actual: () => unknown, differences: import('../../../src/observe/diff.js').Difference[]}}
  *   the case observations are made only when asked for (a passing case needs none)
  */
 export function judgeProgram(program) {

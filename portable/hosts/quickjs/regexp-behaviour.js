@@ -9,8 +9,8 @@
 // originals again); the clone has only own data properties (CreateDataProperty)
 // unless QuickJS deviated, and then the observation already says so.
 
-import { classifyObject } from '../../src/abstract-ops/brands.js';
-import { RegExpPrototypeSource } from '../../src/primordials/intrinsics.js';
+import { classifyObject } from '../../../src/abstract-ops/brands.js';
+import { RegExpPrototypeSource } from '../../../src/primordials/intrinsics.js';
 
 /** Strings that tell the generated sources (src/program/bytes.js, fuzzers/) apart. */
 const PROBES = ['', 'a', 'aab', 'ba', 'x', '^x$', 'xx', '12', '123', '/', 'A', '\u0100', '\ud83d\ude00', 'a\nx', '.', 'b'];
@@ -58,7 +58,7 @@ function regexpsIn(root) {
 
 /**
  * @param {unknown} landed what the serializer round trip returned (undefined when it threw)
- * @returns {import('../../src/observe/diff.js').Difference[]} one per RegExp that matches otherwise than its source and flags say
+ * @returns {import('../../../src/observe/diff.js').Difference[]} one per RegExp that matches otherwise than its source and flags say
  */
 export function regexpBehaviourDifferences(landed) {
   const differences = [];

@@ -10,7 +10,7 @@
 //    API: the reference takes them for ordinary objects here unless a
 //    program built them (it registers what it builds).
 
-import { setHostHooks } from '../../src/index.js';
+import { setHostHooks } from '../../../src/index.js';
 
 /** @type {{message: (value: unknown) => unknown, isProxy: (value: unknown) => boolean, isPromise: (value: unknown) => boolean}} */
 const native = /** @type {any} */ (globalThis).clonecheckNative;

@@ -3,14 +3,14 @@
 // uses) under libFuzzer or AFL++, with ASan and UBSan.
 //
 // One JSRuntime and one JSContext live for the whole process. They evaluate
-// the bundle that harness/native/build.js makes from fuzzers/native/entry.js
+// the bundle that harness/native/build.js makes from portable/hosts/quickjs/entry.js
 // (clonecheck's own src/: fromBytes, build, the reference oracle, observe,
 // diff), compiled in as `clonecheck_bundle`. The bundle calls back into C
 // through `clonecheckNative`: `message(value)`, the serializer round trip,
 // and `print(text)`.
 //
 // Built two ways (harness/native/build.js), one file:
-//  - for libFuzzer or AFL++, with the bundle of fuzzers/native/entry.js:
+//  - for libFuzzer or AFL++, with the bundle of portable/hosts/quickjs/entry.js:
 //     - LLVMFuzzerTestOneInput: bytes -> the entry's `fuzzOne`: a readable
 //       report on stderr and abort() when QuickJS deviates from the oracle;
 //     - CLONECHECK_PRINT=1 (read in LLVMFuzzerInitialize): prints the program
@@ -18,7 +18,7 @@
 //       running it (harness/native/findings.js uses it for crashes);
 //  - as an agent (CLONECHECK_AGENT defined: `main` below, no fuzzing driver,
 //    no sanitizers, quickjs-libc linked), with the bundle of
-//    fuzzers/native/agent.js: the agent protocol of portable/hosts/agent.js
+//    portable/hosts/quickjs/agent.js: the agent protocol of portable/hosts/agent.js
 //    over stdin and stdout, so the pool drives QuickJS as it drives Bun.
 
 #include <stddef.h>

@@ -1,5 +1,5 @@
 // QuickJS-ng's known, intended differences from the structured clone
-// algorithm (expectations.json: one entry per difference, with why), so
+// algorithm (quickjs-expectations.json: one entry per difference, with why), so
 // the harness aborts only on what is new. An entry matches a Difference by
 // its category ('*': any) and a regular expression over its path, and,
 // where the entry says, by regular expressions over the canonical JSON of
@@ -7,13 +7,13 @@
 // observations (a difference in a thrown error's
 // kind says nothing about which error it was: the observations do), and
 // of the difference described by what it is rather than where
-// (harness/fuzz/bug-shape.js: `keys on array: named key: data property ->
+// (bug-shape.js: `keys on array: named key: data property ->
 // missing` — a path alone cannot tell an array's named key from an
 // object's).
 
 import { canonicalJSON } from '../../src/index.js';
-import { causalRankOf, describeDifference, rootDifference } from '../../portable/index.js';
-import EXPECTATIONS from './expectations.json' with { type: 'json' };
+import { causalRankOf, describeDifference, rootDifference } from './bug-shape.js';
+import EXPECTATIONS from './quickjs-expectations.json' with { type: 'json' };
 
 /**
  * @typedef {object} Expectation
@@ -45,7 +45,7 @@ const compiled = /** @type {Expectation[]} */ (EXPECTATIONS).map((e) => ({
  * @param {import('../../src/observe/diff.js').Difference} d
  * @param {string} expectedJSON the expected case observation, canonical JSON
  * @param {string} actualJSON the actual one
- * @param {import('../../portable/bugs/bug-shape.js').CaseContext} context  both observations and the program
+ * @param {import('./bug-shape.js').CaseContext} context  both observations and the program
  * @returns {Expectation | undefined} the expectation that covers it
  */
 export function expectationOf(d, expectedJSON, actualJSON, context) {
