@@ -123,3 +123,38 @@ export function refusals(table, edges) {
     return why === undefined || excepted.has(`${edge.from} -> ${edge.to}`) ? [] : [`${edge.from} -> ${edge.to}: ${why}`];
   });
 }
+
+/**
+ * The import circles among files: each strongly connected group of two or
+ * more files (Tarjan's algorithm), where one file's module body may run
+ * before another it needs has finished loading.
+ * @param {Edge[]} edges @returns {string[][]}
+ */
+export function importCircles(edges) {
+  /** @type {Map<string, string[]>} */
+  const next = new Map();
+  for (const { from, to } of edges) next.set(from, [...(next.get(from) ?? []), to]);
+  /** @type {Map<string, {index: number, low: number}>} */
+  const seen = new Map();
+  /** @type {string[]} */
+  const stack = [];
+  /** @type {string[][]} */
+  const circles = [];
+  /** @param {string} file */
+  const visit = (file) => {
+    const mark = { index: seen.size, low: seen.size };
+    seen.set(file, mark);
+    stack.push(file);
+    for (const to of next.get(file) ?? []) {
+      if (!seen.has(to)) {
+        visit(to);
+        mark.low = Math.min(mark.low, seen.get(to).low);
+      } else if (stack.includes(to)) mark.low = Math.min(mark.low, seen.get(to).index);
+    }
+    if (mark.low !== mark.index) return;
+    const group = stack.splice(stack.indexOf(file));
+    if (group.length > 1) circles.push(group.sort());
+  };
+  for (const file of next.keys()) if (!seen.has(file)) visit(file);
+  return circles;
+}

@@ -7,7 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { codeFiles, importsOf, readTable, refusals, refusal, unitOf } from './layers.js';
+import { codeFiles, importCircles, importsOf, readTable, refusals, refusal, unitOf } from './layers.js';
 
 const table = readTable();
 const files = codeFiles();
@@ -16,6 +16,11 @@ const layerOf = (/** @type {string} */ unit) => table.layers.findIndex(({ name }
 
 test('every import of every file is one the table allows (or lists as an exception)', () => {
   assert.deepEqual(refusals(table, edges), []);
+});
+
+test('no import circle: no file imports, through others, a file that imports it', () => {
+  assert.deepEqual(importCircles(edges), []);
+  assert.deepEqual(importCircles([{ from: 'a.js', to: 'b.js' }, { from: 'b.js', to: 'c.js' }, { from: 'c.js', to: 'a.js' }, { from: 'c.js', to: 'd.js' }]), [['a.js', 'b.js', 'c.js']]);
 });
 
 test('every file belongs to a unit, and every unit holds a file', () => {
