@@ -16,7 +16,7 @@ import { signatureOf } from '../portable/bugs/signature.js';
 import { referenceDelivery } from '../portable/targets/receivers/reference-delivery.js';
 import * as workerChannel from '../portable/targets/clone-functions/worker.js';
 import * as broadcastChannel from '../portable/targets/clone-functions/broadcast.js';
-import { expectedWhereValueLands } from '../harness/fuzz/stalls.js';
+import { expectedWhereValueLands } from '../harness/findings/expected.js';
 import { reproSource } from '../harness/findings/repro.js';
 import { resolveTarget } from '../harness/targets/catalog.js';
 

@@ -20,6 +20,7 @@ export const TREES = ['src', 'fuzzers', 'portable', 'harness'];
  *
  * @typedef {object} Unit  a folder (or one file) of a tree, and what it may import
  * @property {string} layer  a Layer's name
+ * @property {string} [why]  for a unit whose place the layer's why does not say
  * @property {string[]} imports  the units its files may import (its own is implied unless `isolated`)
  * @property {string[]} [packages]  the npm packages it may import; 'node:' stands for Node's built-in modules
  * @property {boolean} [isolated]  its files import nothing else of it (one command never imports another)

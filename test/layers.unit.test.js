@@ -40,6 +40,11 @@ test('the table runs one way: a unit lists units of its own layer or lower ones'
   }
 });
 
+test('no circle among the units either: a unit never imports, through others, a unit that imports it', () => {
+  const unitEdges = Object.entries(table.units).flatMap(([from, { imports }]) => imports.map((to) => ({ from, to })));
+  assert.deepEqual(importCircles(unitEdges), []);
+});
+
 test('what runs inside targets lists nothing of the main process, and node: only in the host adapters', () => {
   const runs = (/** @type {string} */ unit) => table.layers[layerOf(unit)].runs;
   for (const [unit, { imports, packages = [] }] of Object.entries(table.units).filter(([unit]) => runs(unit) === 'targets')) {

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { replayPrograms } from '../harness/findings/replay.js';
 import { reproSource } from '../harness/findings/repro.js';
-import { expectedWhereValueLands } from '../harness/fuzz/stalls.js';
+import { expectedWhereValueLands } from '../harness/findings/expected.js';
 import { resolveRuntime } from '../harness/runtimes.js';
 import { TargetError, resolveTarget } from '../harness/targets/catalog.js';
 import { clonecheck } from './helpers.js';

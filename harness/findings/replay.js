@@ -4,7 +4,7 @@
 // on the others, whose verdicts died with the worker or never came).
 // `clonecheck repro`, the regression replay and triage (harness/bugs/) share it.
 
-import { FUZZ_WORKER_URL } from '../fuzz/worker-url.js';
+import { FUZZ_WORKER_URL } from '../pool/fuzz-worker-url.js';
 import { runPool } from '../pool/pool.js';
 import { groupByHost } from '../targets/catalog.js';
 

@@ -14,7 +14,7 @@ import { shrinkDeviations } from '../minimize/shrink.js';
 import { oneFindingPerBug } from '../../portable/bugs/same-bug.js';
 import { shrinkStalls } from '../minimize/shrink-stalls.js';
 import { Tally } from './tally.js';
-import { FUZZ_WORKER_URL } from './worker-url.js';
+import { FUZZ_WORKER_URL } from '../pool/fuzz-worker-url.js';
 import { runPool } from '../pool/pool.js';
 import { agreementReport, recheck } from './recheck.js';
 import { shrinkHistory } from '../minimize/history.js';

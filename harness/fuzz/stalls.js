@@ -6,15 +6,13 @@
 // An agent that died before the case's first target began died late, from an
 // earlier case: a crash between cases, against no target.
 
-import { build, validate } from '../../src/index.js';
-import { cloneCase, cloneCaseElsewhere, oracleClone } from '../../portable/case/case.js';
-import { installNodeHostHooks } from '../../portable/hosts/node-host.js';
+import { validate } from '../../src/index.js';
 import { CHUNK_SIZE, chunkSeed } from '../../fuzzers/steering.js';
 import { runNext } from './schedule.js';
 import { verdictSignature } from '../../portable/bugs/signature.js';
-import { landsInWorkers, reshaperOf } from '../targets/catalog.js';
-import { judgeableHere, transferArgument } from '../../portable/targets/programs.js';
-import { referenceDelivery } from '../../portable/targets/receivers/reference-delivery.js';
+import { reshaperOf } from '../targets/catalog.js';
+import { judgeableHere } from '../../portable/targets/programs.js';
+import { expectedWhereValueLands } from '../findings/expected.js';
 
 /**
  * @param {import('./schedule.js').Host} host
@@ -95,27 +93,4 @@ async function expectedOrHarnessError(target, program, caseIndex, tally) {
     tally.harnessErrors.push({ verdict: 'harness-error', case: caseIndex, program, error: `the oracle failed on a stalled case: ${error instanceof Error ? error.stack : String(error)}` });
     return undefined;
   }
-}
-
-/**
- * What the reference observes for a program that stalled a target, computed
- * here on the main thread as the oracle computes it where the target's value
- * lands (judge.js): the target gave no observation, and the finding's repro
- * needs the expected one. For a worker channel that is the reference's
- * delivery (serialized under the sender's steps, deserialized under the
- * receiver's), one case observation per delivery when the program is
- * delivered more than once (docs/program.md `deliveries`), as the repro
- * compares them. There no realm step stays in place across an await
- * (cloneCaseElsewhere), so nothing else this thread runs meets it.
- * @param {import('../targets/catalog.js').TargetSpec} target
- * @param {any} program as the target's channel reshaped it
- * @returns {Promise<import('../../portable/case/case.js').DeliveredObservation>}
- */
-export async function expectedWhereValueLands(target, program) {
-  installNodeHostHooks();
-  const argument = transferArgument(target);
-  // Synchronous here: on this thread nothing else may run while the realm is set up.
-  if (!landsInWorkers(target)) return cloneCase(program, () => build(program), oracleClone(undefined, argument, target.profile)).clone;
-  const [firstReceiver] = await cloneCaseElsewhere(program, () => build(program), referenceDelivery(undefined, argument, target.profile));
-  return firstReceiver;
 }

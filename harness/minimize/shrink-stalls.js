@@ -16,7 +16,7 @@
 
 import { replayProgram } from '../findings/replay.js';
 import { reduceProgram } from '../../portable/minimize/reduce.js';
-import { expectedWhereValueLands } from '../fuzz/stalls.js';
+import { expectedWhereValueLands } from '../findings/expected.js';
 import { deathOf } from '../../portable/bugs/signature.js';
 
 /** Runs of the finding's own program before it counts as not reproduced. */

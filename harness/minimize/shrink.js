@@ -9,7 +9,7 @@
 // agent (shrink-stalls.js).
 
 import { CHUNK_SIZE } from '../../fuzzers/steering.js';
-import { FUZZ_WORKER_URL } from '../fuzz/worker-url.js';
+import { FUZZ_WORKER_URL } from '../pool/fuzz-worker-url.js';
 import { runPool } from '../pool/pool.js';
 import { nextWitness } from '../../portable/bugs/same-bug.js';
 import { replayFresh } from '../findings/replay.js';

@@ -5,7 +5,7 @@
 // and the run goes on. This is what turns a target that hangs or kills its
 // thread into a verdict instead of a stuck or failed run.
 //
-// The worker module (e.g. harness/fuzz/worker.js), agent
+// The worker module (e.g. harness/pool/fuzz-worker.js), agent
 // (portable/hosts/agent.js) or agent page (harness/browsers/) posts one message when it has loaded, then
 // answers each task with one message, and reports progress through a
 // heartbeat (`heartbeat.js`).

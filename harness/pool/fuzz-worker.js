@@ -1,5 +1,5 @@
 // A fuzz worker thread (harness/pool/pool.js): loads the run's targets, says it
-// is ready, then answers each task (tasks.js) with one message. Its twin for
+// is ready, then answers each task (portable/fuzz/tasks.js) with one message. Its twin for
 // other runtimes is portable/hosts/agent.js.
 
 import { parentPort, workerData } from 'node:worker_threads';
