@@ -60,7 +60,16 @@ export function codeFiles() {
  * @returns {Edge[]} relative specifiers resolved to repository paths; bare ones as the package's name ('node:' for every built-in)
  */
 export function importsOf(file) {
-  const source = ts.createSourceFile(file, readFileSync(join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
+  return importsIn(file, readFileSync(join(ROOT, file), 'utf8'));
+}
+
+/**
+ * importsOf for a file's text given here.
+ * @param {string} file relative to the repository @param {string} text
+ * @returns {Edge[]}
+ */
+export function importsIn(file, text) {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
   /** @type {string[]} */
   const specifiers = [];
   /** @param {ts.Node} node */
