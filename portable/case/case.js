@@ -1,6 +1,7 @@
 // One case: build a program, let the receiving realm's set-up run, clone the
 // value with some clone function, observe everything (src/observe), and put
-// the realm back. Portable: it imports only src/, so the fuzzer (Node), the
+// the realm back. Portable: it imports only src/ (and receivers/messages.js,
+// which imports only src/ too), so the fuzzer (Node), the
 // self-check and every repro.mjs (bundled, in Node, Bun or Deno) run the very
 // same code.
 //
