@@ -133,12 +133,16 @@ cli
 cli
   .command('bisect')
   .description("find the last good and first bad release of a runtime for a bug of the ledger, a finding's deviation, "
-    + 'or any deviation of a program, installing each version probed (docs/bisect.md)')
+    + 'or any deviation of a program, installing each version probed; or, when the newer end passes, the last bad and first good: its fix (docs/bisect.md)')
   .argument('<bug-finding-or-program>', 'a bug id (bun/some-slug, or the slug alone), a finding folder written by fuzz, or a program.json')
   .addOption(new Option('--runtime <name>', "the runtime whose releases are walked (default: the bug's or finding's)").choices(registryFamilies))
   .option('--channel <name>', "the channel each version is probed on (default: the bug's or finding's, else clone)")
-  .addOption(releaseOption('--good <version>', 'a release without it (default: gallop back from the bad one, 1, 2, 4, … releases, to one that is good)'))
-  .addOption(releaseOption('--bad <version>', `a release with it (default: the pinned one, ${registryFamilies.map((family) => `${family} ${pinnedVersion(family)}`).join(', ')})`))
+  .addOption(releaseOption('--good <version>', 'a release without it: older than --bad (default: gallop back from the bad one, 1, 2, 4, … releases, to one that is good); '
+    + 'with --fix, or newer than --bad, the newer end of a fix bisection (default: the pinned one)'))
+  .addOption(releaseOption('--bad <version>', `a release with it (default: the pinned one, ${registryFamilies.map((family) => `${family} ${pinnedVersion(family)}`).join(', ')}); `
+    + "with --fix, or older than --good, where a fix bisection starts (default: the newest version the bug's ledger entry saw it on, else gallop back from the good one)"))
+  .option('--fix', 'bisect its fix: the last bad and first good release (default: when the pinned version passes, without --bad)')
+  .option('--update', "with a bug's fix found, mark its ledger entry fixed in the first good release (status, fixedIn)")
   .addOption(triesOption())
   .addOption(timeoutOption('a replay that makes no progress for this long is a timeout'))
   .option('--ledger <dir>', 'the bug ledger (default: corpus/bugs); a bug\'s range is recorded in its file')

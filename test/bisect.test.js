@@ -7,8 +7,10 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bisectVersions, bugJudge, combineTries, loadFailure, programJudge, releases } from '../harness/bugs/bisect.js';
-import { newBug, writeBug } from '../harness/bugs/ledger.js';
+import {
+  bisectEitherWay, bisectVersions, bugJudge, combineTries, loadFailure, programJudge, releases, replayProbe,
+} from '../harness/bugs/bisect.js';
+import { findBug, newBug, readLedger, writeBug } from '../harness/bugs/ledger.js';
 import { shownBy } from '../harness/bugs/root.js';
 import { replayProgram } from '../harness/findings/replay.js';
 import { resolveTarget } from '../harness/targets/catalog.js';
@@ -137,7 +139,9 @@ test('usage errors are one line and exit 2', () => {
     [['no-such-bug', '--ledger', ledger], /no bug no-such-bug in the ledger .*and no file no-such-bug/],
     [[program, '--runtime', 'chromium'], /--runtime <name>' argument 'chromium' is invalid/],
     [[program], /bisect needs --runtime bun, deno, node/],
-    [[program, '--runtime', 'deno', '--good', '2.8.0', '--bad', '2.7.14'], /--good 2\.8\.0 is not older than --bad 2\.7\.14/],
+    [[program, '--runtime', 'deno', '--good', '2.8.0', '--bad', '2.8.0'], /--good and --bad are both 2\.8\.0: give two versions/],
+    [[program, '--runtime', 'deno', '--fix', '--good', '2.7.14', '--bad', '2.8.0'], /--bad 2\.8\.0 is not older than the good version 2\.7\.14/],
+    [[program, '--runtime', 'deno', '--update'], /--update records a fix in a bug's ledger entry; \S+ is a program, not a bug of the ledger/],
     [[program, '--runtime', 'deno', '--channel', 'iframe'], /deno has no channel 'iframe'; its channels: clone, /],
     [[program, '--runtime', 'deno', '--good', '2.8.0-rc.1'], /It must be a plain release x\.y\.z/],
     [[program, '--runtime', 'deno', '--bad', '2.8.99'], /--bad 2\.8\.99: the npm registry lists no deno release 2\.8\.99/],
@@ -177,4 +181,34 @@ test('a real bisection: a Node bug bisected between 22.11.0 and 22.12.0 is recor
   });
   const document = JSON.parse(readFileSync(json, 'utf8'));
   assert.deepEqual([document.schema, document.subject, document.result, document.probes.length], ['clonecheck/bisect@1', bug.id, 'range', 2]);
+});
+
+test('a real fix bisection over the Node releases installed here: the detached buffer Node 20 accepted in a transfer list', async () => {
+  // Node 20 clones with a detached ArrayBuffer in the transfer list; Node 21 and later throw the DataCloneError
+  // (corpus/bugs/node/accepts-detached-arraybuffer-in-transfer-list.json). The list is the installed releases only:
+  // nothing is downloaded, and the newer end passing turns the search to the fix.
+  const bug = findBug(readLedger(), 'node/accepts-detached-arraybuffer-in-transfer-list');
+  const probe = replayProbe({ program: bug.program, runtime: 'node', channel: 'clone', judge: bugJudge(bug.root), timeoutMs: 5000 });
+  const found = await bisectEitherWay({ versions: ['16.20.2', '20.0.0', '22.11.0', '22.12.0', '22.23.3', '24.21.0', '26.10.0'], end: '26.10.0', bad: '20.0.0', probe });
+  assert.equal(found.direction, 'fixed');
+  assert.deepEqual(found.direction === 'fixed' && [found.bisection.result, found.bisection.lastBad, found.bisection.firstGood], ['range', '20.0.0', '22.11.0']);
+  assert.deepEqual(found.bisection.probes.map((p) => [p.version, p.verdict]), [['26.10.0', 'good'], ['20.0.0', 'bad'], ['22.12.0', 'good'], ['22.11.0', 'good']]);
+});
+
+test('bisect --fix of a bug that shows at the good end: no fix to find, and --update leaves it open', () => {
+  const program = JSON.parse(readFileSync(fixture('node-22.12-transfer-list-setter.program.json'), 'utf8'));
+  const ledger = mkdtempSync(join(tmpdir(), 'clonecheck-bisect-'));
+  const bug = newBug({
+    implementation: 'node', title: "Node's structuredClone fills its transfer list by [[Set]]",
+    root: { category: 'effects', shape: 'effects: extra write of Array.prototype index' }, program, foundOn: 'node:clone',
+    shows: [], signatures: [], occurrences: 1, date: '2026-11-27',
+  }, new Set());
+  const file = writeBug(bug, ledger);
+  const result = clonecheck(['bisect', bug.id, '--ledger', ledger, '--fix', '--good', '22.12.0', '--bad', '22.11.0', '--update']);
+  assert.equal(result.status, 0, result.stdout + result.stderr);
+  assert.match(result.stdout, /looking for its fix: good 22\.12\.0, bad 22\.11\.0$/m);
+  assert.match(result.stdout, /^shows at the good version 22\.12\.0 \(bad: effects: extra write of Array\.prototype index\): no fix to find/m);
+  const written = JSON.parse(readFileSync(file, 'utf8'));
+  assert.deepEqual([written.status, written.fixedIn], ['open', null]);
+  assert.deepEqual(written.versions.fixed, { lastBad: null, firstGood: null, probes: [{ version: '22.12.0', verdict: 'bad' }] });
 });

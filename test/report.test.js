@@ -137,6 +137,21 @@ test('with no replay to show (the host did not start), the report gives the prog
   assert.ok(body.includes(`first differ at: \`${bug.root.shape}\``));
 });
 
+test('a bug bisect found fixed: report says where it was fixed and proposes no filing', () => {
+  // The same program as a fixed entry of its own, as `bisect --fix --update` leaves it.
+  const fixed = {
+    ...bug, id: `node/${SLUG}-fixed`, status: 'fixed', fixedIn: '22.11.0',
+    versions: { runtime: 'node', channel: 'clone', lastGood: null, firstBad: null, probes: [], fixed: { lastBad: '20.0.0', firstGood: '22.11.0', probes: [{ version: '26.10.0', verdict: 'good' }, { version: '20.0.0', verdict: 'bad' }] } },
+  };
+  writeBug(fixed, ledger);
+  const result = clonecheck(['report', fixed.id, '--ledger', ledger, '--no-replay']);
+  assert.equal(result.status, 0, result.stderr);
+  assert.match(result.stderr, /^clonecheck: fixed in Node 22\.11\.0 \(the last bad 20\.0\.0\): nothing to file; not sent anywhere$/m);
+  assert.doesNotMatch(result.stderr, /file it at/);
+  assert.match(result.stdout, /Versions affected: up to Node 20\.0\.0, fixed in Node 22\.11\.0 \(`node:clone`\) \(2 versions probed\)\./);
+  assert.match(result.stdout, /clonecheck's ledger has it fixed in 22\.11\.0\./);
+});
+
 test('usage errors: an unknown bug, an unknown tracker, a ledger that is not there (one line, exit 2)', () => {
   for (const [args, message] of [
     [['report', 'no-such-bug', '--ledger', ledger], /^clonecheck: no bug no-such-bug in the ledger/],

@@ -113,7 +113,7 @@ export function combineTries(tries) {
 }
 
 /**
- * Finds the last good and first bad release.
+ * Finds the last good and first bad release (a bug's introduction).
  * 1. The bad version is probed first: if it does not show it, there is nothing to bisect.
  * 2. With `good`, that version is probed; without it (or when it is not
  *    good), the search gallops back from the bad one (or from `good`, when
@@ -126,11 +126,13 @@ export function combineTries(tries) {
  *    A gallop that ended on versions it could not probe bisects the stretch
  *    it jumped over below the oldest bad one, in case a good one is there.
  * Each version is probed at most once.
- * @param {{versions: string[], bad: string, good?: string, tries?: number, probe: ProbeFunction, onProbe?: (probe: Probe) => void}} options
- *   `versions` oldest first; `bad` and `good` among them, `good` older
+ * @param {{versions: string[], bad: string, good?: string, tries?: number, probe: ProbeFunction, onProbe?: (probe: Probe) => void,
+ *   mirrored?: boolean}} options
+ *   `versions` oldest first; `bad` and `good` among them, `good` older. `mirrored` (bisectFix): the search reads each
+ *   probe's good as bad and bad as good, the probes keep what they were
  * @returns {Promise<Bisection>}
  */
-export async function bisectVersions({ versions, bad, good, tries = 1, probe, onProbe = () => {} }) {
+export async function bisectVersions({ versions, bad, good, tries = 1, probe, onProbe = () => {}, mirrored = false }) {
   const badIndex = versions.indexOf(bad);
   const goodIndex = good === undefined ? -1 : versions.indexOf(good);
   if (badIndex < 0 || (good !== undefined && (goodIndex < 0 || goodIndex >= badIndex))) {
@@ -145,7 +147,7 @@ export async function bisectVersions({ versions, bad, good, tries = 1, probe, on
     const done = { version: versions[index], ...combineTries(results), tries: results.length, seconds: (performance.now() - started) / 1000 };
     probes.push(done);
     onProbe(done);
-    return done.verdict;
+    return mirrored ? MIRROR[done.verdict] : done.verdict;
   };
   if ((await at(badIndex)) !== 'bad') return { result: 'not-at-bad', lastGood: null, firstBad: null, untestable: [], probes };
 
@@ -227,6 +229,72 @@ export async function bisectVersions({ versions, bad, good, tries = 1, probe, on
     untestable: [...untestable].filter((i) => i > lo && i < hi).sort((a, b) => a - b).map((i) => versions[i]),
     probes,
   };
+}
+
+/** A fix bisection's search reads a probe so: the newer end is the one it gallops back from. @type {Record<Outcome, Outcome>} */
+const MIRROR = { good: 'bad', bad: 'good', other: 'other', skipped: 'skipped' };
+
+/**
+ * @typedef {object} FixBisection
+ * @property {'range' | 'never' | 'not-at-good'} result  a last bad and first good; good back to the oldest version probed
+ *   (no bad one found); or the good version itself shows it
+ * @property {string | null} lastBad
+ * @property {string | null} firstGood  with `never`: the oldest version probed that was good
+ * @property {string[]} untestable  versions between lastBad and firstGood that were other or skipped: the first good
+ *   may be one of them; with `never`, those older than firstGood
+ * @property {Probe[]} probes  in the order they ran
+ */
+
+/**
+ * Finds the last bad and first good release going forward (a bug's fix, as
+ * syzbot's fix bisection does): the introduction's search mirrored, so its
+ * gallop, skips and flaky tries are the same. A flaky version is still bad
+ * when any try shows it: the tries are combined before the mirror.
+ * 1. The good version (the newer end) is probed first: if it shows the bug, there is no fix to find.
+ * 2. With `bad` (an older version that showed it: a sighting), that version
+ *    is probed; without it, the search gallops back from the good one to a bad one.
+ * 3. Binary search between the last bad and the first good.
+ * @param {{versions: string[], good: string, bad?: string, tries?: number, probe: ProbeFunction, onProbe?: (probe: Probe) => void}} options
+ *   `versions` oldest first; `good` and `bad` among them, `bad` older
+ * @returns {Promise<FixBisection>}
+ */
+export async function bisectFix({ versions, good, bad, ...rest }) {
+  const { result, lastGood, firstBad, untestable, probes } = await bisectVersions({ versions, bad: good, good: bad, ...rest, mirrored: true });
+  const said = /** @type {const} */ ({ range: 'range', oldest: 'never', 'not-at-bad': 'not-at-good' })[result];
+  return { result: said, lastBad: lastGood, firstGood: firstBad, untestable, probes };
+}
+
+/**
+ * @typedef {{direction: 'introduced', bisection: Bisection} | {direction: 'fixed', bisection: FixBisection}} Either
+ */
+
+/**
+ * Bisects whichever way the newer end says, unless told: when `end` shows
+ * the bug, its introduction (the last good and first bad before it); when
+ * `end` passes, its fix (the last bad and first good before it). `end` is
+ * probed once whichever way the search goes.
+ * @param {{versions: string[], end: string, good?: string, bad?: string, direction?: 'introduced' | 'fixed',
+ *   tries?: number, probe: ProbeFunction, onProbe?: (probe: Probe) => void}} options
+ *   `end` the newer end; `good` an older version that should pass (for an introduction), `bad` one that showed it
+ *   (for a fix: where it was seen), each older than `end`; `direction` when the caller chose it
+ * @returns {Promise<Either>}
+ */
+export async function bisectEitherWay({ versions, end, good, bad, direction, tries, probe, onProbe = () => {} }) {
+  if (direction === 'fixed') return { direction, bisection: await bisectFix({ versions, good: end, bad, tries, probe, onProbe }) };
+  /** @type {Map<string, Try[]>} */
+  const probed = new Map();
+  /** @type {ProbeFunction} */
+  const once = async (version, n) => {
+    if (!probed.has(version)) probed.set(version, await probe(version, n));
+    return /** @type {Try[]} */ (probed.get(version));
+  };
+  const introduction = await bisectVersions({ versions, bad: end, good, tries, probe: once, onProbe });
+  const [first] = introduction.probes;
+  if (direction === 'introduced' || introduction.result !== 'not-at-bad' || first.verdict !== 'good') return { direction: 'introduced', bisection: introduction };
+  // The newer end passes: the bug was fixed before it, if it ever showed. Its probe is reused, and said once.
+  const fix = await bisectFix({ versions, good: end, bad, tries, probe: once, onProbe: (p) => (p.version === end ? undefined : onProbe(p)) });
+  fix.probes[0] = first;
+  return { direction: 'fixed', bisection: fix };
 }
 
 /** @param {string} text @returns {string} its first line, at most 160 characters */

@@ -33,7 +33,8 @@
 //                                                       // met by another trigger, each with the root its program shows on its target
 //                                                       // (and, for an entry merged in, `was`: its old id, and `shows`: its sightings)
 //   "shows": [{"target": "bun:clone", "version": "1.4.5", "shows": true, "checked": "2026-11-27"}, …],   // "other": a root it showed instead
-//   "versions": null | {"runtime": "bun", "channel": "clone", "lastGood": "1.3.8", "firstBad": "1.3.9", "probes": [{"version", "verdict"}]},
+//   "versions": null | {"runtime": "bun", "channel": "clone", "lastGood": "1.3.8", "firstBad": "1.3.9", "probes": [{"version", "verdict"}],
+//                       "fixed": {"lastBad": "1.3.14", "firstGood": "1.4.0", "probes": […]}},   // fixed: a fix bisection's (optional)
 //   "firstSeen": "2026-11-24", "lastSeen": "2026-11-27", "occurrences": 12,
 //   "signatures": ["bun-clone.keys.3908a6e1"],          // the signatures its findings had (history, not identity)
 //   "notes": "…"
@@ -109,7 +110,9 @@ export class InputError extends UsageError {}
  * @property {string} foundOn
  * @property {Sighting[]} shows
  * @property {AlsoShownBy[]} [alsoShownBy]
- * @property {{runtime: string, channel: string, lastGood: string | null, firstBad: string | null, probes: {version: string, verdict: string}[]} | null} versions
+ * @property {{runtime: string, channel: string, lastGood: string | null, firstBad: string | null, probes: {version: string, verdict: string}[],
+ *   fixed?: {lastBad: string | null, firstGood: string | null, probes: {version: string, verdict: string}[]}} | null} versions
+ *   what bisect found: where it came in, and (fixed) where it went away
  * @property {string} firstSeen @property {string} lastSeen @property {number} occurrences
  * @property {string[]} signatures
  * @property {string} notes

@@ -240,17 +240,22 @@ function notApplicable(verdict) {
 }
 
 /**
- * The versions bisect found (last good, first bad), else where the ledger saw it show.
+ * The versions bisect found (last good, first bad; and for a fix, last bad, first good), else where the ledger saw it show.
  * @param {import('./ledger.js').Bug} bug
  * @returns {string[]}
  */
 function versionsPart(bug) {
   const range = bug.versions;
-  if (range !== null) {
+  const fix = range?.fixed?.firstGood ? range.fixed : null;
+  if (range !== null && (range.probes.length > 0 || fix !== null)) {
     const name = displayName(range.runtime);
     const from = range.firstBad === null ? 'no version probed' : `${name} ${range.firstBad}`;
     const lastGood = range.lastGood === null ? 'none of the versions probed' : `${name} ${range.lastGood}`;
-    return [`Versions affected: from ${from} on (\`${range.runtime}:${range.channel}\`); the last good one: ${lastGood} (${range.probes.length} versions probed).`];
+    // A fix bisection's range (bisect --fix): up to its last bad version, fixed in its first good one.
+    const introduced = range.probes.length > 0 ? `from ${from}` : '';
+    const fixed = fix === null ? ' on' : `${introduced ? ' ' : ''}up to ${name} ${fix.lastBad}, fixed in ${name} ${fix.firstGood}`;
+    return [`Versions affected: ${introduced}${fixed} (\`${range.runtime}:${range.channel}\`)`
+      + `${introduced ? `; the last good one before it: ${lastGood}` : ''} (${range.probes.length + (fix?.probes.length ?? 0)} versions probed).`];
   }
   const shows = bug.shows.filter((s) => s.shows && implementationOf(s.target) === bug.implementation);
   if (shows.length === 0) return [];

@@ -1,16 +1,20 @@
 // `clonecheck bisect BUG|FINDING|PROGRAM --runtime bun|deno|node`: the last
 // good and first bad release of a runtime for a bug of the ledger, a
-// finding's deviation, or any deviation of a program (docs/bisect.md). The
+// finding's deviation, or any deviation of a program; or, when the newer end
+// passes, the last bad and first good (the fix) (docs/bisect.md). The
 // search and the probe are harness/bugs/bisect.js; this file reads the
 // subject, checks the versions against the registry, prints each probe as it
-// ends, and records the range in the bug's file.
+// ends, and records the range in the bug's file (and with --update, a fix's
+// version as the bug's fixedIn).
 
 import { existsSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import {
-  RegistryError, bisectVersions, bugJudge, findingJudge, programJudge, registryReleases, replayProbe,
+  RegistryError, bisectEitherWay, bugJudge, findingJudge, programJudge, registryReleases, replayProbe,
 } from '../bugs/bisect.js';
-import { InputError, LEDGER_DIR, findBug, implementationOf, programNamed, readLedger, writeBug } from '../bugs/ledger.js';
+import {
+  InputError, LEDGER_DIR, channelTargetOf, findBug, implementationOf, programNamed, readLedger, writeBug,
+} from '../bugs/ledger.js';
 import { compareVersions } from '../bugs/triage.js';
 import { pinnedVersion, registryFamilies, registryPackage } from '../runtimes.js';
 import { channelsOf } from '../targets/catalog.js';
@@ -28,6 +32,8 @@ import { readProgram } from '../bugs/read-program.js';
  * @property {string} [channel]  its own channel, the default
  * @property {string} [profile]  the spec profile a finding was judged against
  * @property {import('../bugs/ledger.js').Bug} [bug]
+ * @property {import('../bugs/ledger.js').Sighting[]} [sightings]  where the ledger replayed its program: a fix is
+ *   bisected from the newest version it showed on
  */
 
 /** @param {string} target `deno@2.7.14:worker` @returns {string} `worker` */
@@ -58,10 +64,13 @@ function readSubject(name, ledger) {
     throw error;
   }
   // A name an entry merged into it had means that entry's program (a question of the standard: one engine's).
-  const { program, foundOn, root } = programNamed(bug, name);
+  const named = programNamed(bug, name);
+  const { program, foundOn, root } = named;
   return {
     kind: 'bug', name: bug.id, program, judge: bugJudge(root), question: `its root, ${root.shape}`,
     runtime: implementationOf(foundOn), channel: channelOf(foundOn), bug,
+    // An alias's program has the sightings of the entry it was.
+    sightings: 'was' in named ? /** @type {import('../bugs/ledger.js').AlsoShownBy} */ (named).shows ?? [] : bug.shows,
   };
 }
 
@@ -80,14 +89,56 @@ function probeLine({ version, verdict, detail, shows, tries, seconds }) {
 }
 
 /**
+ * Which way to bisect and from where, from the flags: `--fix`, or a `--bad` older than `--good`, is a fix
+ * bisection from the good end; a `--bad` given alone is an introduction's end; with neither, the pinned
+ * version is the end and what it shows decides.
+ * @param {{good?: string, bad?: string, fix?: boolean}} raw
+ * @param {string} pinned
+ * @returns {{direction: 'introduced' | 'fixed' | undefined, end: string, older: string | undefined}}
+ */
+export function directionOf({ good, bad, fix }, pinned) {
+  if (good !== undefined && good === bad) throw new UsageError(`--good and --bad are both ${good}: give two versions`);
+  if (fix || (good !== undefined && bad !== undefined && compareVersions(bad, good) < 0)) return { direction: 'fixed', end: good ?? pinned, older: bad };
+  return { direction: bad === undefined ? undefined : 'introduced', end: bad ?? pinned, older: good };
+}
+
+/**
+ * The newest version of the runtime's releases older than `end` on which the ledger saw the program show on
+ * this channel: where a fix bisection starts without --bad.
+ * @param {import('../bugs/ledger.js').Sighting[]} sightings
+ * @param {string} target  `bun:clone`
+ * @param {string[]} versions  the registry's
+ * @param {string} end
+ * @returns {string | undefined}
+ */
+export function lastSeenBefore(sightings, target, versions, end) {
+  return sightings.filter((s) => s.shows && channelTargetOf(s.target) === target && s.version !== null && versions.includes(s.version)
+    && compareVersions(s.version, end) < 0).map((s) => /** @type {string} */ (s.version)).sort(compareVersions).pop();
+}
+
+/**
+ * A bug's versions record with one bisection's result in it: an introduction's range and a fix's (`fixed`) of one
+ * runtime and channel are kept side by side; another runtime or channel starts the record again.
+ * @param {import('../bugs/ledger.js').Bug['versions']} had
+ * @param {string} runtime @param {string} channel
+ * @param {object} found  an introduction's {lastGood, firstBad, probes}, or a fix's {fixed: {lastBad, firstGood, probes}}
+ */
+export function withBisection(had, runtime, channel, found) {
+  const same = had !== null && had.runtime === runtime && had.channel === channel;
+  return { ...(same ? had : { runtime, channel, lastGood: null, firstBad: null, probes: [] }), ...found };
+}
+
+/**
  * @param {string} given
- * @param {{runtime?: string, channel?: string, good?: string, bad?: string, tries: number, timeout: number, ledger?: string, json?: string}} raw
+ * @param {{runtime?: string, channel?: string, good?: string, bad?: string, fix?: boolean, update?: boolean, tries: number, timeout: number,
+ *   ledger?: string, json?: string}} raw
  *   commander's options (options.js)
  */
 export async function bisectCommand(given, raw) {
   const started = performance.now();
   const ledger = raw.ledger ?? LEDGER_DIR;
   const subject = readSubject(given, ledger);
+  if (raw.update && subject.bug === undefined) throw new UsageError(`--update records a fix in a bug's ledger entry; ${given} is a ${subject.kind}, not a bug of the ledger`);
 
   const runtime = /** @type {'node' | 'bun' | 'deno' | undefined} */ (raw.runtime ?? (registryFamilies.includes(/** @type {any} */ (subject.runtime)) ? subject.runtime : undefined));
   if (runtime === undefined) throw new UsageError(`bisect needs --runtime ${registryFamilies.join(', ')}: the runtime whose releases are walked`);
@@ -97,9 +148,7 @@ export async function bisectCommand(given, raw) {
   // A finding on another runtime (a bun finding bisected on deno) keeps clone, not its channel, which that runtime may lack.
   const channel = raw.channel ?? (subject.runtime === runtime ? subject.channel : undefined) ?? 'clone';
   if (!channelsOf(runtime).includes(channel)) throw new UsageError(`${runtime} has no channel '${channel}'; its channels: ${channelsOf(runtime).join(', ')}`);
-  if (raw.good !== undefined && raw.bad !== undefined && compareVersions(raw.good, raw.bad) >= 0) {
-    throw new UsageError(`--good ${raw.good} is not older than --bad ${raw.bad}`);
-  }
+  const { direction, end, older } = directionOf(raw, pinnedVersion(runtime));
 
   let versions;
   try {
@@ -109,18 +158,25 @@ export async function bisectCommand(given, raw) {
     process.stderr.write(`clonecheck: ${error.message}\n`);
     return EXIT.infrastructure;
   }
-  const bad = raw.bad ?? pinnedVersion(runtime);
-  const good = raw.good;
-  for (const [flag, version] of [['--bad', bad], ['--good', good]]) {
+  for (const [flag, version] of [['--bad', raw.bad], ['--good', raw.good]]) {
     if (version !== undefined && !versions.includes(version)) {
       throw new UsageError(`${flag} ${version}: the npm registry lists no ${runtime} release ${version} (plain x.y.z releases only: 'npm view ${registryPackage(runtime)} versions')`);
     }
   }
-  if (good !== undefined && compareVersions(good, bad) >= 0) throw new UsageError(`--good ${good} is not older than the bad version ${bad}`);
+  const [endFlag, olderFlag] = direction === 'fixed' ? ['good', '--bad'] : ['bad', '--good'];
+  if (older !== undefined && compareVersions(older, end) >= 0) throw new UsageError(`${olderFlag} ${older} is not older than the ${endFlag} version ${end}`);
+  // Where the ledger saw it, for a fix: the search starts there rather than galloping back from the good end.
+  const seen = lastSeenBefore(subject.sightings ?? [], `${runtime}:${channel}`, versions, end);
+  const bad = direction === 'fixed' ? older ?? seen : seen;
 
+  const pinned = raw[/** @type {'good' | 'bad'} */ (endFlag)] === undefined ? ' (pinned)' : '';
+  const from = bad === undefined ? 'galloping back from it to a bad one' : `bad ${bad}${bad === seen && raw.bad === undefined ? ' (where the ledger saw it last)' : ''}`;
   process.stdout.write(`clonecheck bisect ${subject.name} on ${runtime}:${channel}: bad means ${subject.question}\n`
-    + `  ${versions.length} ${runtime} releases from ${versions[0]} to ${versions[versions.length - 1]}; bad ${bad}${raw.bad === undefined ? ' (pinned)' : ''}, `
-    + `${good === undefined ? 'galloping back from it to a good one' : `good ${good}`}${raw.tries > 1 ? `; ${raw.tries} tries per version, bad if any shows it` : ''}\n`);
+    + `  ${versions.length} ${runtime} releases from ${versions[0]} to ${versions[versions.length - 1]}; `
+    + (direction === 'fixed' ? `looking for its fix: good ${end}${pinned}, ${from}`
+      : `bad ${end}${pinned}, ${older === undefined ? 'galloping back from it to a good one' : `good ${older}`}`
+        + (direction === undefined ? `; if it passes there, looking for its fix instead (${from})` : ''))
+    + `${raw.tries > 1 ? `; ${raw.tries} tries per version, bad if any shows it` : ''}\n`);
   let installs = 0;
   const probe = replayProbe({
     program: subject.program, runtime, channel, judge: subject.judge, timeoutMs: raw.timeout, profile: subject.profile,
@@ -130,38 +186,69 @@ export async function bisectCommand(given, raw) {
       if (!message.startsWith(' ')) process.stderr.write(`clonecheck: ${message}\n`);
     },
   });
-  const result = await bisectVersions({ versions, bad, good, tries: raw.tries, probe, onProbe: (p) => process.stdout.write(probeLine(p)) });
+  const found = await bisectEitherWay({
+    versions, end, good: direction === 'fixed' ? undefined : older, bad, direction, tries: raw.tries, probe, onProbe: (p) => process.stdout.write(probeLine(p)),
+  });
+  const { probes } = found.bisection;
 
   const seconds = (performance.now() - started) / 1000;
-  const [first] = result.probes;
-  if (result.result === 'not-at-bad' && first.verdict === 'skipped') {
-    process.stdout.write(`cannot probe the bad version ${bad}: ${first.detail}\n`);
+  const [first] = probes;
+  if (first.version === end && first.verdict === 'skipped') {
+    process.stdout.write(`cannot probe the ${found.direction === 'fixed' ? 'good' : 'bad'} version ${end}: ${first.detail}\n`);
     return EXIT.infrastructure;
   }
-  if (result.result === 'range') {
-    process.stdout.write(`last good ${result.lastGood}, first bad ${result.firstBad}\n`);
-    if (result.untestable.length > 0) process.stdout.write(`  the first bad may also be any of ${someOf(result.untestable)}: other or skipped, so not told\n`);
-  } else if (result.result === 'oldest') {
-    process.stdout.write(`shows in every version back to the oldest probed, ${result.firstBad}`
-      + `${result.untestable.length > 0 ? `; older ones probed were other or skipped: ${someOf(result.untestable)}` : ''}\n`);
-  } else {
-    process.stdout.write(`does not show at the bad version ${bad} (${first.verdict}${first.verdict === 'good' ? '' : `: ${first.detail}`}): nothing to bisect\n`);
-  }
-  process.stdout.write(`${result.probes.length} probes, ${installs} installs, ${seconds.toFixed(1)} s\n`);
+  process.stdout.write(`${resultLines(found, end)}${probes.length} probes, ${installs} installs, ${seconds.toFixed(1)} s\n`);
 
-  const versionsRecord = {
-    runtime, channel, lastGood: result.lastGood, firstBad: result.firstBad,
-    probes: result.probes.map(({ version, verdict }) => ({ version, verdict })),
-  };
+  const verdicts = probes.map(({ version, verdict }) => ({ version, verdict }));
+  const record = found.direction === 'introduced'
+    ? { lastGood: found.bisection.lastGood, firstBad: found.bisection.firstBad, probes: verdicts }
+    : { fixed: { lastBad: found.bisection.lastBad, firstGood: found.bisection.firstGood, probes: verdicts } };
   if (subject.bug !== undefined) {
-    const file = writeBug({ ...subject.bug, versions: versionsRecord }, ledger);
-    process.stdout.write(`recorded in ${relative(process.cwd(), file)} (versions)\n`);
+    const { bug } = subject;
+    const fixedIn = found.direction === 'fixed' && found.bisection.result === 'range' ? found.bisection.firstGood : null;
+    // Only an open or fixed bug becomes fixed: a question of the standard or an intended behaviour keeps its status.
+    const marks = raw.update && fixedIn !== null && (bug.status === 'open' || bug.status === 'fixed');
+    const file = writeBug({ ...bug, ...(marks ? { status: 'fixed', fixedIn } : {}), versions: withBisection(bug.versions, runtime, channel, record) }, ledger);
+    process.stdout.write(`recorded in ${relative(process.cwd(), file)} (versions${marks ? `; status fixed, fixedIn ${fixedIn}` : ''})\n`);
+    if (fixedIn !== null && !marks) {
+      process.stdout.write(raw.update ? `  its status stays ${bug.status}: only an open bug is marked fixed\n`
+        : `  --update marks it fixed in ${fixedIn} (status, fixedIn)\n`);
+    }
   }
   if (raw.json !== undefined) {
+    const { result, untestable } = found.bisection;
     writeFileSync(raw.json, `${JSON.stringify({
-      schema: 'clonecheck/bisect@1', subject: subject.name, kind: subject.kind, ...versionsRecord,
-      result: result.result, untestable: result.untestable, tries: raw.tries, probes: result.probes, seconds,
+      schema: 'clonecheck/bisect@1', subject: subject.name, kind: subject.kind, direction: found.direction, runtime, channel,
+      ...(found.direction === 'introduced' ? { lastGood: found.bisection.lastGood, firstBad: found.bisection.firstBad }
+        : { lastBad: found.bisection.lastBad, firstGood: found.bisection.firstGood }),
+      result, untestable, tries: raw.tries, probes, seconds,
     }, null, 2)}\n`);
   }
   return EXIT.ok;
+}
+
+/**
+ * What a bisection found, in lines.
+ * @param {import('../bugs/bisect.js').Either} found
+ * @param {string} end  the newer version it started from
+ * @returns {string}
+ */
+function resultLines({ direction, bisection }, end) {
+  const [first] = bisection.probes;
+  const maybe = (/** @type {string} */ what) => (bisection.untestable.length > 0
+    ? `  the ${what} may also be any of ${someOf(bisection.untestable)}: other or skipped, so not told\n` : '');
+  if (direction === 'fixed') {
+    if (bisection.result === 'range') return `fixed between ${bisection.lastBad} and ${bisection.firstGood}: last bad ${bisection.lastBad}, first good ${bisection.firstGood}\n${maybe('first good')}`;
+    if (bisection.result === 'never') {
+      return `does not show in any version back to the oldest probed, ${bisection.firstGood}: no fix to find`
+        + `${bisection.untestable.length > 0 ? `; older ones probed were other or skipped: ${someOf(bisection.untestable)}` : ''}\n`;
+    }
+    return `shows at the good version ${end} (${first.verdict}: ${first.detail}): no fix to find; bisect without --fix for where it came in\n`;
+  }
+  if (bisection.result === 'range') return `last good ${bisection.lastGood}, first bad ${bisection.firstBad}\n${maybe('first bad')}`;
+  if (bisection.result === 'oldest') {
+    return `shows in every version back to the oldest probed, ${bisection.firstBad}`
+      + `${bisection.untestable.length > 0 ? `; older ones probed were other or skipped: ${someOf(bisection.untestable)}` : ''}\n`;
+  }
+  return `does not show at the bad version ${end} (${first.verdict}${first.verdict === 'good' ? '; bisect its fix with --fix' : `: ${first.detail}`}): nothing to bisect\n`;
 }

@@ -10,9 +10,10 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { machine, release, type } from 'node:os';
 import { relative, resolve } from 'node:path';
 import { otherEngineTargets, replayEach } from '../bugs/elsewhere.js';
-import { LEDGER_DIR, findBug, readLedger } from '../bugs/ledger.js';
+import { LEDGER_DIR, findBug, implementationOf, readLedger } from '../bugs/ledger.js';
 import { reportText } from '../bugs/report.js';
 import { trackerOf } from '../bugs/trackers.js';
+import { displayName } from '../bugs/triage.js';
 import { EXIT, UsageError } from '../errors.js';
 import { targetsFromNames } from '../targets/named.js';
 
@@ -36,8 +37,10 @@ export async function reportCommand(wanted, raw) {
   });
   // Said before the text, so that it does not end up in the middle of what a person copies from a terminal.
   // A bug already reported upstream is said first: the text below is then for a comment there, not a new issue.
+  // A fixed one (bisect --fix --update, triage --update) is not proposed for filing at all: the text is for the record.
   process.stderr.write(`${bug.upstream === null ? '' : `clonecheck: already reported as ${bug.upstream.url} (${bug.upstream.state})\n`}`
-    + `clonecheck: not sent anywhere${tracker.file === '' ? '' : `; file it at ${tracker.file}`}\n`);
+    + (bug.status === 'fixed' ? `clonecheck: fixed in ${fixedName(bug)}: nothing to file; not sent anywhere\n`
+      : `clonecheck: not sent anywhere${tracker.file === '' ? '' : `; file it at ${tracker.file}`}\n`));
   const text = `${title}\n\n${body.trimEnd()}\n`;
   if (raw.out === undefined) process.stdout.write(text);
   else writeFileSync(raw.out, text);
@@ -53,4 +56,14 @@ function shownPath(ledger, file) {
   if (ledger === resolve(LEDGER_DIR)) return `corpus/bugs/${file}`;
   const path = relative(process.cwd(), resolve(ledger, file));
   return path.startsWith('..') ? resolve(ledger, file) : path;
+}
+
+/**
+ * @param {import('../bugs/ledger.js').Bug} bug  a fixed one
+ * @returns {string} `Bun 1.4.0 (the last bad 1.3.14)`, as far as the ledger knows it
+ */
+function fixedName(bug) {
+  const fix = bug.versions?.fixed;
+  const lastBad = fix?.firstGood === bug.fixedIn && fix.lastBad !== null ? ` (the last bad ${fix.lastBad})` : '';
+  return `${displayName(implementationOf(bug.foundOn))} ${bug.fixedIn}${lastBad}`;
 }
