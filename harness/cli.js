@@ -111,12 +111,30 @@ cli
   .option('--update', 'write the ledger: new bugs added, known ones updated (where they show, last seen), a bug that no longer shows marked fixed')
   .option('--out <dir>', 'where proposed ledger entries go without --update', join('clonecheck-out', 'triage'))
   .option('--json <file>', 'write the triage as JSON')
-  .option('--list', 'list the ledger\'s bugs and stop')
   .option('--runtime <name=path>', 'a runtime binary of yours the results name (repeatable)', collect)
   .option('--browser <name=path>', 'a browser build of yours the results name (repeatable)', collect)
   .addOption(timeoutOption('a replay that makes no progress for this long is a timeout'))
   .addOption(specOption())
   .action(run(async (results, options) => (await import('./commands/triage.js')).triageCommand(results, options)));
+
+cli
+  .command('bugs')
+  .description('list the bug ledger, one line per cause, the most severe open ones first, filtered; --check replays each open cause '
+    + 'on the target it was found on and says which no longer show (docs/bugs.md#listing-the-ledger)')
+  .option('--ledger <dir>', 'the bug ledger', LEDGER_DIR)
+  .option('--engine <names>', 'only these implementations (bun, node, webkit, …; comma-separated or repeated); a question of the standard counts as each engine\'s it has programs of', collect)
+  .option('--status <names>', 'only these statuses: open, fixed, intended, spec-pending (comma-separated or repeated)', collect)
+  .option('--severity <words>', 'only causes whose severity is all of: crash, data, throws, error-type, script (the kind of harm); '
+    + 'polluted, clean (needs a polluted prototype or not); eol, supported (only on end-of-life versions or not)', collect)
+  .addOption(new Option('--upstream <known>', 'only causes whose upstream report is known, or unknown').choices(['known', 'unknown']))
+  .addOption(new Option('--searched <yes>', 'only causes whose trackers were searched (searched), or not').choices(['yes', 'no']))
+  .option('--text <words>', 'only causes with these words in their id, aliases, title, root, notes, pending issue or upstream url')
+  .option('--json', 'print JSON for machines')
+  .option('--check', 'replay each open or spec-pending cause on the target it was found on; exit 1 when one no longer shows its root')
+  .addOption(new Option('--tries <n>', 'with --check, a cause that does not show among its target\'s others is replayed alone this many times, '
+    + 'and gone only when none shows it (a flaky bug)').default(3).argParser(integerFrom(1, 100, 'an integer from 1 to 100')))
+  .addOption(timeoutOption('a replay that makes no progress for this long is a timeout'))
+  .action(run(async (options) => (await import('./commands/bugs.js')).bugsCommand(options)));
 
 cli
   .command('report')

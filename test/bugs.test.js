@@ -200,7 +200,7 @@ test('the checked-in ledger is valid, and its bugs found on this Node still show
   });
 });
 
-test('triage: bad input is one line, exit 2; --list lists the ledger', () => {
+test('triage: bad input is one line, exit 2', () => {
   const notResults = join(scratch, 'not-results.json');
   writeFileSync(notResults, JSON.stringify({ command: 'conform' }));
   const badLedger = join(scratch, 'bad-ledger');
@@ -209,11 +209,8 @@ test('triage: bad input is one line, exit 2; --list lists the ledger', () => {
   const cases = /** @type {[string[], RegExp][]} */ ([
     [['triage', notResults], /not-results\.json is not a results file of clonecheck fuzz, nightly, merge or gate, nor a regression file/],
     [['triage', join(scratch, 'missing.json')], /missing\.json: not a readable JSON results file \(ENOENT\)/],
-    [['triage', '--list', '--ledger', badLedger], /x\.json: its id "bun\/y" is not its path "bun\/x" \(docs\/bugs\.md\)/],
-    [['triage'], /triage needs results files/],
+    [['triage', notResults, '--ledger', badLedger], /x\.json: its id "bun\/y" is not its path "bun\/x" \(docs\/bugs\.md\)/],
+    [['triage'], /triage needs results files .*; clonecheck bugs lists the ledger/],
   ]);
   for (const [args, message] of cases) assertUsageError(clonecheck(args), message);
-  const list = clonecheck(['triage', '--list']);
-  assert.equal(list.status, 0, list.stderr);
-  assert.match(list.stdout, /^\d+ bugs in \S+corpus\/bugs: /m);
 });

@@ -354,15 +354,25 @@ export function programNamed(bug, name) {
 export function bugsOf(bugs, implementation) {
   return bugs.flatMap((bug) => {
     if (bug.implementation === implementation) return [bug];
-    if (bug.implementation !== QUESTIONS) return [];
-    const theirs = programsOf(bug).filter((p) => implementationOf(p.foundOn) === implementation);
-    if (theirs.length === 0) return [];
-    const [first, ...rest] = theirs;
-    return [{
-      ...bug, implementation, program: first.program, foundOn: first.foundOn, root: first.root,
-      alsoShownBy: /** @type {AlsoShownBy[]} */ (rest), shows: bug.shows.filter((s) => implementationOf(s.target) === implementation),
-    }];
+    const theirs = questionAsSeenBy(bug, [implementation]);
+    return theirs === null ? [] : [{ ...theirs, implementation }];
   });
+}
+
+/**
+ * A question of the standard (QUESTIONS) as some implementations meet it: their programs of it (the first founding
+ * it) and their sightings; null for another entry, or a question they have no program of.
+ * @param {Bug} bug @param {string[]} implementations
+ * @returns {Bug | null}
+ */
+export function questionAsSeenBy(bug, implementations) {
+  if (bug.implementation !== QUESTIONS) return null;
+  const [first, ...rest] = programsOf(bug).filter((p) => implementations.includes(implementationOf(p.foundOn)));
+  if (first === undefined) return null;
+  return {
+    ...bug, program: first.program, foundOn: first.foundOn, root: first.root,
+    alsoShownBy: /** @type {AlsoShownBy[]} */ (rest), shows: bug.shows.filter((s) => implementations.includes(implementationOf(s.target))),
+  };
 }
 
 /**
@@ -422,5 +432,5 @@ export function findBug(bugs, wanted) {
   const ending = bugs.filter((bug) => [bug.id, ...(bug.aliases ?? [])].some((id) => id.endsWith(`/${wanted}`)));
   if (ending.length === 1) return ending[0];
   if (ending.length > 1) throw new InputError(`${wanted} names ${ending.length} bugs (${ending.map((b) => b.id).join(', ')}); give the whole id`);
-  throw new InputError(`no bug ${wanted} in the ledger; 'clonecheck triage --list' lists them`);
+  throw new InputError(`no bug ${wanted} in the ledger; 'clonecheck bugs' lists them`);
 }

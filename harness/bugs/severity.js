@@ -2,7 +2,7 @@
 // their roots, never written by hand (docs/bugs.md#severity): what the
 // difference does to a user's data or program, whether it needs a polluted
 // prototype to show, and whether it shows only on a release line that has
-// reached its end of life. The ledger's listing (`triage --list`) and
+// reached its end of life. The ledger's listing (`clonecheck bugs`) and
 // `report` read it from here.
 
 import { programsOf } from './ledger.js';
