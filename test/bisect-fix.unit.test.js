@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { bisectEitherWay, bisectFix } from '../harness/bugs/bisect.js';
-import { directionOf, lastSeenBefore, withBisection } from '../harness/commands/bisect.js';
+import { bisectedBug, directionOf, lastSeenBefore, withBisection } from '../harness/commands/bisect.js';
 
 /** 1.0.0 … 1.0.19 */
 const VERSIONS = Array.from({ length: 20 }, (_, i) => `1.0.${i}`);
@@ -126,4 +126,19 @@ test('withBisection: an introduction and a fix of one runtime and channel are ke
   assert.deepEqual(withBisection(fresh, 'bun', 'clone', introduced), { runtime: 'bun', channel: 'clone', ...introduced, ...fixed });
   // Another channel's bisection starts again.
   assert.deepEqual(withBisection(fresh, 'bun', 'worker', introduced), { runtime: 'bun', channel: 'worker', ...introduced });
+});
+
+test('bisectedBug: --update marks an open bug fixed in the first good release; a question of the standard keeps its status', async () => {
+  const found = await bisectEitherWay({ versions: VERSIONS, end: '1.0.19', bad: '1.0.10', probe: probeBetween(3, 14).probe });
+  const open = /** @type {any} */ ({ id: 'bun/x', status: 'open', fixedIn: null, versions: null });
+  const recorded = bisectedBug(open, found, { runtime: 'bun', channel: 'clone', update: false });
+  assert.deepEqual([recorded.bug.status, recorded.bug.fixedIn, recorded.fixedIn, recorded.marked], ['open', null, '1.0.14', false]);
+  assert.deepEqual(recorded.bug.versions.fixed?.firstGood, '1.0.14');
+  const marked = bisectedBug(open, found, { runtime: 'bun', channel: 'clone', update: true });
+  assert.deepEqual([marked.bug.status, marked.bug.fixedIn, marked.marked], ['fixed', '1.0.14', true]);
+  const question = bisectedBug({ ...open, status: 'spec-pending' }, found, { runtime: 'bun', channel: 'clone', update: true });
+  assert.deepEqual([question.bug.status, question.bug.fixedIn, question.marked], ['spec-pending', null, false]);
+  // No range, no fix: a bug still there at the good end is left as it was.
+  const still = await bisectEitherWay({ versions: VERSIONS, end: '1.0.19', direction: 'fixed', probe: probeBetween(3, 99).probe });
+  assert.deepEqual(bisectedBug(open, still, { runtime: 'bun', channel: 'clone', update: true }).bug.status, 'open');
 });

@@ -129,6 +129,23 @@ export function withBisection(had, runtime, channel, found) {
 }
 
 /**
+ * A bug's ledger entry after a bisection: its range in `versions`, and with `update`, a fix found marks an open (or
+ * fixed) bug fixed in the first good release; a question of the standard or an intended behaviour keeps its status.
+ * @param {import('../bugs/ledger.js').Bug} bug
+ * @param {import('../bugs/bisect.js').Either} found
+ * @param {{runtime: string, channel: string, update: boolean}} options
+ * @returns {{bug: import('../bugs/ledger.js').Bug, fixedIn: string | null, marked: boolean}}  fixedIn: the fix found, if one was
+ */
+export function bisectedBug(bug, { direction, bisection }, { runtime, channel, update }) {
+  const probes = bisection.probes.map(({ version, verdict }) => ({ version, verdict }));
+  const record = direction === 'introduced' ? { lastGood: bisection.lastGood, firstBad: bisection.firstBad, probes }
+    : { fixed: { lastBad: bisection.lastBad, firstGood: bisection.firstGood, probes } };
+  const fixedIn = direction === 'fixed' && bisection.result === 'range' ? bisection.firstGood : null;
+  const marked = update && fixedIn !== null && (bug.status === 'open' || bug.status === 'fixed');
+  return { bug: { ...bug, ...(marked ? { status: 'fixed', fixedIn } : {}), versions: withBisection(bug.versions, runtime, channel, record) }, fixedIn, marked };
+}
+
+/**
  * @param {string} given
  * @param {{runtime?: string, channel?: string, good?: string, bad?: string, fix?: boolean, update?: boolean, tries: number, timeout: number,
  *   ledger?: string, json?: string}} raw
@@ -170,12 +187,12 @@ export async function bisectCommand(given, raw) {
   const bad = direction === 'fixed' ? older ?? seen : seen;
 
   const pinned = raw[/** @type {'good' | 'bad'} */ (endFlag)] === undefined ? ' (pinned)' : '';
-  const from = bad === undefined ? 'galloping back from it to a bad one' : `bad ${bad}${bad === seen && raw.bad === undefined ? ' (where the ledger saw it last)' : ''}`;
+  const from = bad === undefined ? 'galloping back from it to a bad one' : `bad ${bad}${bad === seen && raw.bad === undefined ? ', where the ledger saw it last' : ''}`;
   process.stdout.write(`clonecheck bisect ${subject.name} on ${runtime}:${channel}: bad means ${subject.question}\n`
     + `  ${versions.length} ${runtime} releases from ${versions[0]} to ${versions[versions.length - 1]}; `
     + (direction === 'fixed' ? `looking for its fix: good ${end}${pinned}, ${from}`
       : `bad ${end}${pinned}, ${older === undefined ? 'galloping back from it to a good one' : `good ${older}`}`
-        + (direction === undefined ? `; if it passes there, looking for its fix instead (${from})` : ''))
+        + (direction === undefined ? `; if it passes there, its fix: ${from}` : ''))
     + `${raw.tries > 1 ? `; ${raw.tries} tries per version, bad if any shows it` : ''}\n`);
   let installs = 0;
   const probe = replayProbe({
@@ -199,18 +216,11 @@ export async function bisectCommand(given, raw) {
   }
   process.stdout.write(`${resultLines(found, end)}${probes.length} probes, ${installs} installs, ${seconds.toFixed(1)} s\n`);
 
-  const verdicts = probes.map(({ version, verdict }) => ({ version, verdict }));
-  const record = found.direction === 'introduced'
-    ? { lastGood: found.bisection.lastGood, firstBad: found.bisection.firstBad, probes: verdicts }
-    : { fixed: { lastBad: found.bisection.lastBad, firstGood: found.bisection.firstGood, probes: verdicts } };
   if (subject.bug !== undefined) {
-    const { bug } = subject;
-    const fixedIn = found.direction === 'fixed' && found.bisection.result === 'range' ? found.bisection.firstGood : null;
-    // Only an open or fixed bug becomes fixed: a question of the standard or an intended behaviour keeps its status.
-    const marks = raw.update && fixedIn !== null && (bug.status === 'open' || bug.status === 'fixed');
-    const file = writeBug({ ...bug, ...(marks ? { status: 'fixed', fixedIn } : {}), versions: withBisection(bug.versions, runtime, channel, record) }, ledger);
-    process.stdout.write(`recorded in ${relative(process.cwd(), file)} (versions${marks ? `; status fixed, fixedIn ${fixedIn}` : ''})\n`);
-    if (fixedIn !== null && !marks) {
+    const { bug, fixedIn, marked } = bisectedBug(subject.bug, found, { runtime, channel, update: raw.update ?? false });
+    const file = writeBug(bug, ledger);
+    process.stdout.write(`recorded in ${relative(process.cwd(), file)} (versions${marked ? `; status fixed, fixedIn ${fixedIn}` : ''})\n`);
+    if (fixedIn !== null && !marked) {
       process.stdout.write(raw.update ? `  its status stays ${bug.status}: only an open bug is marked fixed\n`
         : `  --update marks it fixed in ${fixedIn} (status, fixedIn)\n`);
     }
