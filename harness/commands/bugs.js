@@ -69,7 +69,7 @@ async function checkCommand(rows, directory, raw) {
   for (const target of [...new Set(cells.map((cell) => cell.home.foundOn))]) {
     const here = cells.filter((cell) => cell.home.foundOn === target);
     /** @type {(cell: typeof cells[number], c: Omit<Check, 'bug' | 'target'>) => void} */
-    const record = (cell, c) => checks.set(cell, { bug: cell.row.bug.id, target, ...c });
+    const record = (cell, c) => { checks.set(cell, { bug: cell.row.bug.id, target, ...c }); };
     try {
       const { shown, versions } = await replay(here.map((cell) => cell.home.program), [target]);
       for (const [i, cell] of here.entries()) {
