@@ -5,7 +5,7 @@
 
 import { readProgram } from '../bugs/read-program.js';
 import { NOT_APPLICABLE } from '../bugs/root.js';
-import { replayProgram, replayPrograms } from '../findings/replay.js';
+import { replayPrograms } from '../findings/replay.js';
 import { HISTORY_FILE } from '../findings/write.js';
 import { EXIT } from '../errors.js';
 import { targetsFromNames } from '../targets/named.js';
@@ -20,8 +20,9 @@ export async function reproCommand(where, raw) {
   const targets = await targetsFromNames(names, raw.runtime, raw.browser, raw.spec);
   // A finding that needs earlier cases gets them first, in the same agent (harness/minimize/history.js); their verdicts are not its.
   if (history !== undefined) process.stderr.write(`clonecheck: replaying the ${history.length} earlier case${history.length === 1 ? '' : 's'} of ${HISTORY_FILE} first, in the same agent\n`);
-  const all = history === undefined ? await replayProgram(program, targets, { timeoutMs: raw.timeout })
-    : /** @type {any[]} */ ((await replayPrograms([...history, program], targets, { timeoutMs: raw.timeout, generated: true })).at(-1));
+  // Where the reference itself stalls on the program (Deno's own stream transfer, which it borrows, hangs on a
+  // frozen TransformStream), each target of that host is a harness error: one line each, exit 3, no stack.
+  const all = /** @type {any[]} */ ((await replayPrograms([...(history ?? []), program], targets, { timeoutMs: raw.timeout, generated: history !== undefined })).at(-1));
   // A program that makes a platform object the target's host lacks (an OffscreenCanvas in Node),
   // or one the reference cannot judge there (a transferred MessagePort in Bun), cannot run
   // there: said in one line, not as a harness error with its stack.
