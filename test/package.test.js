@@ -35,7 +35,8 @@ before(() => {
  */
 function inProject(command, args) {
   const { status, stdout, stderr } = spawnSync(command, args, {
-    cwd: project, encoding: 'utf8', timeout: 60_000, env: { ...process.env, CLONECHECK_CACHE: cache },
+    // Generous: the gate alone took 15 s quiet and over 60 s at a load average of 12 (2026-12-02).
+    cwd: project, encoding: 'utf8', timeout: 300_000, env: { ...process.env, CLONECHECK_CACHE: cache },
   });
   return { status, stdout, stderr };
 }
