@@ -16,7 +16,7 @@ import { deliveriesOf } from '../../portable/case/case.js';
 import { familyNamed } from '../../portable/families/index.js';
 import { channelOfTarget } from '../../portable/targets/channels/index.js';
 import { moduleTargetNamed } from '../targets/modules/index.js';
-import { hasTransferList } from '../../portable/targets/programs.js';
+import { hasTransferList, transferArgument } from '../../portable/targets/programs.js';
 import { chooseCheck } from './snippet-check.js';
 
 /** More lines than this to make the value is no longer a snippet. */
@@ -27,6 +27,8 @@ const BUILT_INS_THE_SNIPPET_CALLS = ['globalThis', 'Object', 'Function.prototype
 
 /** The reference engine as the snippet's clone: what a check is verified against. */
 const REFERENCE_IMPORT = "import { structuredClone as referenceClone } from 'clonecheck';";
+/** The same, for a channel whose postMessage(message, transfer) is overloaded with postMessage(message, options). */
+const REFERENCE_POSTMESSAGE_IMPORT = "import { structuredClone as referenceClone, postMessageTransferList } from 'clonecheck';";
 
 /** @typedef {import('../../portable/targets/channels/index.js').SnippetChannel} Channel  how the snippet clones `value` */
 
@@ -46,7 +48,7 @@ function channelOf(target) {
     };
   }
   const moduleTarget = moduleTargetNamed(target.name);
-  if (moduleTarget !== undefined) return 'reference' in moduleTarget.snippet ? referenceChannel(moduleTarget.snippet.reference.tiers) : moduleTarget.snippet;
+  if (moduleTarget !== undefined) return 'reference' in moduleTarget.snippet ? referenceChannel(moduleTarget.snippet.reference.tiers, 'sequence') : moduleTarget.snippet;
   const family = familyNamed(target.runtime?.family);
   if (family?.standalone !== undefined) return family.standalone;
   const snippet = /** @type {import('../../portable/targets/channels/index.js').Channel} */ (channelOfTarget(target.name)).snippet;
@@ -54,10 +56,21 @@ function channelOf(target) {
 }
 
 /**
+ * The reference as the snippet's clone, taking the transfer list the way the
+ * target's channel does (case.js transferOptions): a port's or a worker's
+ * postMessage resolves its overload first, so an array without
+ * Symbol.iterator is an options dictionary there, not a list to iterate.
  * @param {boolean} tiers
+ * @param {import('../../portable/targets/programs.js').TransferArgument} argument  the target channel's
  * @returns {Channel}
  */
-function referenceChannel(tiers) {
+function referenceChannel(tiers, argument) {
+  if (argument === 'overloaded') {
+    return {
+      imports: [REFERENCE_POSTMESSAGE_IMPORT],
+      call: ({ list }) => `referenceClone(value, { tiers: ${tiers}, transferList: postMessageTransferList(${list || 'undefined'}) })`,
+    };
+  }
   return {
     imports: [REFERENCE_IMPORT],
     call: ({ option }) => `referenceClone(value, { tiers: ${tiers}${option ? `, ${option}` : ''} })`,
@@ -88,7 +101,7 @@ export function snippetFor({ program, target, differences, expected, actual }, {
   if (target.external && deliveriesOf(program) > 1) {
     return { reason: `the module is called ${deliveriesOf(program)} times on the value; repro.mjs calls it so` };
   }
-  const channel = reference ? referenceChannel(false) : targetChannel;
+  const channel = reference ? referenceChannel(false, transferArgument(target)) : targetChannel;
   const chosen = chooseCheck(differences, expected, actual);
   if ('reason' in chosen) return { reason: `no difference is one comparison; the first: ${chosen.reason}` };
   const { check } = chosen;

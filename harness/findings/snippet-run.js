@@ -1,0 +1,85 @@
+// Runs a finding's snippet (snippet.js) where a maintainer would: the
+// target's snippet with the target's own runtime binary, which must print
+// FAIL with the actual value the report states, and the same snippet with
+// the reference's spec path as its clone, which must print PASS. What a
+// report shows is then what the engine does, not what clonecheck says it does.
+//
+// Both files are written in a folder of this checkout: the reference's
+// snippet imports `clonecheck`, which resolves there (the package names
+// itself). Both run with the target's runtime, as the fuzzer's oracle ran in
+// the target's host: the value is made by the same engine (a Deno
+// OffscreenCanvas, a Bun File), only the clone differs.
+
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { snippetFor, snippetOutput } from './snippet.js';
+
+const run = promisify(execFile);
+
+/** A snippet that has printed nothing by then hangs (a worker that never answers). */
+const SNIPPET_TIMEOUT_MS = 20000;
+
+/**
+ * @param {string[]} command  the runtime and its arguments before the script (a target's runtime.command)
+ * @param {string} file
+ * @returns {Promise<string[]>} its output lines, trailing spaces cut; its stderr's first line after them when it fails
+ */
+export async function runSnippetFile(command, file) {
+  const [binary, ...args] = command;
+  try {
+    const { stdout } = await run(binary, [...args, file], { encoding: 'utf8', timeout: SNIPPET_TIMEOUT_MS });
+    return outputLines(stdout);
+  } catch (error) {
+    const failed = /** @type {{stdout?: string, stderr?: string, killed?: boolean, message: string}} */ (error);
+    const why = failed.killed ? `killed after ${SNIPPET_TIMEOUT_MS} ms` : (failed.stderr ?? '').split('\n').find((line) => /\w/.test(line)) ?? failed.message;
+    return [...outputLines(failed.stdout ?? ''), `(exited: ${why})`];
+  }
+}
+
+/** @param {string} stdout */
+function outputLines(stdout) {
+  return stdout.trimEnd().split('\n').map((line) => line.trimEnd()).filter((line, i, all) => line !== '' || all.length > 1);
+}
+
+/**
+ * @typedef {object} SnippetVerdict
+ * @property {'verified' | 'none' | 'wrong'} status  'none': snippetFor gave a reason; 'wrong': a run printed
+ *   something else than the report says
+ * @property {string} [reason]  snippetFor's, for 'none'
+ * @property {string} [source]  the target's snippet
+ * @property {{expected: string[], printed: string[]}} [target]  what the report says it prints there, and what it did
+ * @property {{expected: string[], printed: string[]}} [reference]  the same with the reference's clone
+ */
+
+/**
+ * The snippet of a deviation, run on its target and with the reference.
+ * @param {{program: any, target: import('../targets/catalog.js').TargetSpec,
+ *   differences: import('../../src/observe/diff.js').Difference[], expected: any, actual: any}} finding
+ * @param {string} dir  a folder inside this checkout to write the files in
+ * @param {string} name  the files' name, without .mjs
+ * @returns {Promise<SnippetVerdict>}
+ */
+export async function verifySnippet(finding, dir, name) {
+  const snippet = snippetFor(finding);
+  if ('reason' in snippet) return { status: 'none', reason: snippet.reason };
+  const reference = snippetFor(finding, { reference: true });
+  if ('reason' in reference) return { status: 'none', reason: `with the reference: ${reference.reason}` };
+  const command = finding.target.runtime?.command ?? [process.execPath];
+  const [onTarget, withReference] = await Promise.all([
+    runSnippetFile(command, write(dir, name, snippet.source)),
+    runSnippetFile(command, write(dir, `${name}.reference`, reference.source)),
+  ]);
+  const target = { expected: snippetOutput(snippet.check, snippet.check.actual).map((line) => line.trimEnd()), printed: onTarget };
+  const passes = { expected: snippetOutput(reference.check, reference.check.expected).map((line) => line.trimEnd()), printed: withReference };
+  const same = (/** @type {{expected: string[], printed: string[]}} */ side) => side.expected.join('\n') === side.printed.join('\n');
+  return { status: same(target) && same(passes) ? 'verified' : 'wrong', source: snippet.source, target, reference: passes };
+}
+
+/** @param {string} dir @param {string} name @param {string} source @returns {string} the file */
+function write(dir, name, source) {
+  const file = join(dir, `${name}.mjs`);
+  writeFileSync(file, source);
+  return file;
+}
