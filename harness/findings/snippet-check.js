@@ -11,10 +11,12 @@
 // points to repro.mjs, which compares the whole observation.
 
 import { isIdentifier } from '../../src/observe/strings.js';
+import { PLATFORM_ATTRIBUTES, isPlatformKind } from '../../src/webidl/interfaces.js';
 
 /**
  * @typedef {object} Check
- * @property {'clone' | 'throw' | 'calls'} subject  'clone': `expression` reads the clone (a variable `clone`);
+ * @property {'clone' | 'throw' | 'calls' | 'input'} subject  'clone': `expression` reads the clone (a variable `clone`);
+ *   'input': `expression` reads the value after the clone, thrown or not (a variable `value`);
  *   'calls': `expression` reads the calls of the program's accessors and methods while the clone ran
  *   (an array `calls` of `"<event> <key>"`, emitPlain's `log`);
  *   'throw': `expression` reads the error the clone threw (a variable `error`), and is 'nothing' when it threw none
@@ -56,28 +58,28 @@ const KIND_PREDICATES = {
 };
 
 /**
- * Platform interfaces every runtime a snippet runs in has as a global
- * (Node 20 and later, Bun, Deno, browsers), so `instanceof` names them.
- * File inherits from Blob: a File is a Blob too.
- * @type {Record<string, string | null>} each with the interface it inherits from
+ * The platform interfaces that inherit from another (WebIDL's table,
+ * src/webidl/interfaces.js): an instance of these is one of its parent's too.
+ * @type {Record<string, string>}
  */
-const GLOBAL_INTERFACES = {
-  __proto__: null, Blob: null, File: 'Blob', DOMException: null, CryptoKey: null,
-  ReadableStream: null, WritableStream: null, TransformStream: null, MessagePort: null,
+const PARENT_INTERFACES = {
+  __proto__: null, File: 'Blob', DOMMatrix: 'DOMMatrixReadOnly', DOMPoint: 'DOMPointReadOnly', DOMRect: 'DOMRectReadOnly',
 };
 
 /**
  * A clone of one platform interface where another kind was expected, by
  * instanceof: the expected interface, or the actual one where that is the
- * expected one's subclass (a File where a Blob was expected).
+ * expected one's subclass (a File where a Blob was expected). The snippet
+ * made the object of that interface, so the runtime it runs in has the
+ * interface as a global (Deno's DOMMatrix, Node's Blob).
  * @param {string} here the expression for the object
  * @param {string} expected @param {string} actual  the kinds
  * @returns {[string, string, string] | undefined} the expression, its expected and actual value
  */
 function platformCheck(here, expected, actual) {
-  if (GLOBAL_INTERFACES[actual] === expected) return [`${here} instanceof ${actual}`, 'false', 'true'];
-  if (GLOBAL_INTERFACES[expected] !== undefined) return [`${here} instanceof ${expected}`, 'true', 'false'];
-  if (GLOBAL_INTERFACES[actual] !== undefined) return [`${here} instanceof ${actual}`, 'false', 'true'];
+  if (PARENT_INTERFACES[actual] === expected) return [`${here} instanceof ${actual}`, 'false', 'true'];
+  if (isPlatformKind(expected)) return [`${here} instanceof ${expected}`, 'true', 'false'];
+  if (isPlatformKind(actual)) return [`${here} instanceof ${actual}`, 'false', 'true'];
   return undefined;
 }
 
@@ -104,7 +106,6 @@ const WRAPPERS = { __proto__: null, number: 'Number', string: 'String', boolean:
 /** Categories about the whole case rather than one value of the clone, and why no expression states them. */
 const WHOLE_CASE = {
   __proto__: null,
-  'input-mutated': 'how the clone changed its input takes observing the whole input',
   'shares-object': 'whether the clone shares an object with its input takes walking both graphs',
   'implementation-defined': 'the spec leaves it to the engine',
 };
@@ -129,6 +130,9 @@ export function chooseCheck(differences, expected, actual) {
   return { reason: firstReason ?? 'no differences' };
 }
 
+/** A platform object's attributes (`<type>`, `<name>`, `<m11>`, …): getters on its interface's prototype, read by name. */
+const PLATFORM_ATTRIBUTE_NAMES = new Set(Object.values(PLATFORM_ATTRIBUTES).flatMap((names) => Array.from(names)));
+
 /** What an expression calls, by the text that calls it, and the intrinsics that holds it. */
 const CALLS = [
   [/Array\.from\(/, ['Array']],
@@ -140,13 +144,17 @@ const CALLS = [
   [/^BigInt\.prototype\.valueOf/, ['BigInt', 'BigInt.prototype']],
   [/instanceof|isView/, ['ArrayBuffer']],
   [/\.(source|flags)\b/, ['RegExp.prototype']],
-  [/\.(buffer|byteLength|maxByteLength|resizable|byteOffset)\b/,
+  [/\.(buffer|byteLength|maxByteLength|resizable|byteOffset|detached)\b/,
     ['ArrayBuffer.prototype', 'SharedArrayBuffer.prototype', 'TypedArray.prototype', 'Uint8Array.prototype', 'DataView.prototype']],
   // An array's length is its own; a typed array's, an accessor.
   [/\.length\b/, ['TypedArray.prototype']],
   [/\.toString\(16\)/, ['Number.prototype']],
   [/\.padStart\(/, ['String.prototype']],
   [/\.join\(/, ['Array.prototype']],
+  // An attribute's getter on the clone: on the prototype of every interface that has one by that name
+  // (not the thrown error's: the engine makes that error, and its name is what the check is about).
+  ...Object.entries(PLATFORM_ATTRIBUTES).filter(([, names]) => names.length > 0)
+    .map(([name, names]) => [new RegExp(`(?<!^error)\\.(${Array.from(names).join('|')})\\b`), [`${name}.prototype`]]),
 ];
 
 /**
@@ -187,6 +195,7 @@ function checkFor(d, expected, actual) {
   }
   if (d.path.startsWith('$<thrown>')) return thrownCheck(d, expected.thrown, actual.thrown);
   if (d.category === 'effects') return callsCheck(expected, actual);
+  if (d.category === 'input-mutated') return inputCheck(d);
   const whole = WHOLE_CASE[d.category];
   if (whole !== undefined) return whole;
   const steps = parsePath(d.path);
@@ -263,6 +272,8 @@ function checkFor(d, expected, actual) {
       }
       const platform = platformCheck(here, String(d.expected), String(d.actual));
       if (platform !== undefined) return clone(...platform);
+      // null against an object: both are typeof "object".
+      if ((d.expected === 'null') !== (d.actual === 'null')) return clone(`${here} === null`, String(d.expected === 'null'), String(d.actual === 'null'));
       const [e, a] = [typeOf(d.expected), typeOf(d.actual)];
       if (e === undefined || a === undefined || e === a) return 'both sides are of one type';
       return clone(`typeof ${here}`, JSON.stringify(e), JSON.stringify(a));
@@ -279,6 +290,31 @@ function checkFor(d, expected, actual) {
     }
   }
   return `a difference in ${d.category} is not one comparison`;
+}
+
+/**
+ * What a clone did to its input (a buffer detached, a stream locked) that
+ * the standard's does not, or the reverse: the first change on one side
+ * only that a property of the input shows. Each side is 'unchanged' or
+ * diff.js's list of `<path> <category>`.
+ * @param {import('../../src/observe/diff.js').Difference} d
+ * @returns {Omit<Check, 'path' | 'reads'> | string}
+ */
+function inputCheck(d) {
+  const changes = (/** @type {unknown} */ side) => (Array.isArray(side) ? side.map((line) => String(line).split(' ')[0]) : []);
+  const [e, a] = [changes(d.expected), changes(d.actual)];
+  for (const path of [...e, ...a]) {
+    if (e.includes(path) && a.includes(path)) continue;
+    const field = /^(.*)<(detached|locked)>$/.exec(path);
+    if (field === null) continue;
+    const steps = parsePath(field[1]);
+    if (typeof steps === 'string') continue;
+    const holder = access('value', steps);
+    if (typeof holder !== 'string') continue;
+    // A detached buffer's `detached` (Node 22 and later, Bun, Deno, the browsers); a stream's `locked`.
+    return { subject: 'input', expression: `${holder}.${field[2]}`, expected: String(e.includes(path)), actual: String(a.includes(path)) };
+  }
+  return 'no change to the input on one side only is a property (a buffer\'s detachment, a stream\'s lock)';
 }
 
 /**
@@ -375,7 +411,9 @@ function access(base, steps) {
       text = `Array.from(${text}.${iterator}())[${entry[2]}]`;
     } else if (step.name === 'proto') text = `Object.getPrototypeOf(${text})`;
     else if (step.name === 'time') text = `${text}.getTime()`;
-    else if (step.name === 'source' || step.name === 'flags' || step.name === 'buffer') text = `${text}.${step.name}`;
+    else if (step.name === 'source' || step.name === 'flags' || step.name === 'buffer' || PLATFORM_ATTRIBUTE_NAMES.has(step.name)) {
+      text = `${text}.${step.name}`;
+    }
     else return { reason: `<${step.name}> is not a property on the way` };
   }
   return text;

@@ -18,43 +18,54 @@ import { snippetFor, snippetOutput } from './snippet.js';
 
 const run = promisify(execFile);
 
-/** A snippet that has printed nothing by then hangs (a worker that never answers). */
-const SNIPPET_TIMEOUT_MS = 20000;
+/** A snippet that has not ended by then hangs (a worker that never answers, a port left open). */
+const SNIPPET_TIMEOUT_MS = 10000;
+
+/**
+ * @typedef {object} SnippetRun
+ * @property {string[]} printed  its output lines, trailing spaces cut
+ * @property {string | null} failed  null: it exited with 0; else how it ended (killed, its stderr's first line)
+ * @property {boolean} hung  it was killed at the timeout
+ */
 
 /**
  * @param {string[]} command  the runtime and its arguments before the script (a target's runtime.command)
  * @param {string} file
- * @returns {Promise<string[]>} its output lines, trailing spaces cut; its stderr's first line after them when it fails
+ * @returns {Promise<SnippetRun>}
  */
 export async function runSnippetFile(command, file) {
   const [binary, ...args] = command;
   try {
     const { stdout } = await run(binary, [...args, file], { encoding: 'utf8', timeout: SNIPPET_TIMEOUT_MS });
-    return outputLines(stdout);
+    return { printed: outputLines(stdout), failed: null, hung: false };
   } catch (error) {
     const failed = /** @type {{stdout?: string, stderr?: string, killed?: boolean, message: string}} */ (error);
-    const why = failed.killed ? `killed after ${SNIPPET_TIMEOUT_MS} ms` : (failed.stderr ?? '').split('\n').find((line) => /\w/.test(line)) ?? failed.message;
-    return [...outputLines(failed.stdout ?? ''), `(exited: ${why})`];
+    const hung = failed.killed === true;
+    const why = hung ? `killed after ${SNIPPET_TIMEOUT_MS} ms` : (failed.stderr ?? '').split('\n').find((line) => /\w/.test(line)) ?? failed.message;
+    return { printed: outputLines(failed.stdout ?? ''), failed: why, hung };
   }
 }
 
 /** @param {string} stdout */
 function outputLines(stdout) {
-  return stdout.trimEnd().split('\n').map((line) => line.trimEnd()).filter((line, i, all) => line !== '' || all.length > 1);
+  return stdout === '' ? [] : stdout.trimEnd().split('\n').map((line) => line.trimEnd());
 }
 
 /**
  * @typedef {object} SnippetVerdict
  * @property {'verified' | 'none' | 'wrong'} status  'none': snippetFor gave a reason; 'wrong': a run printed
- *   something else than the report says
+ *   something else than the report says, or the reference's run did not end well
  * @property {string} [reason]  snippetFor's, for 'none'
  * @property {string} [source]  the target's snippet
- * @property {{expected: string[], printed: string[]}} [target]  what the report says it prints there, and what it did
- * @property {{expected: string[], printed: string[]}} [reference]  the same with the reference's clone
+ * @property {SnippetRun & {expected: string[]}} [target]  what it did on the target, and what the report says it prints
+ * @property {SnippetRun & {expected: string[]}} [reference]  the same with the reference's clone
  */
 
 /**
  * The snippet of a deviation, run on its target and with the reference.
+ * On the target it may hang once it has printed its verdict: a bug that
+ * leaves a port open (Deno's stream locked by a failed transfer) keeps the
+ * runtime alive, and the output is what a maintainer reads.
  * @param {{program: any, target: import('../targets/catalog.js').TargetSpec,
  *   differences: import('../../src/observe/diff.js').Difference[], expected: any, actual: any}} finding
  * @param {string} dir  a folder inside this checkout to write the files in
@@ -71,10 +82,11 @@ export async function verifySnippet(finding, dir, name) {
     runSnippetFile(command, write(dir, name, snippet.source)),
     runSnippetFile(command, write(dir, `${name}.reference`, reference.source)),
   ]);
-  const target = { expected: snippetOutput(snippet.check, snippet.check.actual).map((line) => line.trimEnd()), printed: onTarget };
-  const passes = { expected: snippetOutput(reference.check, reference.check.expected).map((line) => line.trimEnd()), printed: withReference };
-  const same = (/** @type {{expected: string[], printed: string[]}} */ side) => side.expected.join('\n') === side.printed.join('\n');
-  return { status: same(target) && same(passes) ? 'verified' : 'wrong', source: snippet.source, target, reference: passes };
+  const target = { ...onTarget, expected: snippetOutput(snippet.check, snippet.check.actual).map((line) => line.trimEnd()) };
+  const passes = { ...withReference, expected: snippetOutput(reference.check, reference.check.expected).map((line) => line.trimEnd()) };
+  const printedAsSaid = (/** @type {SnippetRun & {expected: string[]}} */ side) => side.expected.join('\n') === side.printed.join('\n');
+  const verified = printedAsSaid(target) && (target.failed === null || target.hung) && printedAsSaid(passes) && passes.failed === null;
+  return { status: verified ? 'verified' : 'wrong', source: snippet.source, target, reference: passes };
 }
 
 /** @param {string} dir @param {string} name @param {string} source @returns {string} the file */

@@ -22,6 +22,9 @@ import { chooseCheck } from './snippet-check.js';
 /** More lines than this to make the value is no longer a snippet. */
 const MAX_VALUE_LINES = 30;
 
+/** The prototypes whose indices Node's own code meets (every array inherits from both). */
+const INDEXED_PROTOTYPES = ['Array.prototype', 'Object.prototype'];
+
 /** Realm steps on these replace what the snippet itself calls (Object.defineProperty, Object.is, console, …). */
 const BUILT_INS_THE_SNIPPET_CALLS = ['globalThis', 'Object', 'Function.prototype'];
 
@@ -111,14 +114,29 @@ export function snippetFor({ program, target, differences, expected, actual }, {
   const read = steps.find((step) => check.reads.includes(step.on));
   if (read !== undefined) return { reason: `the program changes ${read.on}, which the comparison (${check.expression}) reads` };
   // Node's own code (async hooks, streams) writes array indices: a setter or read-only index there (or on
-  // Object.prototype, which arrays inherit from too) breaks Node, not the clone.
-  const indexOn = steps.find((step) => (step.on === 'Array.prototype' || step.on === 'Object.prototype') && typeof step.key === 'string' && /^\d+$/.test(step.key));
-  if (indexOn !== undefined) return { reason: `the program defines indices on ${indexOn.on}, which Node's own code writes to` };
+  // Object.prototype, which arrays inherit from too) breaks Node after the clone (node@24 dies in
+  // async_hooks once the snippet has printed). A clone that returns before the next line is done with
+  // them: the snippet deletes them again right after it (neither prototype has an index of its own).
+  // Bun's and Deno's code does not mind them (their ledger snippets pass and fail as the fuzzer said).
+  // The snippet logs calls by pushing to an array: an inherited accessor or read-only index breaks that in any engine.
+  const loggedIndex = check.subject === 'calls' ? steps.find((step) => INDEXED_PROTOTYPES.includes(step.on) && /^\d+$/.test(String(step.key))) : undefined;
+  if (loggedIndex !== undefined) return { reason: `the program defines indices on ${loggedIndex.on}, which the snippet's log of the calls (an array) writes to` };
+  const inNode = (target.runtime?.family ?? 'node') === 'node';
+  const indices = inNode ? steps.filter((step) => INDEXED_PROTOTYPES.includes(step.on) && typeof step.key === 'string' && /^\d+$/.test(step.key) && step.delete !== true) : [];
+  // Transferring a stream runs Node's stream code inside the clone (the reference's too: it releases
+  // the stream's reader through Node's API), where such an index breaks Node before the clone returns.
+  const transfersStream = (program.transfer ?? []).some((/** @type {number} */ index) => /stream$/i.test(program.objects?.[index]?.kind ?? ''));
+  const during = transfersStream ? 'while it transfers a stream' : channel.messageChannel || channel.worker !== undefined ? 'while it delivers the message' : undefined;
+  const lasting = indices.find((step) => step.configurable === false || during !== undefined);
+  if (lasting !== undefined) {
+    return { reason: `the program defines ${during === undefined ? 'a non-configurable index' : 'indices'} on ${lasting.on}, which Node's own code writes to${during === undefined ? '' : ` ${during}`}` };
+  }
+  const restore = indices.map((step) => `delete ${step.on}[${step.key}];`);
   // A port's or a worker's machinery assigns to its own objects by name
   // (event_target's listener list sets `next`): an inherited accessor or
   // read-only key there throws in that code after the snippet has printed
   // (seed 1's `next` getter on node:messagechannel).
-  const assignedOn = (channel.messageChannel || channel.worker !== undefined)
+  const assignedOn = inNode && (channel.messageChannel || channel.worker !== undefined)
     ? steps.find((step) => step.on === 'Object.prototype' && ('get' in step || 'set' in step || step.writable === false))
     : undefined;
   if (assignedOn !== undefined) return { reason: `the program puts an accessor or a read-only "${String(assignedOn.key?.wellKnown ?? assignedOn.key)}" on Object.prototype, which the channel's own code assigns to` };
@@ -144,7 +162,7 @@ export function snippetFor({ program, target, differences, expected, actual }, {
   const receiver = plain.receiver === '' ? [] : ['// the receiving realm', plain.receiver.trimEnd()];
   const log = check.subject === 'calls' ? ['const calls = [];'] : [];
   const body = channel.worker === undefined
-    ? [header, ...log, plain.value.trimEnd(), ...receiver, ...cloneAndCheck(channel, channel.call(transfer), check)]
+    ? [header, ...log, plain.value.trimEnd(), ...receiver, ...cloneAndCheck(channel, channel.call(transfer), check, restore)]
     : inWorker(channel.worker, header, plain.value.trimEnd(), receiver, channel.call(transfer), check);
   const source = [`// ${target.name}: ${target.description}`, ...channel.imports, '', ...body, ''].join('\n');
   return { source, check };
@@ -166,7 +184,8 @@ function inWorker(kind, header, value, receiver, call, check) {
   const start = (/** @type {string} */ source) => (kind === 'node'
     ? `const worker = new Worker(${source}, { eval: true });`
     : `const worker = new Worker(URL.createObjectURL(new Blob([${source}], { type: 'text/javascript' })), { type: 'module' });`);
-  if (check.subject === 'throw') {
+  // What the sender sees: the error its postMessage threw, or what it did to the value.
+  if (check.subject === 'throw' || check.subject === 'input') {
     return [header, start("''"), value, ...cloneAndCheck({ imports: [], call: () => call }, call, check), 'worker.terminate();'];
   }
   const indent = (/** @type {string[]} */ lines) => lines.join('\n').split('\n').map((line) => `  ${line}`);
@@ -189,14 +208,20 @@ function inWorker(kind, header, value, receiver, call, check) {
  * @param {Channel} channel
  * @param {string} call
  * @param {import('./snippet-check.js').Check} check
+ * @param {string[]} [restore]  statements that undo realm steps once a synchronous clone has returned
  * @returns {string[]}
  */
-function cloneAndCheck(channel, call, check) {
-  const print = printLines(check);
+function cloneAndCheck(channel, call, check, restore = []) {
+  const print = [...restore, ...printLines(check)];
   const attempt = channel.mayBeAsync ? [`  const result = ${call};`, '  if (result instanceof Promise) await result;'] : [`  ${call};`];
   if (check.subject === 'calls') {
     // Only the calls the clone makes: making the value may have called some (an Error's stack formatted).
     return ['calls.length = 0;', 'try {', ...attempt, '} catch {}', `const actual = ${check.expression};`, ...print];
+  }
+  if (check.subject === 'input') {
+    // The value as the clone left it, whether it threw or not: postMessage detaches and locks in the sender.
+    const [open, close] = channel.messageChannel ? [['const { port1 } = new MessageChannel();'], ['port1.close();']] : [[], []];
+    return [...open, 'try {', ...attempt, '} catch {}', ...close, `const actual = ${check.expression};`, ...print];
   }
   if (check.subject === 'throw') {
     return [
@@ -235,10 +260,21 @@ function cloneAndCheck(channel, call, check) {
  * @returns {string[]}
  */
 function printLines(check) {
+  const shown = hasLoneSurrogate(check) ? 'JSON.stringify(expected), \'actual\', JSON.stringify(actual)' : "expected, 'actual', actual";
   return [
     `const expected = ${check.expected};`,
-    "console.log(Object.is(actual, expected) ? 'PASS' : 'FAIL', 'expected', expected, 'actual', actual);",
+    `console.log(Object.is(actual, expected) ? 'PASS' : 'FAIL', 'expected', ${shown});`,
   ];
+}
+
+/**
+ * A lone surrogate reaches a terminal as U+FFFD, where the two values would
+ * read the same: such strings are printed as JSON, which escapes it.
+ * @param {import('./snippet-check.js').Check} check
+ */
+function hasLoneSurrogate({ expected, actual }) {
+  const lone = /\\u[dD][89a-fA-F][0-9a-fA-F]{2}/;
+  return lone.test(expected) || lone.test(actual);
 }
 
 /**
@@ -250,7 +286,9 @@ function printLines(check) {
  */
 export function snippetOutput(check, gave) {
   // console.log shows a string argument as its text and the other literals as written.
-  const shown = (/** @type {string} */ literal) => (literal.startsWith('"') ? JSON.parse(literal) : literal);
+  // A string printed as JSON (hasLoneSurrogate) shows as JSON.stringify writes it: U+FFFD as itself.
+  const shown = (/** @type {string} */ literal) => (!literal.startsWith('"') ? literal
+    : hasLoneSurrogate(check) ? JSON.stringify(JSON.parse(literal)) : JSON.parse(literal));
   return [label(check), `${gave === check.expected ? 'PASS' : 'FAIL'} expected ${shown(check.expected)} actual ${shown(gave)}`];
 }
 
