@@ -126,8 +126,9 @@ test('no snippet where it would not be honest: a broadcast to three workers, a v
   const program = { schema: 'clonecheck/program@1', root: 1, objects: [] };
   const value = { path: '$', category: 'value', expected: '1', actual: '2' };
   const plain = { program, differences: [value], expected: {}, actual: {} };
-  const broadcast = snippetFor({ ...plain, target: await resolveTarget('node:broadcast') });
-  assert.match(broadcast.reason, /lands in three workers; repro\.mjs/);
+  // Received here by other BroadcastChannels, the clone meets the sender's realm, not a worker's own.
+  const broadcast = snippetFor({ ...plain, program: { ...program, receiver: [{ on: 'Map.prototype', key: 'x', value: 1 }] }, target: await resolveTarget('node:broadcast') });
+  assert.match(broadcast.reason, /lands in three workers, set up apart from the sender; repro\.mjs/);
   const effects = { path: '$<effects>[0]', category: 'effects', expected: null, actual: { event: 'get', on: '#0', key: 'a' } };
   const clone = await resolveTarget('node:clone');
   assert.match(snippetFor({ ...plain, differences: [effects], target: clone }).reason, /no difference is one comparison/);

@@ -25,7 +25,7 @@ import { PLATFORM_ATTRIBUTES, isPlatformKind } from '../../src/webidl/interfaces
  * @property {string} actual  a JavaScript literal: what the target gave
  * @property {string} path  the difference's path
  * @property {string[]} reads  the intrinsics (program.md's names) whose methods and accessors the expression
- *   calls: a program that changes one of them changes what the check sees
+ *   calls, or `<intrinsic>.<key>` for one of them: a program that changes one of them changes what the check sees
  */
 
 /** Integrity levels from the weakest (docs/observation.md: the strongest that holds is observed). */
@@ -133,7 +133,7 @@ export function chooseCheck(differences, expected, actual) {
 /** A platform object's attributes (`<type>`, `<name>`, `<m11>`, …): getters on its interface's prototype, read by name. */
 const PLATFORM_ATTRIBUTE_NAMES = new Set(Object.values(PLATFORM_ATTRIBUTES).flatMap((names) => Array.from(names)));
 
-/** What an expression calls, by the text that calls it, and the intrinsics that holds it. */
+/** What an expression calls, by the text that calls it, and the intrinsics that hold it (or the one property of an intrinsic). */
 const CALLS = [
   [/Array\.from\(/, ['Array']],
   [/\.(keys|values|size)\b/, ['Map.prototype', 'Set.prototype']],
@@ -150,7 +150,9 @@ const CALLS = [
   [/\.length\b/, ['TypedArray.prototype']],
   [/\.toString\(16\)/, ['Number.prototype']],
   [/\.padStart\(/, ['String.prototype']],
-  [/\.join\(/, ['Array.prototype']],
+  // Array.from defines its elements (no [[Set]]); join is looked up. The calls' log also pushes.
+  [/\.join\(/, ['Array.prototype.join']],
+  [/^calls\./, ['Array.prototype.push']],
   // An attribute's getter on the clone: on the prototype of every interface that has one by that name
   // (not the thrown error's: the engine makes that error, and its name is what the check is about).
   ...Object.entries(PLATFORM_ATTRIBUTES).filter(([, names]) => names.length > 0)

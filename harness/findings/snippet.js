@@ -25,8 +25,8 @@ const MAX_VALUE_LINES = 30;
 /** The prototypes whose indices Node's own code meets (every array inherits from both). */
 const INDEXED_PROTOTYPES = ['Array.prototype', 'Object.prototype'];
 
-/** Realm steps on these replace what the snippet itself calls (Object.defineProperty, Object.is, console, …). */
-const BUILT_INS_THE_SNIPPET_CALLS = ['globalThis', 'Object', 'Function.prototype'];
+/** Realm steps on these replace what the snippet itself calls (Object.defineProperty, Object.is, …); on globalThis, see globalsCalled. */
+const BUILT_INS_THE_SNIPPET_CALLS = ['Object', 'Function.prototype'];
 
 /** The reference engine as the snippet's clone: what a check is verified against. */
 const REFERENCE_IMPORT = "import { structuredClone as referenceClone } from 'clonecheck';";
@@ -97,8 +97,8 @@ export function snippetFor({ program, target, differences, expected, actual }, {
   const targetChannel = channelOf(target);
   if (typeof targetChannel === 'string') return { reason: targetChannel };
   // The observations are then one per delivery: the snippet posts once.
-  if (targetChannel.worker !== undefined && deliveriesOf(program) > 1) {
-    return { reason: `the worker receives the value ${deliveriesOf(program)} times; repro.mjs sends it so` };
+  if ((targetChannel.worker !== undefined || targetChannel.broadcast) && deliveriesOf(program) > 1) {
+    return { reason: `${targetChannel.broadcast ? 'each worker' : 'the worker'} receives the value ${deliveriesOf(program)} times; repro.mjs sends it so` };
   }
   // A user's module is called once per delivery (load.js `repeats`): the snippet calls it once.
   if (target.external && deliveriesOf(program) > 1) {
@@ -111,8 +111,8 @@ export function snippetFor({ program, target, differences, expected, actual }, {
   const steps = [...(program.sender ?? []), ...(program.receiver ?? [])];
   const replaced = steps.find((step) => BUILT_INS_THE_SNIPPET_CALLS.includes(step.on));
   if (replaced !== undefined) return { reason: `the program changes ${replaced.on}, which the snippet itself calls` };
-  const read = steps.find((step) => check.reads.includes(step.on));
-  if (read !== undefined) return { reason: `the program changes ${read.on}, which the comparison (${check.expression}) reads` };
+  const read = steps.find((step) => check.reads.includes(step.on) || check.reads.includes(`${step.on}.${String(step.key)}`));
+  if (read !== undefined) return { reason: `the program changes ${read.on}${check.reads.includes(read.on) ? '' : `.${read.key}`}, which the comparison (${check.expression}) reads` };
   // Node's own code (async hooks, streams) writes array indices: a setter or read-only index there (or on
   // Object.prototype, which arrays inherit from too) breaks Node after the clone (node@24 dies in
   // async_hooks once the snippet has printed). A clone that returns before the next line is done with
@@ -144,9 +144,18 @@ export function snippetFor({ program, target, differences, expected, actual }, {
   if (channel.worker === 'node' && steps.some((step) => step.on === 'Array.prototype')) {
     return { reason: 'the program changes Array.prototype, which Node\'s worker_threads use when the worker ends' };
   }
-  // Calls are compared where the clone runs them all before the next line: not in a worker, nor on a port.
-  if (check.subject === 'calls' && (targetChannel.worker !== undefined || targetChannel.messageChannel)) {
+  // The snippet logs the calls of postMessage, in the sender: a worker's (or a BroadcastChannel's)
+  // receiving realms are other agents, which have no accessors of the program's when it sets none up
+  // there. (A MessageChannel's receiving realm is this one: calls made while delivering would be
+  // missed, and the snippet then prints another actual value than the report states; its tests run it.)
+  if (check.subject === 'calls' && (targetChannel.worker !== undefined || targetChannel.broadcast) && (program.receiver ?? []).length > 0) {
     return { reason: 'the calls of the accessors happen on both sides of the channel; repro.mjs logs them all' };
+  }
+  // A BroadcastChannel's message is received here by a second channel, where the fuzzer's workers had
+  // clean realms: the clone is checked only for a program that changes no realm. Its sender's error,
+  // calls and input are the sender's (the workers' set-up cannot change them).
+  if (targetChannel.broadcast && check.subject === 'clone' && steps.length > 0) {
+    return { reason: 'the value lands in three workers, set up apart from the sender; repro.mjs starts itself as the receiving realms' };
   }
   const plain = emitPlain(program, check.subject === 'calls' ? { log: 'calls' } : {});
   const valueLines = lines(plain.value).length + lines(plain.receiver).length;
@@ -159,12 +168,17 @@ export function snippetFor({ program, target, differences, expected, actual }, {
   const transfer = { list, option: list === '' ? '' : list === 'transfer' ? 'transfer' : `transfer: ${list}` };
   // First, while the realm is clean: Node opens stdout on first use, with the realm's built-ins.
   const header = `console.log(${quote(label(check))});`;
-  const receiver = plain.receiver === '' ? [] : ['// the receiving realm', plain.receiver.trimEnd()];
-  const log = check.subject === 'calls' ? ['const calls = [];'] : [];
+  const receiver = plain.receiver === '' || targetChannel.broadcast ? [] : ['// the receiving realm', plain.receiver.trimEnd()];
+  const opening = [header, ...(check.subject === 'calls' ? ['const calls = [];'] : [])];
   const body = channel.worker === undefined
-    ? [header, ...log, plain.value.trimEnd(), ...receiver, ...cloneAndCheck(channel, channel.call(transfer), check, restore)]
-    : inWorker(channel.worker, header, plain.value.trimEnd(), receiver, channel.call(transfer), check);
+    ? [...opening, plain.value.trimEnd(), ...receiver, ...cloneAndCheck(channel, channel.call(transfer), check, restore)]
+    : inWorker(channel.worker, opening, plain.value.trimEnd(), receiver, channel.call(transfer), check);
   const source = [`// ${target.name}: ${target.description}`, ...channel.imports, '', ...body, ''].join('\n');
+  // A global the program replaces is harmless unless the snippet's own lines (not the value's) name it.
+  const frame = source.replace(plain.value.trimEnd(), '').replace(plain.receiver.trimEnd(), '');
+  const named = new Set(frame.match(/[\w$]+/g));
+  const global = steps.find((step) => step.on === 'globalThis' && (typeof step.key !== 'string' || named.has(step.key)));
+  if (global !== undefined) return { reason: `the program changes globalThis.${String(global.key?.wellKnown ?? global.key)}, which the snippet itself calls` };
   return { source, check };
 }
 
@@ -173,7 +187,7 @@ export function snippetFor({ program, target, differences, expected, actual }, {
  * snippet (`receive`), so it reads like the rest. It sets up its realm, then
  * checks the clone it receives. A clone that throws throws in the sender.
  * @param {'web' | 'node'} kind
- * @param {string} header
+ * @param {string[]} header  the first lines: what the snippet checks, and the calls' log
  * @param {string} value the statements that make the value
  * @param {string[]} receiver the receiving realm's set-up
  * @param {string} call
@@ -184,15 +198,14 @@ function inWorker(kind, header, value, receiver, call, check) {
   const start = (/** @type {string} */ source) => (kind === 'node'
     ? `const worker = new Worker(${source}, { eval: true });`
     : `const worker = new Worker(URL.createObjectURL(new Blob([${source}], { type: 'text/javascript' })), { type: 'module' });`);
-  // What the sender sees: the error its postMessage threw, or what it did to the value.
-  if (check.subject === 'throw' || check.subject === 'input') {
-    return [header, start("''"), value, ...cloneAndCheck({ imports: [], call: () => call }, call, check), 'worker.terminate();'];
+  // What the sender sees: the error its postMessage threw, what it did to the value, the calls it made.
+  if (check.subject !== 'clone') {
+    return [...header, start("''"), value, ...cloneAndCheck({ imports: [], call: () => call }, call, check), 'worker.terminate();'];
   }
-  const indent = (/** @type {string[]} */ lines) => lines.join('\n').split('\n').map((line) => `  ${line}`);
   const checkLines = indent([`const actual = ${check.expression};`, ...printLines(check)]);
   return [
     'function receive() {',
-    ...indent([header, ...receiver]),
+    ...indent([...header, ...receiver]),
     ...(kind === 'node'
       ? ["  require('node:worker_threads').parentPort.once('message', (clone) => {", ...indent(checkLines), '  });']
       : ['  self.onmessage = ({ data: clone }) => {', ...indent(checkLines), '    self.close();', '  };']),
@@ -202,6 +215,26 @@ function inWorker(kind, header, value, receiver, call, check) {
     `${call};`,
   ];
 }
+
+/**
+ * Where a snippet receives its message in its own realm: a MessageChannel's
+ * second port, or other BroadcastChannels of the same name (a
+ * BroadcastChannel does not hear its own messages). `close` lets the
+ * runtime exit.
+ * @type {Record<'messageChannel' | 'broadcast', {open: string[], receiver: string, close: string[]}>}
+ */
+const MAILBOXES = {
+  messageChannel: { open: ['const { port1, port2 } = new MessageChannel();'], receiver: 'port2', close: ['port1.close();'] },
+  // Three receivers, as the fuzzer's three workers: Node cannot post a Blob to more than one.
+  broadcast: {
+    open: [
+      "const sender = new BroadcastChannel('snippet');",
+      "const receivers = [new BroadcastChannel('snippet'), new BroadcastChannel('snippet'), new BroadcastChannel('snippet')];",
+    ],
+    receiver: 'receivers[0]',
+    close: ['sender.close();', 'receivers[0].close();', 'receivers[1].close();', 'receivers[2].close();'],
+  },
+};
 
 /**
  * The clone through the channel, then the check.
@@ -214,44 +247,32 @@ function inWorker(kind, header, value, receiver, call, check) {
 function cloneAndCheck(channel, call, check, restore = []) {
   const print = [...restore, ...printLines(check)];
   const attempt = channel.mayBeAsync ? [`  const result = ${call};`, '  if (result instanceof Promise) await result;'] : [`  ${call};`];
-  if (check.subject === 'calls') {
-    // Only the calls the clone makes: making the value may have called some (an Error's stack formatted).
-    return ['calls.length = 0;', 'try {', ...attempt, '} catch {}', `const actual = ${check.expression};`, ...print];
-  }
-  if (check.subject === 'input') {
-    // The value as the clone left it, whether it threw or not: postMessage detaches and locks in the sender.
-    const [open, close] = channel.messageChannel ? [['const { port1 } = new MessageChannel();'], ['port1.close();']] : [[], []];
-    return [...open, 'try {', ...attempt, '} catch {}', ...close, `const actual = ${check.expression};`, ...print];
+  const mailbox = channel.messageChannel ? MAILBOXES.messageChannel : channel.broadcast ? MAILBOXES.broadcast : undefined;
+  const [open, close] = mailbox === undefined ? [[], []] : [mailbox.open, mailbox.close];
+  const actual = `const actual = ${check.expression};`;
+  if (check.subject === 'calls' || check.subject === 'input') {
+    // calls: only those the clone makes (making the value may have called some: an Error's stack formatted),
+    // while postMessage serializes; the port closes before the message is delivered (Node 24 loads its
+    // MessageEvent then, whose code a changed Array.prototype breaks).
+    // input: the value as the clone left it, whether it threw or not (postMessage detaches and locks in the sender).
+    return [...open, ...(check.subject === 'calls' ? ['calls.length = 0;'] : []), 'try {', ...attempt, '} catch {}', ...close, actual, ...print];
   }
   if (check.subject === 'throw') {
-    return [
-      ...(channel.messageChannel ? ['const { port1 } = new MessageChannel();'] : []),
-      "let actual = 'nothing';",
-      'try {',
-      ...attempt,
-      '} catch (error) {',
-      `  actual = ${check.expression};`,
-      '}',
-      ...(channel.messageChannel ? ['port1.close();'] : []),
-      ...print,
-    ];
+    return [...open, "let actual = 'nothing';", 'try {', ...attempt, '} catch (error) {', `  actual = ${check.expression};`, '}', ...close, ...print];
   }
-  if (channel.messageChannel) {
-    return [
-      'const { port1, port2 } = new MessageChannel();',
-      'port2.onmessage = ({ data: clone }) => {',
-      '  port1.close();',
-      `  const actual = ${check.expression};`,
-      ...print.map((line) => `  ${line}`),
-      '};',
-      `${call};`,
-    ];
+  if (mailbox !== undefined) {
+    return [...open, `${mailbox.receiver}.onmessage = ({ data: clone }) => {`, ...indent([...close, actual, ...print]), '};', `${call};`];
   }
   return [
     ...(channel.mayBeAsync ? [`let clone = ${call};`, 'if (clone instanceof Promise) clone = await clone;'] : [`const clone = ${call};`]),
-    `const actual = ${check.expression};`,
+    actual,
     ...print,
   ];
+}
+
+/** @param {string[]} lines @returns {string[]} each line (of each, when it holds several) indented by two spaces */
+function indent(lines) {
+  return lines.join('\n').split('\n').map((line) => `  ${line}`);
 }
 
 /**

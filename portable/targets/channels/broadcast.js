@@ -15,7 +15,7 @@ export default {
   describe: () => 'BroadcastChannel to three workers, each set up and observed there (no transfer list)',
   needs: (family) => ['BroadcastChannel', /** @type {string} */ (family.worker?.needs)],
   api: () => 'BroadcastChannel.postMessage',
-  snippet: () => 'the value lands in three workers; repro.mjs starts itself as the receiving realms',
+  snippet: () => ({ imports: [], call: () => 'sender.postMessage(value)', broadcast: true }),
   repro: 'script',
   conform: null,
 };

@@ -30,6 +30,8 @@ import ref from './ref.js';
  *   transfer list's expression ('', 'transfer' or '[]'), `option` the options field that passes it ('', 'transfer', 'transfer: []')
  * @property {boolean} [mayBeAsync]  the call may return a Promise of the clone (a user's module)
  * @property {boolean} [messageChannel]  the clone arrives on a MessageChannel port
+ * @property {boolean} [broadcast]  the clone is posted on a BroadcastChannel (`sender`) and arrives on three
+ *   others of the same name (`receivers`) in the same realm
  * @property {'web' | 'node'} [worker]  the clone lands in a worker (a web Worker, or Node's worker_threads),
  *   which sets up its realm and checks it there
  */
