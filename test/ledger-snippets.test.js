@@ -1,0 +1,70 @@
+// A runnable test for every open bug (issue 34 item 2): each open ledger
+// entry of Node, Bun or Deno is replayed on the target it was found on (the
+// pinned runtime: node is this Node 20, node@24 is 24.21.0, …), and the
+// snippet `clonecheck report` prints for it is run there with that runtime,
+// where it must print FAIL with the actual value the report states, and
+// with the reference as its clone, where it must print PASS
+// (harness/bugs/ledger-snippets.js, harness/findings/snippet-run.js).
+//
+// Left out: the browsers' entries (chromium, firefox, webkit), whose
+// snippets need a page and a served folder (a WPT-form testharness.js test
+// is their goal, not made yet); QuickJS-ng's, whose serializer runs only
+// inside clonecheck's agent (it has no standalone snippet); and the
+// decoders' entries, which `report` does not replay.
+//
+// An entry with no verified snippet fails the test unless NO_SNIPPET names
+// it with the reason; an entry named there that now has one fails it too,
+// so the list only shrinks.
+
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readLedger } from '../harness/bugs/ledger.js';
+import { SNIPPET_RUNTIMES, ledgerSnippets } from '../harness/bugs/ledger-snippets.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** Open entries without a snippet that prints FAIL there and PASS with the reference, and why. */
+const NO_SNIPPET = {
+  // Crashes and hangs: the snippet's one comparison needs the runtime alive after the clone.
+  'deno/dies-when-array-prototype-1-is-read-only': 'a crash: the Deno agent dies delivering the message',
+  'deno/panics-receiving-a-transferred-buffer-under-a-throwing-object-prototype-0-getter': 'a crash: Deno panics',
+  'deno/worker-panics-when-the-receiving-realm-replaces-function-prototype-call': 'a crash: Deno panics',
+  'deno/receiving-worker-dies-under-a-setter-on-array-prototype-0': 'a crash: the receiving worker dies',
+  'deno/receiving-worker-dies-when-array-symbol-species-throws': 'a crash: the receiving worker dies',
+  'node/messageport-dies-delivering-under-an-array-iterator-getter': 'a crash: Node dies delivering the message',
+  'node/never-delivers-message-with-reprototyped-domexception': 'a hang: the message never arrives',
+  'deno/hangs-after-transferring-a-frozen-transformstream': 'a hang, where the reference stalls too (a harness error on replay)',
+  // Not one comparison.
+  'node/cannot-clone-own-cause-error-polluted-error-name': 'what Node 20 throws is read through a getter on Error.prototype.name: it has no name to compare',
+  'node/readablestream-read-throws-under-a-getter-only-array-prototype-0': "the transferred stream's chunks (read asynchronously) are no short literal",
+  'node/gives-transferred-transformstream-own-constructor': "a read-only Object.prototype[1] breaks Node's stream code inside the reference's transfer of the stream too",
+  'deno/receiving-realm-reads-object-prototype-then-while-delivering-a-message': "the call happens in the receiving worker (and the replay passes now and then)",
+  // A snippet that does not show it.
+  'deno/messageport-reads-typedarray-prototype-length': 'the snippet prints PASS on Deno 2.9.6: the read of TypedArray.prototype.length shows only inside clonecheck\'s host (to look into)',
+};
+
+test('every open Node, Bun and Deno ledger entry has a snippet that prints FAIL on its target and PASS with the reference', async (t) => {
+  const bugs = readLedger().filter((bug) => bug.status === 'open' && SNIPPET_RUNTIMES.includes(bug.implementation));
+  assert.ok(bugs.length >= 80, `${bugs.length} open entries`);
+  const dir = mkdtempSync(join(ROOT, '.snippets-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  const results = await ledgerSnippets(bugs, dir, { timeoutMs: 10000 });
+  /** @type {Record<string, {entries: number, verified: number}>} */
+  const counts = {};
+  const problems = [];
+  for (const { bug, result } of results) {
+    const count = (counts[bug.implementation] ??= { entries: 0, verified: 0 });
+    count.entries += 1;
+    const verified = result.status === 'verified';
+    if (verified) count.verified += 1;
+    if (verified && bug.id in NO_SNIPPET) problems.push(`${bug.id}: has a verified snippet now; take it off NO_SNIPPET`);
+    if (!verified && !(bug.id in NO_SNIPPET)) problems.push(`${bug.id} on ${bug.foundOn}: ${JSON.stringify(result, null, 1)}`);
+  }
+  t.diagnostic(Object.entries(counts).map(([engine, { entries, verified }]) => `${engine} ${verified}/${entries}`).join(', '));
+  const open = new Set(bugs.map((bug) => bug.id));
+  for (const id of Object.keys(NO_SNIPPET)) if (!open.has(id)) problems.push(`${id}: on NO_SNIPPET but not an open entry`);
+  assert.deepEqual(problems, []);
+});
