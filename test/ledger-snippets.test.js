@@ -38,7 +38,6 @@ const NO_SNIPPET = {
   'node/never-delivers-message-with-reprototyped-domexception': 'a hang: the message never arrives',
   'deno/hangs-after-transferring-a-frozen-transformstream': 'a hang, where the reference stalls too (a harness error on replay)',
   // Not one comparison.
-  'node/cannot-clone-own-cause-error-polluted-error-name': 'what Node 20 throws is read through a getter on Error.prototype.name: it has no name to compare',
   'node/readablestream-read-throws-under-a-getter-only-array-prototype-0': "the transferred stream's chunks (read asynchronously) are no short literal",
   'node/gives-transferred-transformstream-own-constructor': "a read-only Object.prototype[1] breaks Node's stream code inside the reference's transfer of the stream too",
   'deno/receiving-realm-reads-object-prototype-then-while-delivering-a-message': "the call happens in the receiving worker (and the replay passes now and then)",

@@ -315,7 +315,8 @@ export function snippetOutput(check, gave) {
 
 /** @param {import('./snippet-check.js').Check} check @returns {string} what the printed line says it compares */
 function label(check) {
-  return check.subject === 'throw' && check.expression === 'error.name' ? 'the error thrown' : check.expression;
+  if (check.subject === 'throw' && check.expression === 'error.name') return 'the error thrown';
+  return check.subject === 'throw' && check.expression === "'an exception'" ? 'whether it throws' : check.expression;
 }
 
 /** @param {string} text @returns {string} a JavaScript string literal, in single quotes when that needs no escapes */
