@@ -5,7 +5,7 @@
 // the same), and snippet-run.js runs it there and with the reference.
 
 import { replayPrograms } from '../findings/replay.js';
-import { verifySnippet } from '../findings/snippet-run.js';
+import { verifySnippet, verifyStallSnippet } from '../findings/snippet-run.js';
 import { resolveTarget } from '../targets/catalog.js';
 
 /** Families whose snippets run as a file in a runtime here; the browsers' and QuickJS-ng's do not (see the test). */
@@ -38,12 +38,18 @@ export async function ledgerSnippets(bugs, dir, { timeoutMs, parallel = 2 }) {
     const verdicts = await replayPrograms(onTarget.map((bug) => bug.program), [target], { timeoutMs });
     onTarget.forEach((bug, index) => {
       const [verdict] = verdicts[index];
+      const file = bug.id.replace('/', '.');
+      if (verdict?.verdict === 'crash' || verdict?.verdict === 'timeout') {
+        const stall = { program: bug.program, target, verdict: verdict.verdict, detail: verdict.detail };
+        runs.push(async () => { results.set(bug, { bug, verdict, result: await verifyStallSnippet(stall, dir, file) }); });
+        return;
+      }
       if (verdict?.verdict !== 'deviation') {
         results.set(bug, { bug, result: { status: 'no-deviation', reason: `${name} gives ${verdict?.verdict}: ${verdict?.error ?? verdict?.detail ?? ''}`.trim() } });
         return;
       }
       const finding = { program: verdict.program, target, differences: verdict.differences, expected: verdict.expected, actual: verdict.actual };
-      runs.push(async () => { results.set(bug, { bug, verdict, result: await verifySnippet(finding, dir, bug.id.replace('/', '.')) }); });
+      runs.push(async () => { results.set(bug, { bug, verdict, result: await verifySnippet(finding, dir, file) }); });
     });
   }
   await Promise.all(Array.from({ length: parallel }, async () => {

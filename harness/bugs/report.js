@@ -12,6 +12,7 @@
 import { HTML_ALGORITHMS, HTML_REVISION } from '../../src/html/steps.js';
 import { reproCommands } from '../findings/repro.js';
 import { snippetFor, snippetOutput } from '../findings/snippet.js';
+import { stallSnippetFor } from '../findings/snippet-stall.js';
 import { implementationOf } from './ledger.js';
 import { severityOf } from './severity.js';
 import { NOT_APPLICABLE, showsRoot, shownBy } from './root.js';
@@ -65,7 +66,7 @@ export function reportText(input) {
 function reportParts({ bug, found, others, platform, repro, date }) {
   const engine = engineName(found.target);
   const api = apiOf(found.target);
-  const snippet = snippetOf(found);
+  const snippet = snippetOf(bug, found);
   const shown = found.verdict === undefined ? null : shownBy(found.verdict);
   const stillShows = shown !== null && showsRoot(shown, bug.root);
   return {
@@ -91,11 +92,16 @@ function reportParts({ bug, found, others, platform, repro, date }) {
 }
 
 /**
- * The snippet of the replay, when it deviates and one comparison shows it.
+ * The snippet of the replay, when it deviates and one comparison shows it,
+ * or when it crashes or hangs (whether the clone ends).
+ * @param {import('./ledger.js').Bug} bug
  * @param {Replayed} found
  * @returns {import('../findings/snippet.js').Snippet | {reason: string} | null} null: no deviation to show
  */
-function snippetOf({ target, verdict }) {
+function snippetOf(bug, { target, verdict }) {
+  if (verdict?.verdict === 'crash' || verdict?.verdict === 'timeout') {
+    return stallSnippetFor({ program: bug.program, target, verdict: verdict.verdict, detail: verdict.detail });
+  }
   if (verdict?.verdict !== 'deviation') return null;
   return snippetFor({ program: verdict.program, target, differences: verdict.differences, expected: verdict.expected, actual: verdict.actual });
 }
@@ -155,13 +161,16 @@ function actualPart(bug, { target, verdict, error }, snippet, shown, date) {
       : typeof shown === 'string' ? [`${engine} cannot run it on ${date} (${notApplicable(verdict) ?? verdict.error}).`]
         : showsRoot(shown, bug.root) ? []
           : [`On ${date} ${engine} deviates otherwise than the ledger says (\`${bug.root.shape}\`): \`${shown.shape}\`.`];
+  // replay.js says `a receiving worker died: …` where the worker that received the value died, not the runtime.
+  const worker = /^a receiving worker died: ([\s\S]*)$/.exec(verdict?.detail ?? '');
+  const dies = verdict?.verdict !== 'crash' ? []
+    : [worker !== null ? `The receiving worker dies: ${worker[1]}` : `The ${target.runtime?.browser === undefined ? 'process' : 'page'} dies: ${verdict.detail}`];
   if (snippet !== null && !('reason' in snippet)) {
-    return [...drift, `${engine} prints:`, '', '```', ...snippetOutput(snippet.check, snippet.check.actual), '```'];
+    return [...drift, `${engine} prints:`, '', '```', ...snippetOutput(snippet.check, snippet.check.actual), '```', ...(dies.length > 0 ? ['', ...dies] : [])];
   }
   if (verdict?.verdict === 'deviation') return [...drift, ...differenceLines(verdict.differences, 'actual')];
-  if (verdict?.verdict === 'crash' || verdict?.verdict === 'timeout') {
-    return [...drift, `The ${target.runtime?.browser === undefined ? 'process' : 'page'} ${verdict.verdict === 'crash' ? 'dies' : 'hangs'}: ${verdict.detail}`];
-  }
+  if (verdict?.verdict === 'crash') return [...drift, ...dies];
+  if (verdict?.verdict === 'timeout') return [...drift, `The ${target.runtime?.browser === undefined ? 'process' : 'page'} hangs: ${verdict.detail}`];
   return drift;
 }
 

@@ -15,7 +15,8 @@ import { PLATFORM_ATTRIBUTES, isPlatformKind } from '../../src/webidl/interfaces
 
 /**
  * @typedef {object} Check
- * @property {'clone' | 'throw' | 'calls' | 'input'} subject  'clone': `expression` reads the clone (a variable `clone`);
+ * @property {'clone' | 'throw' | 'calls' | 'input' | 'arrival'} subject  'clone': `expression` reads the clone (a variable `clone`);
+ *   'arrival': whether the clone ended at all (snippet-stall.js: a crash's or a hang's; `expression` is what it prints first);
  *   'input': `expression` reads the value after the clone, thrown or not (a variable `value`);
  *   'calls': `expression` reads the calls of the program's accessors and methods while the clone ran
  *   (an array `calls` of `"<event> <key>"`, emitPlain's `log`);

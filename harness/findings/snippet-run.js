@@ -15,6 +15,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { snippetFor, snippetOutput } from './snippet.js';
+import { stallSnippetFor } from './snippet-stall.js';
 
 const run = promisify(execFile);
 
@@ -86,6 +87,34 @@ export async function verifySnippet(finding, dir, name) {
   const passes = { ...withReference, expected: snippetOutput(reference.check, reference.check.expected).map((line) => line.trimEnd()) };
   const printedAsSaid = (/** @type {SnippetRun & {expected: string[]}} */ side) => side.expected.join('\n') === side.printed.join('\n');
   const verified = printedAsSaid(target) && (target.failed === null || target.hung) && printedAsSaid(passes) && passes.failed === null;
+  return { status: verified ? 'verified' : 'wrong', source: snippet.source, target, reference: passes };
+}
+
+/**
+ * The snippet of a crash or a hang, run on its target, where it must print
+ * what the replay's verdict says (and a runtime that dies must die), and
+ * with the reference, where it prints PASS and exits.
+ * @param {{program: any, target: import('../targets/catalog.js').TargetSpec, verdict: 'crash' | 'timeout', detail: string}} stall
+ * @param {string} dir  a folder inside this checkout to write the files in
+ * @param {string} name  the files' name, without .mjs
+ * @returns {Promise<SnippetVerdict>}
+ */
+export async function verifyStallSnippet(stall, dir, name) {
+  const snippet = stallSnippetFor(stall);
+  if ('reason' in snippet) return { status: 'none', reason: snippet.reason };
+  const reference = stallSnippetFor(stall, { reference: true });
+  if ('reason' in reference) return { status: 'none', reason: `with the reference: ${reference.reason}` };
+  const command = stall.target.runtime?.command ?? [process.execPath];
+  const [onTarget, withReference] = await Promise.all([
+    runSnippetFile(command, write(dir, name, snippet.source)),
+    runSnippetFile(command, write(dir, `${name}.reference`, reference.source)),
+  ]);
+  const target = { ...onTarget, expected: snippetOutput(snippet.check, snippet.check.actual) };
+  const passes = { ...withReference, expected: snippetOutput(reference.check, reference.check.expected) };
+  const printedAsSaid = (/** @type {SnippetRun & {expected: string[]}} */ side) => side.expected.join('\n') === side.printed.join('\n');
+  // Where nothing but the first line is printed, the runtime must have died (not hung, not exited well).
+  const diedAsSaid = target.expected.length > 1 || (target.failed !== null && !target.hung);
+  const verified = printedAsSaid(target) && diedAsSaid && printedAsSaid(passes) && passes.failed === null;
   return { status: verified ? 'verified' : 'wrong', source: snippet.source, target, reference: passes };
 }
 

@@ -20,13 +20,13 @@ import { hasTransferList, transferArgument } from '../../portable/targets/progra
 import { chooseCheck } from './snippet-check.js';
 
 /** More lines than this to make the value is no longer a snippet. */
-const MAX_VALUE_LINES = 30;
+export const MAX_VALUE_LINES = 30;
 
 /** The prototypes whose indices Node's own code meets (every array inherits from both). */
 const INDEXED_PROTOTYPES = ['Array.prototype', 'Object.prototype'];
 
 /** Realm steps on these replace what the snippet itself calls (Object.defineProperty, Object.is, …); on globalThis, see globalsCalled. */
-const BUILT_INS_THE_SNIPPET_CALLS = ['Object', 'Function.prototype'];
+export const BUILT_INS_THE_SNIPPET_CALLS = ['Object', 'Function.prototype'];
 
 /** The reference engine as the snippet's clone: what a check is verified against. */
 const REFERENCE_IMPORT = "import { structuredClone as referenceClone } from 'clonecheck';";
@@ -42,7 +42,7 @@ const REFERENCE_POSTMESSAGE_IMPORT = "import { structuredClone as referenceClone
  * @param {import('../targets/catalog.js').TargetSpec} target
  * @returns {Channel | string} the channel, or why the snippet cannot show it
  */
-function channelOf(target) {
+export function channelOf(target) {
   if (target.external) {
     return {
       imports: [`import implClone from ${JSON.stringify(fileURLToPath(target.moduleURL))};`],
@@ -67,7 +67,7 @@ function channelOf(target) {
  * @param {import('../../portable/targets/programs.js').TransferArgument} argument  the target channel's
  * @returns {Channel}
  */
-function referenceChannel(tiers, argument) {
+export function referenceChannel(tiers, argument) {
   if (argument === 'overloaded') {
     return {
       imports: [REFERENCE_POSTMESSAGE_IMPORT],
@@ -160,12 +160,7 @@ export function snippetFor({ program, target, differences, expected, actual }, {
   const plain = emitPlain(program, check.subject === 'calls' ? { log: 'calls' } : {});
   const valueLines = lines(plain.value).length + lines(plain.receiver).length;
   if (valueLines > MAX_VALUE_LINES) return { reason: `making the value takes ${valueLines} statements` };
-  // The fuzzer hands the oracle (and a target that takes one) a transfer list, and converting one
-  // iterates it: with Array.prototype changed, an empty list is part of the bug.
-  const iterated = hasTransferList(target.reshaping) && steps.some((step) => step.on === 'Array.prototype');
-  const list = (program.transfer ?? []).length > 0 ? 'transfer' : iterated ? '[]' : '';
-  // The options field that passes the list: `{ transfer }` for the snippet's own list.
-  const transfer = { list, option: list === '' ? '' : list === 'transfer' ? 'transfer' : `transfer: ${list}` };
+  const transfer = transferOf(program, target);
   // First, while the realm is clean: Node opens stdout on first use, with the realm's built-ins.
   const header = `console.log(${quote(label(check))});`;
   const receiver = plain.receiver === '' || targetChannel.broadcast ? [] : ['// the receiving realm', plain.receiver.trimEnd()];
@@ -180,6 +175,22 @@ export function snippetFor({ program, target, differences, expected, actual }, {
   const global = steps.find((step) => step.on === 'globalThis' && (typeof step.key !== 'string' || named.has(step.key)));
   if (global !== undefined) return { reason: `the program changes globalThis.${String(global.key?.wellKnown ?? global.key)}, which the snippet itself calls` };
   return { source, check };
+}
+
+/**
+ * How the snippet passes the transfer list.
+ * @param {any} program
+ * @param {import('../targets/catalog.js').TargetSpec} target
+ * @returns {{list: string, option: string}}  the list's expression ('' for none), and the options field that passes it
+ */
+export function transferOf(program, target) {
+  // The fuzzer hands the oracle (and a target that takes one) a transfer list, and converting one
+  // iterates it: with Array.prototype changed, an empty list is part of the bug.
+  const steps = [...(program.sender ?? []), ...(program.receiver ?? [])];
+  const iterated = hasTransferList(target.reshaping) && steps.some((step) => step.on === 'Array.prototype');
+  const list = (program.transfer ?? []).length > 0 ? 'transfer' : iterated ? '[]' : '';
+  // `{ transfer }` for the snippet's own list.
+  return { list, option: list === '' ? '' : list === 'transfer' ? 'transfer' : `transfer: ${list}` };
 }
 
 /**
@@ -306,6 +317,8 @@ function hasLoneSurrogate({ expected, actual }) {
  * @returns {string[]}
  */
 export function snippetOutput(check, gave) {
+  // A runtime that dies prints nothing after the first line (snippet-stall.js).
+  if (check.subject === 'arrival' && gave === 'null') return [label(check)];
   // console.log shows a string argument as its text and the other literals as written.
   // A string printed as JSON (hasLoneSurrogate) shows as JSON.stringify writes it: U+FFFD as itself.
   const shown = (/** @type {string} */ literal) => (!literal.startsWith('"') ? literal
@@ -325,6 +338,6 @@ function quote(text) {
 }
 
 /** @param {string} text @returns {string[]} its non-empty lines */
-function lines(text) {
+export function lines(text) {
   return text.split('\n').filter((line) => line !== '');
 }
