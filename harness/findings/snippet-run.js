@@ -20,7 +20,7 @@ import { stallSnippetFor } from './snippet-stall.js';
 const run = promisify(execFile);
 
 /** A snippet that has not ended by then hangs (a worker that never answers, a port left open). */
-const SNIPPET_TIMEOUT_MS = 10000;
+const SNIPPET_TIMEOUT_MS = 20000;
 
 /**
  * @typedef {object} SnippetRun
