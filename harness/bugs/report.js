@@ -13,6 +13,7 @@ import { HTML_ALGORITHMS, HTML_REVISION } from '../../src/html/steps.js';
 import { reproCommands } from '../findings/repro.js';
 import { snippetFor, snippetOutput } from '../findings/snippet.js';
 import { stallSnippetFor } from '../findings/snippet-stall.js';
+import { wptTestFor } from '../findings/snippet-wpt.js';
 import { implementationOf } from './ledger.js';
 import { severityOf } from './severity.js';
 import { NOT_APPLICABLE, showsRoot, shownBy } from './root.js';
@@ -117,7 +118,7 @@ function stepsPart(bug, { target, verdict }, snippet, repro) {
   if (snippet !== null && !('reason' in snippet)) {
     const { command } = reproCommands(target, 'snippet.mjs');
     const how = target.runtime?.browser === undefined ? `Save this as \`snippet.mjs\` and run \`${command}\`:` : `Run this in ${engineName(target)}: ${command}.`;
-    return [how, '', '```js', snippet.source.trimEnd(), '```'];
+    return [how, '', '```js', snippet.source.trimEnd(), '```', ...wptPart(bug, target, verdict)];
   }
   // No snippet: the program as clonecheck describes it, which its repro replays exactly.
   const why = snippet !== null && 'reason' in snippet ? `none fits in a few lines (${snippet.reason})`
@@ -130,6 +131,20 @@ function stepsPart(bug, { target, verdict }, snippet, repro) {
     JSON.stringify(verdict?.program ?? bug.program, null, 2),
     '```',
   ];
+}
+
+/**
+ * A browser's bug as a web-platform-tests test too (snippet-wpt.js), where one fits.
+ * @param {import('./ledger.js').Bug} bug
+ * @param {import('../targets/catalog.js').TargetSpec} target
+ * @param {any} verdict
+ * @returns {string[]}
+ */
+function wptPart(bug, target, verdict) {
+  if (target.runtime?.browser === undefined || verdict?.verdict !== 'deviation') return [];
+  const test = wptTestFor({ program: verdict.program, target, differences: verdict.differences, expected: verdict.expected, actual: verdict.actual }, bug.title);
+  if ('reason' in test) return [];
+  return ['', `The same as a web-platform-tests test (testharness.js; \`clonecheck conform FILE.any.js --target ${target.runtime.name}\` runs it):`, '', '```js', test.source.trimEnd(), '```'];
 }
 
 /**

@@ -1,0 +1,62 @@
+// The browsers' half of "a runnable test for every open bug" (issue 34
+// item 2): each open Chromium, Firefox and WebKit ledger entry is replayed
+// in its browser, and its test in WPT's form (harness/findings/snippet-wpt.js)
+// is run by `clonecheck conform` in all three browsers and with ref:spec
+// (harness/bugs/ledger-snippets.js ledgerWptTests): its browser must FAIL
+// it, and another (or the reference) PASS it. About 3 minutes here: three
+// browsers replay, then four conform runs.
+//
+// An entry without such a test fails the test unless NO_TEST names it with
+// the reason; an entry named there that now has one fails it too.
+
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readLedger } from '../harness/bugs/ledger.js';
+import { ledgerWptTests } from '../harness/bugs/ledger-snippets.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BROWSERS = ['chromium', 'firefox', 'webkit'];
+
+/** Open browser entries without a WPT-form test that their browser fails and another passes, and why. */
+const NO_TEST = {
+  'chromium/broadcastchannel-drops-a-message-holding-a-sharedarraybuffer': 'a BroadcastChannel test is not made yet',
+  'chromium/broadcastchannel-drops-a-message-holding-a-typed-array-over-a-shared-buffer': 'a BroadcastChannel test is not made yet',
+  'chromium/never-calls-an-array-prototype-iterator-getter-for-the-transfer': 'a Worker test is not made yet',
+  'chromium/throws-no-typeerror-for-a-non-callable-transfer-list-iterator': 'a Worker test is not made yet',
+  'webkit/resent-transferred-buffer-throws-an-error-not-datacloneerror': 'the value is posted to a worker twice',
+  'webkit/throws-typeerror-for-a-detached-imagebitmap': 'the value is posted to a worker twice',
+  'webkit/throws-datacloneerror-for-a-symbol-on-a-map-s-own-property': 'the value is broadcast three times',
+  'webkit/indexeddb-stores-no-blob-or-file': 'an IndexedDB test is not made yet',
+  'chromium/checks-the-whole-transfer-list-before-transferring-anything': 'what a failed transfer detached is no one property (and whatwg/html#3557 is open)',
+  'webkit/checks-every-canvas-in-the-transfer-list-before-transferring-any': 'what a failed transfer detached is no one property (and whatwg/html#3557 is open)',
+  // All three browsers fail it, and the reference in Node has no DataTransfer: nothing passes it here.
+  'chromium/serializes-a-filelist-s-files-outside-the-memory': 'every browser fails it (a question for the standard, not one engine)',
+  'firefox/serializes-a-filelist-s-files-outside-the-memory': 'every browser fails it (a question for the standard, not one engine)',
+  'webkit/serializes-a-filelist-s-files-outside-the-memory': 'every browser fails it (a question for the standard, not one engine)',
+};
+
+test('every open browser ledger entry has a WPT-form test that its browser fails and another passes', async (t) => {
+  const bugs = readLedger().filter((bug) => bug.status === 'open' && BROWSERS.includes(bug.implementation));
+  assert.ok(bugs.length >= 30, `${bugs.length} open entries`);
+  const dir = mkdtempSync(join(ROOT, '.wpt-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  const results = await ledgerWptTests(bugs, dir, { timeoutMs: 10000 });
+  /** @type {Record<string, {entries: number, verified: number}>} */
+  const counts = {};
+  const problems = [];
+  for (const { bug, result } of results) {
+    const count = (counts[bug.implementation] ??= { entries: 0, verified: 0 });
+    count.entries += 1;
+    const verified = result.status === 'verified';
+    if (verified) count.verified += 1;
+    if (verified && bug.id in NO_TEST) problems.push(`${bug.id}: has a verified test now; take it off NO_TEST`);
+    if (!verified && !(bug.id in NO_TEST)) problems.push(`${bug.id} on ${bug.foundOn}: ${JSON.stringify(result, null, 1)}`);
+  }
+  t.diagnostic(Object.entries(counts).map(([engine, { entries, verified }]) => `${engine} ${verified}/${entries}`).join(', '));
+  const open = new Set(bugs.map((bug) => bug.id));
+  for (const id of Object.keys(NO_TEST)) if (!open.has(id)) problems.push(`${id}: on NO_TEST but not an open entry`);
+  assert.deepEqual(problems, []);
+});
