@@ -2,15 +2,35 @@
 // a `.any.js` file of testharness.js tests, ready for a WPT pull request,
 // that `clonecheck conform FILE --target BROWSER` runs in a browser's page.
 // It makes the value as the snippet does (emitPlain), clones it through
-// structuredClone or a MessageChannel, and asserts the one comparison the
+// structuredClone or a MessageChannel (or posts it to a Worker, for what the
+// sender sees), and asserts the one comparison the
 // snippet prints (snippet-check.js) with assert_equals, which compares by
 // SameValue as the snippet's Object.is does.
 
 import { emitPlain } from '../../src/program/index.js';
 import { snippetFor, transferOf } from './snippet.js';
 
-/** The channels a test is made for (a target's name ends with one), and whether the clone arrives on a port. */
-const CHANNELS = { clone: false, 'clone-transfer': false, messagechannel: true };
+/** How a test posts through `structuredClone`'s options or a postMessage's transfer argument. */
+const viaOptions = (/** @type {{option: string}} */ { option }) => `structuredClone(value${option ? `, { ${option} }` : ''})`;
+const postTo = (/** @type {string} */ sender) => (/** @type {{list: string}} */ { list }) => `${sender}.postMessage(value${list ? `, ${list}` : ''})`;
+
+/**
+ * The channels a test is made for (a target's name ends with one): what it
+ * opens and closes around the clone, the clone's call, and the port the clone
+ * arrives on. A worker's test checks only what its sender sees (an error, the
+ * calls, the value's buffers): the worker is empty.
+ * @type {Record<string, {open: string[], close: string[], call: (transfer: {list: string, option: string}) => string, port?: string}>}
+ */
+const CHANNELS = {
+  clone: { open: [], close: [], call: viaOptions },
+  'clone-transfer': { open: [], close: [], call: viaOptions },
+  messagechannel: { open: ['const { port1, port2 } = new MessageChannel();'], close: ['port1.close();'], call: postTo('port1'), port: 'port2' },
+  worker: {
+    open: ["const worker = new Worker(URL.createObjectURL(new Blob([''], { type: 'text/javascript' })));"],
+    close: ['worker.terminate();'],
+    call: postTo('worker'),
+  },
+};
 
 /**
  * @param {{program: any, target: import('../targets/catalog.js').TargetSpec,
@@ -21,36 +41,36 @@ const CHANNELS = { clone: false, 'clone-transfer': false, messagechannel: true }
 export function wptTestFor(finding, title) {
   const snippet = snippetFor(finding);
   if ('reason' in snippet) return snippet;
-  const channel = finding.target.name.slice(finding.target.name.lastIndexOf(':') + 1);
-  if (!(channel in CHANNELS)) return { reason: `no WPT form for the ${channel} channel yet` };
+  const name = finding.target.name.slice(finding.target.name.lastIndexOf(':') + 1);
+  const channel = CHANNELS[name];
+  if (channel === undefined) return { reason: `no WPT form for the ${name} channel yet` };
   const { check } = snippet;
+  const receivedHere = channel.call === viaOptions || channel.port !== undefined;
+  if (check.subject === 'clone' && !receivedHere) return { reason: `no WPT form for a clone received by a ${name} yet` };
   const { program } = finding;
   const plain = emitPlain(program, check.subject === 'calls' ? { log: 'calls' } : {});
-  const transfer = transferOf(program, finding.target);
-  const { save, restore } = realmKept(program);
+  const { save, restore } = realmKept(program, receivedHere);
   const make = [...save, ...(check.subject === 'calls' ? ['const calls = [];'] : []), plain.value.trimEnd(),
-    ...(plain.receiver === '' ? [] : ['// the receiving realm', plain.receiver.trimEnd()])];
+    ...(plain.receiver === '' || !receivedHere ? [] : ['// the receiving realm', plain.receiver.trimEnd()])];
   const assertion = [...restore, `assert_equals(actual, ${check.expected});`];
   // The test names what the standard asks for; the file's title, what the engine does instead.
-  const name = JSON.stringify(`${check.subject === 'throw' ? `what it throws (${check.expression})` : check.expression} is ${check.expected}`);
+  const testName = JSON.stringify(`${check.subject === 'throw' ? `what it throws (${check.expression})` : check.expression} is ${check.expected}`);
   const header = [`// META: title=structuredClone: ${title.replace(/\.$/, '')}`, ''];
-  if (CHANNELS[channel] && check.subject === 'clone') {
-    const post = `port1.postMessage(value${transfer.list ? `, ${transfer.list}` : ''});`;
+  const call = channel.call(transferOf(program, finding.target));
+  if (check.subject === 'clone' && channel.port !== undefined) {
     return {
       check,
-      source: [...header, 'promise_test(async () => {', ...indent([...make,
-        'const { port1, port2 } = new MessageChannel();',
-        'const clone = await new Promise((resolve) => {', '  port2.onmessage = ({ data }) => resolve(data);', `  ${post}`, '});',
-        'port1.close();', `const actual = ${check.expression};`, ...assertion]), `}, ${name});`, ''].join('\n'),
+      source: [...header, 'promise_test(async () => {', ...indent([...make, ...channel.open,
+        'const clone = await new Promise((resolve) => {', `  ${channel.port}.onmessage = ({ data }) => resolve(data);`, `  ${call};`, '});',
+        ...channel.close, `const actual = ${check.expression};`, ...assertion]), `}, ${testName});`, ''].join('\n'),
     };
   }
-  const call = CHANNELS[channel] ? `port1.postMessage(value${transfer.list ? `, ${transfer.list}` : ''})`
-    : `structuredClone(value${transfer.option ? `, { ${transfer.option} }` : ''})`;
-  const [open, close] = CHANNELS[channel] ? [['const { port1 } = new MessageChannel();'], ['port1.close();']] : [[], []];
   const body = check.subject === 'clone' ? [`const clone = ${call};`, `const actual = ${check.expression};`]
-    : check.subject === 'throw' ? [...open, "let actual = 'nothing';", 'try {', `  ${call};`, '} catch (error) {', `  actual = ${check.expression};`, '}', ...close]
-      : [...open, ...(check.subject === 'calls' ? ['calls.length = 0;'] : []), 'try {', `  ${call};`, '} catch {}', ...close, `const actual = ${check.expression};`];
-  return { check, source: [...header, 'test(() => {', ...indent([...make, ...body, ...assertion]), `}, ${name});`, ''].join('\n') };
+    : check.subject === 'throw'
+      ? [...channel.open, "let actual = 'nothing';", 'try {', `  ${call};`, '} catch (error) {', `  actual = ${check.expression};`, '}', ...channel.close]
+      : [...channel.open, ...(check.subject === 'calls' ? ['calls.length = 0;'] : []), 'try {', `  ${call};`, '} catch {}', ...channel.close,
+        `const actual = ${check.expression};`];
+  return { check, source: [...header, 'test(() => {', ...indent([...make, ...body, ...assertion]), `}, ${testName});`, ''].join('\n') };
 }
 
 /**
@@ -59,10 +79,11 @@ export function wptTestFor(finding, title) {
  * after the test (a changed Array.prototype[Symbol.iterator] left in place
  * stops it from reporting). A key that is a fresh symbol is nobody else's.
  * @param {any} program
+ * @param {boolean} withReceiver  the receiving realm's steps run in the test's realm too
  * @returns {{save: string[], restore: string[]}}
  */
-function realmKept(program) {
-  const steps = [...(program.sender ?? []), ...(program.receiver ?? [])]
+function realmKept(program, withReceiver) {
+  const steps = [...(program.sender ?? []), ...(withReceiver ? program.receiver ?? [] : [])]
     .filter((step) => typeof step.key === 'string' || step.key?.wellKnown !== undefined);
   const places = steps.map((step) => [
     step.on === 'TypedArray.prototype' ? 'Object.getPrototypeOf(Uint8Array.prototype)' : step.on,
