@@ -113,14 +113,14 @@ export function snippetFor({ program, target, differences, expected, actual }, {
   if (replaced !== undefined) return { reason: `the program changes ${replaced.on}, which the snippet itself calls` };
   const read = steps.find((step) => check.reads.includes(step.on) || check.reads.includes(`${step.on}.${String(step.key)}`));
   if (read !== undefined) return { reason: `the program changes ${read.on}${check.reads.includes(read.on) ? '' : `.${read.key}`}, which the comparison (${check.expression}) reads` };
+  // The snippet logs calls by pushing to an array: an inherited accessor or read-only index breaks that in any engine.
+  const loggedIndex = check.subject === 'calls' ? steps.find((step) => INDEXED_PROTOTYPES.includes(step.on) && /^\d+$/.test(String(step.key))) : undefined;
+  if (loggedIndex !== undefined) return { reason: `the program defines indices on ${loggedIndex.on}, which the snippet's log of the calls (an array) writes to` };
   // Node's own code (async hooks, streams) writes array indices: a setter or read-only index there (or on
   // Object.prototype, which arrays inherit from too) breaks Node after the clone (node@24 dies in
   // async_hooks once the snippet has printed). A clone that returns before the next line is done with
   // them: the snippet deletes them again right after it (neither prototype has an index of its own).
   // Bun's and Deno's code does not mind them (their ledger snippets pass and fail as the fuzzer said).
-  // The snippet logs calls by pushing to an array: an inherited accessor or read-only index breaks that in any engine.
-  const loggedIndex = check.subject === 'calls' ? steps.find((step) => INDEXED_PROTOTYPES.includes(step.on) && /^\d+$/.test(String(step.key))) : undefined;
-  if (loggedIndex !== undefined) return { reason: `the program defines indices on ${loggedIndex.on}, which the snippet's log of the calls (an array) writes to` };
   const inNode = (target.runtime?.family ?? 'node') === 'node';
   const indices = inNode ? steps.filter((step) => INDEXED_PROTOTYPES.includes(step.on) && typeof step.key === 'string' && /^\d+$/.test(step.key) && step.delete !== true) : [];
   // Transferring a stream runs Node's stream code inside the clone (the reference's too: it releases
