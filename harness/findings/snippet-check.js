@@ -25,6 +25,7 @@ import { PLATFORM_ATTRIBUTES, isPlatformKind } from '../../src/webidl/interfaces
  * @property {string} expected  a JavaScript literal: what the structured clone algorithm gives
  * @property {string} actual  a JavaScript literal: what the target gave
  * @property {string} path  the difference's path
+ * @property {number} delivery  the send it is in (1 for a value sent once; the program's `deliveries`)
  * @property {string[]} reads  the intrinsics (program.md's names) whose methods and accessors the expression
  *   calls, or `<intrinsic>.<key>` for one of them: a program that changes one of them changes what the check sees
  */
@@ -117,15 +118,20 @@ const PLAIN_FIELDS = ['byteLength', 'maxByteLength', 'resizable', 'byteOffset', 
 /**
  * The first of the differences that one expression can check.
  * @param {import('../../src/observe/diff.js').Difference[]} differences
- * @param {any} expected the expected case observation
- * @param {any} actual the actual case observation
+ * @param {any} expected the expected case observation (a list of them, one per delivery, for a value sent more than once)
+ * @param {any} actual the actual case observation (the same)
  * @returns {{check: Check} | {reason: string}}
  */
 export function chooseCheck(differences, expected, actual) {
   let firstReason;
   for (const difference of differences) {
-    const result = checkFor(difference, expected, actual);
-    if (typeof result !== 'string') return { check: { ...result, path: difference.path, reads: readsOf(result.expression) } };
+    // A program sent more than once is observed once per delivery (case.js): a list, and paths past the first's
+    // start with `$<delivery N>`.
+    const repeat = /^\$<delivery (\d+)>/.exec(difference.path);
+    const delivery = repeat === null ? 1 : Number(repeat[1]);
+    const [e, a] = Array.isArray(expected) ? [expected[delivery - 1], actual[delivery - 1]] : [expected, actual];
+    const result = checkFor(repeat === null ? difference : { ...difference, path: `$${difference.path.slice(repeat[0].length)}` }, e, a);
+      if (typeof result !== 'string') return { check: { ...result, path: difference.path, reads: readsOf(result.expression), delivery } };
     firstReason ??= `${difference.path} (${difference.category}): ${result}`;
   }
   return { reason: firstReason ?? 'no differences' };
@@ -175,7 +181,7 @@ function readsOf(expression) {
  * ran, in order, as the snippet logs them: `"get message, get name"`.
  * @param {any} expected the expected case observation
  * @param {any} actual the actual case observation
- * @returns {Omit<Check, 'path' | 'reads'> | string}
+ * @returns {Omit<Check, 'path' | 'reads' | 'delivery'> | string}
  */
 function callsCheck(expected, actual) {
   const calls = (/** @type {any} */ observation) => (observation.effects ?? []).map((/** @type {any} */ e) => `${e.event} ${e.key}`).join(', ');
@@ -188,7 +194,7 @@ function callsCheck(expected, actual) {
  * @param {import('../../src/observe/diff.js').Difference} d
  * @param {any} expected
  * @param {any} actual
- * @returns {Omit<Check, 'path' | 'reads'> | string} the check, or why there is none
+ * @returns {Omit<Check, 'path' | 'reads' | 'delivery'> | string} the check, or why there is none
  */
 function checkFor(d, expected, actual) {
   if (d.path === '$' && d.category === 'outcome') {
@@ -306,7 +312,7 @@ function checkFor(d, expected, actual) {
  * only that a property of the input shows. Each side is 'unchanged' or
  * diff.js's list of `<path> <category>`.
  * @param {import('../../src/observe/diff.js').Difference} d
- * @returns {Omit<Check, 'path' | 'reads'> | string}
+ * @returns {Omit<Check, 'path' | 'reads' | 'delivery'> | string}
  */
 function inputCheck(d) {
   const changes = (/** @type {unknown} */ side) => (Array.isArray(side) ? side.map((line) => String(line).split(' ')[0]) : []);
@@ -329,7 +335,7 @@ function inputCheck(d) {
  * @param {import('../../src/observe/diff.js').Difference} d a difference under `$<thrown>`
  * @param {any} expected what the reference threw (the observation's `thrown`)
  * @param {any} actual what the target threw
- * @returns {Omit<Check, 'path' | 'reads'> | string}
+ * @returns {Omit<Check, 'path' | 'reads' | 'delivery'> | string}
  */
 function thrownCheck(d, expected, actual) {
   const field = d.path.slice('$<thrown>.'.length);

@@ -58,7 +58,7 @@ export function stallSnippetFor({ program, target, verdict, detail }, { referenc
     ...reportLines(channel.worker !== undefined ? ['worker.terminate();'] : channel.messageChannel ? ['port1.close();'] : []),
     ...body, '',
   ].join('\n');
-  return { source, check: { subject: 'arrival', expression: LABEL, expected: JSON.stringify(ENDINGS.ended), actual: JSON.stringify(ending), path: '$', reads: [] } };
+  return { source, check: { subject: 'arrival', expression: LABEL, expected: JSON.stringify(ENDINGS.ended), actual: JSON.stringify(ending), path: '$', reads: [], delivery: 1 } };
 }
 
 /**

@@ -96,18 +96,16 @@ export function referenceChannel(tiers, argument) {
 export function snippetFor({ program, target, differences, expected, actual }, { reference = false } = {}) {
   const targetChannel = channelOf(target);
   if (typeof targetChannel === 'string') return { reason: targetChannel };
-  // The observations are then one per delivery: the snippet posts once.
-  if ((targetChannel.worker !== undefined || targetChannel.broadcast) && deliveriesOf(program) > 1) {
-    return { reason: `${targetChannel.broadcast ? 'each worker' : 'the worker'} receives the value ${deliveriesOf(program)} times; repro.mjs sends it so` };
-  }
-  // A user's module is called once per delivery (load.js `repeats`): the snippet calls it once.
-  if (target.external && deliveriesOf(program) > 1) {
-    return { reason: `the module is called ${deliveriesOf(program)} times on the value; repro.mjs calls it so` };
-  }
   const channel = reference ? referenceChannel(false, transferArgument(target)) : targetChannel;
   const chosen = chooseCheck(differences, expected, actual);
   if ('reason' in chosen) return { reason: `no difference is one comparison; the first: ${chosen.reason}` };
   const { check } = chosen;
+  // A value sent more than once (`deliveries`: a worker, a broadcast, a user's module called again) is sent as
+  // often as the check's delivery needs. Which message a receiver gets is then the one after the sends that
+  // did not throw, which the snippet does not count: a clone received in a worker is checked on the first only.
+  if ((targetChannel.broadcast || targetChannel.worker !== undefined) && check.subject === 'clone' && check.delivery > 1) {
+    return { reason: `${targetChannel.broadcast ? 'each worker' : 'the worker'} receives the value ${deliveriesOf(program)} times; repro.mjs sends it so` };
+  }
   const steps = [...(program.sender ?? []), ...(program.receiver ?? [])];
   const replaced = steps.find((step) => BUILT_INS_THE_SNIPPET_CALLS.includes(step.on));
   if (replaced !== undefined) return { reason: `the program changes ${replaced.on}, which the snippet itself calls` };
@@ -161,13 +159,20 @@ export function snippetFor({ program, target, differences, expected, actual }, {
   const valueLines = lines(plain.value).length + lines(plain.receiver).length;
   if (valueLines > MAX_VALUE_LINES) return { reason: `making the value takes ${valueLines} statements` };
   const transfer = transferOf(program, target);
+  // Only the first send has the transfer list; a module gets the same options each time (docs/program.md).
+  const again = target.external ? channel.call(transfer) : channel.call({ list: '', option: '' });
+  const sends = [channel.call(transfer), ...Array(Math.max(0, check.delivery - 2)).fill(again)];
+  // Each may throw (what it threw is another delivery's difference); a module's rejected Promise too.
+  const settle = (/** @type {string} */ send) => (channel.mayBeAsync ? `const result = ${send}; if (result instanceof Promise) result.catch(() => {});` : `${send};`);
+  const earlier = check.delivery === 1 ? [] : ['// the deliveries before the one checked', ...sends.map((send) => `try { ${settle(send)} } catch {}`)];
+  const call = check.delivery === 1 ? channel.call(transfer) : again;
   // First, while the realm is clean: Node opens stdout on first use, with the realm's built-ins.
   const header = `console.log(${quote(label(check))});`;
   const receiver = plain.receiver === '' || targetChannel.broadcast ? [] : ['// the receiving realm', plain.receiver.trimEnd()];
   const opening = [header, ...(check.subject === 'calls' ? ['const calls = [];'] : [])];
   const body = channel.worker === undefined
-    ? [...opening, plain.value.trimEnd(), ...receiver, ...cloneAndCheck(channel, channel.call(transfer), check, restore)]
-    : inWorker(channel.worker, opening, plain.value.trimEnd(), receiver, channel.call(transfer), check);
+    ? [...opening, plain.value.trimEnd(), ...receiver, ...earlier, ...cloneAndCheck(channel, call, check, restore)]
+    : inWorker(channel.worker, opening, [plain.value.trimEnd(), ...earlier].join('\n'), receiver, call, check);
   const source = [`// ${target.name}: ${target.description}`, ...channel.imports, '', ...body, ''].join('\n');
   // A global the program replaces is harmless unless the snippet's own lines (not the value's) name it.
   const frame = source.replace(plain.value.trimEnd(), '').replace(plain.receiver.trimEnd(), '');
