@@ -22,15 +22,12 @@ const BROWSERS = ['chromium', 'firefox', 'webkit'];
 
 /** Open browser entries without a WPT-form test that their browser fails and another passes, and why. */
 const NO_TEST = {
-  'chromium/broadcastchannel-drops-a-message-holding-a-sharedarraybuffer': 'a BroadcastChannel test is not made yet',
-  'chromium/broadcastchannel-drops-a-message-holding-a-typed-array-over-a-shared-buffer': 'a BroadcastChannel test is not made yet',
+  'chromium/broadcastchannel-drops-a-message-holding-a-sharedarraybuffer': 'the message is what other realms receive: no such WPT form yet',
+  'chromium/broadcastchannel-drops-a-message-holding-a-typed-array-over-a-shared-buffer': 'the message is what other realms receive: no such WPT form yet',
   // Chromium fails their test, but nothing passes it here: ref:spec has no Worker, and Firefox's and
   // WebKit's pages time out after the test's result (conform's page with a Worker started: to look into).
   'chromium/never-calls-an-array-prototype-iterator-getter-for-the-transfer': 'no other browser finishes its Worker test here',
   'chromium/throws-no-typeerror-for-a-non-callable-transfer-list-iterator': 'no other browser finishes its Worker test here',
-  'webkit/resent-transferred-buffer-throws-an-error-not-datacloneerror': 'the value is posted to a worker twice',
-  'webkit/throws-typeerror-for-a-detached-imagebitmap': 'the value is posted to a worker twice',
-  'webkit/throws-datacloneerror-for-a-symbol-on-a-map-s-own-property': 'the value is broadcast three times',
   'webkit/indexeddb-stores-no-blob-or-file': 'an IndexedDB test is not made yet',
   'chromium/checks-the-whole-transfer-list-before-transferring-anything': 'what a failed transfer detached is no one property (and whatwg/html#3557 is open)',
   'webkit/checks-every-canvas-in-the-transfer-list-before-transferring-any': 'what a failed transfer detached is no one property (and whatwg/html#3557 is open)',

@@ -17,8 +17,8 @@ const postTo = (/** @type {string} */ sender) => (/** @type {{list: string}} */ 
 /**
  * The channels a test is made for (a target's name ends with one): what it
  * opens and closes around the clone, the clone's call, and the port the clone
- * arrives on. A worker's test checks only what its sender sees (an error, the
- * calls, the value's buffers): the worker is empty.
+ * arrives on. A worker's or a BroadcastChannel's test checks only what its
+ * sender sees (an error, the calls, the value's buffers): nothing receives.
  * @type {Record<string, {open: string[], close: string[], call: (transfer: {list: string, option: string}) => string, port?: string}>}
  */
 const CHANNELS = {
@@ -30,6 +30,7 @@ const CHANNELS = {
     close: ['worker.terminate();'],
     call: postTo('worker'),
   },
+  broadcast: { open: ["const channel = new BroadcastChannel('structured-clone');"], close: ['channel.close();'], call: postTo('channel') },
 };
 
 /**
@@ -47,6 +48,7 @@ export function wptTestFor(finding, title) {
   const { check } = snippet;
   const receivedHere = channel.call === viaOptions || channel.port !== undefined;
   if (check.subject === 'clone' && !receivedHere) return { reason: `no WPT form for a clone received by a ${name} yet` };
+  if (check.subject === 'clone' && check.delivery > 1) return { reason: `the value is sent ${check.delivery} times; no WPT form for that yet` };
   const { program } = finding;
   const plain = emitPlain(program, check.subject === 'calls' ? { log: 'calls' } : {});
   const { save, restore } = realmKept(program, receivedHere);
@@ -56,7 +58,12 @@ export function wptTestFor(finding, title) {
   // The test names what the standard asks for; the file's title, what the engine does instead.
   const testName = JSON.stringify(`${check.subject === 'throw' ? `what it throws (${check.expression})` : check.expression} is ${check.expected}`);
   const header = [`// META: title=structuredClone: ${title.replace(/\.$/, '')}`, ''];
-  const call = channel.call(transferOf(program, finding.target));
+  const transfer = transferOf(program, finding.target);
+  // A value sent more than once: the sends before the one checked, the first with the transfer list (snippet.js).
+  const again = channel.call({ list: '', option: '' });
+  const earlier = check.delivery === 1 ? []
+    : [channel.call(transfer), ...Array(Math.max(0, check.delivery - 2)).fill(again)].map((send) => `try { ${send}; } catch {}`);
+  const call = check.delivery === 1 ? channel.call(transfer) : again;
   if (check.subject === 'clone' && channel.port !== undefined) {
     return {
       check,
@@ -67,8 +74,8 @@ export function wptTestFor(finding, title) {
   }
   const body = check.subject === 'clone' ? [`const clone = ${call};`, `const actual = ${check.expression};`]
     : check.subject === 'throw'
-      ? [...channel.open, "let actual = 'nothing';", 'try {', `  ${call};`, '} catch (error) {', `  actual = ${check.expression};`, '}', ...channel.close]
-      : [...channel.open, ...(check.subject === 'calls' ? ['calls.length = 0;'] : []), 'try {', `  ${call};`, '} catch {}', ...channel.close,
+      ? [...channel.open, ...earlier, "let actual = 'nothing';", 'try {', `  ${call};`, '} catch (error) {', `  actual = ${check.expression};`, '}', ...channel.close]
+      : [...channel.open, ...earlier, ...(check.subject === 'calls' ? ['calls.length = 0;'] : []), 'try {', `  ${call};`, '} catch {}', ...channel.close,
         `const actual = ${check.expression};`];
   return { check, source: [...header, 'test(() => {', ...indent([...make, ...body, ...assertion]), `}, ${testName});`, ''].join('\n') };
 }
