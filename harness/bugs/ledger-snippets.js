@@ -11,7 +11,6 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { shutdown } from '../browsers/shutdown.js';
 import { replayPrograms } from '../findings/replay.js';
 import { wptTestFor } from '../findings/snippet-wpt.js';
 import { verifySnippet, verifyStallSnippet } from '../findings/snippet-run.js';
@@ -72,17 +71,16 @@ export async function ledgerSnippets(bugs, dir, { timeoutMs, parallel = 2 }) {
  * @param {import('./ledger.js').Bug[]} bugs  entries found on a browser
  * @param {string} dir  a folder inside this checkout for the test files
  * @param {{timeoutMs: number}} options
- * @returns {Promise<EntrySnippet[]>} in the bugs' order; a result's `target` and `reference` are the subtest's status and message
+ * @returns {Promise<EntrySnippet[]>} in the bugs' order; a result's `target` is the subtest's status and message there,
+ *   `passes` the conform targets that pass it. The replays' browsers stay open: the caller ends them
+ *   (browsers/shutdown.js, as cli.js does after a command).
  */
 export async function ledgerWptTests(bugs, dir, { timeoutMs }) {
   /** @type {Map<import('./ledger.js').Bug, EntrySnippet>} */
   const results = new Map();
   /** @type {Map<string, {bug: import('./ledger.js').Bug, file: string, source: string}[]>} the tests by the browser that fails them */
   const byBrowser = new Map();
-  const replayed = await replayedOnTargets(bugs, timeoutMs);
-  // The replays' browsers close before conform starts its own (and so that the process can end).
-  await shutdown();
-  for (const { bug, target, verdict } of replayed) {
+  for (const { bug, target, verdict } of await replayedOnTargets(bugs, timeoutMs)) {
     if (verdict?.verdict !== 'deviation') {
       results.set(bug, { bug, result: verdict?.verdict === 'crash' || verdict?.verdict === 'timeout'
         ? { status: 'none', reason: `a ${verdict.verdict} of the page: no testharness.js test reports it` } : notDeviating(target, verdict) });
