@@ -84,3 +84,29 @@ export async function pinnedBinary(name) {
     throw error;
   }
 }
+
+/**
+ * What the ledger's runnable tests gave (harness/bugs/ledger-snippets.js), held
+ * to an allowlist: each entry not on it must be verified, each on it must
+ * not be (and must still be open), so the list shrinks as tests are written.
+ * @param {{bug: {id: string, implementation: string, foundOn: string}, result: {status: string}}[]} results
+ * @param {Record<string, string>} allowed  entry id: why it has no verified test
+ * @param {Set<string>} open  the open entries' ids
+ * @param {string} list  the allowlist's name, for the messages
+ * @returns {{counts: string, problems: string[]}} verified of entries per engine, and what is wrong
+ */
+export function ledgerTestProblems(results, allowed, open, list) {
+  /** @type {Record<string, {entries: number, verified: number}>} */
+  const counts = {};
+  const problems = [];
+  for (const { bug, result } of results) {
+    const count = (counts[bug.implementation] ??= { entries: 0, verified: 0 });
+    count.entries += 1;
+    const verified = result.status === 'verified';
+    if (verified) count.verified += 1;
+    if (verified && bug.id in allowed) problems.push(`${bug.id}: verified now; take it off ${list}`);
+    if (!verified && !(bug.id in allowed)) problems.push(`${bug.id} on ${bug.foundOn}: ${JSON.stringify(result, null, 1)}`);
+  }
+  for (const id of Object.keys(allowed)) if (!open.has(id)) problems.push(`${id}: on ${list} but not an open entry`);
+  return { counts: Object.entries(counts).map(([engine, { entries, verified }]) => `${engine} ${verified}/${entries}`).join(', '), problems };
+}

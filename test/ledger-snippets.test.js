@@ -27,6 +27,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readLedger } from '../harness/bugs/ledger.js';
 import { SNIPPET_RUNTIMES, ledgerSnippets } from '../harness/bugs/ledger-snippets.js';
+import { ledgerTestProblems } from './helpers.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -49,19 +50,7 @@ test('every open Node, Bun and Deno ledger entry has a snippet that prints FAIL 
   const dir = mkdtempSync(join(ROOT, '.snippets-'));
   after(() => rmSync(dir, { recursive: true, force: true }));
   const results = await ledgerSnippets(bugs, dir, { timeoutMs: 10000 });
-  /** @type {Record<string, {entries: number, verified: number}>} */
-  const counts = {};
-  const problems = [];
-  for (const { bug, result } of results) {
-    const count = (counts[bug.implementation] ??= { entries: 0, verified: 0 });
-    count.entries += 1;
-    const verified = result.status === 'verified';
-    if (verified) count.verified += 1;
-    if (verified && bug.id in NO_SNIPPET) problems.push(`${bug.id}: has a verified snippet now; take it off NO_SNIPPET`);
-    if (!verified && !(bug.id in NO_SNIPPET)) problems.push(`${bug.id} on ${bug.foundOn}: ${JSON.stringify(result, null, 1)}`);
-  }
-  t.diagnostic(Object.entries(counts).map(([engine, { entries, verified }]) => `${engine} ${verified}/${entries}`).join(', '));
-  const open = new Set(bugs.map((bug) => bug.id));
-  for (const id of Object.keys(NO_SNIPPET)) if (!open.has(id)) problems.push(`${id}: on NO_SNIPPET but not an open entry`);
+  const { counts, problems } = ledgerTestProblems(results, NO_SNIPPET, new Set(bugs.map((bug) => bug.id)), 'NO_SNIPPET');
+  t.diagnostic(counts);
   assert.deepEqual(problems, []);
 });

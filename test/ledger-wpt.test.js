@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { shutdown } from '../harness/browsers/shutdown.js';
 import { readLedger } from '../harness/bugs/ledger.js';
 import { ledgerWptTests } from '../harness/bugs/ledger-snippets.js';
+import { ledgerTestProblems } from './helpers.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BROWSERS = ['chromium', 'firefox', 'webkit'];
@@ -41,19 +42,7 @@ test('every open browser ledger entry has a WPT-form test that its browser fails
   // The replays' browsers, so that the test's process ends.
   after(shutdown);
   const results = await ledgerWptTests(bugs, dir, { timeoutMs: 10000 });
-  /** @type {Record<string, {entries: number, verified: number}>} */
-  const counts = {};
-  const problems = [];
-  for (const { bug, result } of results) {
-    const count = (counts[bug.implementation] ??= { entries: 0, verified: 0 });
-    count.entries += 1;
-    const verified = result.status === 'verified';
-    if (verified) count.verified += 1;
-    if (verified && bug.id in NO_TEST) problems.push(`${bug.id}: has a verified test now; take it off NO_TEST`);
-    if (!verified && !(bug.id in NO_TEST)) problems.push(`${bug.id} on ${bug.foundOn}: ${JSON.stringify(result, null, 1)}`);
-  }
-  t.diagnostic(Object.entries(counts).map(([engine, { entries, verified }]) => `${engine} ${verified}/${entries}`).join(', '));
-  const open = new Set(bugs.map((bug) => bug.id));
-  for (const id of Object.keys(NO_TEST)) if (!open.has(id)) problems.push(`${id}: on NO_TEST but not an open entry`);
+  const { counts, problems } = ledgerTestProblems(results, NO_TEST, new Set(bugs.map((bug) => bug.id)), 'NO_TEST');
+  t.diagnostic(counts);
   assert.deepEqual(problems, []);
 });
