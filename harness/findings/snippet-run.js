@@ -74,20 +74,9 @@ function outputLines(stdout) {
  * @returns {Promise<SnippetVerdict>}
  */
 export async function verifySnippet(finding, dir, name) {
-  const snippet = snippetFor(finding);
-  if ('reason' in snippet) return { status: 'none', reason: snippet.reason };
-  const reference = snippetFor(finding, { reference: true });
-  if ('reason' in reference) return { status: 'none', reason: `with the reference: ${reference.reason}` };
-  const command = finding.target.runtime?.command ?? [process.execPath];
-  const [onTarget, withReference] = await Promise.all([
-    runSnippetFile(command, write(dir, name, snippet.source)),
-    runSnippetFile(command, write(dir, `${name}.reference`, reference.source)),
-  ]);
-  const target = { ...onTarget, expected: snippetOutput(snippet.check, snippet.check.actual).map((line) => line.trimEnd()) };
-  const passes = { ...withReference, expected: snippetOutput(reference.check, reference.check.expected).map((line) => line.trimEnd()) };
-  const printedAsSaid = (/** @type {SnippetRun & {expected: string[]}} */ side) => side.expected.join('\n') === side.printed.join('\n');
-  const verified = printedAsSaid(target) && (target.failed === null || target.hung) && printedAsSaid(passes) && passes.failed === null;
-  return { status: verified ? 'verified' : 'wrong', source: snippet.source, target, reference: passes };
+  return verifyBoth((options) => snippetFor(finding, options), finding.target, dir, name,
+    // A snippet that hangs printed all it had to (a FAIL line) before the clone never ended.
+    (target) => target.failed === null || target.hung);
 }
 
 /**
@@ -100,21 +89,36 @@ export async function verifySnippet(finding, dir, name) {
  * @returns {Promise<SnippetVerdict>}
  */
 export async function verifyStallSnippet(stall, dir, name) {
-  const snippet = stallSnippetFor(stall);
+  return verifyBoth((options) => stallSnippetFor(stall, options), stall.target, dir, name,
+    // Where nothing but the first line is printed, the runtime must have died (not hung, not exited well).
+    (target) => target.expected.length > 1 || (target.failed !== null && !target.hung));
+}
+
+/**
+ * A snippet and its reference form, run side by side in the target's
+ * runtime: the target's must print the check's actual value and end as
+ * `endedAsSaid` allows, the reference's its expected value and exit well.
+ * @param {(options?: {reference?: boolean}) => {source: string, check: import('./snippet-check.js').Check} | {reason: string}} make
+ * @param {import('../targets/catalog.js').TargetSpec} spec
+ * @param {string} dir @param {string} name
+ * @param {(target: SnippetRun & {expected: string[]}) => boolean} endedAsSaid
+ * @returns {Promise<SnippetVerdict>}
+ */
+async function verifyBoth(make, spec, dir, name, endedAsSaid) {
+  const snippet = make();
   if ('reason' in snippet) return { status: 'none', reason: snippet.reason };
-  const reference = stallSnippetFor(stall, { reference: true });
+  const reference = make({ reference: true });
   if ('reason' in reference) return { status: 'none', reason: `with the reference: ${reference.reason}` };
-  const command = stall.target.runtime?.command ?? [process.execPath];
+  const command = spec.runtime?.command ?? [process.execPath];
   const [onTarget, withReference] = await Promise.all([
     runSnippetFile(command, write(dir, name, snippet.source)),
     runSnippetFile(command, write(dir, `${name}.reference`, reference.source)),
   ]);
-  const target = { ...onTarget, expected: snippetOutput(snippet.check, snippet.check.actual) };
-  const passes = { ...withReference, expected: snippetOutput(reference.check, reference.check.expected) };
+  const said = (/** @type {import('./snippet-check.js').Check} */ check, /** @type {string} */ gave) => snippetOutput(check, gave).map((line) => line.trimEnd());
+  const target = { ...onTarget, expected: said(snippet.check, snippet.check.actual) };
+  const passes = { ...withReference, expected: said(reference.check, reference.check.expected) };
   const printedAsSaid = (/** @type {SnippetRun & {expected: string[]}} */ side) => side.expected.join('\n') === side.printed.join('\n');
-  // Where nothing but the first line is printed, the runtime must have died (not hung, not exited well).
-  const diedAsSaid = target.expected.length > 1 || (target.failed !== null && !target.hung);
-  const verified = printedAsSaid(target) && diedAsSaid && printedAsSaid(passes) && passes.failed === null;
+  const verified = printedAsSaid(target) && endedAsSaid(target) && printedAsSaid(passes) && passes.failed === null;
   return { status: verified ? 'verified' : 'wrong', source: snippet.source, target, reference: passes };
 }
 
