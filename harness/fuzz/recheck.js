@@ -123,6 +123,9 @@ export async function recheck(items, { targets, timeoutMs, workers, shouldStop, 
   return items.flatMap((item, index) => (verdicts[index] === undefined ? [] : [{ item, fresh: verdicts[index], agreement: agreementOf(item, verdicts[index]) }]));
 }
 
+/** What an agreement table counts, per target and in all. */
+const AGREEMENT_COUNTS = /** @type {const} */ (['replayed', 'agree', 'hidden', 'history-dependent', 'other-root', 'unjudged']);
+
 /**
  * The agreement table of a run (results JSON `recheck`, the summary).
  * @param {number} rate
@@ -131,7 +134,7 @@ export async function recheck(items, { targets, timeoutMs, workers, shouldStop, 
 export function agreementReport(rate, outcomes) {
   /** @type {Record<string, Record<Agreement | 'replayed', number>>} */
   const byTarget = {};
-  const blank = () => ({ replayed: 0, agree: 0, hidden: 0, 'history-dependent': 0, 'other-root': 0, unjudged: 0 });
+  const blank = () => /** @type {Record<Agreement | 'replayed', number>} */ (Object.fromEntries(AGREEMENT_COUNTS.map((key) => [key, 0])));
   const total = blank();
   for (const { item, agreement } of outcomes) {
     const row = byTarget[item.target] ??= blank();
@@ -157,9 +160,8 @@ export function agreementReport(rate, outcomes) {
  * @returns {ReturnType<typeof agreementReport>}
  */
 export function sumAgreements(reports) {
-  const counts = /** @type {const} */ (['replayed', 'agree', 'hidden', 'history-dependent', 'other-root', 'unjudged']);
   const add = (/** @type {Record<string, number>} */ into, /** @type {Record<string, number>} */ row) => {
-    for (const key of counts) into[key] = (into[key] ?? 0) + row[key];
+    for (const key of AGREEMENT_COUNTS) into[key] = (into[key] ?? 0) + row[key];
     return into;
   };
   /** @type {Record<string, any>} */
