@@ -17,7 +17,9 @@ import { benchSection } from './bench.js';
  * @property {string} title
  * @property {string} implementation
  * @property {string} status  the ledger's, or `new` for a bug a run proposed
- * @property {string | null} fixedIn @property {string | null} upstream
+ * @property {string | null} fixedIn
+ * @property {{url: string, state: string} | null} upstream  the engine's own report of it (the ledger's)
+ * @property {string | null} searched  when its trackers were searched and nothing was found (the ledger's `searched.date`)
  * @property {string} root  the root difference, described
  * @property {string} firstSeen @property {string} lastSeen  runs' start times
  * @property {number} runs  how many runs met it
@@ -118,7 +120,7 @@ function newEntry(id, ledgerBug, proposal, run) {
   const bug = ledgerBug ?? proposal;
   return {
     id, title: bug?.title ?? id, implementation: bug?.implementation ?? id.split('/')[0], status: ledgerBug?.status ?? 'new',
-    fixedIn: bug?.fixedIn ?? null, upstream: bug?.upstream?.url ?? null, root: bug?.root?.shape ?? '', firstSeen: run, lastSeen: run, runs: 0, occurrences: 0,
+    fixedIn: bug?.fixedIn ?? null, upstream: ledgerBug?.upstream ?? null, searched: ledgerBug?.searched?.date ?? null, root: bug?.root?.shape ?? '', firstSeen: run, lastSeen: run, runs: 0, occurrences: 0,
     targets: {}, program: bug?.program ?? null, findings: new Map(),
   };
 }
