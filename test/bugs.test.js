@@ -59,8 +59,8 @@ test('triage: two programs of one root cause are one new bug; once in the ledger
   assert.deepEqual(under.map((f) => f.signature).sort(), ['node-clone.kind.aaaaaaaa', 'node-clone.kind.bbbbbbbb']);
   assert.equal(bug.occurrences, 4);
   assert.deepEqual(bug.shows, [{ target: 'node:clone', version: process.versions.node, shows: true, checked: date }]);
-  // The clean program shows nothing on replay: not a bug.
-  assert.deepEqual(first.unreproduced.map((f) => f.signature), ['node-clone.keys.cccccccc']);
+  // The clean program shows nothing on replay: not a bug; its run measured nothing, so triage replayed it 4 times more.
+  assert.deepEqual(first.unreproduced.map((f) => [f.signature, f.reproducibility]), [['node-clone.keys.cccccccc', { kind: 'never', of: 5 }]]);
 
   const directory = join(scratch, 'ledger');
   const written = updateLedger([], first, { directory, date });
