@@ -115,6 +115,6 @@ export function endOfLifeLine(bug, endOfLife, date) {
   // The supported versions it was replayed on and passed (not those where another difference showed).
   const passes = [...new Set(judge(bug, date, bug.shows.filter((s) => !s.shows && s.other === undefined && implementationOf(s.target) === implementationOf(bug.foundOn)))
     .filter((j) => j.support.supported && j.sighting.version !== null).map((j) => /** @type {string} */ (j.sighting.version)))].sort(compareVersions);
-  return `${bug.id} shows only on end-of-life versions: ${shown.join(', ')}`
+  return `${bug.id} shows only on end-of-life versions: ${shown.join('; ')}`
     + `${passes.length > 0 ? `; it passes on ${name} ${passes.join(', ')}, which are supported` : ''}. Not proposed for a report`;
 }

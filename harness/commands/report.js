@@ -31,8 +31,8 @@ export async function reportCommand(wanted, raw) {
   const tracker = trackerOf(raw.for ?? bug.implementation);
   const date = new Date().toISOString().slice(0, 10);
   // The newest supported version it showed on is the one the issue is about (supported.js); a bug seen only on
-  // versions past their support is proposed for no report, unless --end-of-life asks for its text anyway (on the
-  // target it was found on).
+  // versions past their support is proposed for no report, unless --end-of-life asks for its text anyway (then
+  // replayed on the target it was found on).
   const where = reportTarget(bug, date);
   if ('endOfLife' in where && bug.status !== 'fixed' && !raw.endOfLife) {
     throw new UsageError(`${endOfLifeLine(bug, where.endOfLife, date)}; --end-of-life writes it anyway`);
@@ -47,10 +47,12 @@ export async function reportCommand(wanted, raw) {
   });
   // Said before the text, so that it does not end up in the middle of what a person copies from a terminal.
   // A bug already reported upstream is said first: the text below is then for a comment there, not a new issue.
-  // A fixed one (bisect --fix --update, triage --update) is not proposed for filing at all: the text is for the record.
-  process.stderr.write(`${bug.upstream === null ? '' : `clonecheck: already reported as ${bug.upstream.url} (${bug.upstream.state})\n`}`
-    + (bug.status === 'fixed' ? `clonecheck: fixed in ${fixedName(bug)}: nothing to file; not sent anywhere\n`
-      : `clonecheck: not sent anywhere${tracker.file === '' ? '' : `; file it at ${tracker.file}`}\n`));
+  // A fixed one (bisect --fix --update, triage --update) is not proposed for filing at all, nor one seen only on
+  // end-of-life versions (written because --end-of-life asked): the text is for the record.
+  const filing = bug.status === 'fixed' ? `fixed in ${fixedName(bug)}: nothing to file; not sent anywhere`
+    : 'endOfLife' in where ? `${endOfLifeLine(bug, where.endOfLife, date)}; written as --end-of-life asks, not sent anywhere`
+      : `not sent anywhere${tracker.file === '' ? '' : `; file it at ${tracker.file}`}`;
+  process.stderr.write(`${bug.upstream === null ? '' : `clonecheck: already reported as ${bug.upstream.url} (${bug.upstream.state})\n`}clonecheck: ${filing}\n`);
   const text = `${title}\n\n${body.trimEnd()}\n`;
   if (raw.out === undefined) process.stdout.write(text);
   else writeFileSync(raw.out, text);

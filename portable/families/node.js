@@ -29,7 +29,7 @@ export default {
     // The Release working group's schedule (https://github.com/nodejs/Release, README and schedule.json, read
     // 2026-12-02): the day each release line reaches its end of life. Odd lines got six months until 26; from 27
     // on every line is LTS. Add a line's end when it is announced.
-    source: 'the Node.js release schedule (https://github.com/nodejs/Release)',
+    source: 'the Node.js release schedule, https://github.com/nodejs/Release',
     ends: {
       16: '2023-09-11', 17: '2022-06-01', 18: '2025-04-30', 19: '2023-06-01', 20: '2026-04-30', 21: '2024-06-01', 22: '2027-04-30',
       23: '2025-06-01', 24: '2028-04-30', 25: '2026-06-01', 26: '2029-04-30', 27: '2030-04-30',

@@ -46,24 +46,24 @@ export function supportOf(name, version, date, newest) {
   const family = familyNamed(name);
   if (family === undefined) return { supported: true, reason: `clonecheck keeps no support rule for ${name}` };
   const { support } = family;
-  if (version === null) return { supported: true, reason: `its version is unknown (${support.source})` };
+  if (version === null) return { supported: true, reason: `its version is unknown; ${support.source}` };
   if (support.by === 'installed') return { supported: true, reason: support.source };
   const line = support.line(version);
   if (support.by === 'newest-line') {
     const latest = [newest, newestPinned(family)].filter((v) => v !== undefined).sort(compareVersions).at(-1);
     const newestLine = latest === undefined ? line : support.line(latest);
     return compareVersions(line, newestLine) >= 0
-      ? { supported: true, reason: `${line} is the newest release line (${support.source})` }
-      : { supported: false, reason: `${line} is older than the newest release line, ${newestLine} (${support.source})` };
+      ? { supported: true, reason: `${line} is the newest release line; ${support.source}` }
+      : { supported: false, reason: `${line} is older than the newest release line, ${newestLine}; ${support.source}` };
   }
   const until = support.ends[line];
   if (until === undefined) {
     const lines = Object.keys(support.ends).sort(compareVersions);
     return compareVersions(line, lines[0]) < 0
-      ? { supported: false, reason: `line ${line} ended before line ${lines[0]}, the oldest in ${support.source}` }
-      : { supported: true, reason: `line ${line} has no end yet in ${support.source}` };
+      ? { supported: false, reason: `its line, ${line}, ended before ${lines[0]}, the oldest in ${support.source}` }
+      : { supported: true, reason: `its line, ${line}, has no end yet in ${support.source}` };
   }
   return until <= date
-    ? { supported: false, until, reason: `line ${line} reached its end of life on ${until} (${support.source})` }
-    : { supported: true, until, reason: `line ${line} is supported until ${until} (${support.source})` };
+    ? { supported: false, until, reason: `its line, ${line}, reached its end of life on ${until} by ${support.source}` }
+    : { supported: true, until, reason: `its line, ${line}, is supported until ${until} by ${support.source}` };
 }
