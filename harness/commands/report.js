@@ -47,12 +47,12 @@ export async function reportCommand(wanted, raw) {
   });
   // Said before the text, so that it does not end up in the middle of what a person copies from a terminal.
   // A bug already reported upstream is said first: the text below is then for a comment there, not a new issue.
-  // A fixed one (bisect --fix --update, triage --update) is not proposed for filing at all, nor one seen only on
-  // end-of-life versions (written because --end-of-life asked): the text is for the record.
-  const filing = bug.status === 'fixed' ? `fixed in ${fixedName(bug)}: nothing to file; not sent anywhere`
-    : 'endOfLife' in where ? `${endOfLifeLine(bug, where.endOfLife, date)}; written as --end-of-life asks, not sent anywhere`
-      : `not sent anywhere${tracker.file === '' ? '' : `; file it at ${tracker.file}`}`;
-  process.stderr.write(`${bug.upstream === null ? '' : `clonecheck: already reported as ${bug.upstream.url} (${bug.upstream.state})\n`}clonecheck: ${filing}\n`);
+  // A fixed one (bisect --fix --update, triage --update) is not proposed for filing at all: the text is for the record.
+  // One seen only on end-of-life versions, written because --end-of-life asked, says so before where it would go.
+  process.stderr.write(`${bug.upstream === null ? '' : `clonecheck: already reported as ${bug.upstream.url} (${bug.upstream.state})\n`}`
+    + ('endOfLife' in where && bug.status !== 'fixed' ? `clonecheck: ${endOfLifeLine(bug, where.endOfLife, date)}; written as --end-of-life asks\n` : '')
+    + (bug.status === 'fixed' ? `clonecheck: fixed in ${fixedName(bug)}: nothing to file; not sent anywhere\n`
+      : `clonecheck: not sent anywhere${tracker.file === '' ? '' : `; file it at ${tracker.file}`}\n`));
   const text = `${title}\n\n${body.trimEnd()}\n`;
   if (raw.out === undefined) process.stdout.write(text);
   else writeFileSync(raw.out, text);
