@@ -13,7 +13,7 @@ import { supportOf } from '../portable/families/support.js';
 import { channelTargetOf, newBug, writeBug } from '../harness/bugs/ledger.js';
 import { reportText } from '../harness/bugs/report.js';
 import { severityOf } from '../harness/bugs/severity.js';
-import { endOfLifeLine, onlyEndOfLife, reportTarget } from '../harness/bugs/supported.js';
+import { endOfLifeLine, onlyEndOfLife, reportTargets } from '../harness/bugs/supported.js';
 import { TRACKERS } from '../harness/bugs/trackers.js';
 import { assertUsageError, clonecheck } from './helpers.js';
 
@@ -96,14 +96,14 @@ test('an entry seen only on end-of-life versions is marked; a program merged in 
 });
 
 test('report is about the newest supported version the bug showed on, by the name that runs it', () => {
-  assert.deepEqual(reportTarget(nodeBug([['node:clone', '20.20.2', true], ['node:clone', '22.23.3', true], ['node:clone', '24.21.0', true], ['node:clone', '26.10.0', false]]), TODAY),
-    { target: 'node@24:clone' });
-  // The newest version first, its founding channel among those; a release not pinned is named by its version.
-  assert.deepEqual(reportTarget(nodeBug([['node:worker', '24.21.0', true], ['node:clone', '24.21.0', true]]), TODAY), { target: 'node@24:clone' });
-  assert.deepEqual(reportTarget(nodeBug([['node:worker', '26.12.1', true], ['node:clone', '24.21.0', true]]), TODAY), { target: 'node@26.12.1:worker' });
-  assert.deepEqual(reportTarget(nodeBug([['node:clone', THIS_NODE, true]]), '2026-01-01'), { target: 'node:clone' }, 'this process\'s Node, before Node 20\'s end');
-  assert.deepEqual(reportTarget(nodeBug([]), TODAY), { target: 'node:clone' }, 'seen nowhere: its founding target');
-  const refused = reportTarget(onlyNode20, TODAY);
+  assert.deepEqual(reportTargets(nodeBug([['node:clone', '20.20.2', true], ['node:clone', '22.23.3', true], ['node:clone', '24.21.0', true], ['node:clone', '26.10.0', false]]), TODAY),
+    { targets: ['node@24:clone', 'node@22:clone'] });
+  // The newest version first, its founding channel among a version's; a release not pinned is named by its version.
+  assert.deepEqual(reportTargets(nodeBug([['node:worker', '24.21.0', true], ['node:clone', '24.21.0', true]]), TODAY), { targets: ['node@24:clone', 'node@24:worker'] });
+  assert.deepEqual(reportTargets(nodeBug([['node:worker', '26.12.1', true], ['node:clone', '24.21.0', true]]), TODAY), { targets: ['node@26.12.1:worker', 'node@24:clone'] });
+  assert.deepEqual(reportTargets(nodeBug([['node:clone', THIS_NODE, true]]), '2026-01-01'), { targets: ['node:clone'] }, 'this process\'s Node, before Node 20\'s end');
+  assert.deepEqual(reportTargets(nodeBug([]), TODAY), { targets: ['node:clone'] }, 'seen nowhere: its founding target');
+  const refused = reportTargets(onlyNode20, TODAY);
   assert.ok('endOfLife' in refused);
   assert.equal(endOfLifeLine(onlyNode20, refused.endOfLife, TODAY), `${onlyNode20.id} shows only on end-of-life versions: Node 20.20.2 (its line, 20, reached its end of life `
     + 'on 2026-04-30 by the Node.js release schedule, https://github.com/nodejs/Release); it passes on Node 22.23.3, 24.21.0, 26.10.0, which are supported. Not proposed for a report');

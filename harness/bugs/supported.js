@@ -61,24 +61,24 @@ export function onlyEndOfLife(bug, date) {
 }
 
 /**
- * Where `report` replays a bug's founding program: on the newest supported
- * version of its implementation it showed on (its founding channel first
- * among those), so that the issue's "Version" is one its maintainers still
- * fix; on its founding target when the ledger saw it nowhere; nowhere when it
- * showed only on versions past their support.
+ * Where `report` replays a bug's founding program: the supported versions of
+ * its implementation it showed on, the newest first (its founding channel
+ * first among a version's), so that the issue's "Version" is one its
+ * maintainers still fix; its founding target when the ledger saw it nowhere;
+ * nowhere when it showed only on versions past their support.
  * @param {import('./ledger.js').Bug} bug
  * @param {string} date  YYYY-MM-DD
- * @returns {{target: string} | {endOfLife: Judged[]}}
+ * @returns {{targets: string[]} | {endOfLife: Judged[]}}  target names, the best first
  */
-export function reportTarget(bug, date) {
+export function reportTargets(bug, date) {
   const home = implementationOf(bug.foundOn);
   const judged = showingSupport(bug, date, bug.shows.filter((s) => implementationOf(s.target) === home));
-  if (judged.length === 0) return { target: bug.foundOn };
+  if (judged.length === 0) return { targets: [bug.foundOn] };
   const supported = judged.filter((j) => j.support.supported).map((j) => j.sighting);
   if (supported.length === 0) return { endOfLife: judged };
   const onHomeChannel = (/** @type {import('./ledger.js').Sighting} */ s) => Number(channelOf(s.target) === channelOf(bug.foundOn));
-  const [newest] = supported.sort((a, b) => compareVersions(b.version ?? '0', a.version ?? '0') || onHomeChannel(b) - onHomeChannel(a));
-  return { target: targetAt(newest) ?? bug.foundOn };
+  const newestFirst = supported.sort((a, b) => compareVersions(b.version ?? '0', a.version ?? '0') || onHomeChannel(b) - onHomeChannel(a));
+  return { targets: [...new Set(newestFirst.map((s) => targetAt(s) ?? bug.foundOn))] };
 }
 
 /** @param {string} target @returns {string} its channel (`clone` of `node@22:clone`) */
@@ -104,7 +104,7 @@ function targetAt({ target, version }) {
  * Why `report` proposes no issue for a bug seen only on end-of-life versions, in one line: where it showed and why
  * that is unsupported, and the supported versions it was replayed on without showing.
  * @param {import('./ledger.js').Bug} bug
- * @param {Judged[]} endOfLife  reportTarget's
+ * @param {Judged[]} endOfLife  reportTargets'
  * @param {string} date  YYYY-MM-DD
  * @returns {string}
  */
