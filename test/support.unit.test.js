@@ -12,6 +12,8 @@ import { FAMILIES, PINNED, VERSIONED_TARGET, namesRelease } from '../portable/fa
 import { supportOf } from '../portable/families/support.js';
 import { channelTargetOf, newBug, writeBug } from '../harness/bugs/ledger.js';
 import { reportText } from '../harness/bugs/report.js';
+import { dashboardModel } from '../harness/dashboard/model.js';
+import { dashboardPage } from '../harness/dashboard/page.js';
 import { severityOf } from '../harness/bugs/severity.js';
 import { endOfLifeLine, onlyEndOfLife, reportTargets } from '../harness/bugs/supported.js';
 import { TRACKERS } from '../harness/bugs/trackers.js';
@@ -126,4 +128,17 @@ test('report refuses an entry seen only on end-of-life versions (one line, exit 
   writeBug(nodeBug([['node:clone', '20.20.2', true], ['node:clone', '24.21.0', false]]), ledger);
   assertUsageError(clonecheck(['report', 'throws-a-typeerror-for-a-stream', '--ledger', ledger]),
     /node\/throws-a-typeerror-for-a-stream shows only on end-of-life versions: Node 20\.20\.2 \(.*\); it passes on Node 24\.21\.0, which are supported\. Not proposed for a report; --end-of-life writes it anyway$/);
+});
+
+test('the dashboard marks a ledger bug seen only on end-of-life versions in its status', () => {
+  const supported = { ...nodeBug([['node:clone', '24.21.0', true]]), id: 'node/shows-on-24' };
+  const findings = [onlyNode20, supported].map((bug, i) => ({ bug: bug.id, signature: `s${i}`, target: 'node:clone', version: null, summary: 'x', repro: 'r' }));
+  const run = {
+    startedAt: `${TODAY}T00:00:00Z`, elapsedMs: 1, cases: 1, casesPerSecond: 1, seed: 1, seeds: 1, shardCount: 1, findings, conform: [], guardCoverage: {},
+    units: [{ findings, targets: [] }], targets: [], skippedUnits: [], bugs: { known: findings.map((f) => ({ bug: f.bug })), new: [], fixed: [], regressed: [], unreproduced: [] },
+  };
+  const model = dashboardModel([{ file: 'history', document: run }], [onlyNode20, supported], undefined, TODAY);
+  assert.deepEqual(model.bugs.map((b) => [b.id, b.endOfLife]).sort(), [['node/shows-on-24', false], [onlyNode20.id, true]]);
+  const cells = dashboardPage(model, { chartScript: 'c.js', clientScript: 'd.js' }).match(/<td>open[^]*?<\/td>/g);
+  assert.deepEqual(cells?.sort(), ['<td>open, <span class="version">only on end-of-life versions</span></td>', '<td>open</td>']);
 });
