@@ -26,7 +26,8 @@ function sightingsOf(bug) {
  * A bug's sightings, each judged on `date`. A family that supports its
  * newest line only is judged against the newest version of it this bug was
  * replayed on (`nightly --latest` replays every ledger bug on each runtime's
- * newest release) or its newest pin, whichever is newer.
+ * newest release, and `triage --update` keeps those sightings) or its newest
+ * pin, whichever is newer.
  * @param {import('./ledger.js').Bug} bug
  * @param {string} date  YYYY-MM-DD
  * @param {import('./ledger.js').Sighting[]} [sightings]  those to judge (default: all of the bug's programs')
