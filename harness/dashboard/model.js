@@ -18,7 +18,9 @@ import { onlyEndOfLife } from '../bugs/supported.js';
  * @property {string} title
  * @property {string} implementation
  * @property {string} status  the ledger's, or `new` for a bug a run proposed
- * @property {string | null} fixedIn @property {string | null} upstream
+ * @property {string | null} fixedIn
+ * @property {{url: string, state: string} | null} upstream  the engine's own report of it (the ledger's)
+ * @property {string | null} searched  when its trackers were searched and nothing was found (the ledger's `searched.date`)
  * @property {boolean} endOfLife  the ledger's entry showed only on versions past their support (bugs/supported.js)
  * @property {string} root  the root difference, described
  * @property {string} firstSeen @property {string} lastSeen  runs' start times
@@ -122,7 +124,8 @@ function newEntry(id, ledgerBug, proposal, run, today) {
   const bug = ledgerBug ?? proposal;
   return {
     id, title: bug?.title ?? id, implementation: bug?.implementation ?? id.split('/')[0], status: ledgerBug?.status ?? 'new',
-    fixedIn: bug?.fixedIn ?? null, upstream: bug?.upstream?.url ?? null, endOfLife: ledgerBug !== undefined && onlyEndOfLife(ledgerBug, today), root: bug?.root?.shape ?? '', firstSeen: run, lastSeen: run, runs: 0, occurrences: 0,
+    fixedIn: bug?.fixedIn ?? null, upstream: ledgerBug?.upstream ?? null, searched: ledgerBug?.searched?.date ?? null,
+    endOfLife: ledgerBug !== undefined && onlyEndOfLife(ledgerBug, today), root: bug?.root?.shape ?? '', firstSeen: run, lastSeen: run, runs: 0, occurrences: 0,
     targets: {}, program: bug?.program ?? null, findings: new Map(),
   };
 }
