@@ -12,7 +12,7 @@ import { implementationOf } from './ledger.js';
 import { displayName } from './triage.js';
 
 /**
- * @typedef {object} Judged  a sighting where the bug showed, with its version's support
+ * @typedef {object} Judged  a sighting of the bug, with its version's support
  * @property {import('./ledger.js').Sighting} sighting
  * @property {import('../../portable/families/support.js').Support} support
  */

@@ -15,6 +15,7 @@ import quickjs from './quickjs.js';
 import chromium from './chromium.js';
 import firefox from './firefox.js';
 import webkit from './webkit.js';
+import { compareVersions } from './versions.js';
 
 /**
  * @typedef {object} Family
@@ -108,4 +109,13 @@ export function namesRelease(target) {
   const named = VERSIONED_TARGET.exec(target);
   const install = familyNamed(named?.[1])?.install;
   return named !== null && install?.from === 'npm' && install.release.test(named[2]);
+}
+
+/**
+ * The newest version of a family clonecheck pins (Node: node@26's), or undefined for a family it does not install by version.
+ * @param {Family} family
+ */
+export function newestPinned(family) {
+  if (family.install.from !== 'npm') return undefined;
+  return Object.values(family.install.pinned).sort(compareVersions).at(-1);
 }

@@ -5,7 +5,7 @@
 // (harness/bugs/supported.js). Pure: a version and a day in, a verdict out.
 
 import { compareVersions } from './versions.js';
-import { familyNamed } from './index.js';
+import { familyNamed, newestPinned } from './index.js';
 
 /**
  * How a family's support is decided:
@@ -25,15 +25,6 @@ import { familyNamed } from './index.js';
  * @property {string} [until]  YYYY-MM-DD: the day its line's support ends (or ended), where a schedule says
  * @property {string} reason  in words, for a listing or a report
  */
-
-/**
- * The newest version of a family clonecheck pins (Node: node@26's), or undefined for a family it does not install by version.
- * @param {import('./index.js').Family} family
- */
-export function newestPinned(family) {
-  if (family.install.from !== 'npm') return undefined;
-  return Object.values(family.install.pinned).sort(compareVersions).at(-1);
-}
 
 /**
  * @param {string} name  a family's (`node`); any other implementation (a polyfill, a --runtime build) has no rule
