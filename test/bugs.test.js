@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LEDGER_DIR, bugProblem, channelTargetOf, findBug, implementationOf, programNamed, readLedger, slugOf } from '../harness/bugs/ledger.js';
 import { updateLedger } from '../harness/bugs/ledger-update.js';
-import { compareVersions, mergeTriageDocuments, triage } from '../harness/bugs/triage.js';
+import { mergeTriageDocuments, triage } from '../harness/bugs/triage.js';
+import { compareVersions } from '../portable/families/versions.js';
 import { replayOnTargets } from '../harness/bugs/replay.js';
 import { assertUsageError, clonecheck, fixture } from './helpers.js';
 

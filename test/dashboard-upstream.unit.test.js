@@ -8,7 +8,7 @@ import { dashboardModel } from '../harness/dashboard/model.js';
 import { dashboardPage } from '../harness/dashboard/page.js';
 
 const finding = (/** @type {string} */ bug, /** @type {string} */ signature) => ({ bug, signature, target: 'node:clone', version: '26.10.0', count: 1, summary: 'a difference', repro: 'clonecheck repro x' });
-const ledgerBug = (/** @type {string} */ id, /** @type {object} */ extra) => ({ id, title: id, implementation: 'node', status: 'open', fixedIn: null, upstream: null, root: { shape: 'a root' }, program: null, ...extra });
+const ledgerBug = (/** @type {string} */ id, /** @type {object} */ extra) => ({ id, title: id, implementation: 'node', status: 'open', fixedIn: null, upstream: null, root: { shape: 'a root' }, program: null, shows: [], ...extra });
 
 test('the upstream column links a report with its state, or says the trackers were searched and when, or never', () => {
   // The least of a run document the model and the page read.

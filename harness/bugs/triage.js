@@ -37,6 +37,7 @@ import { programFeatures } from '../../portable/bugs/bug-shape.js';
 import { bugsOf, channelTargetOf, implementationOf, newBug, programsOf, proposedId } from './ledger.js';
 import { showsRoot } from './root.js';
 import { acrossRuns, explains } from '../../portable/bugs/same-bug.js';
+import { compareVersions } from '../../portable/families/versions.js';
 
 /**
  * @typedef {import('./ledger.js').Bug} Bug
@@ -304,20 +305,6 @@ function checkSightings(bug, now, result) {
       result.fixed.push({ bug: bug.id, title: bug.title, target: s.target, version: s.version, showedOn: last.version });
     }
   }
-}
-
-/**
- * @param {string} a @param {string} b  dotted versions (`1.3.10`, `22.23.3`, `156.0.8078.79`)
- * @returns {number} negative when a is older
- */
-export function compareVersions(a, b) {
-  const pa = a.split(/[.+-]/).map(Number);
-  const pb = b.split(/[.+-]/).map(Number);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const d = (pa[i] || 0) - (pb[i] || 0);
-    if (d !== 0) return d;
-  }
-  return 0;
 }
 
 /** How a person names each implementation. */
