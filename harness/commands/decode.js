@@ -13,7 +13,7 @@ import { userHosts } from '../targets/named.js';
 import { DECODERS } from '../../portable/decoders/index.js';
 import { decoderTargetRows, resolveDecodeTarget } from '../decode/targets.js';
 import { CHUNK_CASES, runDecode } from '../decode/run.js';
-import { findingLines, knownBug, parseReplay, replayArgument } from '../decode/findings.js';
+import { findingLines, knownBug, parseReplay, replayArgument, replayLines } from '../decode/findings.js';
 import { replayCase } from '../decode/replay.js';
 import { oneFindingPerCause } from '../decode/causes.js';
 import { EXIT, UsageError } from '../errors.js';
@@ -131,16 +131,9 @@ async function replayCommand(text, targets, bugs, timeoutMs) {
   let fresh = 0;
   for (const target of targets) {
     const difference = await replayCase(target, parseReplay(text, target), timeoutMs);
-    if (difference === null) {
-      process.stdout.write(`PASS  ${target.name} (${target.version})\n`);
-      continue;
-    }
-    const bug = 'shape' in difference ? knownBug(bugs, target, difference.shape) : undefined;
-    if (bug === undefined) fresh += 1;
-    const finding = 'shape' in difference
-      ? { target: target.name, shape: difference.shape, verdict: /** @type {const} */ ('difference'), casesToFind: 1, difference: { ...difference, shrinks: 0 } }
-      : { target: target.name, shape: difference.stall, verdict: /** @type {const} */ ('crash'), casesToFind: 1, detail: difference.detail };
-    process.stdout.write(`${findingLines(finding, target, bug, 0).join('\n').replace(/ \(case 1 of seed 0\)/, ` (${target.version})`)}\n`);
+    const bug = difference !== null && 'shape' in difference ? knownBug(bugs, target, difference.shape) : undefined;
+    if (difference !== null && bug === undefined) fresh += 1;
+    process.stdout.write(`${replayLines(target, difference, bug).join('\n')}\n`);
   }
   return fresh > 0 ? EXIT.findings : EXIT.ok;
 }

@@ -1,0 +1,87 @@
+// A decoder's bug of the ledger replayed (ledger.js `decode`: a decoder, its
+// input and what the same decoder decoded first): its case on a decoder
+// target, judged in the target's host by the replay `clonecheck decode
+// --replay` runs (replay.js), and what that replay shows in the terms the
+// ledger's programs are judged in (root.js: a root, or a pass). What repro,
+// report, bisect, triage and `bugs --check` do with a decoder's bug.
+
+import { loadFailure, oneLine, rootJudge } from '../bugs/bisect.js';
+import { UsageError } from '../errors.js';
+import { replayCase } from './replay.js';
+import { resolveDecodeTarget } from './targets.js';
+
+/**
+ * @typedef {import('../../portable/decode/tasks.js').Difference | {stall: string, detail: string} | null} Replayed
+ *   replayCase's answer: a difference, the host's crash or hang, or null (it decodes as the standard does)
+ * @typedef {{decoder: string, bytes: number[], before?: number[][]}} DecodeCase  a ledger entry's `decode`
+ */
+
+/**
+ * @typedef {object} DecodeReplayOptions
+ * @property {number} timeoutMs
+ * @property {Map<string, string>} [userRuntimes] @property {Map<string, string>} [userBrowsers]  --runtime, --browser
+ * @property {(message: string) => void} [onInstall]
+ */
+
+/**
+ * The target a decoder's bug replays on: `RUNTIME[@VERSION]:DECODER` as named (its foundOn, or a --target), resolved as
+ * `clonecheck decode --target` resolves it. Only a host's own decoder takes a ledger case: a module or the reference's
+ * tiers decode strings of a buffer, which a case of whole inputs does not give.
+ * @param {string} name @param {DecodeReplayOptions} options
+ * @returns {Promise<import('./targets.js').DecodeTarget>}
+ * @throws {UsageError}
+ */
+export async function decodeTargetNamed(name, { userRuntimes, userBrowsers, onInstall }) {
+  const target = await resolveDecodeTarget(name, { userRuntimes, userBrowsers, ...(onInstall === undefined ? {} : { onInstall }) });
+  if (target.spec.kind !== 'builtin') throw new UsageError(`${name}: a decoder's bug of the ledger replays on RUNTIME:DECODER (e.g. node:textdecoder), a host's own decoder`);
+  return target;
+}
+
+/**
+ * @param {DecodeCase} decode @param {import('./targets.js').DecodeTarget} target @param {number} timeoutMs
+ * @returns {Promise<Replayed>}
+ */
+export function replayDecodeCase(decode, target, timeoutMs) {
+  return replayCase(target, { bytes: decode.bytes, ...(decode.before === undefined ? {} : { before: decode.before }) }, timeoutMs);
+}
+
+/**
+ * What a replay of a decode case shows, as root.js says it of a program's: its root (category `decode`, the oracle's
+ * step and kind of difference, as the finding's shape is), a crash or hang of the host, or a pass.
+ * @param {Replayed} replayed
+ * @returns {import('../bugs/root.js').Shown}
+ */
+export function shownByDecode(replayed) {
+  if (replayed === null) return 'pass';
+  if ('shape' in replayed) return { category: 'decode', shape: replayed.shape };
+  return { category: 'crash', shape: replayed.stall };
+}
+
+/**
+ * bisect's probe of a decoder's bug: its case replayed on `<runtime>@<version>:<decoder>`, the version installed on
+ * demand, each try in a fresh host. A version that does not install, or whose host does not start, is one skipped try.
+ * @param {{decode: DecodeCase, root: import('../bugs/root.js').Root, runtime: string, timeoutMs: number, onInstall?: (message: string) => void}} options
+ * @returns {import('../bugs/bisect.js').ProbeFunction}
+ */
+export function decodeProbe({ decode, root, runtime, timeoutMs, onInstall }) {
+  const judge = rootJudge(root);
+  return async (version, tries) => {
+    let target;
+    try {
+      target = await decodeTargetNamed(`${runtime}@${version}:${decode.decoder}`, { timeoutMs, onInstall });
+    } catch (error) {
+      if (error instanceof UsageError) return [{ outcome: 'skipped', detail: oneLine(error.message.replace(/^(\S+: )+/, '')) }];
+      throw error;
+    }
+    const outcomes = [];
+    for (let i = 0; i < tries; i++) {
+      try {
+        outcomes.push(judge(shownByDecode(await replayDecodeCase(decode, target, timeoutMs))));
+      } catch (error) {
+        // The pool gives up when the host dies or hangs while loading: that version cannot run clonecheck's agent.
+        return [{ outcome: /** @type {const} */ ('skipped'), detail: loadFailure(error instanceof Error ? error.message : String(error)) }];
+      }
+    }
+    return outcomes;
+  };
+}
