@@ -2,10 +2,11 @@
 // input and what the same decoder decoded first): its case on a decoder
 // target, judged in the target's host by the replay `clonecheck decode
 // --replay` runs (replay.js), and what that replay shows in the terms the
-// ledger's programs are judged in (root.js: a root, or a pass). What repro,
+// ledger's programs are judged in (root.js shownByDecoding). What repro,
 // report, bisect, triage and `bugs --check` do with a decoder's bug.
 
 import { loadFailure, oneLine, rootJudge } from '../bugs/bisect.js';
+import { shownByDecoding } from '../bugs/root.js';
 import { UsageError } from '../errors.js';
 import { replayCase } from './replay.js';
 import { resolveDecodeTarget } from './targets.js';
@@ -21,6 +22,7 @@ import { resolveDecodeTarget } from './targets.js';
  * @property {number} timeoutMs
  * @property {Map<string, string>} [userRuntimes] @property {Map<string, string>} [userBrowsers]  --runtime, --browser
  * @property {(message: string) => void} [onInstall]
+ * @property {boolean} [install]  false: a runtime not installed yet is a UsageError, not a download
  */
 
 /**
@@ -31,10 +33,32 @@ import { resolveDecodeTarget } from './targets.js';
  * @returns {Promise<import('./targets.js').DecodeTarget>}
  * @throws {UsageError}
  */
-export async function decodeTargetNamed(name, { userRuntimes, userBrowsers, onInstall }) {
-  const target = await resolveDecodeTarget(name, { userRuntimes, userBrowsers, ...(onInstall === undefined ? {} : { onInstall }) });
+export async function decodeTargetNamed(name, { userRuntimes, userBrowsers, onInstall, install = true }) {
+  const target = await resolveDecodeTarget(name, { userRuntimes, userBrowsers, install, ...(onInstall === undefined ? {} : { onInstall }) });
   if (target.spec.kind !== 'builtin') throw new UsageError(`${name}: a decoder's bug of the ledger replays on RUNTIME:DECODER (e.g. node:textdecoder), a host's own decoder`);
   return target;
+}
+
+/**
+ * The same decoder on each of the other engines here (report's "other engines"): nothing installed, and an engine that
+ * lacks the decoder (a browser's Buffer) or is not here left out.
+ * @param {string} foundOn  `RUNTIME[@VERSION]:DECODER`
+ * @param {string[]} engines  elsewhere.js ENGINES: each family, and its newest pinned line
+ * @returns {Promise<import('./targets.js').DecodeTarget[]>}
+ */
+export async function otherDecoderTargets(foundOn, engines) {
+  const decoder = foundOn.slice(foundOn.lastIndexOf(':') + 1);
+  const targets = [];
+  for (const engine of engines) {
+    const name = `${engine}:${decoder}`;
+    if (name === foundOn) continue;
+    try {
+      targets.push(await resolveDecodeTarget(name, { install: false }));
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+    }
+  }
+  return targets;
 }
 
 /**
@@ -43,18 +67,6 @@ export async function decodeTargetNamed(name, { userRuntimes, userBrowsers, onIn
  */
 export function replayDecodeCase(decode, target, timeoutMs) {
   return replayCase(target, { bytes: decode.bytes, ...(decode.before === undefined ? {} : { before: decode.before }) }, timeoutMs);
-}
-
-/**
- * What a replay of a decode case shows, as root.js says it of a program's: its root (category `decode`, the oracle's
- * step and kind of difference, as the finding's shape is), a crash or hang of the host, or a pass.
- * @param {Replayed} replayed
- * @returns {import('../bugs/root.js').Shown}
- */
-export function shownByDecode(replayed) {
-  if (replayed === null) return 'pass';
-  if ('shape' in replayed) return { category: 'decode', shape: replayed.shape };
-  return { category: 'crash', shape: replayed.stall };
 }
 
 /**
@@ -76,7 +88,7 @@ export function decodeProbe({ decode, root, runtime, timeoutMs, onInstall }) {
     const outcomes = [];
     for (let i = 0; i < tries; i++) {
       try {
-        outcomes.push(judge(shownByDecode(await replayDecodeCase(decode, target, timeoutMs))));
+        outcomes.push(judge(shownByDecoding(await replayDecodeCase(decode, target, timeoutMs))));
       } catch (error) {
         // The pool gives up when the host dies or hangs while loading: that version cannot run clonecheck's agent.
         return [{ outcome: /** @type {const} */ ('skipped'), detail: loadFailure(error instanceof Error ? error.message : String(error)) }];
