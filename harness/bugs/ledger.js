@@ -406,17 +406,17 @@ export function writeBug(bug, directory = LEDGER_DIR) {
 }
 
 /**
- * A new bug, as triage proposes it.
- * @param {{implementation: string, title: string, root: {category: string, shape: string}, program: any, foundOn: string,
- *   shows: Sighting[], signatures: string[], occurrences: number, date: string, notes?: string}} what
+ * A new bug, as triage proposes it: a program's, or (`decode` instead of a program) a decoder's.
+ * @param {{implementation: string, title: string, root: {category: string, shape: string}, program?: any, decode?: Bug['decode'],
+ *   foundOn: string, shows: Sighting[], signatures: string[], occurrences: number, date: string, notes?: string}} what
  * @param {Set<string>} taken  the ids in use
  * @returns {Bug}
  */
-export function newBug({ implementation, title, root, program, foundOn, shows, signatures, occurrences, date, notes = '' }, taken) {
+export function newBug({ implementation, title, root, program, decode, foundOn, shows, signatures, occurrences, date, notes = '' }, taken) {
   const id = proposedId(implementation, title, taken);
   return {
     schema: BUG_SCHEMA, id, title, implementation, status: 'open', fixedIn: null, spec: null, pending: null, upstream: null,
-    root, program, foundOn, shows, versions: null, firstSeen: date, lastSeen: date, occurrences, signatures, notes,
+    root, ...(decode === undefined ? { program } : { decode }), foundOn, shows, versions: null, firstSeen: date, lastSeen: date, occurrences, signatures, notes,
   };
 }
 

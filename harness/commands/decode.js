@@ -16,12 +16,11 @@ import { CHUNK_CASES, runDecode } from '../decode/run.js';
 import { findingLines, knownBug, parseReplay, replayArgument, replayLines } from '../decode/findings.js';
 import { replayCase } from '../decode/replay.js';
 import { oneFindingPerCause } from '../decode/causes.js';
+import { DECODE_RESULTS_SCHEMA } from '../decode/triage.js';
 import { EXIT, UsageError } from '../errors.js';
 import { count } from '../count.js';
 import { interrupts, progressDisplay } from './common.js';
 
-/** The results file's schema (--json). */
-const RESULTS_SCHEMA = 'clonecheck/decode-results@1';
 
 /**
  * @param {{target?: string[], runtime?: string[], browser?: string[], seed: number, runs: number, json?: string, list?: boolean,
@@ -84,7 +83,7 @@ export async function decodeCommand(raw) {
   const fresh = causes.filter((f) => f.bug === undefined).length;
   if (raw.json !== undefined) {
     writeFileSync(raw.json, `${JSON.stringify({
-      schema: RESULTS_SCHEMA, command: 'decode', seed, runs, seconds: Number(seconds.toFixed(2)), interrupted: ctrlC.presses > 0, targets: perTarget,
+      schema: DECODE_RESULTS_SCHEMA, command: 'decode', seed, runs, seconds: Number(seconds.toFixed(2)), interrupted: ctrlC.presses > 0, targets: perTarget,
       findings: causes.map(({ finding, bug, alsoShownAs }) => ({ ...finding, bug: bug?.id ?? null, alsoShownAs })),
     }, null, 2)}\n`);
   }

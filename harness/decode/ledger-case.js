@@ -70,6 +70,21 @@ export function replayDecodeCase(decode, target, timeoutMs) {
 }
 
 /**
+ * How triage replays decode cases (triage.js DecodeReplay): each target resolved once, each case in a fresh host.
+ * @param {DecodeReplayOptions} options
+ * @returns {import('./triage.js').DecodeReplay}
+ */
+export function decodeReplayOn(options) {
+  /** @type {Map<string, Promise<import('./targets.js').DecodeTarget>>} */
+  const resolved = new Map();
+  return async (decode, name) => {
+    if (!resolved.has(name)) resolved.set(name, decodeTargetNamed(name, options));
+    const target = await /** @type {Promise<import('./targets.js').DecodeTarget>} */ (resolved.get(name));
+    return { shown: shownByDecoding(await replayDecodeCase(decode, target, options.timeoutMs)), version: target.release ?? null };
+  };
+}
+
+/**
  * bisect's probe of a decoder's bug: its case replayed on `<runtime>@<version>:<decoder>`, the version installed on
  * demand, each try in a fresh host. A version that does not install, or whose host does not start, is one skipped try.
  * @param {{decode: DecodeCase, root: import('../bugs/root.js').Root, runtime: string, timeoutMs: number, onInstall?: (message: string) => void}} options
