@@ -185,6 +185,21 @@ test("a decoder's bug: a snippet that prints FAIL in node as the report says, th
   assert.match(fixed.stdout, /^PASS  node:textdecoder \(node /);
 });
 
+test("a decoder's bug that passes now: no PASS/FAIL snippet, its decoding in one line, and the report says it may be fixed", () => {
+  const overlong = JSON.parse(readFileSync(fileURLToPath(new URL('../corpus/bugs/bun/decodes-overlong-c0-80-as-nul.json', import.meta.url)), 'utf8'));
+  const target = { name: 'bun:textdecoder', decoder: 'textdecoder', release: '1.4.5', description: 'TextDecoder', spec: { kind: 'builtin', decoder: 'textdecoder' } };
+  const { title, body } = reportText({
+    bug: overlong, tracker: TRACKERS.bun, found: { target, decoded: null }, others: [{ target: { ...target, name: 'deno:textdecoder', release: '2.9.6' }, decoded: null }],
+    platform: 'Linux', repro: 'clonecheck repro x.json', date: '2026-12-02',
+  });
+  assert.equal(title, 'TextDecoder(): decodes the overlong C0 80 as U+0000');
+  assert.equal(block(section(body, '### What steps can reproduce the bug?'), 'js').trimEnd(), 'new TextDecoder().decode(new Uint8Array([0xc0, 0x80]))');
+  assert.match(body, /none, it passes now/);
+  assert.match(body, /Bun 1\.4\.5 passes it on 2026-12-02: the bug may be fixed/);
+  assert.match(body, /^- Deno 2\.9\.6 \(`TextDecoder\(\)`\): passes$/m);
+  assert.ok(body.includes(`The Encoding Standard, [UTF-8 decoder step 3](${overlong.spec.url})`), body);
+});
+
 test('usage errors: an unknown bug, an unknown tracker, a ledger that is not there (one line, exit 2)', () => {
   for (const [args, message] of [
     [['report', 'no-such-bug', '--ledger', ledger], /^clonecheck: no bug no-such-bug in the ledger/],
