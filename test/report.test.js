@@ -157,9 +157,11 @@ test('a bug bisect found fixed: report says where it was fixed and proposes no f
 
 test("a decoder's bug: a snippet that prints FAIL in node as the report says, the Encoding Standard's step, and a repro that replays its case", () => {
   // Node 20's TextDecoder('latin1') decodes 0x80 as U+0080 (Latin-1); the standard maps the label to windows-1252: U+20AC.
+  // Seen on this Node only (not Node 22.13 and 22.17, which would be installed to replay it): asked for past its support.
   const latin1 = JSON.parse(readFileSync(fileURLToPath(new URL(`../corpus/bugs/${LATIN1}.json`, import.meta.url)), 'utf8'));
+  latin1.shows = [{ target: 'node:textdecoder-latin1', version: process.versions.node, shows: true, checked: '2026-11-27' }];
   writeBug(latin1, ledger);
-  const { status, stdout, stderr } = clonecheck(['report', LATIN1, '--ledger', ledger, '--no-replay']);
+  const { status, stdout, stderr } = clonecheck(['report', LATIN1, '--ledger', ledger, '--no-replay', '--end-of-life']);
   assert.equal(status, 0, stderr);
   assert.equal(stdout.split('\n')[0], `TextDecoder('latin1'): ${latin1.title}`);
   assert.match(section(stdout, '### Subsystem'), /`TextDecoder\('latin1'\)`/);
