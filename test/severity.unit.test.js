@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { findBug, newBug, readLedger } from '../harness/bugs/ledger.js';
 import { compareSeverity, kindOfRoot, KINDS, severityOf } from '../harness/bugs/severity.js';
+import { triageLines } from '../harness/bugs/triage-document.js';
 
 const program = (extra = {}) => ({ schema: 'clonecheck/program@2', root: { ref: 0 }, objects: [{ kind: 'array', items: [1] }], ...extra });
 const polluted = program({ sender: [{ on: 'Array.prototype', key: '0', value: 1 }] });
@@ -61,4 +62,19 @@ test('the checked-in ledger: Node 20\'s TypeError for a stream outside the trans
     'wrong error type, only on end-of-life versions');
   assert.equal(severityOf(findBug(ledger, 'deno/hangs-after-transferring-a-frozen-transformstream'), '2026-12-02').label, 'crash or hang');
   assert.equal(severityOf(findBug(ledger, 'deno/transfer-code-is-broken-by-a-getter-on-array-prototype-0'), '2026-12-02').pollution, true);
+});
+
+test('triage prints new and known bugs the most severe first, each with its severity', () => {
+  const effects = bug({ category: 'effects', shape: 'effects: extra read' }, { id: 'node/reads-a-getter', title: 'Node reads a getter' });
+  const crash = bug({ category: 'crash', shape: 'crash: thread' }, { id: 'node/crashes', title: 'Node crashes' });
+  const finding = { signature: 'node-clone.x.00000000', target: 'node:clone', version: '22.23.3', program: program(), count: 1 };
+  const known = (b) => ({ bug: b.id, title: b.title, status: 'open', severity: severityOf(b, '2026-12-02'), findings: [finding], targets: ['node:clone'], count: 1 });
+  const lines = triageLines({
+    known: [known(effects), known(crash)], new: [{ bug: effects, findings: [finding] }, { bug: crash, findings: [finding] }],
+    unconfirmed: [], fixed: [], regressed: [], unreproduced: [], sightings: new Map(),
+  }, 4);
+  const order = lines.slice(1).map((line) => line.split(/\s+/).slice(0, 2).join(' '));
+  assert.deepEqual(order, ['NEW node/crashes', 'NEW node/reads-a-getter', 'known node/crashes', 'known node/reads-a-getter']);
+  assert.match(lines[1], /\[crash or hang\]/);
+  assert.match(lines[4], /\[runs script where it must not \(or skips it\)\]/);
 });

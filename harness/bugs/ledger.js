@@ -119,6 +119,14 @@ export class InputError extends UsageError {}
  * @property {string} notes
  */
 
+/** How a person names each implementation. */
+const DISPLAY = { spec: 'A question of the standard', bun: 'Bun', deno: 'Deno', node: 'Node', chromium: 'Chromium', firefox: 'Firefox', webkit: 'WebKit', quickjs: 'QuickJS-ng', ref: 'The reference' };
+
+/** @param {string} implementation @returns {string} */
+export function displayName(implementation) {
+  return /** @type {Record<string, string>} */ (DISPLAY)[implementation] ?? implementation;
+}
+
 /**
  * The implementation a target is of: the runtime family, browser or module
  * before its channel and version. `bun@1.3.10:worker` and `bun:clone` are

@@ -3,9 +3,8 @@
 // first), and the line and the counts a person reads. Nothing here replays;
 // `bugs --check` (harness/commands/bugs.js) does, from homePrograms.
 
-import { InputError, QUESTIONS, STATUSES, implementationOf, programsOf, questionAsSeenBy } from './ledger.js';
+import { InputError, QUESTIONS, STATUSES, displayName, implementationOf, programsOf, questionAsSeenBy } from './ledger.js';
 import { KINDS, compareSeverity, severityOf } from './severity.js';
-import { displayName } from './triage.js';
 
 /**
  * The words `--severity` takes: a kind of harm (severity.js KINDS, by index), or a qualifier.

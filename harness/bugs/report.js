@@ -21,14 +21,13 @@ import { decodeSnippetFor } from '../findings/snippet-decode.js';
 import { decoderNamed } from '../../portable/decoders/index.js';
 import { stallSnippetFor } from '../findings/snippet-stall.js';
 import { wptTestFor } from '../findings/snippet-wpt.js';
-import { implementationOf } from './ledger.js';
+import { displayName, implementationOf } from './ledger.js';
 import { severityOf } from './severity.js';
 import { showingSupport } from './supported.js';
 import { NOT_APPLICABLE, showsRoot, shownBy, shownByDecoding } from './root.js';
 import { TRACKERS } from './trackers.js';
 import { familyNamed } from '../../portable/families/index.js';
 import { channelOfTarget } from '../../portable/targets/channels/index.js';
-import { displayName } from './triage.js';
 
 /**
  * @typedef {object} Replayed  one replay of the bug's program (a decoder's bug: of its decode case)

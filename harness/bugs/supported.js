@@ -8,8 +8,7 @@
 import { PINNED, familyNamed } from '../../portable/families/index.js';
 import { supportOf } from '../../portable/families/support.js';
 import { compareVersions } from '../../portable/families/versions.js';
-import { implementationOf } from './ledger.js';
-import { displayName } from './triage.js';
+import { displayName, implementationOf } from './ledger.js';
 
 /**
  * @typedef {object} Judged  a sighting of the bug, with its version's support

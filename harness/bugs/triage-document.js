@@ -4,6 +4,7 @@
 // nightly's documents hold.
 
 import { reproducibilityText } from './reproducibility.js';
+import { compareSeverity, severityOf } from './severity.js';
 
 /**
  * What triage found, as lines a person reads: bugs first, then what changed.
@@ -19,14 +20,21 @@ export function triageLines(result, findings) {
     + `${result.regressed.length} regressed (from ${findings} ${plural(findings, 'finding')}${result.unreproduced.length > 0 ? `; ${unreproducedCounts(result.unreproduced)}` : ''}`
     + `${unconfirmed > 0 ? `; ${unconfirmed} not shrunk and unexplained: unconfirmed` : ''})`];
   const where = (/** @type {{target: string}[]} */ found) => [...new Set(found.map((f) => f.target))].join(', ');
-  for (const { bug, findings: found } of result.new) lines.push(`NEW        ${bug.id}  ${bug.title}  (${found.length} ${plural(found.length, 'finding')}: ${where(found)})`);
+  // The most severe first, with what makes them so (severity.js), as `clonecheck bugs` lists the ledger.
+  const newest = [...result.new].map((n) => ({ ...n, severity: severityOf(n.bug) })).sort((a, b) => compareSeverity(a.severity, b.severity));
+  for (const { bug, findings: found, severity } of newest) {
+    lines.push(`NEW        ${bug.id}  ${bug.title}  [${severity.label}]  (${found.length} ${plural(found.length, 'finding')}: ${where(found)})`);
+  }
   // A line per root as a new bug would have, naming its first finding: shrinking that tells which bug it is.
   for (const { bug, findings: found } of unconfirmedGroups) {
     lines.push(`unconfirmed  ${bug.title}  (${found.length} unshrunk ${plural(found.length, 'finding')}: ${where(found)}; first ${found[0].signature})`);
   }
   for (const r of result.regressed) lines.push(`REGRESSED  ${r.bug}  ${r.title}  on ${r.target} ${r.version ?? ''}: ${r.why}`);
   for (const f of result.fixed) lines.push(`FIXED      ${f.bug}  ${f.title}  on ${f.target} ${f.version ?? ''} (showed on ${f.showedOn})`);
-  for (const k of result.known) lines.push(`known      ${k.bug}  ${k.title}  (${k.findings.length} ${plural(k.findings.length, 'finding')}: ${where(k.findings)})`);
+  const known = [...result.known].sort((a, b) => (a.severity && b.severity ? compareSeverity(a.severity, b.severity) : 0));
+  for (const k of known) {
+    lines.push(`known      ${k.bug}  ${k.title}${k.severity ? `  [${k.severity.label}]` : ''}  (${k.findings.length} ${plural(k.findings.length, 'finding')}: ${where(k.findings)})`);
+  }
   for (const f of result.unreproduced) {
     lines.push(`${UNREPRODUCED_LABELS[f.reproducibility?.kind ?? 'unmeasured']}${f.signature}: its program shows nothing on ${f.target} now`
       + `${reproducibilityText(f.reproducibility)}${f.repro ? `  ${f.repro}` : ''}`);

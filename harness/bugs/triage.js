@@ -34,8 +34,9 @@
 //    target it did not affect before, or after it was fixed, it regressed.
 
 import { programFeatures } from '../../portable/bugs/bug-shape.js';
-import { bugsOf, channelTargetOf, implementationOf, newBug, programsOf, proposedId } from './ledger.js';
+import { bugsOf, channelTargetOf, displayName, implementationOf, newBug, programsOf, proposedId } from './ledger.js';
 import { showsRoot } from './root.js';
+import { severityOf } from './severity.js';
 import { acrossRuns, explains } from '../../portable/bugs/same-bug.js';
 import { compareVersions } from '../../portable/families/versions.js';
 
@@ -60,7 +61,8 @@ import { compareVersions } from '../../portable/families/versions.js';
 
 /**
  * @typedef {object} Triage
- * @property {{bug: string, title: string, status: string, findings: RunFinding[], targets: string[], count: number}[]} known  ledger bugs the run met
+ * @property {{bug: string, title: string, status: string, severity?: import('./severity.js').Severity, findings: RunFinding[], targets: string[],
+ *   count: number}[]} known  ledger bugs the run met (a document written before 2026-12-02 has no severity)
  * @property {{bug: Bug, findings: RunFinding[]}[]} new  a proposed ledger entry for each new bug
  * @property {{bug: Bug, findings: RunFinding[]}[]} unconfirmed  unshrunk findings no bug explains, grouped as new bugs
  *   would be (each with the entry it would propose, not written anywhere): to shrink before they are called bugs
@@ -168,7 +170,7 @@ export async function triage(findings, bugs, { ran, replay, date }) {
       const before = result.known.find((k) => k.bug === bug.id)?.findings ?? [];
       result.known = result.known.filter((k) => k.bug !== bug.id);
       result.known.push({
-        bug: bug.id, title: bug.title, status: bug.status, findings: [...before, ...found],
+        bug: bug.id, title: bug.title, status: bug.status, severity: severityOf(bug, date), findings: [...before, ...found],
         targets: [...new Set([...before, ...found].map((f) => f.target))], count: [...before, ...found].reduce((n, f) => n + f.count, 0),
       });
     }
@@ -305,14 +307,6 @@ export function checkSightings(bug, now, result) {
       result.fixed.push({ bug: bug.id, title: bug.title, target: s.target, version: s.version, showedOn: last.version });
     }
   }
-}
-
-/** How a person names each implementation. */
-const DISPLAY = { spec: 'A question of the standard', bun: 'Bun', deno: 'Deno', node: 'Node', chromium: 'Chromium', firefox: 'Firefox', webkit: 'WebKit', quickjs: 'QuickJS-ng', ref: 'The reference' };
-
-/** @param {string} implementation @returns {string} */
-export function displayName(implementation) {
-  return /** @type {Record<string, string>} */ (DISPLAY)[implementation] ?? implementation;
 }
 
 /**

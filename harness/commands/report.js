@@ -13,12 +13,11 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { machine, release, type } from 'node:os';
 import { relative, resolve } from 'node:path';
 import { ENGINES, available, otherEngineTargets, replayEach } from '../bugs/elsewhere.js';
-import { LEDGER_DIR, findBug, implementationOf, readAllBugs } from '../bugs/ledger.js';
+import { LEDGER_DIR, displayName, findBug, implementationOf, readAllBugs } from '../bugs/ledger.js';
 import { decodeTargetNamed, otherDecoderTargets, replayDecodeCase } from '../decode/ledger-case.js';
 import { reportText } from '../bugs/report.js';
 import { trackerOf } from '../bugs/trackers.js';
 import { endOfLifeLine, reportTargets } from '../bugs/supported.js';
-import { displayName } from '../bugs/triage.js';
 import { EXIT, UsageError } from '../errors.js';
 import { targetsFromNames } from '../targets/named.js';
 

@@ -11,7 +11,7 @@
 
 import { tiers } from '../../src/index.js';
 import { reproducibilityText } from '../bugs/reproducibility.js';
-import { displayName } from '../bugs/triage.js';
+import { displayName } from '../bugs/ledger.js';
 import { xml as escape } from '../conform/report.js';
 import { benchMarkup } from './bench.js';
 import { count } from '../count.js';
