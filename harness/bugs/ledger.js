@@ -326,7 +326,7 @@ function alsoProblem(also, decoding) {
 /**
  * Every program of a bug, its founding one first: what triage matches findings against.
  * @param {Bug} bug
- * @returns {{program: any, foundOn: string, root: {category: string, shape: string}}[]}
+ * @returns {{program: any, foundOn: string, root: {category: string, shape: string}, was?: string}[]}
  */
 export function programsOf(bug) {
   return [{ program: bug.program, foundOn: bug.foundOn, root: bug.root }, ...(bug.alsoShownBy ?? [])];

@@ -485,8 +485,8 @@ export function seenDeviations(expected, actual) {
  * program delivered several times, those of the first delivery that differs;
  * past the first, their paths start with `$<delivery N>`, so a bug that
  * shows only on a repeat has a signature of its own (portable/bugs/signature.js).
- * @param {DeliveredObservation} expected
- * @param {DeliveredObservation} actual
+ * @param {unknown} expected  a DeliveredObservation, or any observation's JSON (the self-check compares the input's too)
+ * @param {unknown} actual
  * @returns {import('../../src/observe/diff.js').Difference[]} empty when the case passes
  */
 export function deviations(expected, actual) {
