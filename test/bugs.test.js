@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LEDGER_DIR, bugProblem, channelTargetOf, findBug, implementationOf, programNamed, readLedger, slugOf } from '../harness/bugs/ledger.js';
 import { updateLedger } from '../harness/bugs/ledger-update.js';
-import { compareVersions, mergeTriageDocuments, triage } from '../harness/bugs/triage.js';
+import { mergeTriageDocuments, triage } from '../harness/bugs/triage.js';
+import { compareVersions } from '../portable/families/versions.js';
 import { replayOnTargets } from '../harness/bugs/replay.js';
 import { assertUsageError, clonecheck, fixture } from './helpers.js';
 
@@ -59,8 +60,8 @@ test('triage: two programs of one root cause are one new bug; once in the ledger
   assert.deepEqual(under.map((f) => f.signature).sort(), ['node-clone.kind.aaaaaaaa', 'node-clone.kind.bbbbbbbb']);
   assert.equal(bug.occurrences, 4);
   assert.deepEqual(bug.shows, [{ target: 'node:clone', version: process.versions.node, shows: true, checked: date }]);
-  // The clean program shows nothing on replay: not a bug.
-  assert.deepEqual(first.unreproduced.map((f) => f.signature), ['node-clone.keys.cccccccc']);
+  // The clean program shows nothing on replay: not a bug; its run measured nothing, so triage replayed it 4 times more.
+  assert.deepEqual(first.unreproduced.map((f) => [f.signature, f.reproducibility]), [['node-clone.keys.cccccccc', { kind: 'never', of: 5 }]]);
 
   const directory = join(scratch, 'ledger');
   const written = updateLedger([], first, { directory, date });

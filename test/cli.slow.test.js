@@ -44,6 +44,14 @@ test('targets lists every built-in target and every channel of every pinned runt
   }
   assert.equal(targets.find((t) => t.name === 'node@22:clone').version.split('.')[0], '22');
   assert.equal(targets.find((t) => t.name === 'node:clone').version, process.versions.node);
+  // The decoder targets too, as `decode --list` names them: one list of targets for every command.
+  const { decoders } = JSON.parse(json.stdout);
+  const listed = clonecheck(['decode', '--list']).stdout.trim().split('\n').map((line) => line.split(/\s+/)[0]);
+  assert.deepEqual(decoders.map((d) => d.name), listed);
+  for (const name of ['node:textdecoder', 'bun:buffer-utf8', 'webkit:textdecoder-stream', 'ref:string-tiers']) {
+    assert.ok(listed.includes(name), name);
+    assert.match(text.stdout, new RegExp(`^${name}  +\\S`, 'm'));
+  }
 });
 
 test('repro runs a program on agents of other runtimes; U+2028 and U+2029 in it cross intact', () => {

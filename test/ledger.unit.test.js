@@ -1,14 +1,16 @@
 // The ledger's schema beyond a bug's program (harness/bugs/ledger.js, docs/bugs.md#one-entry-per-cause):
 // an entry merged into its cause is still found by its old id, and its program is the one
 // that id means; a question of the standard is a bug of each implementation it has programs
-// of; an upstream report and a search of the trackers are checked like the rest.
+// of; an upstream report and a search of the trackers are checked like the rest, and every
+// live entry of the checked-in ledger has one of them (issue 34 item 4).
 
 import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { bugProblem, bugsOf, findBug, ledgerIds, newBug, programNamed, readLedger, writeBug } from '../harness/bugs/ledger.js';
+import { bugProblem, bugsOf, findBug, ledgerIds, newBug, programNamed, readDecodeBugs, readLedger, writeBug } from '../harness/bugs/ledger.js';
+import { isLive } from '../harness/bugs/listing.js';
 
 const program = (items) => ({ schema: 'clonecheck/program@2', root: { ref: 0 }, objects: [{ kind: 'array', items }] });
 const root = (shape) => ({ category: 'effects', shape });
@@ -79,4 +81,15 @@ test('an entry is checked: its aliases, its upstream report, its search of the t
   for (const [bug, message] of cases) assert.match(String(bugProblem(bug, bug.id)), message);
   assert.equal(bugProblem({ ...cause, upstream: { url: 'https://github.com/nodejs/node/issues/1', state: 'open' },
     searched: { date: '2026-12-02', queries: ['node transfer list'], found: 'https://github.com/nodejs/node/issues/1' } }, cause.id), null);
+});
+
+test('every live entry of the ledger (open or spec-pending, a program\'s or a decoder\'s) is reported upstream or its trackers were searched', () => {
+  const live = [...readLedger(), ...readDecodeBugs()].filter((bug) => isLive(bug.status));
+  // 79 on 2026-12-02 (80 before webkit/indexeddb-stores-no-blob-or-file became intended): a floor that catches a reader gone empty.
+  assert.ok(live.length >= 70, `${live.length} live entries`);
+  const unsearched = live.filter((bug) => !bug.upstream && !bug.searched).map((bug) => bug.id);
+  assert.deepEqual(unsearched, [], 'search its trackers and record upstream {url, state} or searched {date, queries, found, related} (docs/bugs.md)');
+  for (const bug of live) {
+    if (bug.upstream && bug.searched) assert.equal(bug.searched.found, bug.upstream.url, `${bug.id}: its search found another url than its upstream report`);
+  }
 });

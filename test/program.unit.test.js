@@ -5,6 +5,8 @@ import vm from 'node:vm';
 import { PROGRAM_SCHEMA, build, emit, emitPlain, fromBytes, setupRealm, validate } from '../src/program/index.js';
 import { classifyObject, registerOpaque } from '../src/abstract-ops/brands.js';
 import { randomBytesFrom } from './helpers.js';
+import { BYTE_KINDS } from '../src/program/bytes.js';
+import { KINDS, PLATFORM_KINDS } from '../src/program/schema.js';
 import { installNodeHostHooks } from '../portable/hosts/node-host.js';
 import { cloneCase, referenceClone } from '../portable/case/case.js';
 
@@ -675,6 +677,16 @@ test('fromBytes is total and deterministic, from the empty input on', () => {
   const bytes = randomBytesFrom(7)(200);
   assert.equal(JSON.stringify(fromBytes(bytes)), JSON.stringify(fromBytes(bytes.slice())));
   assert.deepEqual(problems(fromBytes(new Uint8Array(10000).fill(255))), []);
+});
+
+test('the byte format draws every language kind by a byte fixed for good: a stored corpus input decodes as it did', () => {
+  // Appending a kind is the only change allowed: these bytes name these kinds in every corpus kept so far.
+  assert.deepEqual(BYTE_KINDS.slice(0, 13), ['object', 'array', 'date', 'regexp', 'map', 'set', 'arraybuffer', 'view', 'error', 'boxed', 'function',
+    'proxy', 'opaque']);
+  for (const kind of KINDS) {
+    if (!PLATFORM_KINDS.includes(kind)) assert.ok(BYTE_KINDS.includes(kind), `${kind}: a language kind the byte format cannot draw (append it to BYTE_KINDS in src/program/bytes.js)`);
+  }
+  assert.equal(new Set(BYTE_KINDS).size, BYTE_KINDS.length);
 });
 
 test('build ≡ emit on 300 programs from random bytes', () => {

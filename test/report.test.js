@@ -67,7 +67,8 @@ function block(text, language = '') {
 }
 
 test('a report for Node: the title, a snippet that prints FAIL in node as the report says, the spec step, the other engines replayed now', async () => {
-  const { status, stdout, stderr } = clonecheck(['report', SLUG, '--ledger', ledger]);
+  // The bug shows on this Node only: past its support where that is Node 20 (support.unit.test.js), so asked for anyway.
+  const { status, stdout, stderr } = clonecheck(['report', SLUG, '--ledger', ledger, '--end-of-life']);
   assert.equal(status, 0, stderr);
   const [title, blank] = stdout.split('\n');
   assert.equal(title, 'structuredClone: clones a value whose transfer list holds a detached ArrayBuffer');
@@ -110,7 +111,7 @@ test('--for bun --no-replay --out: Bun\'s form, the ledger\'s sightings instead 
   const dir = mkdtempSync(join(tmpdir(), 'clonecheck-report-'));
   after(() => rmSync(dir, { recursive: true, force: true }));
   const out = join(dir, 'issue.md');
-  const { status, stdout, stderr } = clonecheck(['report', `node/${SLUG}`, '--ledger', ledger, '--for', 'bun', '--no-replay', '--out', out]);
+  const { status, stdout, stderr } = clonecheck(['report', `node/${SLUG}`, '--ledger', ledger, '--for', 'bun', '--no-replay', '--out', out, '--end-of-life']);
   assert.equal(status, 0, stderr);
   assert.equal(stdout, '');
   const report = readFileSync(out, 'utf8');

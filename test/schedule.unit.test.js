@@ -33,11 +33,21 @@ function drain(runs, members, recheckRate = 0) {
 test('a run keeps a member for every lane, whatever --workers says', () => {
   assert.equal(membersFor(1), LANES.length);
   assert.equal(membersFor(9), 9);
-  assert.deepEqual([0, 1, 2, 3, 4].map(laneOfSlot), [...LANES, LANES[0]]);
+  assert.deepEqual(Array.from({ length: LANES.length + 1 }, (_, slot) => laneOfSlot(slot)), [...LANES, LANES[0]]);
+});
+
+test('a side whose steps reach array elements has its own lane: they turn array fast paths off for good', () => {
+  const clean = { root: { ref: 0 }, objects: [{ kind: 'array', items: [1.5] }] };
+  assert.equal(laneOf(clean), 'clean');
+  assert.equal(laneOf({ ...clean, receiver: [{ on: 'String.prototype', key: 'slice', value: 1 }] }), 'receiver');
+  assert.equal(laneOf({ ...clean, receiver: [{ on: 'Object.prototype', key: '0', get: {} }] }), 'receiver-elements');
+  assert.equal(laneOf({ ...clean, sender: [{ on: 'Array.prototype', key: '1', value: 1, writable: false }] }), 'sender-elements');
+  // Not an array index: a named key, as far as the lanes go.
+  assert.equal(laneOf({ ...clean, sender: [{ on: 'Array.prototype', key: '4294967295', value: 1 }] }), 'sender');
 });
 
 test('each member is handed only programs of its own lane, and every case of the run once', () => {
-  const taken = drain(3 * CHUNK_SIZE, 4);
+  const taken = drain(3 * CHUNK_SIZE, LANES.length);
   for (const { slot, task } of taken) {
     assert.equal(task.lane, laneOfSlot(slot));
     for (const program of task.programs) assert.equal(laneOf(program), task.lane);
@@ -48,8 +58,8 @@ test('each member is handed only programs of its own lane, and every case of the
 });
 
 test('the cases a run replays fresh are the same every time, and polluting programs are likelier', () => {
-  const first = drain(2 * CHUNK_SIZE, 4, 0.05).flatMap(({ task }) => task.recheck.map((r) => `${task.chunk}:${r.index}`));
-  const again = drain(2 * CHUNK_SIZE, 4, 0.05).flatMap(({ task }) => task.recheck.map((r) => `${task.chunk}:${r.index}`));
+  const first = drain(2 * CHUNK_SIZE, LANES.length, 0.05).flatMap(({ task }) => task.recheck.map((r) => `${task.chunk}:${r.index}`));
+  const again = drain(2 * CHUNK_SIZE, LANES.length, 0.05).flatMap(({ task }) => task.recheck.map((r) => `${task.chunk}:${r.index}`));
   assert.ok(first.length > 0);
   assert.deepEqual(again, first);
   const clean = { root: { ref: 0 }, objects: [{ kind: 'array', items: [1] }] };

@@ -17,7 +17,7 @@ import { registryPackage } from '../runtimes.js';
 import { TargetError, resolveTarget } from '../targets/catalog.js';
 import { replayPrograms } from '../findings/replay.js';
 import { showsRoot, shownBy } from './root.js';
-import { compareVersions } from './triage.js';
+import { compareVersions } from '../../portable/families/versions.js';
 
 /**
  * What one probe of a version decided:
@@ -69,7 +69,7 @@ export class RegistryError extends Error {}
 
 /**
  * A family's releases as the npm registry lists them (`npm view PACKAGE versions --json`).
- * @param {import('../../portable/families/index.js').RegistryFamilyName} family
+ * @param {import('../../portable/families/index.js').RegistryFamily} family
  * @returns {Promise<string[]>} plain releases, oldest first
  * @throws {RegistryError}
  */
@@ -385,7 +385,7 @@ export function programJudge(verdict) {
  * (replayPrograms starts each host once). A version that does not install,
  * or whose agent does not start, is one `skipped` try with npm's or the
  * agent's reason.
- * @param {{program: any, runtime: import('../../portable/families/index.js').RegistryFamilyName, channel: string, judge: Judge, timeoutMs: number,
+ * @param {{program: any, runtime: import('../../portable/families/index.js').RegistryFamily, channel: string, judge: Judge, timeoutMs: number,
  *   profile?: string, onInstall?: (message: string) => void}} options
  * @returns {ProbeFunction}
  */

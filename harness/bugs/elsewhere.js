@@ -53,7 +53,7 @@ export async function otherEngineTargets(foundOn) {
  * @param {string} name
  * @returns {Promise<import('../targets/catalog.js').TargetSpec | null>} the target, or null: not here (or no such channel)
  */
-async function available(name) {
+export async function available(name) {
   try {
     const target = await resolveTarget(name, { install: false });
     if (!runsInAgent(target)) await loadTarget(target);

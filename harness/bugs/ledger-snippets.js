@@ -15,15 +15,13 @@ import { replayPrograms } from '../findings/replay.js';
 import { wptTestFor } from '../findings/snippet-wpt.js';
 import { verifySnippet, verifyStallSnippet } from '../findings/snippet-run.js';
 import { resolveTarget } from '../targets/catalog.js';
+import { FAMILIES, browserFamilyNames } from '../../portable/families/index.js';
 
 const run = promisify(execFile);
 const CLI = fileURLToPath(new URL('../cli.js', import.meta.url));
 
-/** The browsers a WPT-form test runs in (ledgerWptTests). */
-const BROWSERS = ['chromium', 'firefox', 'webkit'];
-
-/** Families whose snippets run as a file in a runtime here; the browsers' and QuickJS-ng's do not (see the test). */
-export const SNIPPET_RUNTIMES = ['node', 'bun', 'deno'];
+/** Families whose snippets run as a file in a runtime here (a `runCommand`); the browsers' and QuickJS-ng's do not (see the test). */
+export const SNIPPET_RUNTIMES = FAMILIES.filter((family) => family.runCommand !== undefined).map((family) => family.name);
 
 /**
  * @typedef {object} EntrySnippet
@@ -109,7 +107,7 @@ export async function ledgerWptTests(bugs, dir, { timeoutMs }) {
   const files = [...byBrowser.values()].flat().map(({ file }) => file);
   /** @type {Map<string, Map<string, {status: string, message: string | null}>>} each file's result, by conform target */
   const ran = new Map();
-  for (const target of [...BROWSERS, 'ref:spec']) ran.set(target, await conformResults(target, files, dir, timeoutMs));
+  for (const target of [...browserFamilyNames, 'ref:spec']) ran.set(target, await conformResults(target, files, dir, timeoutMs));
   for (const [browser, onBrowser] of byBrowser) {
     for (const { bug, file, source } of onBrowser) {
       const there = ran.get(browser)?.get(file);

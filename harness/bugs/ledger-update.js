@@ -6,7 +6,7 @@
 // version checks it again: showing there is a regression).
 
 import { writeBug } from './ledger.js';
-import { compareVersions } from './triage.js';
+import { compareVersions } from '../../portable/families/versions.js';
 
 /**
  * @param {import('./ledger.js').Bug[]} bugs  the ledger as triage read it

@@ -46,6 +46,7 @@ import { fileURLToPath } from 'node:url';
 import { validate } from '../../src/index.js';
 import { UsageError } from '../errors.js';
 import { DECODERS } from '../../portable/decoders/index.js';
+import { VERSIONED_TARGET } from '../../portable/families/index.js';
 
 export const LEDGER_DIR = fileURLToPath(new URL('../../corpus/bugs/', import.meta.url));
 export const BUG_SCHEMA = 'clonecheck/bug@1';
@@ -146,7 +147,7 @@ export function implementationOf(target, family = null) {
  * @param {string} target
  */
 export function channelTargetOf(target) {
-  return target.replace(/^(bun|deno|node)@[^:]+:/, '$1:');
+  return target.replace(VERSIONED_TARGET, '$1:');
 }
 
 /** @param {string} text @returns {string} lower-case words joined by '-', at most 64 characters */

@@ -16,6 +16,7 @@ import { stallSnippetFor } from '../findings/snippet-stall.js';
 import { wptTestFor } from '../findings/snippet-wpt.js';
 import { implementationOf } from './ledger.js';
 import { severityOf } from './severity.js';
+import { showingSupport } from './supported.js';
 import { NOT_APPLICABLE, showsRoot, shownBy } from './root.js';
 import { TRACKERS } from './trackers.js';
 import { familyNamed } from '../../portable/families/index.js';
@@ -83,7 +84,7 @@ function reportParts({ bug, found, others, platform, repro, date }) {
     actual: actualPart(bug, found, snippet, shown, date),
     standard: standardPart(bug),
     others: othersPart(bug, others, date),
-    versions: versionsPart(bug),
+    versions: versionsPart(bug, date),
     found: [
       `Found by clonecheck (differential fuzzing of structuredClone against a step-by-step implementation of the HTML algorithm) on \`${bug.foundOn}\`, `
         + `first seen ${bug.firstSeen}${bug.occurrences > 1 ? `, seen ${bug.occurrences} times` : ''}. In a clonecheck checkout it replays with \`${repro}\`.`,
@@ -264,11 +265,13 @@ function notApplicable(verdict) {
 }
 
 /**
- * The versions bisect found (last good, first bad; and for a fix, last bad, first good), else where the ledger saw it show.
+ * The versions bisect found (last good, first bad; and for a fix, last bad, first good), else where the ledger saw it show
+ * (each past its support said so: supported.js).
  * @param {import('./ledger.js').Bug} bug
+ * @param {string} date
  * @returns {string[]}
  */
-function versionsPart(bug) {
+function versionsPart(bug, date) {
   const range = bug.versions;
   const fix = range?.fixed?.firstGood ? range.fixed : null;
   if (range !== null && (range.probes.length > 0 || fix !== null)) {
@@ -281,9 +284,10 @@ function versionsPart(bug) {
     return [`Versions affected: ${introduced}${fixed} (\`${range.runtime}:${range.channel}\`)`
       + `${introduced ? `; the last good one before it: ${lastGood}` : ''} (${range.probes.length + (fix?.probes.length ?? 0)} versions probed).`];
   }
-  const shows = bug.shows.filter((s) => s.shows && implementationOf(s.target) === bug.implementation);
+  const shows = showingSupport(bug, date, bug.shows.filter((s) => implementationOf(s.target) === bug.implementation));
   if (shows.length === 0) return [];
-  return [`Versions affected: it shows on ${shows.map((s) => `${s.version ?? '?'} (\`${s.target}\`, ${s.checked})`).join(', ')}; older ones not checked.`];
+  return [`Versions affected: it shows on ${shows.map(({ sighting: s, support }) => `${s.version ?? '?'} (\`${s.target}\`, ${s.checked}${support.supported ? '' : ', end of life'})`)
+    .join(', ')}; older ones not checked.`];
 }
 
 /**

@@ -10,7 +10,7 @@
 //    repro, at that rate;
 //  - never: n fresh runs never showed it: noise, or a bug of the run;
 // and unmeasured, when the run did not replay it (a deviation met without
-// --recheck).
+// --recheck): triage then measures it (triage.js measuredAgain).
 
 /**
  * @typedef {{kind: 'history', cases: number | null} | {kind: 'flaky', shown: number, of: number} | {kind: 'never', of: number}

@@ -2,10 +2,12 @@
 // their roots, never written by hand (docs/bugs.md#severity): what the
 // difference does to a user's data or program, whether it needs a polluted
 // prototype to show, and whether it shows only on a release line that has
-// reached its end of life. The ledger's listing (`clonecheck bugs`) and
+// reached its end of life (supported.js, from each family's support rule in
+// portable/families/). The ledger's listing (`clonecheck bugs`) and
 // `report` read it from here.
 
 import { programsOf } from './ledger.js';
+import { onlyEndOfLife } from './supported.js';
 
 /** The kinds of harm, the worst first: a bug's kind is the worst its programs' roots show. */
 export const KINDS = [
@@ -17,18 +19,10 @@ export const KINDS = [
 ];
 
 /**
- * The end of each Node release line (nodejs/Release's schedule): a bug
- * seen only on lines past theirs is proposed for no report. Bun and Deno
- * support only their newest line, which every pinned version here is.
- * @type {Readonly<Record<string, string>>}  major → the day its support ended
- */
-export const NODE_END_OF_LIFE = Object.freeze({ 18: '2025-04-30', 19: '2023-06-01', 20: '2026-04-30', 21: '2024-06-01', 22: '2027-04-30', 23: '2025-06-01', 24: '2028-04-30', 25: '2026-06-01', 26: '2029-04-30' });
-
-/**
  * @typedef {object} Severity
  * @property {string} kind  one of KINDS
  * @property {boolean} pollution  every program of it has realm steps (a polluted prototype in the sending or receiving realm)
- * @property {boolean} endOfLife  every sighting where it showed is on an end-of-life version
+ * @property {boolean} endOfLife  every sighting where it showed is on a version past its support (supported.js)
  * @property {string} label  in words, for a listing or a report
  * @property {number[]} order  sorts the most severe first: supported before end of life, clean before polluted, then the kind
  */
@@ -59,21 +53,9 @@ export function severityOf(bug, today = new Date().toISOString().slice(0, 10)) {
   const kind = Math.min(...programs.map((p) => kindOfRoot(p.root)));
   // A decoder's bug has no program, so no realm steps.
   const pollution = bug.decode === undefined && programs.every(({ program }) => [program.sender, program.receiver].some((steps) => steps?.length > 0));
-  const showed = [...bug.shows, ...(bug.alsoShownBy ?? []).flatMap((also) => also.shows ?? [])].filter((s) => s.shows);
-  const endOfLife = showed.length > 0 && showed.every((s) => isEndOfLife(s.target, s.version, today));
+  const endOfLife = onlyEndOfLife(bug, today);
   const label = [KINDS[kind], ...(pollution ? ['only under a polluted prototype'] : []), ...(endOfLife ? ['only on end-of-life versions'] : [])].join(', ');
   return { kind: KINDS[kind], pollution, endOfLife, label, order: [Number(endOfLife), Number(pollution), kind] };
-}
-
-/**
- * @param {string} target  a sighting's (`node:clone`)
- * @param {string | null} version
- * @param {string} today
- */
-function isEndOfLife(target, version, today) {
-  if (!target.startsWith('node') || version === null) return false;
-  const ended = NODE_END_OF_LIFE[version.split('.')[0]];
-  return ended !== undefined && ended <= today;
 }
 
 /**

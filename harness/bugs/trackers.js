@@ -4,11 +4,15 @@
 // Bun's and Deno's GitHub forms (.github/ISSUE_TEMPLATE/2-bug-report.yml,
 // bug-report.yml) ask the same questions; Node's adds the subsystem and how
 // often it happens; the browsers' trackers and QuickJS-ng's issues take a
-// summary, steps, expected and actual. Adding a tracker is one entry here.
+// summary, steps, expected and actual. Where a family's bugs go (the
+// project's name, the page, which form) is in its descriptor
+// (portable/families/, `tracker`); the forms' layouts are here.
 //
 // Each section is a list of parts (report.js fills them): `version`,
 // `platform`, `subsystem`, `summary`, `steps`, `often`, `expected`,
 // `standard`, `actual`, `others`, `versions`, `found`, `status`.
+
+import { FAMILIES } from '../../portable/families/index.js';
 
 /**
  * @typedef {object} Tracker
@@ -55,13 +59,11 @@ function plainForm(name, file) {
   };
 }
 
-/** @type {Readonly<Record<string, Tracker>>} keyed by implementation (ledger.js implementationOf) */
-export const TRACKERS = Object.freeze({
-  bun: githubForm('Bun', 'https://github.com/oven-sh/bun/issues/new?template=2-bug-report.yml'),
-  deno: githubForm('Deno', 'https://github.com/denoland/deno/issues/new?template=bug-report.yml'),
-  node: {
-    name: 'Node.js',
-    file: 'https://github.com/nodejs/node/issues/new?template=1-bug-report.yml',
+/** @param {string} name @param {string} file @returns {Tracker} Node's issue form: the subsystem, and how often it happens */
+function nodeForm(name, file) {
+  return {
+    name,
+    file,
     heading: '###',
     sections: [
       ['Version', ['version']],
@@ -73,12 +75,17 @@ export const TRACKERS = Object.freeze({
       ['What do you see instead?', ['actual']],
       ['Additional information', ADDITIONAL.filter((part) => part !== 'standard')],
     ],
-  },
-  chromium: plainForm('Chromium', 'https://issues.chromium.org/issues/new'),
-  firefox: plainForm('Firefox', 'https://bugzilla.mozilla.org/enter_bug.cgi?product=Core'),
-  webkit: plainForm('WebKit', 'https://bugs.webkit.org/enter_bug.cgi?product=WebKit'),
-  quickjs: plainForm('QuickJS-ng', 'https://github.com/quickjs-ng/quickjs/issues/new'),
-});
+  };
+}
+
+/** Each form a family's tracker names (its descriptor's `tracker.form`), by name. */
+const FORMS = { github: githubForm, node: nodeForm, plain: plainForm };
+
+/**
+ * Every family's tracker, as its descriptor names it (portable/families/).
+ * @type {Readonly<Record<string, Tracker>>} keyed by implementation (ledger.js implementationOf)
+ */
+export const TRACKERS = Object.freeze(Object.fromEntries(FAMILIES.map(({ name, tracker }) => [name, FORMS[tracker.form](tracker.name, tracker.file)])));
 
 /** The names --for takes. */
 export const TRACKER_NAMES = Object.keys(TRACKERS);

@@ -37,6 +37,7 @@ import { programFeatures } from '../../portable/bugs/bug-shape.js';
 import { bugsOf, channelTargetOf, implementationOf, newBug, programsOf, proposedId } from './ledger.js';
 import { showsRoot } from './root.js';
 import { acrossRuns, explains } from '../../portable/bugs/same-bug.js';
+import { compareVersions } from '../../portable/families/versions.js';
 
 /**
  * @typedef {import('./ledger.js').Bug} Bug
@@ -52,7 +53,8 @@ import { acrossRuns, explains } from '../../portable/bugs/same-bug.js';
  * @property {string} [repro]  the command that shows it again
  * @property {string} [directory]  its finding folder
  * @property {boolean} [minimized]  false when the run could not shrink it (its budget ran out); absent: shrunk
- * @property {import('./reproducibility.js').Reproducibility} [reproducibility]  how often its run saw it show again
+ * @property {import('./reproducibility.js').Reproducibility} [reproducibility]  how often it shows again, as its run measured it
+ *   (or triage, for one that showed nothing: measuredAgain)
  * @typedef {{name: string, version: string | null, family?: string | null}} RanTarget
  * @typedef {(programs: any[], targets: string[]) => Promise<{shown: Shown[][], versions: (string | null)[]}>} Replay
  *   for each program, what each target showed; each target's version (its runtime's)
@@ -154,7 +156,7 @@ export async function triage(findings, bugs, { ran, replay, date }) {
     });
     const unknown = [];
     for (const f of shown) {
-      if (typeof f.own !== 'object') result.unreproduced.push(f.finding);
+      if (typeof f.own !== 'object') result.unreproduced.push(await measuredAgain(f.finding, replay));
       else {
         const bug = matchIn(f, bugGroups);
         if (bug === undefined) unknown.push(f);
@@ -238,6 +240,29 @@ function replayMatrix(replay, programs) {
   };
 }
 
+/** Fresh replays more that triage gives a finding which showed nothing, where its run measured nothing (fuzz --recheck does). */
+const REPLAYS_AGAIN = 4;
+
+/**
+ * A finding whose program showed nothing on its target now, with how often
+ * it shows in fresh replays (reproducibility.js): as its run measured it,
+ * or, where the run did not, measured here, each replay in a fresh agent or
+ * thread. One replay that passes does not make a finding noise.
+ * @param {RunFinding} finding @param {Replay} replay
+ * @returns {Promise<RunFinding>}
+ */
+async function measuredAgain(finding, replay) {
+  if ((finding.reproducibility?.kind ?? 'unmeasured') !== 'unmeasured') return finding;
+  let shown = 0;
+  for (let i = 0; i < REPLAYS_AGAIN; i++) {
+    const { shown: [[now]] } = await replay([finding.program], [finding.target]);
+    if (typeof now === 'object') shown += 1;
+  }
+  // The replay that showed nothing counts among the fresh runs.
+  const of = REPLAYS_AGAIN + 1;
+  return { ...finding, reproducibility: shown > 0 ? { kind: 'flaky', shown, of } : { kind: 'never', of } };
+}
+
 /** @param {Set<string>} a @param {Set<string>} b @returns {boolean} one trigger explains the other, their types read as classes */
 function related(a, b) {
   const [these, those] = [acrossRuns(a), acrossRuns(b)];
@@ -282,20 +307,6 @@ function checkSightings(bug, now, result) {
       result.fixed.push({ bug: bug.id, title: bug.title, target: s.target, version: s.version, showedOn: last.version });
     }
   }
-}
-
-/**
- * @param {string} a @param {string} b  dotted versions (`1.3.10`, `22.23.3`, `156.0.8078.79`)
- * @returns {number} negative when a is older
- */
-export function compareVersions(a, b) {
-  const pa = a.split(/[.+-]/).map(Number);
-  const pb = b.split(/[.+-]/).map(Number);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const d = (pa[i] || 0) - (pb[i] || 0);
-    if (d !== 0) return d;
-  }
-  return 0;
 }
 
 /** How a person names each implementation. */

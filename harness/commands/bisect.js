@@ -15,7 +15,7 @@ import {
 import {
   InputError, LEDGER_DIR, channelTargetOf, findBug, implementationOf, programNamed, readLedger, writeBug,
 } from '../bugs/ledger.js';
-import { compareVersions } from '../bugs/triage.js';
+import { compareVersions } from '../../portable/families/versions.js';
 import { pinnedVersion, registryFamilies, registryPackage } from '../runtimes.js';
 import { channelsOf } from '../targets/catalog.js';
 import { EXIT, UsageError } from '../errors.js';
@@ -157,7 +157,7 @@ export async function bisectCommand(given, raw) {
   const subject = readSubject(given, ledger);
   if (raw.update && subject.bug === undefined) throw new UsageError(`--update records a fix in a bug's ledger entry; ${given} is a ${subject.kind}, not a bug of the ledger`);
 
-  const runtime = /** @type {import('../../portable/families/index.js').RegistryFamilyName | undefined} */ (raw.runtime ?? (registryFamilies.includes(/** @type {any} */ (subject.runtime)) ? subject.runtime : undefined));
+  const runtime = /** @type {import('../../portable/families/index.js').RegistryFamily | undefined} */ (raw.runtime ?? (registryFamilies.includes(/** @type {any} */ (subject.runtime)) ? subject.runtime : undefined));
   if (runtime === undefined) throw new UsageError(`bisect needs --runtime ${registryFamilies.join(', ')}: the runtime whose releases are walked`);
   if (subject.kind === 'bug' && subject.runtime !== runtime) {
     throw new UsageError(`${subject.name} is a bug of ${subject.runtime}, not ${runtime}: bisect it with --runtime ${subject.runtime}, or bisect its program as a program.json`);

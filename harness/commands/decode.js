@@ -9,11 +9,9 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { LEDGER_DIR, readDecodeBugs } from '../bugs/ledger.js';
-import { pinnedRuntimeNames } from '../runtimes.js';
 import { userHosts } from '../targets/named.js';
-import { browserFamilyNames } from '../../portable/families/index.js';
 import { DECODERS } from '../../portable/decoders/index.js';
-import { lacks, resolveDecodeTarget } from '../decode/targets.js';
+import { decoderTargetRows, resolveDecodeTarget } from '../decode/targets.js';
 import { CHUNK_CASES, runDecode } from '../decode/run.js';
 import { findingLines, knownBug, parseReplay, replayArgument } from '../decode/findings.js';
 import { replayCase } from '../decode/replay.js';
@@ -151,19 +149,9 @@ async function replayCommand(text, targets, bugs, timeoutMs) {
  * --list: every decoder target name, with what runs it.
  * @param {Map<string, string>} userRuntimes @param {Map<string, string>} userBrowsers
  */
-async function listDecoders(userRuntimes, userBrowsers) {
-  const hosts = ['node', ...pinnedRuntimeNames, ...browserFamilyNames, ...userRuntimes.keys(), ...userBrowsers.keys()];
-  const rows = [];
-  for (const host of hosts) {
-    for (const decoder of DECODERS) {
-      const browser = browserFamilyNames.includes(host) || userBrowsers.has(host);
-      const reason = lacks(/** @type {any} */ ({ family: host.replace(/@.*$/, ''), browser: browser ? host : undefined }), decoder);
-      if (reason === undefined) rows.push([`${host}:${decoder.id}`, decoder.title]);
-    }
-  }
-  rows.push(['ref:string-tiers', 'the reference string tiers (src/encoding/tiers/), judged by their selfcheck']);
-  rows.push(['decoder:PATH', 'your module: decode(pos, len) => string, optionally setup(bytes, sourceEnd) and preconditions (docs/strings.md)']);
-  const width = Math.max(...rows.map(([name]) => name.length));
-  for (const [name, title] of rows) process.stdout.write(`${name.padEnd(width)}  ${title}\n`);
+function listDecoders(userRuntimes, userBrowsers) {
+  const rows = decoderTargetRows(userRuntimes, userBrowsers);
+  const width = Math.max(...rows.map(({ name }) => name.length));
+  for (const { name, description } of rows) process.stdout.write(`${name.padEnd(width)}  ${description}\n`);
   return EXIT.ok;
 }

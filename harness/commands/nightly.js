@@ -20,6 +20,7 @@ import { count } from '../count.js';
 import { interrupts } from './common.js';
 import { EXPECTATIONS_DIR } from '../conform/files.js';
 import { targetsFromNames } from '../targets/named.js';
+import { namesRelease } from '../../portable/families/index.js';
 import { nightlyBench } from '../bench/session.js';
 
 /**
@@ -32,7 +33,7 @@ import { nightlyBench } from '../bench/session.js';
  */
 export async function availableTargets(runtimeFlags, browserFlags) {
   const rows = await listTargets(parseUserRuntimes(runtimeFlags), parseUserBrowsers(browserFlags));
-  return rows.filter((row) => row.available && !/^(bun|deno|node)@\d+\.\d+\.\d+[^:]*:/.test(row.name)).map((row) => row.name);
+  return rows.filter((row) => row.available && !namesRelease(row.name)).map((row) => row.name);
 }
 
 /**

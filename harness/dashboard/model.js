@@ -10,6 +10,7 @@
 // benchmarks (bench.js).
 
 import { benchSection } from './bench.js';
+import { onlyEndOfLife } from '../bugs/supported.js';
 
 /**
  * @typedef {object} BugHistory
@@ -17,7 +18,10 @@ import { benchSection } from './bench.js';
  * @property {string} title
  * @property {string} implementation
  * @property {string} status  the ledger's, or `new` for a bug a run proposed
- * @property {string | null} fixedIn @property {string | null} upstream
+ * @property {string | null} fixedIn
+ * @property {{url: string, state: string} | null} upstream  the engine's own report of it (the ledger's)
+ * @property {string | null} searched  when its trackers were searched and nothing was found (the ledger's `searched.date`)
+ * @property {boolean} endOfLife  the ledger's entry showed only on versions past their support (bugs/supported.js)
  * @property {string} root  the root difference, described
  * @property {string} firstSeen @property {string} lastSeen  runs' start times
  * @property {number} runs  how many runs met it
@@ -31,8 +35,9 @@ import { benchSection } from './bench.js';
  * @param {{file: string, document: any}[]} runs  a history's (history.js readHistory)
  * @param {import('../bugs/ledger.js').Bug[]} ledger
  * @param {any} [bench]  a bench document (`clonecheck bench --json`); by default the last run's that carries one (`nightly --bench`)
+ * @param {string} [today]  YYYY-MM-DD: the day versions' support is judged on
  */
-export function dashboardModel(runs, ledger, bench) {
+export function dashboardModel(runs, ledger, bench, today = new Date().toISOString().slice(0, 10)) {
   const documents = runs.map((r) => r.document);
   const last = documents.at(-1) ?? null;
   const inLedger = new Map(ledger.map((bug) => [bug.id, bug]));
@@ -48,7 +53,7 @@ export function dashboardModel(runs, ledger, bench) {
         loose.set(f.signature, { ...f, run: run.startedAt });
         continue;
       }
-      const entry = bugs.get(f.bug) ?? newEntry(f.bug, inLedger.get(f.bug), proposed.get(f.bug), run.startedAt);
+      const entry = bugs.get(f.bug) ?? newEntry(f.bug, inLedger.get(f.bug), proposed.get(f.bug), run.startedAt, today);
       bugs.set(f.bug, entry);
       if (!metHere.has(f.bug)) {
         entry.runs += 1;
@@ -112,13 +117,15 @@ export function dashboardModel(runs, ledger, bench) {
  * @param {import('../bugs/ledger.js').Bug | undefined} ledgerBug  the ledger's entry, if it has one now
  * @param {any} proposal  the run's proposal for a bug the ledger did not have
  * @param {string} run
+ * @param {string} today
  * @returns {BugHistory}
  */
-function newEntry(id, ledgerBug, proposal, run) {
+function newEntry(id, ledgerBug, proposal, run, today) {
   const bug = ledgerBug ?? proposal;
   return {
     id, title: bug?.title ?? id, implementation: bug?.implementation ?? id.split('/')[0], status: ledgerBug?.status ?? 'new',
-    fixedIn: bug?.fixedIn ?? null, upstream: bug?.upstream?.url ?? null, root: bug?.root?.shape ?? '', firstSeen: run, lastSeen: run, runs: 0, occurrences: 0,
+    fixedIn: bug?.fixedIn ?? null, upstream: ledgerBug?.upstream ?? null, searched: ledgerBug?.searched?.date ?? null,
+    endOfLife: ledgerBug !== undefined && onlyEndOfLife(ledgerBug, today), root: bug?.root?.shape ?? '', firstSeen: run, lastSeen: run, runs: 0, occurrences: 0,
     targets: {}, program: bug?.program ?? null, findings: new Map(),
   };
 }

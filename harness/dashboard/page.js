@@ -29,8 +29,16 @@ const json = (value) => escape(JSON.stringify(value));
 const engine = (implementation) => displayName(implementation);
 /** @param {Record<string, string[]>} targets @returns {string} `bun:clone (1.4.5), bun:worker (1.4.5)` */
 const targetList = (targets) => Object.entries(targets).map(([t, versions]) => `${escape(t)}${versions.length > 0 ? ` <span class="version">${escape(versions.join(', '))}</span>` : ''}`).join(', ');
-/** @param {string} status @param {string | null} fixedIn */
-const statusCell = (status, fixedIn) => (status === 'new' ? '<span class="new">new</span>' : escape(status === 'fixed' ? `fixed in ${fixedIn}` : status));
+/** @param {import('./model.js').BugHistory} bug  its status, and whether it showed only on end-of-life versions (proposed for no report) */
+const statusCell = ({ status, fixedIn, endOfLife }) => (status === 'new' ? '<span class="new">new</span>'
+  : `${escape(status === 'fixed' ? `fixed in ${fixedIn}` : status)}${endOfLife && status !== 'fixed' ? ', <span class="version">only on end-of-life versions</span>' : ''}`);
+/**
+ * A bug's upstream cell: its report and that report's state, or that its trackers were searched and
+ * nothing found, or that they never were (a bug a run proposed has no ledger entry to say).
+ * @param {import('./model.js').BugHistory} bug
+ */
+const upstreamCell = (bug) => (bug.upstream !== null ? `<a href="${escape(bug.upstream.url)}">${escape(bug.upstream.state)}</a>`
+  : bug.searched !== null ? `none found (searched ${escape(bug.searched)})` : bug.status === 'new' ? '' : 'not searched');
 
 /**
  * @param {ReturnType<typeof import('./model.js').dashboardModel>} model
@@ -71,8 +79,8 @@ export function dashboardPage(model, { chartScript, clientScript }) {
 <p>One row per bug: one root cause in one implementation, whatever channel, version or seed showed it (docs/bugs.md). Click a title for its findings and its minimal program.</p>
 <table><tr><th>bug</th><th>engine</th><th>seen on</th><th>first seen</th><th>last seen</th><th>runs</th><th>cases</th><th>status</th><th>upstream</th></tr>
 ${model.bugs.map((b) => `<tr><td><a href="#${escape(b.id)}">${escape(b.title)}</a></td><td>${escape(engine(b.implementation))}</td><td>${targetList(b.targets)}</td>`
-    + `<td>${when(b.firstSeen)}</td><td>${when(b.lastSeen)}</td><td>${b.runs}</td><td>${number(b.occurrences)}</td><td>${statusCell(b.status, b.fixedIn)}</td>`
-    + `<td>${b.upstream ? `<a href="${escape(b.upstream)}">link</a>` : ''}</td></tr>`).join('\n')}</table>
+    + `<td>${when(b.firstSeen)}</td><td>${when(b.lastSeen)}</td><td>${b.runs}</td><td>${number(b.occurrences)}</td><td>${statusCell(b)}</td>`
+    + `<td>${upstreamCell(b)}</td></tr>`).join('\n')}</table>
 ${model.bugs.map((b) => `<details id="${escape(b.id)}"><summary>${escape(b.id)}: ${escape(b.title)}</summary>
 <p>Root difference: ${escape(b.root)}. ${b.findings.size} finding${b.findings.size === 1 ? '' : 's'}:</p>
 <table><tr><th>finding</th><th>target</th><th>version</th><th>seen</th><th>what</th><th>reproduce</th></tr>

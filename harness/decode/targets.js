@@ -10,7 +10,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { RuntimeError, resolveRuntime } from '../runtimes.js';
+import { RuntimeError, pinnedRuntimeNames, resolveRuntime } from '../runtimes.js';
+import { browserFamilyNames } from '../../portable/families/index.js';
 import { DECODERS, decoderNamed } from '../../portable/decoders/index.js';
 import { TIER_PRECONDITIONS } from '../../fuzzers/strings/buffers.js';
 import { slugOf } from '../bugs/ledger.js';
@@ -84,6 +85,27 @@ export function lacks(runtime, decoder) {
   if (runtime.family === 'quickjs') return 'QuickJS-ng has neither TextDecoder nor Buffer';
   if (decoder.needs === 'Buffer' && runtime.browser !== undefined) return `a browser has no Buffer; its decoders are ${DECODER_IDS.filter((id) => decoderNamed(id)?.needs !== 'Buffer').join(', ')}`;
   return undefined;
+}
+
+/**
+ * Every decoder target name, with what it decodes by: what `decode --list`
+ * and `clonecheck targets` print.
+ * @param {Map<string, string>} userRuntimes @param {Map<string, string>} userBrowsers
+ * @returns {{name: string, description: string}[]}
+ */
+export function decoderTargetRows(userRuntimes, userBrowsers) {
+  const hosts = ['node', ...pinnedRuntimeNames, ...browserFamilyNames, ...userRuntimes.keys(), ...userBrowsers.keys()];
+  const rows = [];
+  for (const host of hosts) {
+    for (const decoder of DECODERS) {
+      const browser = browserFamilyNames.includes(host) || userBrowsers.has(host);
+      const reason = lacks(/** @type {any} */ ({ family: host.replace(/@.*$/, ''), browser: browser ? host : undefined }), decoder);
+      if (reason === undefined) rows.push({ name: `${host}:${decoder.id}`, description: decoder.title });
+    }
+  }
+  rows.push({ name: 'ref:string-tiers', description: 'the reference string tiers (src/encoding/tiers/), judged by their selfcheck' });
+  rows.push({ name: 'decoder:PATH', description: 'your module: decode(pos, len) => string, optionally setup(bytes, sourceEnd) and preconditions (docs/strings.md)' });
+  return rows;
 }
 
 /**

@@ -62,7 +62,7 @@ export function laneOfSlot(slot) {
 export function scheduleChunks({ targets, seed, runs, weights, recheckRate = 0, shouldStop, outOfTime }) {
   /** @type {Host[]} */
   const hosts = groupByHost(targets).map((group, index) => ({
-    ...group, countCoverage: index === 0, cases: 0, nextChunk: 0, lanes: { clean: [], sender: [], receiver: [], both: [] },
+    ...group, countCoverage: index === 0, cases: 0, nextChunk: 0, lanes: /** @type {Host['lanes']} */ (Object.fromEntries(LANES.map((lane) => [lane, []]))),
   }));
   // Chunks are drawn in order (the first host to ask for chunk k has asked
   // for every chunk before it), as steering needs.

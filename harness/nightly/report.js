@@ -3,6 +3,7 @@
 // its exit code, which says no verdict when cases it was asked for never ran.
 
 import { join } from 'node:path';
+import { onlyEndOfLife } from '../bugs/supported.js';
 import { triageLines } from '../bugs/triage-document.js';
 import { count } from '../count.js';
 import { EXIT } from '../errors.js';
@@ -28,7 +29,13 @@ export function reportRun(document, out) {
       : unconfirmed !== undefined ? findings.find((/** @type {any} */ f) => f.signature === unconfirmed) : undefined;
     if (first !== undefined) {
       process.stdout.write(`           repro: ${first.repro}\n`);
-      if (out !== undefined && id !== undefined) process.stdout.write(`           report: clonecheck report ${id} --ledger ${relativePath(join(out, 'proposed'))}\n`);
+      // A bug seen only on versions past their support is proposed for no report (bugs/supported.js).
+      const proposal = bugs.new.find((/** @type {any} */ n) => n.bug.id === id)?.bug;
+      if (out !== undefined && id !== undefined) {
+        process.stdout.write(proposal !== undefined && onlyEndOfLife(proposal, new Date().toISOString().slice(0, 10))
+          ? '           report: none, it shows only on end-of-life versions\n'
+          : `           report: clonecheck report ${id} --ledger ${relativePath(join(out, 'proposed'))}\n`);
+      }
       // An unconfirmed root: the fuzz run that meets its first case again and shrinks it (crashes and timeouts too) tells which bug it is.
       if (id === undefined) process.stdout.write(`           shrink: clonecheck fuzz --target ${first.target} --seed ${first.seed} --runs ${first.case + 1}\n`);
     }

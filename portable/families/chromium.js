@@ -21,4 +21,6 @@ export default {
   expectations: ['wpt/expectations/chromium.json'],
   worker: { kind: 'dedicated', needs: 'Worker', snippet: 'web' },
   limits: ['window'],
+  tracker: { name: 'Chromium', file: 'https://issues.chromium.org/issues/new', form: 'plain' },
+  support: { by: 'installed', source: "clonecheck drives the Chromium installed here (Debian's package, or --browser); it keeps no end of life for it" },
 };

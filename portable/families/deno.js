@@ -9,6 +9,7 @@ export default {
     package: 'deno',
     binaries: ['node_modules/@deno/linux-x64-glibc/deno'],
     pinned: { deno: '2.9.6' },
+    release: /^\d+\.\d+\.\d+/,
   },
   identify: (said) => /^deno (\S+)/.exec(said)?.[1],
   /**
@@ -31,4 +32,8 @@ export default {
   worker: { kind: 'web', needs: 'Worker', snippet: 'web' },
   serializer: { module: 'node:v8', api: 'v8.serialize / v8.deserialize' },
   limits: [],
+  tracker: { name: 'Deno', file: 'https://github.com/denoland/deno/issues/new?template=bug-report.yml', form: 'github' },
+  // Deno fixes bugs in its newest minor release only (no LTS line): a bug seen only on an older line is not
+  // proposed for a report. The newest is the newest version clonecheck knows: its pin, or one `nightly --latest` met.
+  support: { by: 'newest-line', source: 'Deno supports its newest release line only', line: (version) => version.split('.').slice(0, 2).join('.') },
 };

@@ -21,4 +21,6 @@ export default {
   expectations: ['wpt/expectations/firefox.json'],
   worker: { kind: 'dedicated', needs: 'Worker', snippet: 'web' },
   limits: ['window'],
+  tracker: { name: 'Firefox', file: 'https://bugzilla.mozilla.org/enter_bug.cgi?product=Core', form: 'plain' },
+  support: { by: 'installed', source: "clonecheck drives the Firefox ESR installed here (Debian's package, or --browser); it keeps no end of life for it" },
 };

@@ -15,9 +15,10 @@ import quickjs from './quickjs.js';
 import chromium from './chromium.js';
 import firefox from './firefox.js';
 import webkit from './webkit.js';
+import { compareVersions } from './versions.js';
 
 /**
- * @typedef {{from: 'npm', package: string, binaries: string[], pinned: Record<string, string>}
+ * @typedef {{from: 'npm', package: string, binaries: string[], pinned: Record<string, string>, release: RegExp}
  *   | {from: 'debian', binary: string, packages: string[], helpers: string[]}
  *   | {from: 'build', pinnedBy: string}} Install
  */
@@ -32,7 +33,8 @@ import webkit from './webkit.js';
  * @property {Name} name  the family a Runtime reports (runtimes.js), and the name its targets start with
  * @property {Install & {from: From}} install
  *   `npm`: the package whose versions are its releases, where in it the binary is (the first that
- *   exists wins), and the pinned names with their exact versions; `debian`: where Debian's package
+ *   exists wins), the pinned names with their exact versions, and its version pattern: what a release's version looks like
+ *   where a target names one (`bun@1.3.10`, not the pinned name `node@22`); `debian`: where Debian's package
  *   puts the binary, the packages a machine needs and the programs besides the binary it runs;
  *   `build`: built from sources the named module pins
  * @property {(said: string) => string | undefined} identify  the version, when `BINARY --version` printed this family's answer
@@ -52,14 +54,18 @@ import webkit from './webkit.js';
  * @property {{module: string, api: string}} [serializer]  its structured serializer as a library (the `wire` channel)
  * @property {true} [shell]  a shell whose own serializer and reference agent are its channels (`message`, `ref`)
  * @property {string[]} limits  what its realms cannot build (harness/targets/load.js HOST_LIMITS)
+ * @property {{name: string, file: string, form: 'github' | 'node' | 'plain'}} tracker  where its bugs are filed: the project as
+ *   its maintainers write it, the page a new issue is filed on (printed, never opened), and the layout of that page's form
+ *   (harness/bugs/trackers.js lays each out)
+ * @property {import('./support.js').SupportRule} support  which of its versions its makers still support (support.js)
  */
 
 /** Every family, in listing order. */
 export const FAMILIES = [node, bun, deno, chromium, firefox, webkit, quickjs];
 
 /** @typedef {(typeof FAMILIES)[number]['name']} FamilyName  every family's name */
-/** @typedef {Extract<(typeof FAMILIES)[number], Family<string, 'npm'>>} RegistryFamily  a family installed from the npm registry */
-/** @typedef {RegistryFamily['name']} RegistryFamilyName  node, bun, deno */
+/** @typedef {Extract<(typeof FAMILIES)[number], Family<string, 'npm'>>} NpmFamily  a family installed from the npm registry by version */
+/** @typedef {NpmFamily['name']} RegistryFamily  its name (node, bun, deno), read from the descriptors; registryFamilies is their list */
 
 /** @param {string | undefined} name @returns {Family | undefined} */
 export function familyNamed(name) {
@@ -67,7 +73,7 @@ export function familyNamed(name) {
 }
 
 /** The families whose runtimes agent processes run: node, bun, deno (a browser's run in pages; QuickJS-ng's in its native agent). */
-export const scriptFamilies = FAMILIES.filter(/** @returns {family is RegistryFamily} */ (family) => family.install.from === 'npm');
+export const scriptFamilies = FAMILIES.filter(/** @returns {family is NpmFamily} */ (family) => family.install.from === 'npm');
 
 /**
  * The families installed from the npm registry by version (`bun@X`,
@@ -97,3 +103,30 @@ export const builtFamilyNames = FAMILIES.filter((family) => family.install.from 
  */
 export const PINNED = Object.fromEntries(scriptFamilies.flatMap((family) => (family.install.from === 'npm'
   ? Object.entries(family.install.pinned).map(([name, version]) => [name, `${family.name}@${version}`]) : [])));
+
+/**
+ * A target name that gives a registry family's version (`bun@1.3.10:clone`,
+ * `node@22:worker`): the family (group 1) and the version as named (2),
+ * before the channel. Built from the registry: a new npm family is matched
+ * without an edit here.
+ */
+export const VERSIONED_TARGET = new RegExp(`^(${registryFamilies.join('|')})@([^:]+):`);
+
+/**
+ * @param {string} target
+ * @returns {boolean} it names an exact release by its family's version pattern (`bun@1.3.10:clone`), not a pinned name (`node@22:clone`)
+ */
+export function namesRelease(target) {
+  const named = VERSIONED_TARGET.exec(target);
+  const install = familyNamed(named?.[1])?.install;
+  return named !== null && install?.from === 'npm' && install.release.test(named[2]);
+}
+
+/**
+ * The newest version of a family clonecheck pins (Node: node@26's), or undefined for a family it does not install by version.
+ * @param {Family} family
+ */
+export function newestPinned(family) {
+  if (family.install.from !== 'npm') return undefined;
+  return Object.values(family.install.pinned).sort(compareVersions).at(-1);
+}

@@ -20,4 +20,6 @@ export default {
   shell: true,
   // QuickJS-ng has no Blob or File: its programs get ordinary objects in their place (programs.js inShell).
   limits: ['shell'],
+  tracker: { name: 'QuickJS-ng', file: 'https://github.com/quickjs-ng/quickjs/issues/new', form: 'plain' },
+  support: { by: 'installed', source: "clonecheck builds the QuickJS-ng release harness/native/sources.js pins; it keeps no end of life for it" },
 };

@@ -20,4 +20,6 @@ export default {
   // WebKitGTK 2.50's MiniBrowser is cross-origin isolated and still has no SharedArrayBuffer:
   // shared buffers become ArrayBuffers (programs.js unshared).
   limits: ['window', 'unshared'],
+  tracker: { name: 'WebKit', file: 'https://bugs.webkit.org/enter_bug.cgi?product=WebKit', form: 'plain' },
+  support: { by: 'installed', source: "clonecheck drives the WebKitGTK installed here (Debian's package, or --browser); it keeps no end of life for it" },
 };

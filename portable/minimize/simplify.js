@@ -15,6 +15,7 @@
 
 import { PROGRAM_SCHEMA, build, mapNode, mapProp } from '../../src/program/index.js';
 import { KIND_FIELDS } from '../../src/program/schema.js';
+import { isArrayIndex } from '../../src/abstract-ops/object-operations.js';
 
 /** A node's fields every kind may have besides its own, each with a default. */
 const COMMON_OPTIONAL_FIELDS = ['proto', 'integrity'];
@@ -259,12 +260,6 @@ function simplerKeys(key, otherKeys) {
   // A built key first becomes the string it builds: the finding may not need the rope or the slice.
   if (Object.hasOwn(key, 'string')) return [stringOf(key)];
   return [];
-}
-
-/** @param {string} key @returns {boolean} whether the key is an array index (a canonical integer below 2^32 - 1) */
-function isArrayIndex(key) {
-  const n = Number(key);
-  return String(n) === key && Number.isInteger(n) && n >= 0 && n < 2 ** 32 - 1;
 }
 
 /** @param {string} a @param {string} b @returns {boolean} a before b when shorter strings come first */
