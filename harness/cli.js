@@ -94,9 +94,10 @@ cli
 
 cli
   .command('repro')
-  .description('run one program (a finding folder, a program.json or a bug file of the ledger) on targets and print each verdict')
-  .argument('<finding-or-program>', 'a finding folder written by fuzz, a program.json, or corpus/bugs/IMPLEMENTATION/SLUG.json')
-  .option('--target <name>', "a target (repeatable; default: the finding's or the bug's, else node:clone)", collect)
+  .description('run one program (a finding folder, a program.json or a bug file of the ledger) on targets and print each verdict; '
+    + "a decoder's bug of the ledger replays its decode case, PASS or FAIL per RUNTIME:DECODER target")
+  .argument('<finding-or-program>', 'a finding folder written by fuzz, a program.json, or corpus/bugs/IMPLEMENTATION/SLUG.json (or its id)')
+  .option('--target <name>', "a target (repeatable; default: the finding's or the bug's, else node:clone; a decoder's bug: RUNTIME:DECODER)", collect)
   .option('--runtime <name=path>', 'a runtime binary of yours, then --target NAME:CHANNEL (repeatable)', collect)
   .option('--browser <name=path>', 'a browser build of yours, then --target NAME:CHANNEL (repeatable)', collect)
   .addOption(timeoutOption('a target that makes no progress for this long is a timeout'))
@@ -105,8 +106,8 @@ cli
 
 cli
   .command('triage')
-  .description('match a run\'s findings against the bug ledger by replaying programs: known bugs, new ones (proposed entries), fixed, regressed')
-  .argument('[results...]', 'results files of clonecheck fuzz --json, nightly, merge or gate --json')
+  .description('match a run\'s findings against the bug ledger by replaying programs (a decode run\'s: their cases): known bugs, new ones (proposed entries), fixed, regressed')
+  .argument('[results...]', 'results files of clonecheck fuzz --json, nightly, merge, gate --json or decode --json')
   .option('--ledger <dir>', 'the bug ledger', LEDGER_DIR)
   .option('--update', 'write the ledger: new bugs added, known ones updated (where they show, last seen), a bug that no longer shows marked fixed')
   .option('--out <dir>', 'where proposed ledger entries go without --update', join('clonecheck-out', 'triage'))
@@ -138,8 +139,8 @@ cli
 
 cli
   .command('report')
-  .description('the text of an upstream issue for a bug of the ledger, in markdown for its tracker: title, snippet, expected and actual, '
-    + 'the spec step, what the other engines do today; printed, never sent (docs/report.md)')
+  .description('the text of an upstream issue for a bug of the ledger (a program\'s or a decoder\'s), in markdown for its tracker: title, snippet, '
+    + 'expected and actual, the spec step, what the other engines do today; printed, never sent (docs/report.md)')
   .argument('<bug>', "a bug's id (bun/copies-a-non-enumerable-array-index) or the end of it")
   .addOption(trackerOption())
   .option('--ledger <dir>', 'the bug ledger', LEDGER_DIR)
@@ -152,11 +153,11 @@ cli
 
 cli
   .command('bisect')
-  .description("find the last good and first bad release of a runtime for a bug of the ledger, a finding's deviation, "
+  .description("find the last good and first bad release of a runtime for a bug of the ledger (a decoder's bug: its decode case), a finding's deviation, "
     + 'or any deviation of a program, installing each version probed; or, when the newer end passes, the last bad and first good: its fix (docs/bisect.md)')
   .argument('<bug-finding-or-program>', 'a bug id (bun/some-slug, or the slug alone), a finding folder written by fuzz, or a program.json')
   .addOption(new Option('--runtime <name>', "the runtime whose releases are walked (default: the bug's or finding's)").choices(registryFamilies))
-  .option('--channel <name>', "the channel each version is probed on (default: the bug's or finding's, else clone)")
+  .option('--channel <name>', "the channel each version is probed on (default: the bug's or finding's, else clone; a decoder's bug: its decoder)")
   .addOption(releaseOption('--good <version>', 'a release without it: older than --bad (default: gallop back from the bad one, 1, 2, 4, … releases, to one that is good); '
     + 'with --fix, or newer than --bad, the newer end of a fix bisection (default: the pinned one)'))
   .addOption(releaseOption('--bad <version>', `a release with it (default: the pinned one, ${registryFamilies.map((family) => `${family} ${pinnedVersion(family)}`).join(', ')}); `

@@ -1,6 +1,7 @@
 // clonecheck bisect: the search over a version list with probes made by hand
 // (galloping, binary search, skips, flaky tries), the judges, the usage
-// errors, and one real bisection of a Deno release (two small installs).
+// errors, and real bisections: a Node bug's introduction, a fix over the
+// installed Node releases, and a decoder's bug's fix in Bun (two installs).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,7 +11,7 @@ import { join } from 'node:path';
 import {
   bisectEitherWay, bisectVersions, bugJudge, combineTries, loadFailure, programJudge, releases, replayProbe,
 } from '../harness/bugs/bisect.js';
-import { findBug, newBug, readLedger, writeBug } from '../harness/bugs/ledger.js';
+import { findBug, newBug, readAllBugs, readLedger, writeBug } from '../harness/bugs/ledger.js';
 import { shownBy } from '../harness/bugs/root.js';
 import { replayProgram } from '../harness/findings/replay.js';
 import { resolveTarget } from '../harness/targets/catalog.js';
@@ -193,6 +194,22 @@ test('a real fix bisection over the Node releases installed here: the detached b
   assert.equal(found.direction, 'fixed');
   assert.deepEqual(found.direction === 'fixed' && [found.bisection.result, found.bisection.lastBad, found.bisection.firstGood], ['range', '20.0.0', '22.11.0']);
   assert.deepEqual(found.bisection.probes.map((p) => [p.version, p.verdict]), [['26.10.0', 'good'], ['20.0.0', 'bad'], ['22.12.0', 'good'], ['22.11.0', 'good']]);
+});
+
+test("a decoder's bug is bisected by replaying its decode case: Bun's TextDecoder kept a leading BOM up to 1.1.22, fixed in 1.1.24", () => {
+  // corpus/bugs/bun/textdecoder-keeps-a-leading-bom.json: new TextDecoder().decode(EF BB BF) is "\ufeff" in Bun 1.1.0-1.1.22.
+  const ledger = mkdtempSync(join(tmpdir(), 'clonecheck-bisect-'));
+  const bug = findBug(readAllBugs(), 'bun/textdecoder-keeps-a-leading-bom');
+  const file = writeBug({ ...bug, status: 'open', fixedIn: null, versions: null }, ledger);
+  const result = clonecheck(['bisect', bug.id, '--ledger', ledger, '--fix', '--good', '1.1.24', '--bad', '1.1.22', '--update']);
+  assert.equal(result.status, 0, result.stdout + result.stderr);
+  assert.match(result.stdout, /^clonecheck bisect bun\/textdecoder-keeps-a-leading-bom on bun:textdecoder: bad means its root, UTF-8 decode step 2: a BOM kept as U\+FEFF$/m);
+  assert.match(result.stdout, /^ {2}1\.1\.24 +[\d.]+ s {2}good$/m);
+  assert.match(result.stdout, /^ {2}1\.1\.22 +[\d.]+ s {2}bad: UTF-8 decode step 2: a BOM kept as U\+FEFF$/m);
+  assert.match(result.stdout, /^fixed between 1\.1\.22 and 1\.1\.24: last bad 1\.1\.22, first good 1\.1\.24$/m);
+  const written = JSON.parse(readFileSync(file, 'utf8'));
+  assert.deepEqual([written.status, written.fixedIn, written.versions.runtime, written.versions.channel], ['fixed', '1.1.24', 'bun', 'textdecoder']);
+  assert.deepEqual(written.versions.fixed.probes, [{ version: '1.1.24', verdict: 'good' }, { version: '1.1.22', verdict: 'bad' }]);
 });
 
 test('bisect --fix of a bug that shows at the good end: no fix to find, and --update leaves it open', () => {

@@ -1,13 +1,14 @@
 // `clonecheck bugs` on real ledgers: the checked-in one listed (and a file that is not a bug, one line,
 // exit 2), and --check on a scratch ledger of two Node causes found on node:clone (this Node): one whose
-// program still shows its root here, one whose program passes here (GONE, exit 1).
+// program still shows its root here, one whose program passes here (GONE, exit 1), and a decoder's bug
+// whose decode case still shows here.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findBug, newBug, readLedger, writeBug } from '../harness/bugs/ledger.js';
+import { findBug, newBug, readAllBugs, readLedger, writeBug } from '../harness/bugs/ledger.js';
 import { assertUsageError, clonecheck, fixture } from './helpers.js';
 
 test('bugs lists the checked-in ledger with its counts; a file that is not a bug is one line, exit 2', () => {
@@ -45,6 +46,14 @@ test('bugs --check: a cause that still shows on its home target, and one that no
   assert.match(result.stdout, new RegExp(`^shows {6}${shows.id}  .* on node:clone ${process.versions.node.replace(/\./g, '\\.')}$`, 'm'));
   assert.match(result.stdout, new RegExp(`^GONE {7}${gone.id}  .* on node:clone ${process.versions.node.replace(/\./g, '\\.')}: passes$`, 'm'));
   assert.match(result.stdout, /^2 programs of 2 open or pending causes replayed on 1 targets in [\d.]+ s: 1 show, 1 no longer show, 0 show something else, 0 not checked$/m);
+
+  // A decoder's bug is checked by replaying its decode case: Node 20's TextDecoder('latin1') still decodes 0x80 as U+0080 here.
+  const latin1 = findBug(readAllBugs(), 'node/textdecoder-latin1-decodes-latin-1-not-windows-1252');
+  writeBug(latin1, ledger);
+  const decoding = clonecheck(['bugs', '--ledger', ledger, '--check', '--text', 'latin1']);
+  assert.equal(decoding.status, 0, decoding.stdout + decoding.stderr);
+  assert.match(decoding.stdout, new RegExp(`^shows {6}${latin1.id}  .* on node:textdecoder-latin1 ${process.versions.node.replace(/\./g, '\\.')}$`, 'm'));
+  assert.match(decoding.stdout, /^0 programs and 1 decode cases of 1 open or pending causes replayed on 1 targets in [\d.]+ s: 1 show, 0 no longer show/m);
 
   // Filtered to the one that shows, the check passes.
   const still = clonecheck(['bugs', '--ledger', ledger, '--check', '--text', 'detached', '--json']);

@@ -201,6 +201,29 @@ test('the checked-in ledger is valid, and its bugs found on this Node still show
   });
 });
 
+test("triage of a decode run: a decoder's bug of the ledger is known; without it, a proposed entry that --update writes and repro replays", () => {
+  // Node 20's TextDecoder('latin1') decodes 0x80 as U+0080 (node/textdecoder-latin1-decodes-latin-1-not-windows-1252).
+  const run = join(scratch, 'decode.json');
+  const decoded = clonecheck(['decode', '--target', 'node:textdecoder-latin1', '--runs', '300', '--seed', '1', '--json', run]);
+  assert.equal(decoded.status, 0, decoded.stdout + decoded.stderr);
+  const known = clonecheck(['triage', run]);
+  assert.equal(known.status, 0, known.stdout + known.stderr);
+  assert.match(known.stdout, /^1 known bug seen, 0 new, 0 fixed, 0 regressed \(from 1 finding\)$/m);
+  assert.match(known.stdout, /^known {6}node\/textdecoder-latin1-decodes-latin-1-not-windows-1252  .*\(1 finding: node:textdecoder-latin1\)$/m);
+
+  const empty = join(scratch, 'decoders-ledger');
+  mkdirSync(empty, { recursive: true });
+  const proposed = clonecheck(['triage', run, '--ledger', empty, '--update']);
+  assert.equal(proposed.status, 1, proposed.stdout + proposed.stderr);
+  assert.match(proposed.stdout, /^NEW {8}node\/(\S+)  Node: TextDecoder\('latin1'\), single-byte decoder step 5: another code point/m);
+  const listed = clonecheck(['bugs', '--ledger', empty]);
+  assert.match(listed.stdout, /^open {9}node\/\S+  .*  \[decoder\]  /m);
+  const id = /^NEW {8}(\S+)/m.exec(proposed.stdout)?.[1];
+  const replayed = clonecheck(['repro', join(empty, `${id}.json`)]);
+  assert.equal(replayed.status, 1, replayed.stdout + replayed.stderr);
+  assert.match(replayed.stdout, /^FAIL  node:textdecoder-latin1  single-byte decoder step 5: another code point/);
+});
+
 test('triage: bad input is one line, exit 2', () => {
   const notResults = join(scratch, 'not-results.json');
   writeFileSync(notResults, JSON.stringify({ command: 'conform' }));
@@ -208,7 +231,7 @@ test('triage: bad input is one line, exit 2', () => {
   mkdirSync(join(badLedger, 'bun'), { recursive: true });
   writeFileSync(join(badLedger, 'bun', 'x.json'), JSON.stringify({ schema: 'clonecheck/bug@1', id: 'bun/y' }));
   const cases = /** @type {[string[], RegExp][]} */ ([
-    [['triage', notResults], /not-results\.json is not a results file of clonecheck fuzz, nightly, merge or gate, nor a regression file/],
+    [['triage', notResults], /not-results\.json is not a results file of clonecheck fuzz, nightly, merge, gate or decode, nor a regression file/],
     [['triage', join(scratch, 'missing.json')], /missing\.json: not a readable JSON results file \(ENOENT\)/],
     [['triage', notResults, '--ledger', badLedger], /x\.json: its id "bun\/y" is not its path "bun\/x" \(docs\/bugs\.md\)/],
     [['triage'], /triage needs results files .*; clonecheck bugs lists the ledger/],

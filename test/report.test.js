@@ -3,7 +3,8 @@
 // structuredClone); the report must carry its title, a snippet that prints
 // FAIL when run with node (the line the report says it prints), the spec
 // step and its link, and what the other engines here do with the same value,
-// replayed for real. Usage errors are one line, exit 2.
+// replayed for real; a decoder's bug likewise, with its decode case's snippet.
+// Usage errors are one line, exit 2.
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -23,6 +24,7 @@ import { clonecheck } from './helpers.js';
 
 const REGRESSION = fileURLToPath(new URL('../corpus/regressions/node-clone.outcome.508960a9.json', import.meta.url));
 const SLUG = 'clones-a-value-whose-transfer-list-holds-a-detached-arraybuffer';
+const LATIN1 = 'node/textdecoder-latin1-decodes-latin-1-not-windows-1252';
 const SPEC_URL = HTML_ALGORITHMS.StructuredSerializeWithTransfer.url;
 
 let ledger;
@@ -151,6 +153,53 @@ test('a bug bisect found fixed: report says where it was fixed and proposes no f
   assert.doesNotMatch(result.stderr, /file it at/);
   assert.match(result.stdout, /Versions affected: up to Node 20\.0\.0, fixed in Node 22\.11\.0 \(`node:clone`\) \(2 versions probed\)\./);
   assert.match(result.stdout, /clonecheck's ledger has it fixed in 22\.11\.0\./);
+});
+
+test("a decoder's bug: a snippet that prints FAIL in node as the report says, the Encoding Standard's step, and a repro that replays its case", () => {
+  // Node 20's TextDecoder('latin1') decodes 0x80 as U+0080 (Latin-1); the standard maps the label to windows-1252: U+20AC.
+  // Seen on this Node only (not Node 22.13 and 22.17, which would be installed to replay it): asked for past its support.
+  const latin1 = JSON.parse(readFileSync(fileURLToPath(new URL(`../corpus/bugs/${LATIN1}.json`, import.meta.url)), 'utf8'));
+  latin1.shows = [{ target: 'node:textdecoder-latin1', version: process.versions.node, shows: true, checked: '2026-11-27' }];
+  writeBug(latin1, ledger);
+  const { status, stdout, stderr } = clonecheck(['report', LATIN1, '--ledger', ledger, '--no-replay', '--end-of-life']);
+  assert.equal(status, 0, stderr);
+  assert.equal(stdout.split('\n')[0], `TextDecoder('latin1'): ${latin1.title}`);
+  assert.match(section(stdout, '### Subsystem'), /`TextDecoder\('latin1'\)`/);
+  const snippet = block(section(stdout, '### What steps will reproduce the bug?'), 'js');
+  assert.doesNotMatch(snippet, /clonecheck/);
+  const dir = mkdtempSync(join(tmpdir(), 'clonecheck-snippet-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(join(dir, 'snippet.mjs'), snippet);
+  const printed = execFileSync(process.execPath, [join(dir, 'snippet.mjs')], { encoding: 'utf8', timeout: 20_000 }).trimEnd();
+  assert.equal(printed, block(section(stdout, '### What do you see instead?')).trimEnd());
+  assert.equal(printed, 'FAIL expected U+20AC actual U+0080');
+  const expected = section(stdout, '### What is the expected behavior? Why is that the expected behavior?');
+  assert.equal(block(expected).trimEnd(), 'PASS expected U+20AC actual U+20AC');
+  assert.ok(expected.includes(`The Encoding Standard, [${latin1.spec.step}](${latin1.spec.url})`), expected);
+
+  const repro = /`clonecheck repro (\S+)`/.exec(stdout);
+  const replay = clonecheck(['repro', repro[1]]);
+  assert.equal(replay.status, 1, replay.stderr);
+  assert.match(replay.stdout, /^FAIL  node:textdecoder-latin1  single-byte decoder step 5: another code point  \(node \d+\.\d+\.\d+\)\n  input \(1 byte[^\n]*: 80\n  expected "\\u20ac"\n  got      "\\u0080"$/m);
+  // A target that has it right: PASS, exit 0.
+  const fixed = clonecheck(['repro', repro[1], '--target', 'node:textdecoder']);
+  assert.equal(fixed.status, 0, fixed.stderr);
+  assert.match(fixed.stdout, /^PASS  node:textdecoder \(node /);
+});
+
+test("a decoder's bug that passes now: no PASS/FAIL snippet, its decoding in one line, and the report says it may be fixed", () => {
+  const overlong = JSON.parse(readFileSync(fileURLToPath(new URL('../corpus/bugs/bun/decodes-overlong-c0-80-as-nul.json', import.meta.url)), 'utf8'));
+  const target = { name: 'bun:textdecoder', decoder: 'textdecoder', release: '1.4.5', description: 'TextDecoder', spec: { kind: 'builtin', decoder: 'textdecoder' } };
+  const { title, body } = reportText({
+    bug: overlong, tracker: TRACKERS.bun, found: { target, decoded: null }, others: [{ target: { ...target, name: 'deno:textdecoder', release: '2.9.6' }, decoded: null }],
+    platform: 'Linux', repro: 'clonecheck repro x.json', date: '2026-12-02',
+  });
+  assert.equal(title, 'TextDecoder(): decodes the overlong C0 80 as U+0000');
+  assert.equal(block(section(body, '### What steps can reproduce the bug?'), 'js').trimEnd(), 'new TextDecoder().decode(new Uint8Array([0xc0, 0x80]))');
+  assert.match(body, /none, it passes now/);
+  assert.match(body, /Bun 1\.4\.5 passes it on 2026-12-02: the bug may be fixed/);
+  assert.match(body, /^- Deno 2\.9\.6 \(`TextDecoder\(\)`\): passes$/m);
+  assert.ok(body.includes(`The Encoding Standard, [UTF-8 decoder step 3](${overlong.spec.url})`), body);
 });
 
 test('usage errors: an unknown bug, an unknown tracker, a ledger that is not there (one line, exit 2)', () => {

@@ -36,14 +36,19 @@ test('a run keeps a member for every lane, whatever --workers says', () => {
   assert.deepEqual(Array.from({ length: LANES.length + 1 }, (_, slot) => laneOfSlot(slot)), [...LANES, LANES[0]]);
 });
 
-test('a side whose steps reach array elements has its own lane: they turn array fast paths off for good', () => {
+test('a side whose steps put an element where array fast paths look has its own lane: they turn those paths off for good', () => {
   const clean = { root: { ref: 0 }, objects: [{ kind: 'array', items: [1.5] }] };
   assert.equal(laneOf(clean), 'clean');
-  assert.equal(laneOf({ ...clean, receiver: [{ on: 'String.prototype', key: 'slice', value: 1 }] }), 'receiver');
-  assert.equal(laneOf({ ...clean, receiver: [{ on: 'Object.prototype', key: '0', get: {} }] }), 'receiver-elements');
-  assert.equal(laneOf({ ...clean, sender: [{ on: 'Array.prototype', key: '1', value: 1, writable: false }] }), 'sender-elements');
-  // Not an array index: a named key, as far as the lanes go.
+  // V8: any element on Array.prototype or Object.prototype; JavaScriptCore: an indexed accessor or read-only index on any prototype.
+  assert.equal(laneOf({ ...clean, receiver: [{ on: 'Object.prototype', key: '0', value: 1 }] }), 'receiver-elements');
+  assert.equal(laneOf({ ...clean, receiver: [{ on: 'String.prototype', key: '0', get: {} }] }), 'receiver-elements');
+  assert.equal(laneOf({ ...clean, sender: [{ on: 'Map.prototype', key: 'set', method: {} }, { on: 'Uint8Array.prototype', key: '2', value: 1, writable: false }] }),
+    'sender-elements');
+  // A writable index elsewhere, a named key, a key that is no array index, a deleted index: the other lane.
+  assert.equal(laneOf({ ...clean, receiver: [{ on: 'String.prototype', key: '0', method: {} }] }), 'receiver');
+  assert.equal(laneOf({ ...clean, sender: [{ on: 'Array.prototype', key: 'constructor', get: {} }] }), 'sender');
   assert.equal(laneOf({ ...clean, sender: [{ on: 'Array.prototype', key: '4294967295', value: 1 }] }), 'sender');
+  assert.equal(laneOf({ ...clean, sender: [{ on: 'Array.prototype', key: '0', delete: true }] }), 'sender');
 });
 
 test('each member is handed only programs of its own lane, and every case of the run once', () => {

@@ -298,7 +298,7 @@ export async function bisectEitherWay({ versions, end, good, bad, direction, tri
 }
 
 /** @param {string} text @returns {string} its first line, at most 160 characters */
-function oneLine(text) {
+export function oneLine(text) {
   const line = text.trim().split('\n')[0];
   return line.length > 160 ? `${line.slice(0, 157)}...` : line;
 }
@@ -344,11 +344,21 @@ function unjudgeable(verdict) {
  * @returns {Judge}
  */
 export function bugJudge(root) {
-  return (verdict) => {
-    const shown = shownBy(verdict);
+  const judge = rootJudge(root);
+  return (verdict) => unjudgeable(verdict) ?? judge(shownBy(verdict));
+}
+
+/**
+ * A bug's question asked of what a replay showed, however it was replayed (a program's verdict, a decode case's
+ * difference: harness/decode/ledger-case.js): bad when it is the bug's root, good when it passes, else other.
+ * @param {import('./root.js').Root} root
+ * @returns {(shown: import('./root.js').Shown) => Try}
+ */
+export function rootJudge(root) {
+  return (shown) => {
     if (showsRoot(shown, root)) return { outcome: 'bad', detail: describeShown(shown) };
     if (shown === 'pass') return { outcome: 'good', detail: 'pass' };
-    return unjudgeable(verdict) ?? { outcome: 'other', detail: describeShown(shown) };
+    return { outcome: 'other', detail: describeShown(shown) };
   };
 }
 

@@ -84,7 +84,7 @@ export class InputError extends UsageError {}
  * bug's `shows`, `repro`, `bisect` and `report` keep to the founding one (`repro` and `bisect` of an
  * alias take the program merged in under it: programNamed).
  * @typedef {object} AlsoShownBy
- * @property {any} program  clonecheck/program@2, minimal (a decoder's bug: `decode` instead)
+ * @property {any} [program]  clonecheck/program@2, minimal (a decoder's bug: `decode` instead)
  * @property {{decoder: string, bytes: number[], before?: number[][]}} [decode]
  * @property {string} foundOn  the target whose replay defines its `root`
  * @property {{category: string, shape: string}} root
@@ -105,7 +105,7 @@ export class InputError extends UsageError {}
  *   searched, for what, and what was found (its report, or reports near it)
  * @property {string[]} [aliases]  the ids of the entries merged into it (docs/bugs.md#one-entry-per-cause)
  * @property {{category: string, shape: string}} root
- * @property {any} program
+ * @property {any} [program]  none for a decoder's bug
  * @property {{decoder: string, bytes: number[], before?: number[][]}} [decode]  a decoder's bug (clonecheck decode): its decoder and
  *   input (and the inputs the same decoder decoded first, when its state carries the bug), and no program
  * @property {string} foundOn
@@ -174,6 +174,17 @@ export function readLedger(directory = LEDGER_DIR) {
  */
 export function readDecodeBugs(directory = LEDGER_DIR) {
   return readEveryBug(directory).filter((bug) => bug.decode !== undefined);
+}
+
+/**
+ * Every bug of the ledger, a program's and a decoder's: what the commands
+ * that take one bug by its id find it among (repro, report, bisect).
+ * @param {string} [directory]
+ * @returns {Bug[]} ordered by id
+ * @throws {InputError} a file that is not a bug
+ */
+export function readAllBugs(directory = LEDGER_DIR) {
+  return readEveryBug(directory);
 }
 
 /**
@@ -325,19 +336,25 @@ function alsoProblem(also, decoding) {
 }
 
 /**
- * Every program of a bug, its founding one first: what triage matches findings against.
+ * @typedef {{program?: any, decode?: Bug['decode'], foundOn: string, root: {category: string, shape: string}, was?: string}} Case  one
+ *   program of a bug, or (a decoder's bug) one decode case, with where it was found and the root it shows there (`was`: the
+ *   id of the entry merged in with it)
+ */
+
+/**
+ * Every program of a bug (a decoder's bug: every decode case), its founding one first: what triage matches findings against.
  * @param {Bug} bug
- * @returns {{program: any, foundOn: string, root: {category: string, shape: string}, was?: string}[]}
+ * @returns {Case[]}
  */
 export function programsOf(bug) {
-  return [{ program: bug.program, foundOn: bug.foundOn, root: bug.root }, ...(bug.alsoShownBy ?? [])];
+  return [{ program: bug.program, ...(bug.decode === undefined ? {} : { decode: bug.decode }), foundOn: bug.foundOn, root: bug.root }, ...(bug.alsoShownBy ?? [])];
 }
 
 /**
  * The program a name of a bug means: that of the entry merged in under that
  * name (its alias, `was`), else the founding one.
  * @param {Bug} bug @param {string} name  what findBug found it by
- * @returns {{program: any, foundOn: string, root: {category: string, shape: string}}}
+ * @returns {Case}
  */
 export function programNamed(bug, name) {
   return programsOf(bug).find((p) => 'was' in p && (p.was === name || p.was?.endsWith(`/${name}`))) ?? programsOf(bug)[0];
@@ -390,17 +407,17 @@ export function writeBug(bug, directory = LEDGER_DIR) {
 }
 
 /**
- * A new bug, as triage proposes it.
- * @param {{implementation: string, title: string, root: {category: string, shape: string}, program: any, foundOn: string,
- *   shows: Sighting[], signatures: string[], occurrences: number, date: string, notes?: string}} what
+ * A new bug, as triage proposes it: a program's, or (`decode` instead of a program) a decoder's.
+ * @param {{implementation: string, title: string, root: {category: string, shape: string}, program?: any, decode?: Bug['decode'],
+ *   foundOn: string, shows: Sighting[], signatures: string[], occurrences: number, date: string, notes?: string}} what
  * @param {Set<string>} taken  the ids in use
  * @returns {Bug}
  */
-export function newBug({ implementation, title, root, program, foundOn, shows, signatures, occurrences, date, notes = '' }, taken) {
+export function newBug({ implementation, title, root, program, decode, foundOn, shows, signatures, occurrences, date, notes = '' }, taken) {
   const id = proposedId(implementation, title, taken);
   return {
     schema: BUG_SCHEMA, id, title, implementation, status: 'open', fixedIn: null, spec: null, pending: null, upstream: null,
-    root, program, foundOn, shows, versions: null, firstSeen: date, lastSeen: date, occurrences, signatures, notes,
+    root, ...(decode === undefined ? { program } : { decode }), foundOn, shows, versions: null, firstSeen: date, lastSeen: date, occurrences, signatures, notes,
   };
 }
 

@@ -2,7 +2,8 @@
 // (with its finding.json and, for a history-dependent finding, history.json),
 // a program.json, a ledger bug (its file, its id, or an alias of an entry
 // merged into it) or a regression file, each checked so that a bad one is a
-// usage error.
+// usage error. A decoder's bug of the ledger brings its decode case instead
+// of a program (ledger.js `decode`).
 
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,12 +11,13 @@ import { validate } from '../../src/index.js';
 import { REGRESSION_SCHEMA } from '../findings/regressions.js';
 import { HISTORY_FILE } from '../findings/write.js';
 import { UsageError } from '../errors.js';
-import { BUG_SCHEMA, findBug, programNamed, readLedger } from './ledger.js';
+import { BUG_SCHEMA, bugProblem, findBug, programNamed, readAllBugs } from './ledger.js';
 
 /**
  * @param {string} where a finding folder, a program file, a ledger bug or a regression file
- * @returns {{program: any, target?: string, finding?: any, history?: any[]}}  `finding`: a folder's finding.json; `history`: the
- *   programs a history-dependent finding needs before its own, in one realm (its history.json)
+ * @returns {{program: any, target?: string, finding?: any, history?: any[]} | {decode: import('./ledger.js').Case['decode'], target: string}}
+ *   `finding`: a folder's finding.json; `history`: the programs a history-dependent finding needs before its own, in one
+ *   realm (its history.json); `decode`: a decoder's bug's case, and no program
  */
 export function readProgram(where) {
   if (!existsSync(where)) {
@@ -31,6 +33,12 @@ export function readProgram(where) {
     parsed = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
     throw new UsageError(`${file} is not JSON (${error instanceof Error ? error.message : error}); fix or regenerate it`);
+  }
+  // A decoder's bug brings its decode case, checked as the ledger checks it (its id as it says).
+  if (parsed?.schema === BUG_SCHEMA && parsed.decode !== undefined) {
+    const problem = bugProblem(parsed, parsed.id);
+    if (problem !== null) throw new UsageError(`${file}: ${problem} (docs/bugs.md)`);
+    return { decode: parsed.decode, target: parsed.foundOn };
   }
   // A ledger bug brings its program and the target it was found on; so does a regression file.
   const holder = parsed?.schema === BUG_SCHEMA ? { program: parsed.program, target: parsed.foundOn }
@@ -64,17 +72,18 @@ export function readProgram(where) {
  * an entry merged into it (an alias): an old reference replays the program
  * it meant, now one of the cause's (`was`).
  * @param {string} where
- * @returns {{program: any, target: string} | null}  null: it names no ledger bug
+ * @returns {{program: any, target: string} | {decode: import('./ledger.js').Case['decode'], target: string} | null}  null: it names
+ *   no ledger bug
  */
 function ledgerBugNamed(where) {
   const id = /^(?:.*corpus\/bugs\/)?([a-z0-9-]+\/[a-z0-9-]+?)(?:\.json)?$/.exec(where)?.[1];
   if (id === undefined) return null;
   let bug;
   try {
-    bug = findBug(readLedger(), id);
+    bug = findBug(readAllBugs(), id);
   } catch {
     return null;
   }
-  const { program, foundOn } = programNamed(bug, id);
-  return { program, target: foundOn };
+  const { program, decode, foundOn } = programNamed(bug, id);
+  return decode === undefined ? { program, target: foundOn } : { decode, target: foundOn };
 }

@@ -8,25 +8,34 @@
 // A maintainer reads it: the snippet first (the one finding reports lead
 // with, snippet.js: plain JavaScript that prints PASS or FAIL), what it
 // prints, what the standard says, then the context in a few lines.
+//
+// A decoder's bug (ledger.js `decode`) is reported alike, against the
+// Encoding Standard, with its decode case's snippet (snippet-decode.js):
+// caseParts is the one place the two kinds part.
 
 import { HTML_ALGORITHMS, HTML_REVISION } from '../../src/html/steps.js';
+import { ENCODING_ALGORITHMS, ENCODING_REVISION } from '../../src/encoding/steps.js';
 import { reproCommands } from '../findings/repro.js';
 import { snippetFor, snippetOutput } from '../findings/snippet.js';
+import { decodeSnippetFor } from '../findings/snippet-decode.js';
+import { decoderNamed } from '../../portable/decoders/index.js';
 import { stallSnippetFor } from '../findings/snippet-stall.js';
 import { wptTestFor } from '../findings/snippet-wpt.js';
 import { implementationOf } from './ledger.js';
 import { severityOf } from './severity.js';
 import { showingSupport } from './supported.js';
-import { NOT_APPLICABLE, showsRoot, shownBy } from './root.js';
+import { NOT_APPLICABLE, showsRoot, shownBy, shownByDecoding } from './root.js';
 import { TRACKERS } from './trackers.js';
 import { familyNamed } from '../../portable/families/index.js';
 import { channelOfTarget } from '../../portable/targets/channels/index.js';
 import { displayName } from './triage.js';
 
 /**
- * @typedef {object} Replayed  one replay of the bug's program
- * @property {import('../targets/catalog.js').TargetSpec} target
+ * @typedef {object} Replayed  one replay of the bug's program (a decoder's bug: of its decode case)
+ * @property {any} target  a TargetSpec (targets/catalog.js); a decoder's bug's, a DecodeTarget (harness/decode/targets.js)
  * @property {any} [verdict]  judge.js's, or replay.js's crash or timeout
+ * @property {import('../../portable/decode/tasks.js').Difference | {stall: string, detail: string} | null} [decoded]  a decode
+ *   case's replay (harness/decode/ledger-case.js): its difference, its host's crash or hang, or null (it passes)
  * @property {string} [error]  why there is no verdict (the host did not start)
  */
 
@@ -68,29 +77,107 @@ export function reportText(input) {
 function reportParts({ bug, found, others, platform, repro, date }) {
   const engine = engineName(found.target);
   const api = apiOf(found.target);
-  const snippet = snippetOf(bug, found);
-  const shown = found.verdict === undefined ? null : shownBy(found.verdict);
+  const shown = shownOf(found);
   const stillShows = shown !== null && showsRoot(shown, bug.root);
+  const kind = caseParts(bug, found, repro);
+  // A difference is deterministic; a crash or a hang, as often as it was seen.
+  const differs = found.decoded !== undefined ? found.decoded !== null && 'shape' in found.decoded : found.verdict?.verdict === 'deviation';
   return {
     version: [engine],
     platform: [platform],
     subsystem: [`\`${api}\``],
-    summary: [`In ${engine}, \`${api}\` ${stillShows ? 'does' : 'did'} not do what the HTML Standard's structured clone algorithm does: `
+    summary: [`In ${engine}, \`${api}\` ${stillShows ? 'does' : 'did'} not do what ${kind.standard.does} does: `
       + `${titleWithoutEngine(bug).replace(/\.$/, '')}.`],
-    steps: stepsPart(bug, found, snippet, repro),
+    steps: kind.steps,
     often: [!stillShows ? `It did not show on ${engine} when replayed on ${date}; see below.`
-      : found.verdict.verdict === 'deviation' ? 'Every time: nothing in it is random.' : 'Each time clonecheck replayed it.'],
-    expected: expectedPart(found, snippet),
-    actual: actualPart(bug, found, snippet, shown, date),
-    standard: standardPart(bug),
-    others: othersPart(bug, others, date),
+      : differs ? 'Every time: nothing in it is random.' : 'Each time clonecheck replayed it.'],
+    expected: kind.expected,
+    actual: [...driftPart(bug, found, shown, date), ...kind.actual],
+    standard: standardPart(bug, kind.standard),
+    others: othersPart(bug, others, date, kind.standard.input),
     versions: versionsPart(bug, date),
     found: [
-      `Found by clonecheck (differential fuzzing of structuredClone against a step-by-step implementation of the HTML algorithm) on \`${bug.foundOn}\`, `
+      `Found by clonecheck (${kind.standard.fuzzing}) on \`${bug.foundOn}\`, `
         + `first seen ${bug.firstSeen}${bug.occurrences > 1 ? `, seen ${bug.occurrences} times` : ''}. In a clonecheck checkout it replays with \`${repro}\`.`,
     ],
     status: statusPart(bug),
   };
+}
+
+/**
+ * @typedef {object} Standard  the standard a kind of bug is judged by, as a report names it
+ * @property {string} name @property {string} does  what does the right thing, after "not do what"
+ * @property {Readonly<Record<string, import('../../src/html/steps.js').Algorithm>>} algorithms  its steps (steps.js)
+ * @property {{url: string, checked: string}} revision @property {string} section  the part of it linked where no step is recorded
+ * @property {string} input  what the other engines were given (`value`, `bytes`)
+ * @property {string} fuzzing  how clonecheck found it, in words
+ */
+
+/** @type {Standard} */
+const HTML = {
+  name: 'The HTML Standard', does: "the HTML Standard's structured clone algorithm", algorithms: HTML_ALGORITHMS, revision: HTML_REVISION,
+  section: 'Safe passing of structured data', input: 'value',
+  fuzzing: 'differential fuzzing of structuredClone against a step-by-step implementation of the HTML algorithm',
+};
+
+/** @type {Standard} */
+const ENCODING = {
+  name: 'The Encoding Standard', does: 'the Encoding Standard', algorithms: ENCODING_ALGORITHMS, revision: ENCODING_REVISION,
+  section: 'Encoding', input: 'bytes',
+  fuzzing: "clonecheck decode: generated bytes decoded by the engine's own decoder, judged by a step-by-step implementation of the Encoding Standard",
+};
+
+/**
+ * What a report says that depends on the kind of bug: a program's (a structured clone) or a decoder's.
+ * @param {import('./ledger.js').Bug} bug @param {Replayed} found @param {string} repro
+ * @returns {{standard: Standard, steps: string[], expected: string[], actual: string[]}}
+ */
+function caseParts(bug, found, repro) {
+  if (bug.decode !== undefined) return { standard: ENCODING, ...decodeParts(bug, found, repro) };
+  const snippet = snippetOf(bug, found);
+  return {
+    standard: HTML, steps: stepsPart(bug, found, snippet, repro), expected: expectedPart(found, snippet), actual: actualPart(found, snippet),
+  };
+}
+
+/**
+ * A decoder's bug: the snippet of its case (snippet-decode.js) where the replay showed a difference, else its one-line
+ * decoding and the replay command; what it prints with the standard's output and with the decoder's.
+ * @param {import('./ledger.js').Bug} bug @param {Replayed} found @param {string} repro
+ * @returns {{steps: string[], expected: string[], actual: string[]}}
+ */
+function decodeParts(bug, { target, decoded }, repro) {
+  const { decoder: id, bytes, before } = /** @type {NonNullable<import('./ledger.js').Bug['decode']>} */ (bug.decode);
+  const decoder = /** @type {import('../../portable/decoders/index.js').DecoderDescriptor} */ (decoderNamed(id));
+  const engine = engineName(target);
+  const stall = decoded !== undefined && decoded !== null && 'stall' in decoded
+    ? [`The ${target.agent?.browser === undefined ? 'process' : 'page'} ${decoded.stall === 'the host hung' ? 'hangs' : 'dies'}: ${decoded.detail}`] : [];
+  if (decoded === undefined || decoded === null || !('shape' in decoded)) {
+    const why = decoded === undefined ? 'the replay did not run' : decoded === null ? 'it passes now' : 'the host does not finish it';
+    return {
+      steps: [`A snippet that prints PASS or FAIL: none, ${why}. The decoding, in one line (\`${repro}\` replays it):`, '', '```js', decoder.snippet(bytes, before), '```'],
+      expected: [`\`${decoder.api}\` gives what the Encoding Standard gives.`],
+      actual: stall,
+    };
+  }
+  const snippet = decodeSnippetFor({ title: bug.title, step: bug.spec?.step ?? null, decoder, bytes, before, expected: decoded.expected, got: decoded.got });
+  const { command } = reproCommands(/** @type {any} */ ({ runtime: target.agent }), 'snippet.mjs');
+  const how = target.agent?.browser === undefined ? `Save this as \`snippet.mjs\` and run \`${command}\`:` : `Run this in ${engine}: ${command}.`;
+  return {
+    steps: [how, '', '```js', snippet.source.trimEnd(), '```'],
+    expected: ['What the Encoding Standard gives; the snippet prints:', '', '```', snippet.expected, '```'],
+    actual: [`${engine} prints:`, '', '```', snippet.actual, '```'],
+  };
+}
+
+/**
+ * What one replay showed, whichever kind of bug it replayed.
+ * @param {Replayed} replayed
+ * @returns {import('./root.js').Shown | null}  null: not replayed
+ */
+function shownOf({ verdict, decoded }) {
+  if (decoded !== undefined) return shownByDecoding(decoded);
+  return verdict === undefined ? null : shownBy(verdict);
 }
 
 /**
@@ -162,32 +249,41 @@ function expectedPart({ verdict }, snippet) {
 }
 
 /**
+ * What the replay does now, when that is not the bug the ledger knows: said first, so no one chases a ghost.
  * @param {import('./ledger.js').Bug} bug
  * @param {Replayed} found
- * @param {ReturnType<typeof snippetOf>} snippet
  * @param {import('./root.js').Shown | null} shown
  * @param {string} date
  * @returns {string[]}
  */
-function actualPart(bug, { target, verdict, error }, snippet, shown, date) {
+function driftPart(bug, { target, verdict, error }, shown, date) {
   const engine = engineName(target);
-  // What it does now, when that is not the bug the ledger knows: said first, so no one chases a ghost.
-  const drift = shown === null ? [`${engine} could not replay it on ${date}: ${error}.`]
+  return shown === null ? [`${engine} could not replay it on ${date}: ${error}.`]
     : shown === 'pass' ? [`${engine} passes it on ${date}: the bug may be fixed. The ledger's first difference was \`${bug.root.shape}\`.`]
       : typeof shown === 'string' ? [`${engine} cannot run it on ${date} (${notApplicable(verdict) ?? verdict.error}).`]
         : showsRoot(shown, bug.root) ? []
           : [`On ${date} ${engine} deviates otherwise than the ledger says (\`${bug.root.shape}\`): \`${shown.shape}\`.`];
+}
+
+/**
+ * A program's bug: what the engine gives, after driftPart.
+ * @param {Replayed} found
+ * @param {ReturnType<typeof snippetOf>} snippet
+ * @returns {string[]}
+ */
+function actualPart({ target, verdict }, snippet) {
+  const engine = engineName(target);
   // replay.js says `a receiving worker died: …` where the worker that received the value died, not the runtime.
   const worker = /^a receiving worker died: ([\s\S]*)$/.exec(verdict?.detail ?? '');
   const dies = verdict?.verdict !== 'crash' ? []
     : [worker !== null ? `The receiving worker dies: ${worker[1]}` : `The ${target.runtime?.browser === undefined ? 'process' : 'page'} dies: ${verdict.detail}`];
   if (snippet !== null && !('reason' in snippet)) {
-    return [...drift, `${engine} prints:`, '', '```', ...snippetOutput(snippet.check, snippet.check.actual), '```', ...(dies.length > 0 ? ['', ...dies] : [])];
+    return [`${engine} prints:`, '', '```', ...snippetOutput(snippet.check, snippet.check.actual), '```', ...(dies.length > 0 ? ['', ...dies] : [])];
   }
-  if (verdict?.verdict === 'deviation') return [...drift, ...differenceLines(verdict.differences, 'actual')];
-  if (verdict?.verdict === 'crash') return [...drift, ...dies];
-  if (verdict?.verdict === 'timeout') return [...drift, `The ${target.runtime?.browser === undefined ? 'process' : 'page'} hangs: ${verdict.detail}`];
-  return drift;
+  if (verdict?.verdict === 'deviation') return differenceLines(verdict.differences, 'actual');
+  if (verdict?.verdict === 'crash') return dies;
+  if (verdict?.verdict === 'timeout') return [`The ${target.runtime?.browser === undefined ? 'process' : 'page'} hangs: ${verdict.detail}`];
+  return [];
 }
 
 /**
@@ -206,18 +302,19 @@ function differenceLines(differences, side) {
  * The step the bug breaks, with its link, or (no step recorded yet) the
  * first difference in words and the section of the standard.
  * @param {import('./ledger.js').Bug} bug
+ * @param {Standard} standard  the one its kind of bug is judged by
  * @returns {string[]}
  */
-function standardPart(bug) {
+function standardPart(bug, { name, algorithms, revision, section }) {
   const pending = bug.status === 'spec-pending' ? [`A change to this part of the standard is pending: ${bug.pending}.`] : [];
   if (bug.spec !== null) {
-    const step = /^(\w+) step ([\d.]+)$/.exec(bug.spec.step);
-    const summary = step === null ? undefined : HTML_ALGORITHMS[step[1]]?.steps[step[2]];
+    const step = /^(.+) step ([\d.]+)$/.exec(bug.spec.step);
+    const summary = step === null ? undefined : algorithms[step[1]]?.steps[step[2]];
     // The numbers are those of the revision steps.js pins: upstream renumbers steps, the anchor stays.
-    return [`The HTML Standard, [${bug.spec.step}](${bug.spec.url})${summary === undefined ? '' : `: ${summary}`} (step numbers as of ${HTML_REVISION.checked}).`, ...pending];
+    return [`${name}, [${bug.spec.step}](${bug.spec.url})${summary === undefined ? '' : `: ${summary}`} (step numbers as of ${revision.checked}).`, ...pending];
   }
   return [
-    `The HTML Standard, [Safe passing of structured data](${HTML_REVISION.url}) (as of ${HTML_REVISION.checked}). `
+    `${name}, [${section}](${revision.url}) (as of ${revision.checked}). `
       + `A step-by-step implementation of it and this engine first differ at: \`${bug.root.shape}\`.`,
     ...pending,
   ];
@@ -229,9 +326,10 @@ function standardPart(bug) {
  * @param {import('./ledger.js').Bug} bug
  * @param {Replayed[] | null} others
  * @param {string} date
+ * @param {string} input  what they were given: the same value, the same bytes
  * @returns {string[]}
  */
-function othersPart(bug, others, date) {
+function othersPart(bug, others, date, input) {
   if (others === null) {
     const seen = bug.shows.filter((s) => s.target !== bug.foundOn);
     if (seen.length === 0) return [];
@@ -241,7 +339,7 @@ function othersPart(bug, others, date) {
     ];
   }
   if (others.length === 0) return [];
-  return [`Other engines, the same value replayed on ${date}:`, ...others.map((r) => `- ${engineName(r.target)} (\`${apiOf(r.target)}\`): ${resultOf(bug, r)}`)];
+  return [`Other engines, the same ${input} replayed on ${date}:`, ...others.map((r) => `- ${engineName(r.target)} (\`${apiOf(r.target)}\`): ${resultOf(bug, r)}`)];
 }
 
 /**
@@ -249,9 +347,10 @@ function othersPart(bug, others, date) {
  * @param {Replayed} replayed
  * @returns {string} pass, shows, or what else
  */
-function resultOf(bug, { verdict, error }) {
-  if (verdict === undefined) return `not replayed (${error})`;
-  const shown = shownBy(verdict);
+function resultOf(bug, replayed) {
+  const { verdict, error } = replayed;
+  const shown = shownOf(replayed);
+  if (shown === null) return `not replayed (${error})`;
   if (shown === 'pass') return 'passes';
   if (shown === 'not-applicable') return `cannot run it (${notApplicable(verdict)})`;
   if (shown === 'harness-error') return `not judged (a clonecheck error: ${String(verdict.error).split('\n')[0]})`;
@@ -306,21 +405,31 @@ function statusPart(bug) {
 }
 
 /**
- * @param {import('../targets/catalog.js').TargetSpec} target
+ * A target a report names: a TargetSpec (targets/catalog.js), or a decoder
+ * target (harness/decode/targets.js DecodeTarget), which has its decoder and
+ * its runtime's version as `release`, and no `runtime`.
+ * @typedef {import('../targets/catalog.js').TargetSpec & {decoder?: string, release?: string}} ReportedTarget
+ */
+
+/**
+ * @param {ReportedTarget} target
  * @returns {string} `Bun 1.4.5`, `Node.js 20.20.2`, or a module target's description
  */
 export function engineName(target) {
   const implementation = implementationOf(target.name);
   const name = TRACKERS[implementation]?.name ?? displayName(implementation);
-  return target.runtime === undefined ? `${name} (${target.description})` : `${name} ${target.runtime.version}`;
+  // A decoder target (harness/decode/targets.js) names its runtime's version `release`.
+  const version = target.runtime?.version ?? target.release;
+  return version === undefined ? `${name} (${target.description})` : `${name} ${version}`;
 }
 
 /**
- * @param {import('../targets/catalog.js').TargetSpec} target
+ * @param {ReportedTarget} target
  * @returns {string} the API a script calls to clone through it, the one an issue is about (its channel's
  *   descriptor, portable/targets/channels/); a module target is a structuredClone
  */
 function apiOf(target) {
+  if (target.decoder !== undefined) return decoderNamed(target.decoder)?.api ?? target.decoder;
   if (target.runtime === undefined) return 'structuredClone';
   return channelOfTarget(target.name)?.api(familyNamed(target.runtime.family)) ?? 'structuredClone';
 }

@@ -34,6 +34,18 @@ export function shownBy(verdict) {
   return verdict.verdict === 'not-applicable' || NOT_APPLICABLE.test(verdict.error ?? '') ? 'not-applicable' : 'harness-error';
 }
 
+/**
+ * What a replay of a decoder's bug's case shows (harness/decode/ledger-case.js): its root (category `decode`, the
+ * oracle's step and kind of difference, as the decode finding's shape is), its host's crash or hang, or a pass.
+ * @param {import('../../portable/decode/tasks.js').Difference | {stall: string, detail: string} | null} replayed  replayCase's answer
+ * @returns {Shown}
+ */
+export function shownByDecoding(replayed) {
+  if (replayed === null) return 'pass';
+  if ('shape' in replayed) return { category: 'decode', shape: replayed.shape };
+  return { category: 'crash', shape: replayed.stall };
+}
+
 /** @param {Shown} shown @param {Root} root @returns {boolean} the replay showed that root, wherever in the value */
 export function showsRoot(shown, root) {
   return typeof shown === 'object' && placeless(shown.shape) === placeless(root.shape);

@@ -21,7 +21,7 @@ export function runFindingsOf(document, file) {
   }
   const fuzz = document?.command === 'gate' ? document.fuzz : document;
   if (!['fuzz', 'nightly', 'gate'].includes(document?.command) || !Array.isArray(fuzz?.findings) || !Array.isArray(fuzz?.targets)) {
-    throw new InputError(`${file} is not a results file of clonecheck fuzz, nightly, merge or gate, nor a regression file (command ${JSON.stringify(document?.command)}); give one of those`);
+    throw new InputError(`${file} is not a results file of clonecheck fuzz, nightly, merge, gate or decode, nor a regression file (command ${JSON.stringify(document?.command)}); give one of those`);
   }
   // A nightly --latest run's replayed-only targets too: where the ledger's bugs were checked.
   const ran = [...fuzz.targets, ...(document.replayedOn ?? [])].map((/** @type {any} */ t) => ({ name: t.name, version: t.version ?? null }));

@@ -276,7 +276,7 @@ function related(a, b) {
  * @param {string} date
  * @returns {Sighting | null} none where the program does not apply or the replay failed
  */
-function sighting(target, shown, root, date) {
+export function sighting(target, shown, root, date) {
   if (shown !== 'pass' && typeof shown !== 'object') return null;
   const where = { target: channelTargetOf(target.name), version: target.version, shows: showsRoot(shown, root), checked: date };
   // Another difference than the bug's: neither the bug nor a pass (a fix would pass).
@@ -289,7 +289,7 @@ function sighting(target, shown, root, date) {
  * @param {Sighting[]} now
  * @param {Triage} result
  */
-function checkSightings(bug, now, result) {
+export function checkSightings(bug, now, result) {
   // Versions are compared, not only told apart: a target stands for a line of releases (`node:clone` is this Node,
   // node@22 and any node@X.Y.Z), and what counts is the newest sighting at this version or an older one.
   const older = (/** @type {string | null} */ a, /** @type {string | null} */ b) => a !== null && b !== null && compareVersions(a, b) < 0;

@@ -13,9 +13,10 @@ import {
   RegistryError, bisectEitherWay, bugJudge, findingJudge, programJudge, registryReleases, replayProbe,
 } from '../bugs/bisect.js';
 import {
-  InputError, LEDGER_DIR, channelTargetOf, findBug, implementationOf, programNamed, readLedger, writeBug,
+  InputError, LEDGER_DIR, channelTargetOf, findBug, implementationOf, programNamed, readAllBugs, writeBug,
 } from '../bugs/ledger.js';
 import { compareVersions } from '../../portable/families/versions.js';
+import { decodeProbe } from '../decode/ledger-case.js';
 import { pinnedVersion, registryFamilies, registryPackage } from '../runtimes.js';
 import { channelsOf } from '../targets/catalog.js';
 import { EXIT, UsageError } from '../errors.js';
@@ -34,6 +35,9 @@ import { readProgram } from '../bugs/read-program.js';
  * @property {import('../bugs/ledger.js').Bug} [bug]
  * @property {import('../bugs/ledger.js').Sighting[]} [sightings]  where the ledger replayed its program: a fix is
  *   bisected from the newest version it showed on
+ * @property {import('../decode/ledger-case.js').DecodeCase} [decode]  a decoder's bug: its case, probed instead of a program
+ *   on `<runtime>@<version>:<decoder>` (its channel is its decoder)
+ * @property {import('../bugs/root.js').Root} [root]  a decoder's bug's root, which its probes are judged by
  */
 
 /** @param {string} target `deno@2.7.14:worker` @returns {string} `worker` */
@@ -47,7 +51,9 @@ const channelOf = (target) => target.slice(target.lastIndexOf(':') + 1);
  */
 function readSubject(name, ledger) {
   if (existsSync(name)) {
-    const { program, finding } = readProgram(name);
+    const read = readProgram(name);
+    if ('decode' in read) throw new UsageError(`${name} is a decoder's bug of the ledger: bisect it by its id (its file's path under corpus/bugs/, without .json)`);
+    const { program, finding } = read;
     if (finding !== undefined && typeof finding.target === 'string' && typeof finding.category === 'string') {
       return {
         kind: 'finding', name, program, judge: findingJudge(finding.category), question: `a root difference of the finding's category, ${finding.category}`,
@@ -58,17 +64,17 @@ function readSubject(name, ledger) {
   }
   let bug;
   try {
-    bug = findBug(readLedger(ledger), name);
+    bug = findBug(readAllBugs(ledger), name);
   } catch (error) {
     if (error instanceof InputError) throw new UsageError(`${error.message.replace(/;.*$/, '')} (${ledger}), and no file ${name}: give a bug id, a finding folder or a program.json`);
     throw error;
   }
   // A name an entry merged into it had means that entry's program (a question of the standard: one engine's).
   const named = programNamed(bug, name);
-  const { program, foundOn, root } = named;
+  const { program, decode, foundOn, root } = named;
   return {
     kind: 'bug', name: bug.id, program, judge: bugJudge(root), question: `its root, ${root.shape}`,
-    runtime: implementationOf(foundOn), channel: channelOf(foundOn), bug,
+    runtime: implementationOf(foundOn), channel: channelOf(foundOn), bug, ...(decode === undefined ? {} : { decode, root }),
     // An alias's program has the sightings of the entry it was.
     sightings: 'was' in named ? /** @type {import('../bugs/ledger.js').AlsoShownBy} */ (named).shows ?? [] : bug.shows,
   };
@@ -164,7 +170,9 @@ export async function bisectCommand(given, raw) {
   }
   // A finding on another runtime (a bun finding bisected on deno) keeps clone, not its channel, which that runtime may lack.
   const channel = raw.channel ?? (subject.runtime === runtime ? subject.channel : undefined) ?? 'clone';
-  if (!channelsOf(runtime).includes(channel)) throw new UsageError(`${runtime} has no channel '${channel}'; its channels: ${channelsOf(runtime).join(', ')}`);
+  if (subject.decode !== undefined) {
+    if (channel !== subject.decode.decoder) throw new UsageError(`${subject.name} is a decoder's bug of ${subject.decode.decoder}: its probes decode with it, not on a channel (--channel)`);
+  } else if (!channelsOf(runtime).includes(channel)) throw new UsageError(`${runtime} has no channel '${channel}'; its channels: ${channelsOf(runtime).join(', ')}`);
   const { direction, end, older } = directionOf(raw, pinnedVersion(runtime));
 
   let versions;
@@ -195,14 +203,15 @@ export async function bisectCommand(given, raw) {
         + (direction === undefined ? `; if it passes there, its fix: ${from}` : ''))
     + `${raw.tries > 1 ? `; ${raw.tries} tries per version, bad if any shows it` : ''}\n`);
   let installs = 0;
-  const probe = replayProbe({
-    program: subject.program, runtime, channel, judge: subject.judge, timeoutMs: raw.timeout, profile: subject.profile,
-    // The first and last line of each install; npm's progress every second would bury the probes.
-    onInstall: (message) => {
-      if (message.startsWith('installed ')) installs += 1;
-      if (!message.startsWith(' ')) process.stderr.write(`clonecheck: ${message}\n`);
-    },
-  });
+  // The first and last line of each install; npm's progress every second would bury the probes.
+  const onInstall = (/** @type {string} */ message) => {
+    if (message.startsWith('installed ')) installs += 1;
+    if (!message.startsWith(' ')) process.stderr.write(`clonecheck: ${message}\n`);
+  };
+  // A decoder's bug is probed by decode --replay's replay of its case (harness/decode/ledger-case.js), judged by its root alike.
+  const probe = subject.decode !== undefined && subject.root !== undefined
+    ? decodeProbe({ decode: subject.decode, root: subject.root, runtime, timeoutMs: raw.timeout, onInstall })
+    : replayProbe({ program: subject.program, runtime, channel, judge: subject.judge, timeoutMs: raw.timeout, profile: subject.profile, onInstall });
   const found = await bisectEitherWay({
     versions, end, good: direction === 'fixed' ? undefined : older, bad, direction, tries: raw.tries, probe, onProbe: (p) => process.stdout.write(probeLine(p)),
   });

@@ -3,6 +3,7 @@
 // severe open ones first, filtered (harness/bugs/listing.js); with --check,
 // every open or pending cause's program replayed on the target it was found
 // on (at the version pinned there; one that does not show, alone and again),
+// a decoder's bug's decode case alike (harness/decode/ledger-case.js),
 // saying which no longer show
 // (docs/bugs.md#listing-the-ledger).
 
@@ -11,7 +12,8 @@ import { resolve } from 'node:path';
 import { readDecodeBugs, readLedger } from '../bugs/ledger.js';
 import { countsLine, countsOf, filterOf, homePrograms, isLive, listBugs, rowLine } from '../bugs/listing.js';
 import { replayOnTargets } from '../bugs/replay.js';
-import { showsRoot } from '../bugs/root.js';
+import { showsRoot, shownByDecoding } from '../bugs/root.js';
+import { decodeTargetNamed, replayDecodeCase } from '../decode/ledger-case.js';
 import { EXIT, UsageError } from '../errors.js';
 
 /**
@@ -52,8 +54,8 @@ export async function bugsCommand(raw) {
 const CHECK_LABELS = { shows: 'shows      ', gone: 'GONE       ', other: 'OTHER      ', unchecked: 'unchecked  ' };
 
 /**
- * --check: the open and pending causes of the listing (a decoder's bug is replayed by `clonecheck decode --replay`,
- * not here), each home program on its home target, one host start per target.
+ * --check: the open and pending causes of the listing, each home program on its home target, one host start per
+ * target; a decoder's bug's case on its target, as `clonecheck decode --replay` replays it.
  * @param {import('../bugs/listing.js').Row[]} rows
  * @param {string} directory
  * @param {{json?: boolean, timeout: number, tries: number}} raw
@@ -62,7 +64,9 @@ const CHECK_LABELS = { shows: 'shows      ', gone: 'GONE       ', other: 'OTHER 
 async function checkCommand(rows, directory, raw) {
   const started = performance.now();
   const live = rows.filter((row) => isLive(row.bug.status));
-  const cells = live.filter((row) => row.bug.decode === undefined).flatMap((row) => homePrograms(row.bug).map((home) => ({ row, home })));
+  const every = live.flatMap((row) => homePrograms(row.bug).map((home) => ({ row, home })));
+  const cells = every.filter((cell) => cell.home.decode === undefined);
+  const decodeCells = every.filter((cell) => cell.home.decode !== undefined);
   const replay = replayOnTargets({ timeoutMs: raw.timeout, log: (line) => process.stderr.write(`clonecheck: ${line}\n`) });
   /** @type {Map<typeof cells[number], Check>} */
   const checks = new Map();
@@ -90,23 +94,46 @@ async function checkCommand(rows, directory, raw) {
       for (const cell of here) if (!checks.has(cell)) record(cell, { version: null, verdict: 'unchecked', detail: why });
     }
   }
-  const results = cells.map((cell) => /** @type {Check} */ (checks.get(cell)));
-  const decoders = live.length - new Set(cells.map((cell) => cell.row.bug.id)).size;
+  for (const cell of decodeCells) checks.set(cell, { bug: cell.row.bug.id, target: cell.home.foundOn, ...await checkDecodeCase(cell.home, raw) });
+  const checked = [...cells, ...decodeCells];
+  const results = checked.map((cell) => /** @type {Check} */ (checks.get(cell)));
   const seconds = (performance.now() - started) / 1000;
   const count = (/** @type {Check['verdict']} */ verdict) => results.filter((c) => c.verdict === verdict).length;
   if (raw.json) {
-    process.stdout.write(`${JSON.stringify({ ledger: directory, checked: results, decoders, seconds }, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify({ ledger: directory, checked: results, seconds }, null, 2)}\n`);
   } else {
-    cells.forEach((cell, i) => {
+    checked.forEach((cell, i) => {
       const c = results[i];
       process.stdout.write(`${CHECK_LABELS[c.verdict]}${c.bug}  ${cell.row.bug.title}  on ${c.target}${c.version === null ? '' : ` ${c.version}`}`
         + `${c.detail === '' ? '' : `: ${c.detail}`}\n`);
     });
-    process.stdout.write(`${results.length} programs of ${live.length - decoders} open or pending causes replayed on ${new Set(cells.map((c) => c.home.foundOn)).size} targets `
-      + `in ${seconds.toFixed(1)} s: ${count('shows')} show, ${count('gone')} no longer show, ${count('other')} show something else, ${count('unchecked')} not checked`
-      + `${decoders > 0 ? `; ${decoders} decoders' bugs not replayed (clonecheck decode --replay)` : ''}\n`);
+    process.stdout.write(`${cells.length} programs${decodeCells.length > 0 ? ` and ${decodeCells.length} decode cases` : ''} of ${live.length} open or pending causes `
+      + `replayed on ${new Set(checked.map((c) => c.home.foundOn)).size} targets `
+      + `in ${seconds.toFixed(1)} s: ${count('shows')} show, ${count('gone')} no longer show, ${count('other')} show something else, ${count('unchecked')} not checked\n`);
   }
   return count('gone') + count('other') > 0 ? EXIT.findings : EXIT.ok;
+}
+
+/**
+ * A decoder's bug's case on its home target, judged as a program's check is: replayed again `--tries` times (each in a
+ * fresh host) before it is called gone or other.
+ * @param {import('../bugs/ledger.js').Case} home @param {{timeout: number, tries: number}} raw
+ * @returns {Promise<Omit<Check, 'bug' | 'target'>>}
+ */
+async function checkDecodeCase(home, raw) {
+  const decode = /** @type {import('../decode/ledger-case.js').DecodeCase} */ (home.decode);
+  try {
+    const target = await decodeTargetNamed(home.foundOn, { timeoutMs: raw.timeout });
+    const once = async () => judged(shownByDecoding(await replayDecodeCase(decode, target, raw.timeout)), home.root, target.release ?? null);
+    const first = await once();
+    if (first.verdict !== 'gone' && first.verdict !== 'other') return first;
+    const tries = [];
+    for (let i = 0; i < raw.tries; i++) tries.push(await once());
+    return tries.find((t) => t.verdict === 'shows') ?? tries.find((t) => t.verdict === 'other') ?? first;
+  } catch (error) {
+    // A target that does not start here (a runtime not installed, a browser that does not launch) leaves it unchecked.
+    return { version: null, verdict: 'unchecked', detail: (error instanceof Error ? error.message : String(error)).split('\n')[0] };
+  }
 }
 
 /**

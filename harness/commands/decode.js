@@ -13,15 +13,14 @@ import { userHosts } from '../targets/named.js';
 import { DECODERS } from '../../portable/decoders/index.js';
 import { decoderTargetRows, resolveDecodeTarget } from '../decode/targets.js';
 import { CHUNK_CASES, runDecode } from '../decode/run.js';
-import { findingLines, knownBug, parseReplay, replayArgument } from '../decode/findings.js';
+import { findingLines, knownBug, parseReplay, replayArgument, replayLines } from '../decode/findings.js';
 import { replayCase } from '../decode/replay.js';
 import { oneFindingPerCause } from '../decode/causes.js';
+import { DECODE_RESULTS_SCHEMA } from '../decode/triage.js';
 import { EXIT, UsageError } from '../errors.js';
 import { count } from '../count.js';
 import { interrupts, progressDisplay } from './common.js';
 
-/** The results file's schema (--json). */
-const RESULTS_SCHEMA = 'clonecheck/decode-results@1';
 
 /**
  * @param {{target?: string[], runtime?: string[], browser?: string[], seed: number, runs: number, json?: string, list?: boolean,
@@ -84,7 +83,7 @@ export async function decodeCommand(raw) {
   const fresh = causes.filter((f) => f.bug === undefined).length;
   if (raw.json !== undefined) {
     writeFileSync(raw.json, `${JSON.stringify({
-      schema: RESULTS_SCHEMA, command: 'decode', seed, runs, seconds: Number(seconds.toFixed(2)), interrupted: ctrlC.presses > 0, targets: perTarget,
+      schema: DECODE_RESULTS_SCHEMA, command: 'decode', seed, runs, seconds: Number(seconds.toFixed(2)), interrupted: ctrlC.presses > 0, targets: perTarget,
       findings: causes.map(({ finding, bug, alsoShownAs }) => ({ ...finding, bug: bug?.id ?? null, alsoShownAs })),
     }, null, 2)}\n`);
   }
@@ -131,16 +130,9 @@ async function replayCommand(text, targets, bugs, timeoutMs) {
   let fresh = 0;
   for (const target of targets) {
     const difference = await replayCase(target, parseReplay(text, target), timeoutMs);
-    if (difference === null) {
-      process.stdout.write(`PASS  ${target.name} (${target.version})\n`);
-      continue;
-    }
-    const bug = 'shape' in difference ? knownBug(bugs, target, difference.shape) : undefined;
-    if (bug === undefined) fresh += 1;
-    const finding = 'shape' in difference
-      ? { target: target.name, shape: difference.shape, verdict: /** @type {const} */ ('difference'), casesToFind: 1, difference: { ...difference, shrinks: 0 } }
-      : { target: target.name, shape: difference.stall, verdict: /** @type {const} */ ('crash'), casesToFind: 1, detail: difference.detail };
-    process.stdout.write(`${findingLines(finding, target, bug, 0).join('\n').replace(/ \(case 1 of seed 0\)/, ` (${target.version})`)}\n`);
+    const bug = difference !== null && 'shape' in difference ? knownBug(bugs, target, difference.shape) : undefined;
+    if (difference !== null && bug === undefined) fresh += 1;
+    process.stdout.write(`${replayLines(target, difference, bug).join('\n')}\n`);
   }
   return fresh > 0 ? EXIT.findings : EXIT.ok;
 }

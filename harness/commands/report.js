@@ -5,15 +5,16 @@
 // that its makers still support and that is installed here (the target it
 // was found on, when the ledger saw it nowhere else; the snippet and what it
 // prints come from that replay) and, unless --no-replay, on the other
-// engines here. A bug seen only on end-of-life versions gets no text (exit
-// 2) unless --end-of-life. Nothing is sent anywhere: where to file it is
-// printed on stderr.
+// engines here; a decoder's bug, its decode case (harness/decode/ledger-case.js).
+// A bug seen only on end-of-life versions gets no text (exit 2) unless
+// --end-of-life. Nothing is sent anywhere: where to file it is printed on stderr.
 
 import { existsSync, writeFileSync } from 'node:fs';
 import { machine, release, type } from 'node:os';
 import { relative, resolve } from 'node:path';
-import { available, otherEngineTargets, replayEach } from '../bugs/elsewhere.js';
-import { LEDGER_DIR, findBug, implementationOf, readLedger } from '../bugs/ledger.js';
+import { ENGINES, available, otherEngineTargets, replayEach } from '../bugs/elsewhere.js';
+import { LEDGER_DIR, findBug, implementationOf, readAllBugs } from '../bugs/ledger.js';
+import { decodeTargetNamed, otherDecoderTargets, replayDecodeCase } from '../decode/ledger-case.js';
 import { reportText } from '../bugs/report.js';
 import { trackerOf } from '../bugs/trackers.js';
 import { endOfLifeLine, reportTargets } from '../bugs/supported.js';
@@ -28,7 +29,7 @@ import { targetsFromNames } from '../targets/named.js';
 export async function reportCommand(wanted, raw) {
   const ledger = resolve(raw.ledger);
   if (!existsSync(ledger)) throw new UsageError(`--ledger ${raw.ledger}: no such folder; give the bug ledger's folder (default: corpus/bugs)`);
-  const bug = findBug(readLedger(ledger), wanted);
+  const bug = findBug(readAllBugs(ledger), wanted);
   const tracker = trackerOf(raw.for ?? bug.implementation);
   const date = new Date().toISOString().slice(0, 10);
   // The newest supported version it showed on is the one the issue is about (supported.js); a bug seen only on
@@ -38,9 +39,8 @@ export async function reportCommand(wanted, raw) {
   if ('endOfLife' in where && bug.status !== 'fixed' && !raw.endOfLife) {
     throw new UsageError(`${endOfLifeLine(bug, where.endOfLife, date)}; --end-of-life writes it anyway`);
   }
-  const replayed = await replayTarget('targets' in where ? where.targets : [bug.foundOn]);
-  const [found] = await replayEach(bug.program, [replayed], raw.timeout);
-  const others = raw.replay ? await replayEach(bug.program, await otherEngineTargets(replayed.name), raw.timeout) : null;
+  const names = 'targets' in where ? where.targets : [bug.foundOn];
+  const { found, others } = bug.decode === undefined ? await replayProgramBug(bug.program, names, raw) : await replayDecoderBug(bug.decode, names, raw);
   const { title, body } = reportText({
     bug, tracker, found, others, date,
     platform: `${type()} ${release()} ${machine()}`,
@@ -63,17 +63,60 @@ export async function reportCommand(wanted, raw) {
 /**
  * The newest of the versions a report may be about that is here already: a release `nightly --latest` met (node@26.12.1)
  * is not downloaded for a report while a pinned one it showed on is installed; none here, the newest is installed.
+ * @template T
  * @param {string[]} names  reportTargets', the best first
- * @returns {Promise<import('../targets/catalog.js').TargetSpec>}
+ * @param {{here: (name: string) => Promise<T | null>, install: (name: string) => Promise<T>}} resolve  a target that is here
+ *   (null: not installed), and one installed on demand
+ * @returns {Promise<T>}
  */
-async function replayTarget(names) {
+async function replayTarget(names, { here, install }) {
   for (const name of names) {
-    const target = await available(name);
+    const target = await here(name);
     if (target === null) continue;
     if (name !== names[0]) process.stderr.write(`clonecheck: replayed on ${name}, the newest version it showed on that is here (${names[0]} is not installed)\n`);
     return target;
   }
-  return (await targetsFromNames([names[0]]))[0];
+  return install(names[0]);
+}
+
+/**
+ * A program's bug replayed on replayTarget's target and (unless --no-replay) on the other engines here.
+ * @param {any} program @param {string[]} names  reportTargets' @param {{replay: boolean, timeout: number}} raw
+ * @returns {Promise<{found: import('../bugs/report.js').Replayed, others: import('../bugs/report.js').Replayed[] | null}>}
+ */
+async function replayProgramBug(program, names, raw) {
+  const replayed = await replayTarget(names, { here: available, install: async (name) => (await targetsFromNames([name]))[0] });
+  const [found] = await replayEach(program, [replayed], raw.timeout);
+  return { found, others: raw.replay ? await replayEach(program, await otherEngineTargets(replayed.name), raw.timeout) : null };
+}
+
+/**
+ * A decoder's bug: its decode case replayed so (RUNTIME:DECODER targets), and on the same decoder of each other engine.
+ * @param {import('../decode/ledger-case.js').DecodeCase} decode @param {string[]} names  reportTargets'
+ * @param {{replay: boolean, timeout: number}} raw
+ * @returns {Promise<{found: import('../bugs/report.js').Replayed, others: import('../bugs/report.js').Replayed[] | null}>}
+ */
+async function replayDecoderBug(decode, names, raw) {
+  const each = async (/** @type {import('../decode/targets.js').DecodeTarget[]} */ targets) => {
+    const replayed = [];
+    for (const target of targets) {
+      try {
+        replayed.push({ target, decoded: await replayDecodeCase(decode, target, raw.timeout) });
+      } catch (error) {
+        replayed.push({ target, error: String(error instanceof Error ? error.message : error).split('\n')[0] });
+      }
+    }
+    return replayed;
+  };
+  const target = await replayTarget(names, {
+    here: (name) => decodeTargetNamed(name, { timeoutMs: raw.timeout, install: false }).catch((error) => {
+      if (error instanceof UsageError) return null;
+      throw error;
+    }),
+    install: (name) => decodeTargetNamed(name, { timeoutMs: raw.timeout }),
+  });
+  const [found] = await each([target]);
+  return { found, others: raw.replay ? await each(await otherDecoderTargets(target.name, ENGINES)) : null };
 }
 
 /**

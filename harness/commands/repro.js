@@ -2,20 +2,26 @@
 // on some targets, each verdict and its differences printed. A finding folder
 // brings its own target; a bare program defaults to node:clone. The program
 // runs in a pool worker, so a target that hangs or crashes is a verdict here too.
+// A decoder's bug of the ledger replays its decode case instead, on
+// RUNTIME:DECODER targets (its foundOn by default), as `decode --replay` does.
 
 import { readProgram } from '../bugs/read-program.js';
+import { decodeTargetNamed, replayDecodeCase } from '../decode/ledger-case.js';
+import { replayLines } from '../decode/findings.js';
 import { NOT_APPLICABLE } from '../bugs/root.js';
 import { replayPrograms } from '../findings/replay.js';
 import { HISTORY_FILE } from '../findings/write.js';
 import { EXIT } from '../errors.js';
-import { targetsFromNames } from '../targets/named.js';
+import { targetsFromNames, userHosts } from '../targets/named.js';
 
 /**
  * @param {string} where
  * @param {{target?: string[], runtime?: string[], browser?: string[], timeout: number, spec: string}} raw  commander's options (options.js)
  */
 export async function reproCommand(where, raw) {
-  const { program, target, history } = readProgram(where);
+  const read = readProgram(where);
+  if ('decode' in read) return reproDecode(read.decode, raw.target ?? [read.target], raw);
+  const { program, target, history } = read;
   const names = raw.target ?? (target === undefined ? ['node:clone'] : [target]);
   const targets = await targetsFromNames(names, raw.runtime, raw.browser, raw.spec);
   // A finding that needs earlier cases gets them first, in the same agent (harness/minimize/history.js); their verdicts are not its.
@@ -51,5 +57,23 @@ export async function reproCommand(where, raw) {
     }
   }
   if (verdicts.some((v) => v.verdict === 'harness-error')) return EXIT.infrastructure;
+  return failed ? EXIT.findings : EXIT.ok;
+}
+
+/**
+ * A decoder's bug: its case on each target, PASS or FAIL with what it decoded against what the standard gives.
+ * @param {import('../decode/ledger-case.js').DecodeCase} decode @param {string[]} names
+ * @param {{runtime?: string[], browser?: string[], timeout: number}} raw
+ * @returns {Promise<number>} 1 when a target shows a difference (or its host crashes or hangs on it)
+ */
+async function reproDecode(decode, names, raw) {
+  const hosts = { ...userHosts(raw), timeoutMs: raw.timeout };
+  let failed = false;
+  for (const name of names) {
+    const target = await decodeTargetNamed(name, hosts);
+    const replayed = await replayDecodeCase(decode, target, raw.timeout);
+    if (replayed !== null) failed = true;
+    process.stdout.write(`${replayLines(target, replayed, undefined, 'FAIL').join('\n')}\n`);
+  }
   return failed ? EXIT.findings : EXIT.ok;
 }

@@ -102,7 +102,8 @@ const gotText = (got) => ('threw' in got ? `threw ${got.threw}: ${got.message}` 
  * it first; `-` is no bytes), `HEX@SOURCEEND:POS+LEN` for a string of a buffer (`POS+LEN,POS+LEN`: its
  * strings in the order decoded), `BUFFER/BUFFER/…`: a module's history, the buffers a fresh instance decodes
  * first. HEX writes long runs short: `61*4093.` (a byte repeated), `00~4096.` (ASCII counting up).
- * @param {import('../../portable/decode/tasks.js').Difference} difference
+ * @param {Pick<import('../../portable/decode/tasks.js').Difference, 'bytes' | 'string' | 'strings' | 'before' | 'history'>} difference
+ *   (a ledger case has no more)
  */
 export function replayArgument({ bytes, string, strings, before = [], history = [] }) {
   const hex = (/** @type {number[]} */ list) => hexOf(list, '') || '-';
@@ -184,11 +185,12 @@ export function knownBug(bugs, target, shape) {
  * @param {import('./run.js').DecodeFinding} finding
  * @param {import('./targets.js').DecodeTarget} target
  * @param {import('../bugs/ledger.js').Bug | undefined} bug
- * @param {number} seed
+ * @param {number | null} seed  null: a replay's, whose head names the version instead of the case
+ * @param {string} [label]  what the head starts with instead of NEW or the bug's id (repro's FAIL)
  * @returns {string[]}
  */
-export function findingLines(finding, target, bug, seed) {
-  const head = `${bug === undefined ? 'NEW' : `known ${bug.id}`}  ${target.name}  ${finding.shape}  (case ${finding.casesToFind} of seed ${seed})`;
+export function findingLines(finding, target, bug, seed, label = bug === undefined ? 'NEW' : `known ${bug.id}`) {
+  const head = `${label}  ${target.name}  ${finding.shape}  (${seed === null ? target.version : `case ${finding.casesToFind} of seed ${seed}`})`;
   const { difference } = finding;
   if (difference === undefined) {
     const { input: given } = finding;
@@ -215,6 +217,23 @@ export function findingLines(finding, target, bug, seed) {
     `  replay: clonecheck decode --target ${target.name} --replay ${replayArgument(difference)}`,
     ...historyLines(target, difference),
   ];
+}
+
+/**
+ * What one replayed case prints (decode --replay, repro of a decoder's bug): PASS, or its difference (or its host's
+ * crash or hang) as a finding's lines with the version in its head.
+ * @param {import('./targets.js').DecodeTarget} target
+ * @param {import('../../portable/decode/tasks.js').Difference | {stall: string, detail: string} | null} difference  replayCase's
+ * @param {import('../bugs/ledger.js').Bug | undefined} bug  the ledger's bug it is
+ * @param {string} [label]  the head's first word for a difference (default NEW, or the bug's id)
+ * @returns {string[]}
+ */
+export function replayLines(target, difference, bug, label) {
+  if (difference === null) return [`PASS  ${target.name} (${target.version})`];
+  const finding = 'shape' in difference
+    ? { target: target.name, shape: difference.shape, verdict: /** @type {const} */ ('difference'), casesToFind: 1, difference: { ...difference, shrinks: 0 } }
+    : { target: target.name, shape: difference.stall, verdict: /** @type {const} */ ('crash'), casesToFind: 1, detail: difference.detail };
+  return findingLines(finding, target, bug, null, label);
 }
 
 /**

@@ -25,6 +25,7 @@ import { UsageError } from '../errors.js';
  * @property {string} decoder  the ledger's decoder id: a descriptor's id, `string-tiers`, or `decoder:PATH`
  * @property {string} description
  * @property {string} version  what ran: `node 22.23.3`, `chromium 141.0…`, `this Node 20.20.2`
+ * @property {string} [release]  the runtime's or browser's own version (`22.23.3`): a ledger sighting's
  * @property {import('../runtimes.js').Runtime} [agent]  the runtime whose agents or pages run it; none: worker threads here
  * @property {string} [family]  the runtime family (a snippet is written for it)
  */
@@ -40,11 +41,14 @@ export const DECODER_IDS = DECODERS.map((decoder) => decoder.id);
 
 /**
  * @param {string} name
- * @param {{userRuntimes?: Map<string, string>, userBrowsers?: Map<string, string>, install?: boolean}} [options]
+ * @param {{userRuntimes?: Map<string, string>, userBrowsers?: Map<string, string>, install?: boolean,
+ *   onInstall?: (message: string) => void}} [options]  onInstall: what an install says (default: on stderr)
  * @returns {Promise<DecodeTarget>}
  * @throws {UsageError} a name, path or module the user must fix
  */
-export async function resolveDecodeTarget(name, { userRuntimes, userBrowsers, install = true } = {}) {
+export async function resolveDecodeTarget(name, {
+  userRuntimes, userBrowsers, install = true, onInstall = (message) => process.stderr.write(`clonecheck: ${message}\n`),
+} = {}) {
   const here = `this Node ${process.versions.node}`;
   if (name === 'ref:string-tiers') {
     return {
@@ -62,7 +66,7 @@ export async function resolveDecodeTarget(name, { userRuntimes, userBrowsers, in
   let runtime;
   try {
     runtime = await resolveRuntime(name.slice(0, colon), {
-      userRuntimes, userBrowsers, install, onInstall: (message) => process.stderr.write(`clonecheck: ${message}\n`),
+      userRuntimes, userBrowsers, install, onInstall,
     });
   } catch (error) {
     if (error instanceof RuntimeError) throw new UsageError(error.message);
@@ -72,7 +76,7 @@ export async function resolveDecodeTarget(name, { userRuntimes, userBrowsers, in
   if (reason !== undefined) throw new UsageError(`${name}: ${reason}`);
   return {
     name, spec: { name, kind: 'builtin', decoder: decoder.id }, implementation: runtime.family, decoder: decoder.id,
-    description: decoder.title, version: `${runtime.family} ${runtime.version}`, family: runtime.family,
+    description: decoder.title, version: `${runtime.family} ${runtime.version}`, release: runtime.version, family: runtime.family,
     ...(runtime.inProcess ? {} : { agent: runtime }),
   };
 }

@@ -14,9 +14,33 @@
  * @property {(host: {Buffer?: any}) => (bytes: Uint8Array, more?: boolean) => string} open  a decode function with a fresh decoder,
  *   made once per case (`more`: a streaming decoder's input is not the stream's last)
  * @property {boolean} [stream]  a case's inputs are the chunks of one stream, judged as their concatenation
- * @property {(bytes: number[], before?: number[][]) => string} snippet  the statements that decode the bytes in a host that has
- *   it, with one decoder that first decoded the inputs `before` (a streaming one: the chunks before them)
+ * @property {string} api  what a script calls, as an issue names it (`TextDecoder('latin1')`, `Buffer#toString('utf8')`)
+ * @property {(bytes: number[], before?: number[][]) => SnippetParts} parts  the statements that decode the bytes in a host
+ *   that has it, with one decoder that first decoded the inputs `before` (a streaming one: the chunks before them)
+ * @property {(bytes: number[], before?: number[][]) => string} snippet  those parts on one line
  */
+
+/**
+ * @typedef {object} SnippetParts
+ * @property {string[]} imports  module imports the statements need (a script puts them first)
+ * @property {string[]} statements  what runs before the decoding expression (a decoder made and fed the earlier inputs)
+ * @property {string} expression  the decoding whose string is the case's output
+ */
+
+/**
+ * A descriptor with its one-line snippet made from its parts.
+ * @param {Omit<DecoderDescriptor, 'snippet'>} descriptor
+ * @returns {DecoderDescriptor}
+ */
+function withSnippet(descriptor) {
+  return {
+    ...descriptor,
+    snippet: (bytes, before) => {
+      const { imports, statements, expression } = descriptor.parts(bytes, before);
+      return [...imports, ...statements, expression].join(' ');
+    },
+  };
+}
 
 /** @param {number[]} bytes @returns {string} the bytes as a hex array literal */
 export const bytesLiteral = (bytes) => `[${bytes.map((b) => `0x${b.toString(16).padStart(2, '0')}`).join(', ')}]`;
@@ -28,18 +52,23 @@ export const bytesLiteral = (bytes) => `[${bytes.map((b) => `0x${b.toString(16).
  */
 function textDecoder(id, title, oracle, label, options) {
   const source = label === undefined ? '' : `'${label}'${options === undefined ? '' : `, { ${Object.entries(options).map(([k, v]) => `${k}: ${v}`).join(', ')} }`}`;
-  return {
-    id, title, needs: 'TextDecoder', oracle,
+  return withSnippet({
+    id, title, needs: 'TextDecoder', oracle, api: `TextDecoder(${source})`,
     // One instance per case, reused for its inputs: decode() without {stream: true} starts afresh each call (its step 1).
     open: () => {
       // Only the arguments the snippet shows: Bun 1.1 throws for an undefined options argument.
       const decoder = label === undefined ? new TextDecoder() : options === undefined ? new TextDecoder(label) : new TextDecoder(label, options);
       return (bytes) => decoder.decode(bytes);
     },
-    snippet: (bytes, before = []) => (before.length === 0 ? `new TextDecoder(${source}).decode(new Uint8Array(${bytesLiteral(bytes)}))`
-      : `const decoder = new TextDecoder(${source}); for (const earlier of [${before.map(bytesLiteral).join(', ')}]) { try { decoder.decode(new Uint8Array(earlier)); } catch {} } `
-        + `decoder.decode(new Uint8Array(${bytesLiteral(bytes)}))`),
-  };
+    parts: (bytes, before = []) => (before.length === 0
+      ? { imports: [], statements: [], expression: `new TextDecoder(${source}).decode(new Uint8Array(${bytesLiteral(bytes)}))` }
+      : {
+        imports: [],
+        statements: [`const decoder = new TextDecoder(${source});`,
+          `for (const earlier of [${before.map(bytesLiteral).join(', ')}]) { try { decoder.decode(new Uint8Array(earlier)); } catch {} }`],
+        expression: `decoder.decode(new Uint8Array(${bytesLiteral(bytes)}))`,
+      }),
+  });
 }
 
 /**
@@ -51,21 +80,25 @@ function textDecoder(id, title, oracle, label, options) {
  * @returns {DecoderDescriptor}
  */
 function streamingTextDecoder() {
-  return {
+  return withSnippet({
     id: 'textdecoder-stream', title: 'TextDecoder, utf-8, the inputs as chunks of one stream ({stream: true}): UTF-8 decode of their concatenation',
-    needs: 'TextDecoder', oracle: 'utf-8-decode', stream: true,
+    needs: 'TextDecoder', oracle: 'utf-8-decode', stream: true, api: 'TextDecoder#decode(…, { stream: true })',
     open: () => {
       const decoder = new TextDecoder();
       return (bytes, more = false) => decoder.decode(bytes, { stream: more });
     },
-    snippet: (bytes, before = []) => `const decoder = new TextDecoder(); [${before.map(bytesLiteral).join(', ')}]`
-      + `.map((chunk) => decoder.decode(new Uint8Array(chunk), { stream: true })).join('') + decoder.decode(new Uint8Array(${bytesLiteral(bytes)}))`,
-  };
+    parts: (bytes, before = []) => ({
+      imports: [],
+      statements: ['const decoder = new TextDecoder();'],
+      expression: `[${before.map(bytesLiteral).join(', ')}]`
+        + `.map((chunk) => decoder.decode(new Uint8Array(chunk), { stream: true })).join('') + decoder.decode(new Uint8Array(${bytesLiteral(bytes)}))`,
+    }),
+  });
 }
 
 /** Where a snippet takes Buffer from (Deno has no global one): text for the snippet, not an import of this module. */
 const BUFFER_MODULE = 'node:buffer';
-const BUFFER_IMPORT = `import { Buffer } from '${BUFFER_MODULE}'; `;
+const BUFFER_IMPORT = `import { Buffer } from '${BUFFER_MODULE}';`;
 
 /** @type {readonly DecoderDescriptor[]} */
 export const DECODERS = Object.freeze([
@@ -75,16 +108,18 @@ export const DECODERS = Object.freeze([
     'utf-8-decode-without-bom-or-fail, BOM dropped', 'utf-8', { fatal: true }),
   textDecoder('textdecoder-latin1', "TextDecoder, the 'latin1' label: windows-1252, as the standard maps the label", 'windows-1252', 'latin1'),
   streamingTextDecoder(),
-  {
+  withSnippet({
     id: 'buffer-utf8', title: "Buffer#toString('utf8'): UTF-8 decode without BOM", needs: 'Buffer', oracle: 'utf-8-decode-without-bom',
+    api: "Buffer#toString('utf8')",
     open: ({ Buffer }) => (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8'),
-    snippet: (bytes) => `${BUFFER_IMPORT}Buffer.from(${bytesLiteral(bytes)}).toString('utf8')`,
-  },
-  {
+    parts: (bytes) => ({ imports: [BUFFER_IMPORT], statements: [], expression: `Buffer.from(${bytesLiteral(bytes)}).toString('utf8')` }),
+  }),
+  withSnippet({
     id: 'buffer-latin1', title: 'Buffer#latin1Slice: isomorphic decode (Latin-1, byte = code point)', needs: 'Buffer', oracle: 'isomorphic-decode',
+    api: 'Buffer#latin1Slice',
     open: ({ Buffer }) => (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).latin1Slice(0, bytes.length),
-    snippet: (bytes) => `${BUFFER_IMPORT}Buffer.from(${bytesLiteral(bytes)}).latin1Slice(0, ${bytes.length})`,
-  },
+    parts: (bytes) => ({ imports: [BUFFER_IMPORT], statements: [], expression: `Buffer.from(${bytesLiteral(bytes)}).latin1Slice(0, ${bytes.length})` }),
+  }),
 ]);
 
 /** @param {string} id @returns {DecoderDescriptor | undefined} */
