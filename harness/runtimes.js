@@ -34,7 +34,7 @@ import { PINNED, browserFamilyNames, builtFamilyNames, familyNamed, newestPinned
 
 export { registryFamilies } from '../portable/families/index.js';
 
-/** @typedef {import('../portable/families/index.js').RegistryFamily | 'quickjs'} Family  the families agent processes run */
+/** @typedef {Exclude<import('../portable/families/index.js').FamilyName, import('./browsers/browsers.js').BrowserKind>} Family  node, bun, deno, quickjs */
 
 /**
  * @typedef {object} Runtime

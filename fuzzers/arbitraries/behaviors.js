@@ -116,6 +116,7 @@ function settingEffects(ctx) {
   if (ctx.kinds.length === 0) return [];
   const node = fc.integer({ min: 0, max: ctx.kinds.length - 1 });
   const arrays = indicesOf(ctx, (k) => k === 'array');
+  /** @type {fc.Arbitrary<object>[]} */
   const choices = [fc.tuple(node, objectKey, graphValue(ctx)).map(([i, k, v]) => ({ set: [i, k, v] }))];
   if (arrays.length > 0) {
     choices.push(fc.tuple(fc.constantFrom(...arrays), fc.integer({ min: 0, max: 6 })).map(([i, n]) => ({ setLength: [i, n] })));

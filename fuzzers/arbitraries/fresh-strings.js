@@ -135,7 +135,7 @@ const textOf = (s) => (typeof s === 'string' ? s : stringExprText(s.string));
 /**
  * The nodes the message carries: those the root reaches through `{"ref"}`
  * Values (a graph whose root is a primitive carries none).
- * @param {{root: unknown, objects?: Record<string, any>[]}} d
+ * @param {{root?: unknown, objects?: Record<string, any>[]}} d
  * @returns {number[]} their indices, ascending
  */
 function carriedNodes({ root, objects = [] }) {

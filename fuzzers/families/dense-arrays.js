@@ -52,7 +52,7 @@ const arrayPerturbation = fc.oneof(...Object.values(arrayPerturbations));
 
 /**
  * Applies one perturbation to the array at objects[0] of a draft.
- * @param {Draft} draft @param {Record<string, any>} p
+ * @param {Draft} draft @param {any} p one of arrayPerturbations' shapes, told apart by its name
  * @returns {Draft}
  */
 function perturbArray(draft, p) {

@@ -43,6 +43,7 @@ export const flatObjectArray = fc
     prefix: namePrefix,
   })
   .map(({ count, length, variant, at, prefix }) => {
+    /** @type {Record<string, any>[]} */
     const objects = [{ kind: 'array', items: [] }];
     for (let i = 0; i < length; i++) {
       objects.push(flatObject(count, prefix));

@@ -133,7 +133,9 @@ const cryptoKey = fc.constantFrom(...SAMPLE_KEY_NAMES).map((key) => ({ kind: 'cr
 
 /**
  * The arbitraries of the platform kinds, each with the kinds it draws and
- * its weight among them.
+ * its weight among them. A node's fields besides the program's (transferred,
+ * files, picks, heldElsewhere) say how platformGraph places it.
+ * @type {{kinds: string[], weight: number, arbitrary: fc.Arbitrary<Record<string, any>>}[]}
  */
 const DRAWN = [
   { kinds: ['domexception'], weight: 2, arbitrary: domException },
@@ -169,6 +171,7 @@ const decoration = fc.record({
 export const platformGraph = fc
   .array(fc.tuple(fc.oneof(...DRAWN.map(({ weight, arbitrary }) => ({ weight, arbitrary }))), decoration), { minLength: 1, maxLength: 3 })
   .map((drawn) => {
+    /** @type {Record<string, any>[]} */
     const nodes = drawn.map(([{ transferred, files, picks, heldElsewhere, ...node }, { extra, proto, integrity }]) => ({
       ...node,
       ...(extra ? { props: [{ key: 'extra', value: 'kept?' }] } : {}),

@@ -9,6 +9,7 @@ export const sideEffectGraph = fc
   .tuple(fc.constantFrom('object', 'array'), fc.constantFrom('delete', 'define', 'hide', 'setLength', 'detach', 'resize', 'mapSet', 'mapDelete', 'setAdd', 'setDelete', 'throw'), fc.boolean())
   .map(([holderKind, effectName, getterFirst]) => {
     // objects: 0 holder, 1 arraybuffer (resizable), 2 view on it, 3 map, 4 set, 5 plain victim
+    /** @type {Record<string, any>[]} */
     const objects = [
       null,
       { kind: 'arraybuffer', bytes: [1, 2, 3, 4, 5, 6, 7, 8], maxByteLength: 16 },

@@ -15,7 +15,8 @@ export const uncloneableGraph = fc
     ),
     fc.boolean(),
   )
-  .map(([thing, nested]) => {
+  // The drawn thing's fields differ by kind (a proxy's target, a function's style).
+  .map((/** @type {[Record<string, any>, boolean]} */ [thing, nested]) => {
     if (thing.kind === 'symbol') return nested ? { root: { ref: 0 }, objects: [{ kind: 'array', items: [1, { symbol: 'x' }] }] } : { root: { symbol: 'x' }, objects: [] };
     if (thing.kind === 'proxy') {
       const target = thing.target === 'array' ? { kind: 'array', items: [1] } : thing.target === 'map' ? { kind: 'map', entries: [] } : { kind: 'object' };

@@ -26,8 +26,17 @@ export const SNIPPET_RUNTIMES = FAMILIES.filter((family) => family.runCommand !=
 /**
  * @typedef {object} EntrySnippet
  * @property {import('./ledger.js').Bug} bug
- * @property {import('../findings/snippet-run.js').SnippetVerdict | {status: 'not-replayed' | 'no-deviation', reason: string}} result
+ * @property {import('../findings/snippet-run.js').SnippetVerdict | WptTestVerdict | {status: 'not-replayed' | 'no-deviation', reason: string}} result
  * @property {any} [verdict]  the replay's, where it deviates (its differences say what a snippet has to show)
+ */
+
+/**
+ * A browser entry's WPT-form test, run (`ledgerWptTests`).
+ * @typedef {object} WptTestVerdict
+ * @property {'verified' | 'wrong'} status  'verified': it fails on the browser and some other conform target passes it
+ * @property {string} source  the test
+ * @property {{status: string, message: string | null} | undefined} target  the subtest's status and message on the browser
+ * @property {string[]} passes  the conform targets that pass it
  */
 
 /**

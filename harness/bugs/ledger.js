@@ -84,7 +84,7 @@ export class InputError extends UsageError {}
  * bug's `shows`, `repro`, `bisect` and `report` keep to the founding one (`repro` and `bisect` of an
  * alias take the program merged in under it: programNamed).
  * @typedef {object} AlsoShownBy
- * @property {any} program  clonecheck/program@2, minimal (a decoder's bug: `decode` instead)
+ * @property {any} [program]  clonecheck/program@2, minimal (a decoder's bug: `decode` instead)
  * @property {{decoder: string, bytes: number[], before?: number[][]}} [decode]
  * @property {string} foundOn  the target whose replay defines its `root`
  * @property {{category: string, shape: string}} root
@@ -105,7 +105,7 @@ export class InputError extends UsageError {}
  *   searched, for what, and what was found (its report, or reports near it)
  * @property {string[]} [aliases]  the ids of the entries merged into it (docs/bugs.md#one-entry-per-cause)
  * @property {{category: string, shape: string}} root
- * @property {any} program
+ * @property {any} [program]  none for a decoder's bug
  * @property {{decoder: string, bytes: number[], before?: number[][]}} [decode]  a decoder's bug (clonecheck decode): its decoder and
  *   input (and the inputs the same decoder decoded first, when its state carries the bug), and no program
  * @property {string} foundOn
@@ -344,8 +344,9 @@ function alsoProblem(also, decoding) {
 }
 
 /**
- * @typedef {{program: any, decode?: Bug['decode'], foundOn: string, root: {category: string, shape: string}}} Case  one program of a
- *   bug, or (a decoder's bug) one decode case, with where it was found and the root it shows there
+ * @typedef {{program?: any, decode?: Bug['decode'], foundOn: string, root: {category: string, shape: string}, was?: string}} Case  one
+ *   program of a bug, or (a decoder's bug) one decode case, with where it was found and the root it shows there (`was`: the
+ *   id of the entry merged in with it)
  */
 
 /**

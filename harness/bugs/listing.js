@@ -140,7 +140,7 @@ export function countsLine(rows, total, directory) {
  * The programs `bugs --check` replays for a cause, each on the target it was found on: its founding program, or for a
  * question of the standard, each engine's first program of it.
  * @param {import('./ledger.js').Bug} bug
- * @returns {{program: any, foundOn: string, root: {category: string, shape: string}}[]}
+ * @returns {import('./ledger.js').Case[]} (a decoder's bug: its decode case)
  */
 export function homePrograms(bug) {
   const programs = programsOf(bug);

@@ -404,7 +404,14 @@ function statusPart(bug) {
 }
 
 /**
- * @param {import('../targets/catalog.js').TargetSpec} target
+ * A target a report names: a TargetSpec (targets/catalog.js), or a decoder
+ * target (harness/decode/targets.js DecodeTarget), which has its decoder and
+ * its runtime's version as `release`, and no `runtime`.
+ * @typedef {import('../targets/catalog.js').TargetSpec & {decoder?: string, release?: string}} ReportedTarget
+ */
+
+/**
+ * @param {ReportedTarget} target
  * @returns {string} `Bun 1.4.5`, `Node.js 20.20.2`, or a module target's description
  */
 export function engineName(target) {
@@ -416,7 +423,7 @@ export function engineName(target) {
 }
 
 /**
- * @param {import('../targets/catalog.js').TargetSpec} target
+ * @param {ReportedTarget} target
  * @returns {string} the API a script calls to clone through it, the one an issue is about (its channel's
  *   descriptor, portable/targets/channels/); a module target is a structuredClone
  */

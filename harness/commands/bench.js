@@ -64,7 +64,7 @@ export async function benchCommand(raw) {
 async function resolveBenchTargets(names, raw) {
   try {
     const userRuntimes = parseUserRuntimes(raw.runtime ?? []);
-    const userBrowsers = parseUserBrowsers(raw.browser ?? [], (message) => new RuntimeError(message));
+    const userBrowsers = parseUserBrowsers(raw.browser ?? []);
     const specs = [];
     for (const name of names) {
       const channel = channelOfTarget(name);

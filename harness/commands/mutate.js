@@ -23,7 +23,7 @@ function selectMutants(familyNames, names) {
     if (!FAMILY_NAMES.includes(/** @type {any} */ (name))) throw new UsageError(`--family: no family '${name}'; use ${FAMILY_NAMES.join(' or ')}`);
   }
   const families = FAMILY_NAMES.filter((f) => familyNames === undefined || familyNames.includes(f));
-  const mutants = families.flatMap((family) => MUTANT_FAMILIES[family].mutants());
+  const mutants = families.flatMap(/** @returns {import('../mutate/families.js').ListedMutant[]} */ (family) => MUTANT_FAMILIES[family].mutants());
   for (const name of names ?? []) {
     if (!mutants.some((m) => m.id === name || m.tier === name)) {
       throw new UsageError(`--mutant: no mutant or tier '${name}' in ${families.join(' or ')}; 'clonecheck mutate --list' lists them`);

@@ -89,6 +89,7 @@ export async function nightlyCommand(raw) {
     'stopping: the unit in progress wraps up, the others are skipped; then triage and the results (Ctrl-C again to stop its shrinking)',
     'the unit in progress stops shrinking (Ctrl-C again to quit at once)',
   ], () => interruptChildren());
+  /** @type {Awaited<ReturnType<typeof runNightly>> & {bench?: unknown}} the run's document, with --bench its timings */
   let document;
   try {
     document = await runNightly({

@@ -42,7 +42,8 @@ export async function triageCommand(files, raw) {
       : [findings, ran, runFindingsOf(document, file)];
     into.push(...run.findings);
     ranInto.push(...run.ran.filter((t) => !ranInto.some((r) => r.name === t.name)));
-    skipped += 'skipped' in run ? run.skipped : 0;
+    // The cast: only a decode run's findings say how many were skipped, and TypeScript loses that through the tuple.
+    skipped += 'skipped' in run ? /** @type {number} */ (run.skipped) : 0;
   }
   const date = new Date().toISOString().slice(0, 10);
   const log = (/** @type {string} */ line) => process.stderr.write(`clonecheck: ${line}\n`);

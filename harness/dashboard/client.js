@@ -9,7 +9,8 @@ const PALETTE = ['#1565c0', '#c62828', '#2e7d32', '#6a1b9a', '#ef6c00', '#00838f
 
 /** @param {string} id @param {string} title @param {{label: string, data: number[], color: string, axis?: string}[]} lines */
 function lineChart(id, title, lines) {
-  new Chart(document.getElementById(id), {
+  // The cast: page.js makes each chart's element a <canvas>.
+  new Chart(/** @type {HTMLCanvasElement} */ (document.getElementById(id)), {
     type: 'line',
     data: {
       labels,

@@ -38,7 +38,8 @@ function itemFeature({ error, byteStart, byteEnd, algorithm, step }) {
  * The trigger of a shrunk decoder finding: what its judged bytes are made of
  * and where they lie.
  * @param {import('./targets.js').DecodeTarget} target
- * @param {import('../../portable/decode/tasks.js').Difference} difference
+ * @param {Pick<import('../../portable/decode/tasks.js').Difference, 'bytes' | 'string' | 'strings' | 'before' | 'history'>} difference
+ *   (a ledger case has no more)
  * @returns {Set<string>}
  */
 export function triggerOf(target, { bytes, string, strings, before = [], history = [] }) {

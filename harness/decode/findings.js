@@ -102,7 +102,8 @@ const gotText = (got) => ('threw' in got ? `threw ${got.threw}: ${got.message}` 
  * it first; `-` is no bytes), `HEX@SOURCEEND:POS+LEN` for a string of a buffer (`POS+LEN,POS+LEN`: its
  * strings in the order decoded), `BUFFER/BUFFER/…`: a module's history, the buffers a fresh instance decodes
  * first. HEX writes long runs short: `61*4093.` (a byte repeated), `00~4096.` (ASCII counting up).
- * @param {import('../../portable/decode/tasks.js').Difference} difference
+ * @param {Pick<import('../../portable/decode/tasks.js').Difference, 'bytes' | 'string' | 'strings' | 'before' | 'history'>} difference
+ *   (a ledger case has no more)
  */
 export function replayArgument({ bytes, string, strings, before = [], history = [] }) {
   const hex = (/** @type {number[]} */ list) => hexOf(list, '') || '-';

@@ -116,7 +116,7 @@ export async function triageDecodes(findings, bugs, { ran, replay, date, taken }
     const bug = knownBug(bugs, /** @type {any} */ ({ implementation, decoder: finding.decode.decoder }), shown.shape);
     if (bug === undefined) {
       const features = shown.category === 'crash' ? new Set([finding.signature])
-        : triggerOf(/** @type {any} */ ({ spec: { kind: 'builtin', decoder: finding.decode.decoder } }), { ...finding.decode, shape: shown.shape });
+        : triggerOf(/** @type {any} */ ({ spec: { kind: 'builtin', decoder: finding.decode.decoder } }), finding.decode);
       unknown.push({ finding, root: shown, implementation, features });
       continue;
     }

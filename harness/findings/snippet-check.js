@@ -140,7 +140,10 @@ export function chooseCheck(differences, expected, actual) {
 /** A platform object's attributes (`<type>`, `<name>`, `<m11>`, …): getters on its interface's prototype, read by name. */
 const PLATFORM_ATTRIBUTE_NAMES = new Set(Object.values(PLATFORM_ATTRIBUTES).flatMap((names) => Array.from(names)));
 
-/** What an expression calls, by the text that calls it, and the intrinsics that hold it (or the one property of an intrinsic). */
+/**
+ * What an expression calls, by the text that calls it, and the intrinsics that hold it (or the one property of an intrinsic).
+ * @type {[RegExp, string[]][]}
+ */
 const CALLS = [
   [/Array\.from\(/, ['Array']],
   [/\.(keys|values|size)\b/, ['Map.prototype', 'Set.prototype']],
@@ -163,7 +166,7 @@ const CALLS = [
   // An attribute's getter on the clone: on the prototype of every interface that has one by that name
   // (not the thrown error's: the engine makes that error, and its name is what the check is about).
   ...Object.entries(PLATFORM_ATTRIBUTES).filter(([, names]) => names.length > 0)
-    .map(([name, names]) => [new RegExp(`(?<!^error)\\.(${Array.from(names).join('|')})\\b`), [`${name}.prototype`]]),
+    .map(/** @returns {[RegExp, string[]]} */ ([name, names]) => [new RegExp(`(?<!^error)\\.(${Array.from(names).join('|')})\\b`), [`${name}.prototype`]]),
 ];
 
 /**
@@ -172,7 +175,7 @@ const CALLS = [
  */
 function readsOf(expression) {
   const reads = ['Object'];
-  for (const [pattern, intrinsics] of CALLS) if (pattern.test(expression)) reads.push(.../** @type {string[]} */ (intrinsics));
+  for (const [pattern, intrinsics] of CALLS) if (pattern.test(expression)) reads.push(...intrinsics);
   return reads;
 }
 

@@ -160,7 +160,7 @@ export function agreementReport(rate, outcomes) {
  * @returns {ReturnType<typeof agreementReport>}
  */
 export function sumAgreements(reports) {
-  const add = (/** @type {Record<string, number>} */ into, /** @type {Record<string, number>} */ row) => {
+  const add = (/** @type {Record<string, number>} */ into, /** @type {Record<Agreement | 'replayed', number>} */ row) => {
     for (const key of AGREEMENT_COUNTS) into[key] = (into[key] ?? 0) + row[key];
     return into;
   };
@@ -179,7 +179,7 @@ const counted = new Intl.NumberFormat('en-US');
  * @param {ReturnType<typeof agreementReport>} recheck
  */
 export function agreementLines(recheck) {
-  const tally = (/** @type {Record<string, number>} */ row) => `${counted.format(row.replayed)} replayed fresh: ${counted.format(row.agree)} agree, `
+  const tally = (/** @type {Record<Agreement | 'replayed', number>} */ row) => `${counted.format(row.replayed)} replayed fresh: ${counted.format(row.agree)} agree, `
     + `${row.hidden} hidden (fresh deviates, the run passed), ${row['history-dependent']} history-dependent (the run deviated, fresh passes), `
     + `${row['other-root']} other root${row.unjudged > 0 ? `, ${row.unjudged} unjudged (harness errors)` : ''}`;
   const lines = [`recheck at ${recheck.rate}: ${tally(recheck)}`];

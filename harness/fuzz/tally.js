@@ -15,7 +15,9 @@ import { addCounts } from '../../portable/case/counts.js';
  * @property {{signature: string, shape: string}} [root]  its case's signature while fuzzing and the root difference (or the
  *   verdict) it names, described (signature.js): kept when the same-bug check renames the finding; none for a split-off
  * @property {number} case  the earliest case that showed it
- * @property {number} chunkSeed  with `path`, replays that case (fast-check seed and path)
+ * @property {number} chunkSeed  with `path`, replays that case (fast-check seed and path); none for a finding of an
+ *   earlier run (nightly --shrink unexplained), which brings its program and `shape` instead
+ * @property {string} [shape]  for such a finding: the root its replay showed (shrinking keeps it)
  * @property {string} path
  * @property {number} count  cases that showed it
  * @property {any} program  as the target ran it; the shrunk one once shrinking is done

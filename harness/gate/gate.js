@@ -194,6 +194,7 @@ async function replayRegressions({ targets, regressionsDir, timeoutMs, out }, fl
  * @returns {Unexpected[]}
  */
 function conformUnexpected(document, flags) {
+  /** @type {Unexpected[]} */
   const list = [];
   for (const target of document.targets) {
     for (const file of target.files) {

@@ -20,7 +20,7 @@ const RETRIES_AFTER_A_STALL = 1;
 /**
  * @param {import('../fuzz/tally.js').Finding[]} findings  every finding, earliest case first
  * @param {object} run
- * @param {import('../fuzz/schedule.js').Host[]} run.hosts
+ * @param {Pick<import('../fuzz/schedule.js').Host, 'agent' | 'targets'>[]} run.hosts
  * @param {number} run.workers
  * @param {number} run.timeoutMs
  * @param {Record<string, number>} run.weights
@@ -127,11 +127,11 @@ export async function shrinkDeviations(findings, { hosts, workers, timeoutMs, we
  * witness's shrink is held to it too: the same-bug check takes a finding's
  * program from its smallest trigger, a witness's as often as its own.
  * @param {import('../../portable/bugs/same-bug.js').Shrunk[]} own
- * @param {{hosts: import('../fuzz/schedule.js').Host[], timeoutMs: number, onShrunk: (finding: import('../fuzz/tally.js').Finding) => void}} run
+ * @param {{hosts: Pick<import('../fuzz/schedule.js').Host, 'targets'>[], timeoutMs: number, onShrunk: (finding: import('../fuzz/tally.js').Finding) => void}} run
  */
 async function confirmFresh(own, { hosts, timeoutMs, onShrunk }) {
   for (const job of own) {
-    const kept = /** @type {{program: any, shape: string}[] | undefined} */ (/** @type {any} */ (job).kept);
+    const { kept } = job;
     if (job.verdict === null || kept === undefined || kept.length === 0) continue;
     const { finding } = job;
     const target = /** @type {import('../targets/catalog.js').TargetSpec} */ (hosts.flatMap((h) => h.targets).find((t) => t.name === finding.target));

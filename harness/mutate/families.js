@@ -28,8 +28,16 @@ import { runStringMutants, stringMutants } from './strings.js';
  * @property {string} description
  */
 
+/**
+ * A family's descriptor: what `clonecheck mutate` reads of it.
+ * @typedef {object} MutantFamily
+ * @property {string} tiers  the tiers its mutants break, for --list
+ * @property {() => ListedMutant[]} mutants
+ * @property {(mutants: any[], options: RunOptions) => Promise<import('./run.js').FamilyOutcome>} run
+ */
+
 /** In the order a run takes them. */
-export const MUTANT_FAMILIES = Object.freeze({
+export const MUTANT_FAMILIES = Object.freeze(/** @satisfies {Record<string, MutantFamily>} */ ({
   clone: {
     tiers: 'the clone tiers (src/tiers/), each mutant fuzzed as a target against the spec path',
     /** @returns {(import('./mutants.js').Mutant & {family: 'clone'})[]} */
@@ -43,7 +51,7 @@ export const MUTANT_FAMILIES = Object.freeze({
     /** @param {any[]} mutants @param {RunOptions} options */
     run: (mutants, options) => runStringMutants({ mutants, ...options }),
   },
-});
+}));
 
 /** @typedef {keyof typeof MUTANT_FAMILIES} FamilyName */
 export const FAMILY_NAMES = /** @type {FamilyName[]} */ (Object.keys(MUTANT_FAMILIES));

@@ -196,7 +196,7 @@ export function allMutants() {
 /**
  * The mutant's files of tiers/: the sources with its edits made, a shared
  * module edited as a private copy (`mutant-guards.js`) that only its tier imports.
- * @param {Mutant} mutant
+ * @param {Pick<Mutant, 'tier' | 'edits'>} mutant
  * @param {Map<string, string>} sources  from tierSources()
  * @returns {Map<string, string>}
  * @throws {MutationError} when an edit finds nothing to change

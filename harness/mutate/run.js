@@ -99,6 +99,7 @@ async function runMutant(mutant, dir, { sources, seed, runs, timeLimitMs, worker
     // Whatever stops the copy from loading (a syntax error, a missing export) makes the mutant invalid.
     return { ...base, valid: false, error: `does not load: ${error instanceof Error ? error.message : String(error)}` };
   }
+  /** @type {import('../targets/catalog.js').TargetSpec} */
   const target = {
     name: `mutant:${id}`, description: `the reference with the mutant ${id}: ${description}`,
     moduleURL: `${MUTANT_CLONE_URL}?tiers=${encodeURIComponent(tiersURL)}`, reshaping: { base: 'asIs', limits: [] }, external: true,

@@ -70,6 +70,7 @@ function describeFailure(details, caseIndex) {
  */
 export function runChunk({ seed, chunk, numRuns }) {
   installNodeHostHooks();
+  /** @type {Record<string, Record<string, number>>} coverage[tier][reason] (src/tiers/index.js countSelection) */
   const coverage = {};
   const details = fc.check(selfcheckProperty({ coverage }), { seed: chunkSeed(seed, chunk), numRuns });
   if (!details.failed) return { chunk, cases: numRuns, difference: null, coverage };
@@ -116,6 +117,7 @@ async function runChunks({ seed, runs, workers }, shouldContinue, onResult) {
  * @param {SelfcheckOptions} options
  */
 export async function selfcheck({ runs, seed, workers, maxDifferences, shouldStop = () => false, onProgress = () => {} }) {
+  /** @type {Record<string, Record<string, number>>} coverage[tier][reason] (src/tiers/index.js countSelection) */
   const coverage = {};
   const differences = [];
   const started = performance.now();

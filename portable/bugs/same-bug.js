@@ -40,6 +40,7 @@ import { bugSignature, featureKey, signatureOf } from './signature.js';
  * @property {number} [stalls]  how often its thread or agent died or hung while shrinking it
  * @property {(import('../fuzz/judge.js').Verdict & {shrink?: import('../fuzz/tasks.js').ShrinkRecord}) | null} verdict  the shrunk
  *   case (and what shrinking did), null if it did not show the bug again
+ * @property {{program: any, shape: string}[]} [kept]  every candidate its shrink kept, in order (tasks.js shrink: confirmFresh replays them fresh)
  */
 
 /**

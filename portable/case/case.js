@@ -71,7 +71,7 @@ export function oracleClone(coverage, transferArgument = 'sequence', spec = unde
 /**
  * The reference's options for a transfer list passed the channel's way.
  * @param {import('../targets/programs.js').TransferArgument} transferArgument
- * @param {unknown} transfer
+ * @param {unknown[]} transfer
  * @param {boolean} forStorage
  */
 function transferOptions(transferArgument, transfer, forStorage) {
@@ -119,7 +119,7 @@ const PromisePrototypeThen = Function.prototype.call.bind(Promise.prototype.then
  * A settled clone, boxed in a null-prototype record: settling a promise with
  * it reads no `then` from the clone (src/observe/observe-clone.js).
  * @param {unknown} value
- * @returns {{value: unknown}}
+ * @returns {{__proto__?: null, value: unknown}}
  */
 export function settled(value) {
   return { __proto__: null, value };
@@ -244,8 +244,8 @@ export async function observedCaseAsync(program, makeBuilt, cloneFunction) {
 /**
  * One call of an asynchronous clone function, observed as a case: its
  * value, or what it threw.
- * @param {ReturnType<typeof caseOptions>} options
- * @returns {Promise<CaseObservation>}
+ * @param {ReturnType<typeof caseOptions<SettlingCloneFunction>>} options
+ * @returns {Promise<import('../../src/observe/observe-clone.js').ObservedCase>}
  */
 async function observedCall({ input, clone, effects }) {
   const finish = beginObservedCase({ input, effects });
@@ -429,7 +429,8 @@ async function landedObservations(sent, channel) {
 function caseOptions(program, built, cloneFunction) {
   const { value, transfer, effects } = built;
   const options = { transfer, forStorage: program.forStorage === true };
-  return { input: value, clone: () => cloneFunction(value, options), effects };
+  // The cast: TypeScript does not resolve ReturnType of a type parameter.
+  return { input: value, clone: () => /** @type {ReturnType<F>} */ (cloneFunction(value, options)), effects };
 }
 
 /**
@@ -484,8 +485,8 @@ export function seenDeviations(expected, actual) {
  * program delivered several times, those of the first delivery that differs;
  * past the first, their paths start with `$<delivery N>`, so a bug that
  * shows only on a repeat has a signature of its own (portable/bugs/signature.js).
- * @param {DeliveredObservation} expected
- * @param {DeliveredObservation} actual
+ * @param {unknown} expected  a DeliveredObservation, or any observation's JSON (the self-check compares the input's too)
+ * @param {unknown} actual
  * @returns {import('../../src/observe/diff.js').Difference[]} empty when the case passes
  */
 export function deviations(expected, actual) {

@@ -18,7 +18,7 @@ export function addCounts(into, from) {
  * The tiers' guard coverage as a report: per tier, how often it accepted and
  * how often each reject reason fired, with the reasons that never fired at 0.
  * @param {Record<string, Record<string, number>>} coverage counts from `cloneWithTiers`
- * @param {{id: string, reasons: string[]}[]} catalog the tiers, in order
+ * @param {readonly {id: string, reasons: readonly string[]}[]} catalog the tiers, in order
  */
 export function guardCoverageReport(coverage, catalog) {
   /** @type {Record<string, Record<string, number>>} */

@@ -249,7 +249,7 @@ async function runChunk(task, heartbeat) {
  * from the chunk's seed, `path`) and trimmed byte by byte.
  * @param {ChunkTask} task
  * @param {import('../hosts/heartbeat.js').HeartbeatWriter} heartbeat
- * @param {LoadedTarget & {renew: () => Promise<void>}} target
+ * @param {LoadedTarget} target a module's: its `renew` given
  * @returns {Promise<ChunkResult>}
  */
 async function runModuleChunk({ seed, runs, first, skip }, heartbeat, { arbitrary, differenceOf, renew }) {

@@ -24,6 +24,7 @@ const bomLength = (/** @type {Uint8Array} */ bytes) => (bomSniff(bytes) === 'UTF
 /**
  * stepAt for a decoder run over bytes[skip…]: its traced item at `unit`, in the whole input's byte offsets.
  * @param {'UTF-8' | 'windows-1252'} encoding @param {'replacement' | 'fatal'} mode @param {(bytes: Uint8Array) => number} skipOf
+ * @returns {Oracle['stepAt']}
  */
 const tracedStep = (encoding, mode, skipOf) => (/** @type {Uint8Array} */ bytes, /** @type {number} */ unit) => {
   const skip = skipOf(bytes);
@@ -102,7 +103,9 @@ export function judgeOutcome(oracle, bytes, outcome) {
   }
   // A BOM kept where the oracle drops it: UTF-8 decode's step 2 (TextDecoder's serialize drops it alike); dropped where
   // the oracle keeps it: the decoder's step that makes its U+FEFF, as for any other character.
-  const { algorithm, step, bytes: at } = kind === BOM_KEPT ? { algorithm: 'UTF-8 decode', step: '2', bytes: [0, 3] } : oracle.stepAt(bytes, unit);
+  /** @type {ReturnType<Oracle['stepAt']>} */
+  const place = kind === BOM_KEPT ? { algorithm: 'UTF-8 decode', step: '2', bytes: [0, 3] } : oracle.stepAt(bytes, unit);
+  const { algorithm, step, bytes: at } = place;
   const where = step === '' ? algorithm : `${algorithm} step ${step}`;
   return { expected, unit, algorithm, step, at, kind, shape: `${where}: ${kind}` };
 }

@@ -1,7 +1,7 @@
 // The bun family: Bun, installed from the npm registry by version (`bun`,
 // `bun@1.3.10`) and driven by agent processes.
 
-/** @type {import('./index.js').Family} */
+/** @type {import('./index.js').Family<'bun', 'npm'>} */
 export default {
   name: 'bun',
   install: {

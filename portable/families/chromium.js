@@ -1,7 +1,7 @@
 // The chromium family: Debian's Chromium (or a build given with --browser),
 // driven through Playwright; its agents are pages (harness/browsers/).
 
-/** @type {import('./index.js').Family} */
+/** @type {import('./index.js').Family<'chromium', 'debian'>} */
 export default {
   name: 'chromium',
   install: { from: 'debian', binary: '/usr/lib/chromium/chromium', packages: ['chromium'], helpers: [] },

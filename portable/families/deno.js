@@ -1,7 +1,7 @@
 // The deno family: Deno, installed from the npm registry by version
 // (`deno`, `deno@2.5`) and driven by agent processes.
 
-/** @type {import('./index.js').Family} */
+/** @type {import('./index.js').Family<'deno', 'npm'>} */
 export default {
   name: 'deno',
   install: {

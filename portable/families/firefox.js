@@ -2,7 +2,7 @@
 // --browser), driven through Playwright over WebDriver BiDi; its agents are
 // pages (harness/browsers/).
 
-/** @type {import('./index.js').Family} */
+/** @type {import('./index.js').Family<'firefox', 'debian'>} */
 export default {
   name: 'firefox',
   install: { from: 'debian', binary: '/usr/lib/firefox-esr/firefox-esr', packages: ['firefox-esr'], helpers: [] },

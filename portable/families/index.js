@@ -18,11 +18,20 @@ import webkit from './webkit.js';
 import { compareVersions } from './versions.js';
 
 /**
- * @typedef {object} Family
- * @property {string} name  the family a Runtime reports (runtimes.js), and the name its targets start with
- * @property {{from: 'npm', package: string, binaries: string[], pinned: Record<string, string>, release: RegExp}
+ * @typedef {{from: 'npm', package: string, binaries: string[], pinned: Record<string, string>, release: RegExp}
  *   | {from: 'debian', binary: string, packages: string[], helpers: string[]}
- *   | {from: 'build', pinnedBy: string}} install
+ *   | {from: 'build', pinnedBy: string}} Install
+ */
+
+/**
+ * A family's module declares its name and install source as type arguments
+ * (`Family<'node', 'npm'>`), checked against its fields: the name unions
+ * below are read from them, not written again.
+ * @template {string} [Name=string]
+ * @template {Install['from']} [From=Install['from']]
+ * @typedef {object} Family
+ * @property {Name} name  the family a Runtime reports (runtimes.js), and the name its targets start with
+ * @property {Install & {from: From}} install
  *   `npm`: the package whose versions are its releases, where in it the binary is (the first that
  *   exists wins), the pinned names with their exact versions, and its version pattern: what a release's version looks like
  *   where a target names one (`bun@1.3.10`, not the pinned name `node@22`); `debian`: where Debian's package
@@ -54,32 +63,34 @@ import { compareVersions } from './versions.js';
 /** Every family, in listing order. */
 export const FAMILIES = [node, bun, deno, chromium, firefox, webkit, quickjs];
 
+/** @typedef {(typeof FAMILIES)[number]['name']} FamilyName  every family's name */
+/** @typedef {Extract<(typeof FAMILIES)[number], Family<string, 'npm'>>} NpmFamily  a family installed from the npm registry by version */
+/** @typedef {NpmFamily['name']} RegistryFamily  its name (node, bun, deno), read from the descriptors; registryFamilies is their list */
+
 /** @param {string | undefined} name @returns {Family | undefined} */
 export function familyNamed(name) {
   return FAMILIES.find((family) => family.name === name);
 }
 
 /** The families whose runtimes agent processes run: node, bun, deno (a browser's run in pages; QuickJS-ng's in its native agent). */
-export const scriptFamilies = FAMILIES.filter((family) => family.install.from === 'npm');
-
-/**
- * The name of a family installed from the npm registry by version: the one
- * place the names are written as a type (a family's `name` is a string, so
- * the checker cannot derive them); registryFamilies is their list.
- * @typedef {'node' | 'bun' | 'deno'} RegistryFamily
- */
+export const scriptFamilies = FAMILIES.filter(/** @returns {family is NpmFamily} */ (family) => family.install.from === 'npm');
 
 /**
  * The families installed from the npm registry by version (`bun@X`,
  * `deno@X`, `node@X`), by name: bisect's `--runtime` choices.
- * @type {RegistryFamily[]}
  */
-export const registryFamilies = /** @type {any} */ (scriptFamilies.map((family) => family.name).sort());
+export const registryFamilies = scriptFamilies.map((family) => family.name).sort();
 
-/** The browser families' names, in listing order. */
+/**
+ * The browser families' names, in listing order.
+ * @type {string[]} (any name is looked up in it)
+ */
 export const browserFamilyNames = FAMILIES.filter((family) => family.browser).map((family) => family.name);
 
-/** The families clonecheck builds from source (harness/native/), by name. */
+/**
+ * The families clonecheck builds from source (harness/native/), by name.
+ * @type {string[]} (any name is looked up in it)
+ */
 export const builtFamilyNames = FAMILIES.filter((family) => family.install.from === 'build').map((family) => family.name);
 
 /**

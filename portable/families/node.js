@@ -3,7 +3,7 @@
 // installed from the npm registry (`node@22`, `node@20.5.0`) and driven by
 // agent processes like every other runtime.
 
-/** @type {import('./index.js').Family} */
+/** @type {import('./index.js').Family<'node', 'npm'>} */
 export default {
   name: 'node',
   install: {

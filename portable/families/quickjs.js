@@ -4,7 +4,7 @@
 // first use; its channels are its own serializer (`message`) and the
 // reference running inside it (`ref`).
 
-/** @type {import('./index.js').Family} */
+/** @type {import('./index.js').Family<'quickjs', 'build'>} */
 export default {
   name: 'quickjs',
   install: { from: 'build', pinnedBy: 'harness/native/sources.js' },

@@ -2,7 +2,7 @@
 // with --browser), driven through WebKitWebDriver under a private Xvfb; its
 // agents are pages (harness/browsers/).
 
-/** @type {import('./index.js').Family} */
+/** @type {import('./index.js').Family<'webkit', 'debian'>} */
 export default {
   name: 'webkit',
   install: {

@@ -37,7 +37,7 @@ async function observeCase(program, makeBuilt, cloneModule, repeats, scriptURL) 
 }
 
 /**
- * @param {{program: any, expected: unknown, makeBuilt: (registerOpaque: Function) => any,
+ * @param {{program: any, expected: import('../case/case.js').DeliveredObservation, makeBuilt: (registerOpaque: Function) => any,
  *   cloneModule: {default?: Function, settlesBoxed?: boolean, ready?: Promise<void>, send?: Function}, repeats?: boolean, target: string, scriptURL: string}} repro
  * @returns {Promise<boolean>} whether the case passes
  */

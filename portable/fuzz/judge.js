@@ -18,7 +18,7 @@ import { errorText } from '../targets/receivers/messages.js';
 /**
  * @typedef {object} OpenTarget
  * @property {import('../../harness/targets/catalog.js').TargetSpec} spec
- * @property {import('../../harness/targets/catalog.js').LoadedTarget} loaded
+ * @property {import('../targets/load.js').LoadedTarget} loaded
  * @property {(program: any) => any} prepare
  * @property {string} oracleKey  targets with the same key share one oracle run per program
  */
@@ -111,6 +111,7 @@ async function restartReceivers({ loaded }) {
 export async function judge(program, targets, { coverage, onTarget, onOracle, generated = false } = {}) {
   /** @type {Map<string, {program: any, expected: import('../case/case.js').SeenCase}>} one oracle run per channel and place */
   const oracles = new Map();
+  /** @type {Verdict[]} */
   const verdicts = [];
   for (let i = 0; i < targets.length; i++) {
     const target = targets[i];

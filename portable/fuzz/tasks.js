@@ -87,6 +87,7 @@ export function runTask(task, heartbeat) {
  */
 export async function runChunk({ seed, chunk, indices, programs, targets: specs, countCoverage = true, recheck = [] }, heartbeat) {
   const targets = await loadTargets(specs);
+  /** @type {Record<string, Record<string, number>>} coverage[tier][reason] (src/tiers/index.js countSelection) */
   const coverage = {};
   /** @type {Record<string, Record<string, number>>} */
   const verdicts = {};

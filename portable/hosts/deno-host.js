@@ -48,11 +48,13 @@ export function denoHostHooks() {
 function platformReceiver(object, prototype) {
   if (ObjectPrototypeIsPrototypeOf(prototype, object) || !ObjectHasOwn(object, /** @type {symbol} */ (BRAND))) return object;
   // A handler without a prototype: a polluted Object.prototype adds no trap.
-  return new ProxyCtor(ObjectCreate(prototype), {
+  /** @type {ProxyHandler<object> & {__proto__?: null}} */
+  const handler = {
     __proto__: null,
     get: (/** @type {object} */ _, /** @type {PropertyKey} */ key, /** @type {unknown} */ receiver) => (
       ObjectHasOwn(object, key) ? ReflectGet(object, key) : ReflectGet(prototype, key, receiver)),
-  });
+  };
+  return new ProxyCtor(ObjectCreate(prototype), handler);
 }
 
 /**

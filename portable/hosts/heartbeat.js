@@ -31,7 +31,7 @@ const HEARTBEAT_BYTES = HEARTBEAT_SLOTS * Int32Array.BYTES_PER_ELEMENT;
  * @property {() => void} close
  */
 
-/** @returns {Int32Array} fresh cells, on no case yet */
+/** @param {ArrayBuffer | SharedArrayBuffer} [buffer] @returns {Int32Array} fresh cells, on no case yet */
 function freshCells(buffer = new ArrayBuffer(HEARTBEAT_BYTES)) {
   const cells = new Int32Array(buffer);
   cells[1] = -1;

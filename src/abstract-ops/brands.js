@@ -250,8 +250,8 @@ function classifyBySlots(object) {
   if (succeeds(() => DatePrototypeGetTime(object))) return 'date';
   if (object !== RegExpPrototype && succeeds(() => RegExpPrototypeSource(object))) return 'regexp';
   if (succeeds(() => ArrayBufferPrototypeByteLength(object))) return 'arraybuffer';
-  if (SharedArrayBufferPrototypeByteLength !== undefined
-    && succeeds(() => SharedArrayBufferPrototypeByteLength(object))) return 'sharedarraybuffer';
+  const sharedByteLength = SharedArrayBufferPrototypeByteLength;
+  if (sharedByteLength !== undefined && succeeds(() => sharedByteLength(object))) return 'sharedarraybuffer';
   if (TypedArrayPrototypeToStringTag(object) !== undefined) return 'typedarray';
   if (succeeds(() => DataViewPrototypeBuffer(object))) return 'dataview';
   if (succeeds(() => MapPrototypeSize(object))) return 'map';

@@ -210,7 +210,8 @@ export function isLengthTracking(view) {
     // Not remembered: a growable SharedArrayBuffer grows, and the cover changes.
     const { byteOffset, length } = offsetAndLength(view);
     const elementSize = isDataView(view) ? 1 : ELEMENT_SIZES[TypedArrayPrototypeToStringTag(view)];
-    return length * elementSize === SharedArrayBufferPrototypeByteLength(buffer) - byteOffset;
+    // The cast: a host with a SharedArrayBuffer has its byteLength getter.
+    return length * elementSize === /** @type {(buffer: object) => number} */ (SharedArrayBufferPrototypeByteLength)(buffer) - byteOffset;
   }
   let tracking = WeakMapPrototypeGet(probedViews, view);
   if (tracking === undefined) {
@@ -235,10 +236,13 @@ function probeLengthTracking(view, buffer) {
   return whileResized(buffer, byteOffset, () => !IsArrayBufferViewOutOfBounds(view));
 }
 
-/** Element sizes by [[TypedArrayName]] (https://tc39.es/ecma262/#table-the-typedarray-constructors): the one table of them. */
-export const ELEMENT_SIZES = /** @type {Record<string, number>} */ ({
+/**
+ * Element sizes by [[TypedArrayName]] (https://tc39.es/ecma262/#table-the-typedarray-constructors): the one table of them.
+ * (The casts: TypeScript reads the null prototype as a property.)
+ */
+export const ELEMENT_SIZES = /** @type {Record<string, number>} */ (/** @type {unknown} */ ({
   __proto__: null,
   Int8Array: 1, Uint8Array: 1, Uint8ClampedArray: 1, Int16Array: 2, Uint16Array: 2,
   Int32Array: 4, Uint32Array: 4, Float16Array: 2, Float32Array: 4, Float64Array: 8,
   BigInt64Array: 8, BigUint64Array: 8,
-});
+}));

@@ -27,6 +27,7 @@ export function CreateDataProperty(object, key, value) {
  * descriptor (ToPropertyDescriptor, no script runs) before any Proxy trap could
  * call back in here, and `value` is cleared so nothing stays reachable.
  */
+/** @type {{value: unknown, writable: true, enumerable: true, configurable: true}} */
 const dataDescriptor = record({ value: undefined, writable: true, enumerable: true, configurable: true });
 
 /**

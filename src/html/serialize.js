@@ -42,7 +42,7 @@ import {
  *   followed (profiles.js): which Error data step 17 carries; default `html`
  */
 
-/** @type {SerializeOptions} */
+/** @type {Required<SerializeOptions>} */
 const DEFAULT_OPTIONS = record({ crossOriginIsolated: true, profile: specProfile() });
 
 /**
@@ -93,9 +93,9 @@ export function StructuredSerializeInternal(value, forStorage, memory = new MapC
     case 'map': serialized = record({ Type: 'Map', MapData: newList() }); deep = true; break;
     case 'set': serialized = record({ Type: 'Set', SetData: newList() }); deep = true; break;
     case 'error': serialized = serializeError(object, options.profile ?? DEFAULT_OPTIONS.profile); deep = ObjectHasOwn(serialized, 'Cause') || ObjectHasOwn(serialized, 'Errors'); break;
-    // Step 18. Array: the length comes from the own "length" descriptor (no getter can run).
+    // Step 18. Array: the length comes from the own "length" descriptor (no getter can run; the cast: an Array has one).
     case 'array': serialized = record({
-      Type: 'Array', Length: ObjectGetOwnPropertyDescriptor(object, 'length').value, Properties: newList(),
+      Type: 'Array', Length: /** @type {PropertyDescriptor} */ (ObjectGetOwnPropertyDescriptor(object, 'length')).value, Properties: newList(),
     }); deep = true; break;
     // Steps 19 (a serializable platform object) and 20 (another platform
     // object, such as a MessagePort outside the transfer list) come after the
@@ -160,14 +160,18 @@ function serializeSharedArrayBuffer(buffer, forStorage, options) {
   // Step 13.1.2.
   if (forStorage) throw DataCloneError('StructuredSerializeInternal step 13.1.2: a SharedArrayBuffer cannot be serialized for storage');
   // Step 13.1.3. Growable: the byte length is shared too ([[ArrayBufferByteLengthData]]).
+  // (The casts: a host that made a SharedArrayBuffer has its getters.)
   if (hasMaxByteLength(buffer)) {
     return record({
       Type: 'GrowableSharedArrayBuffer', ArrayBufferData: buffer,
-      ArrayBufferMaxByteLength: SharedArrayBufferPrototypeMaxByteLength(buffer),
+      ArrayBufferMaxByteLength: /** @type {(buffer: object) => number} */ (SharedArrayBufferPrototypeMaxByteLength)(buffer),
     });
   }
   // Step 13.1.4.
-  return record({ Type: 'SharedArrayBuffer', ArrayBufferData: buffer, ArrayBufferByteLength: SharedArrayBufferPrototypeByteLength(buffer) });
+  return record({
+    Type: 'SharedArrayBuffer', ArrayBufferData: buffer,
+    ArrayBufferByteLength: /** @type {(buffer: object) => number} */ (SharedArrayBufferPrototypeByteLength)(buffer),
+  });
 }
 
 /**

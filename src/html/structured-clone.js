@@ -10,7 +10,8 @@ import { currentRealm } from '../primordials/realm.js';
 
 /**
  * @typedef {object} CloneOptions
- * @property {Iterable<object>} [transfer] the transfer list (WebIDL sequence<object>)
+ * @property {unknown} [transfer] the transfer list, converted as WebIDL sequence<object> (a
+ *   TypeError for what is not one: the programs hand any value)
  * @property {object[]} [transferList] the transfer list already converted (postMessage's
  *   overloaded argument, `postMessageTransferList`); `transfer` is then not read
  * @property {boolean} [forStorage] serialize with forStorage = true (no transfer list)

@@ -86,7 +86,8 @@ function has(object, key) {
  * @returns {any}
  */
 function field(object, key) {
-  return has(object, key) ? ObjectGetOwnPropertyDescriptor(object, key).value : undefined;
+  // The cast: `has` found the own property.
+  return has(object, key) ? /** @type {PropertyDescriptor} */ (ObjectGetOwnPropertyDescriptor(object, key)).value : undefined;
 }
 
 /**

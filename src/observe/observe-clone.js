@@ -261,7 +261,8 @@ function finishCase({ input, effects, observeOptions, landsElsewhere, before, ef
     sharesNoObject = !sharesAny(cloned.objects, before.objects, after.objects);
   }
   const loggedEffects = outputList();
-  for (let i = effectsBefore; i < effectsAfter; i++) appendOutput(loggedEffects, copyEffect(effects[i]));
+  // The cast: without a log, effectsBefore = effectsAfter = 0.
+  for (let i = effectsBefore; i < effectsAfter; i++) appendOutput(loggedEffects, copyEffect(/** @type {object[]} */ (effects)[i]));
   return record({
     threw, value, thrown, effects: finishOutput(loggedEffects), before: before.tape, after: after.tape,
     inputUnchanged: sameTape(before.tape, after.tape), sharesNoObject, blobs, ports, streams,
@@ -334,7 +335,8 @@ function copyEffect(entry) {
   const keys = ReflectOwnKeys(entry);
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i];
-    const descriptor = ObjectGetOwnPropertyDescriptor(entry, key);
+    // The cast: the key is one of its own.
+    const descriptor = /** @type {PropertyDescriptor} */ (ObjectGetOwnPropertyDescriptor(entry, key));
     if (typeof key !== 'string' || !ObjectHasOwn(descriptor, 'value')) continue;
     const value = descriptor.value;
     const plain = typeof value === 'string' || typeof value === 'boolean' || value === null

@@ -490,7 +490,8 @@ function observeSetValues(walk, set) {
  */
 function observeBuffer(tape, buffer, shared) {
   const detached = !shared && IsDetachedBuffer(/** @type {ArrayBuffer} */ (buffer));
-  const byteLength = shared ? SharedArrayBufferPrototypeByteLength(buffer) : ArrayBufferPrototypeByteLength(buffer);
+  // The cast: a host that made a SharedArrayBuffer has its byteLength getter.
+  const byteLength = shared ? /** @type {(buffer: object) => number} */ (SharedArrayBufferPrototypeByteLength)(buffer) : ArrayBufferPrototypeByteLength(buffer);
   const resizable = hasMaxByteLength(buffer);
   let maxByteLength = byteLength;
   if (!shared) maxByteLength = ArrayBufferPrototypeMaxByteLength(buffer);

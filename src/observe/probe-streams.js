@@ -61,7 +61,8 @@ export async function probeStreams(tape, slots, sinks) {
   let wake = ignore;
   const settled = () => {
     for (let i = 0; i < slots.length; i++) {
-      if ((reads[i] !== undefined && reads[i].end === 'open') || (written[i] && !arrived(i))) return;
+      const read = reads[i];
+      if ((read !== undefined && read.end === 'open') || (written[i] && !arrived(i))) return;
     }
     wake();
   };

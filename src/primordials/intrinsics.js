@@ -226,7 +226,8 @@ export function record(fields) {
  * @returns {(thisArg: any) => any}
  */
 function getter(object, key) {
-  return uncurryThis(ObjectGetOwnPropertyDescriptor(object, key).get);
+  // The casts: the key names an accessor the intrinsic has, which TypeScript cannot know.
+  return uncurryThis(/** @type {() => any} */ (/** @type {PropertyDescriptor} */ (ObjectGetOwnPropertyDescriptor(object, key)).get));
 }
 
 /**

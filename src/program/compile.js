@@ -300,7 +300,7 @@ function behaviorExpr(behavior, event, label, text, nodes) {
  * @returns {Expr}
  */
 function effectExpr(effect, nodes) {
-  const name = soleKey(effect);
+  const name = /** @type {string} */ (soleKey(effect)); // the cast: a valid Effect has one key
   const args = effect[name];
   if (name === 'detach') return call('effect', exprs(lit('detach'), variable(objectVar(args))));
   const target = variable(objectVar(args[0]));

@@ -22,7 +22,8 @@ export function checkEffect(effect, path, v) {
   if (!oneOf(EFFECTS, name)) {
     return report(v.errors, path, `expected an effect (an object with one of ${quoteAll(EFFECTS)}), got ${describe(effect)}`);
   }
-  const args = effect[name];
+  // The cast: a name was found, so effect is a record.
+  const args = /** @type {Record<string, any>} */ (effect)[name];
   const at = `${path}.${name}`;
   if (name === 'detach') {
     if (checkId(args, at, v, 'arraybuffer') && own(v.nodes[args], 'shared') === true) {

@@ -14,6 +14,8 @@
 // the captured `apply`, and nothing is [[Set]] except by the `set` and
 // `setLength` effects, whose whole point is to run inherited setters.
 
+/** @typedef {import('../observe/observe.js').BuiltSink} BuiltSink  (named out here: the function's text may not say `import`) */
+
 /**
  * @param {any} global the global object whose built-ins the runtime uses
  * @param {string[]} platformNames the constructors the platform kinds are
@@ -364,6 +366,7 @@ export function createRuntime(global, platformNames) {
    * (src/observe/observe.js probeStreams). locked: a writer holds it.
    */
   function writablestream(cx, locked) {
+    /** @type {BuiltSink & {__proto__?: null}} */
     const sink = { __proto__: null, written: newList(), wake: undefined };
     cx.sinks[cx.sinks.length] = sink;
     const stream = new (platform('WritableStream'))({

@@ -78,8 +78,10 @@ export function soleKey(object) {
 }
 
 /**
- * @param {string[]} options
+ * @template {string} T
+ * @param {readonly T[]} options
  * @param {unknown} value
+ * @returns {value is T}
  */
 export function oneOf(options, value) {
   for (let i = 0; i < options.length; i++) if (options[i] === value) return true;
@@ -104,7 +106,8 @@ export function quoteAll(options) {
 export function checkStringExpr(expr, path, cx) {
   if (typeof expr === 'string') return expr.length;
   const form = isRecord(expr) ? soleKey(expr) : undefined;
-  const args = form === undefined ? undefined : expr[form];
+  // The cast: a form was found, so expr is a record.
+  const args = form === undefined ? undefined : /** @type {Record<string, any>} */ (expr)[form];
   let length;
   if (form === 'repeat' && ArrayIsArray(args) && args.length === 2) {
     const inner = checkStringExpr(own(args, 0), `${path}.repeat[0]`, cx);
@@ -160,7 +163,8 @@ export function checkValue(value, path, cx) {
   }
   if (value === null) return record({ sort: 'nullish' });
   const form = isRecord(value) ? soleKey(value) : undefined;
-  const operand = form === undefined ? undefined : value[form];
+  // The cast: a form was found, so value is a record.
+  const operand = form === undefined ? undefined : /** @type {Record<string, any>} */ (value)[form];
   switch (form) {
     case 'undefined':
       if (operand !== true) break;

@@ -106,7 +106,7 @@ export function copyFlatObjectCached(source, cache, realm) {
 /**
  * @param {string[] | undefined} shape
  * @param {string[]} names
- * @returns {boolean} same property count and the same names in the same order
+ * @returns {shape is string[]} same property count and the same names in the same order
  */
 function sameShape(shape, names) {
   if (shape === undefined || shape.length !== names.length) return false;

@@ -147,7 +147,8 @@ export function flatObjectReason(object, maxProperties, valueReason) {
       // 'indexed-property': Bun's fast path copies the structure's named
       // properties only; objects with elements go the full way.
       if (isArrayIndex(key)) return 'indexed-property';
-      const descriptor = ObjectGetOwnPropertyDescriptor(object, key);
+      // The cast: the key is one of its own.
+      const descriptor = /** @type {PropertyDescriptor} */ (ObjectGetOwnPropertyDescriptor(object, key));
       // 'accessor': the spec calls the getter (Get, after the HasOwnProperty
       // re-check) and a getter can change everything that follows; the spec path
       // must run it, once, in order.

@@ -225,7 +225,10 @@ let HOST_INTERFACES = hostInterfaces(globalThis);
 
 /** @type {Record<string, string>} the interface each known one extends */
 const BASE_OF = ObjectCreate(null);
-for (let i = 0; i < KNOWN_INTERFACES.length; i++) if (KNOWN_INTERFACES[i][2] !== undefined) BASE_OF[KNOWN_INTERFACES[i][0]] = KNOWN_INTERFACES[i][2];
+for (let i = 0; i < KNOWN_INTERFACES.length; i++) {
+  const base = KNOWN_INTERFACES[i][2];
+  if (base !== undefined) BASE_OF[KNOWN_INTERFACES[i][0]] = base;
+}
 
 /** @type {Record<string, HostInterface>} the same, by name */
 let BY_NAME = byName(HOST_INTERFACES);

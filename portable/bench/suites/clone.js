@@ -12,7 +12,7 @@
 //  - a root string or Uint8Array (the fast paths look at the root only,
 //    Bun #21926): the same value inside an array.
 
-/** @param {number} n @param {(i: number) => unknown} f */
+/** @template T @param {number} n @param {(i: number) => T} f @returns {T[]} */
 const list = (n, f) => Array.from({ length: n }, (_, i) => f(i));
 
 /**

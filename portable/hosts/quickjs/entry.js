@@ -21,7 +21,8 @@ import './quickjs-host.js';
 
 /**
  * What stage 1's round trip saw break (harness.c `js_round_trip`).
- * @typedef {{stage: 'read' | 'rewrite', error: unknown, written: Uint8Array} | {stage: 'bytes', written: Uint8Array, rewritten: Uint8Array}} Broken
+ * @typedef {{stage: 'read', error: unknown, written: Uint8Array} | {stage: 'rewrite', error: unknown, written: Uint8Array}
+ *   | {stage: 'bytes', written: Uint8Array, rewritten: Uint8Array}} Broken
  */
 
 /** @type {{print: (text: string) => void, roundTrip: (value: unknown) => Broken | undefined}} */
@@ -39,7 +40,7 @@ export function judgeProgram(program) {
   const expected = seenHere(observedCase(program, () => build(program), oracle));
   /** @type {unknown} */
   let landed;
-  const actual = seenHere(observedCase(program, () => build(program), (value) => (landed = viaMessage(value))));
+  const actual = seenHere(observedCase(program, () => build(program), (value, options) => (landed = viaMessage(value, options))));
   // Behaviour the observation cannot see (a RegExp is kept as bytecode), once the realm is restored.
   const differences = [...seenDeviations(expected, actual), ...regexpBehaviourDifferences(landed)];
   const observations = { expected: () => deliveredObservation(expected), actual: () => deliveredObservation(actual) };

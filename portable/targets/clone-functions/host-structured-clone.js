@@ -9,5 +9,7 @@ const hostClone = structuredClone;
 
 /** @type {import('../../case/case.js').CloneFunction} */
 export default function hostStructuredClone(value, { transfer }) {
-  return hostClone(value, { __proto__: null, transfer });
+  // The cast: a program may transfer anything (the host's TypeError is part of
+  // the case), and TypeScript reads the null prototype as a property.
+  return hostClone(value, /** @type {StructuredSerializeOptions} */ ({ __proto__: null, transfer }));
 }

@@ -68,6 +68,8 @@ export function messageError(where) {
   messageErrors.add(error);
   // Defined, not assigned: the realm may have a setter on Error.prototype.name.
   // The descriptor has no prototype, so nothing inherited is read from it.
-  ObjectDefineProperty(error, 'name', { __proto__: null, value: 'MessageError', writable: true, configurable: true });
+  /** @type {PropertyDescriptor & {__proto__?: null}} */
+  const name = { __proto__: null, value: 'MessageError', writable: true, configurable: true };
+  ObjectDefineProperty(error, 'name', name);
   return error;
 }

@@ -114,7 +114,7 @@ let parent;
  * @property {number} seen  the entries of `effects` that earlier values' observations took
  * @property {number} coming  values still to come
  * @property {boolean} onPort  the values come on this port (the `worker` channel), not on a BroadcastChannel
- * @property {Record<number, object | null>} answers  each value's landed observation, null when it
+ * @property {Record<number, object | null> & {__proto__?: null}} answers  each value's landed observation, null when it
  *   could not be deserialized here (a null-prototype record: filled under the pollution)
  * @property {number} answered
  */

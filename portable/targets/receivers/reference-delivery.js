@@ -29,7 +29,7 @@ export function referenceDelivery(coverage, transferArgument, spec) {
   /**
    * The case's serializations, by send (a null-prototype record: filled while
    * the sender's pollution is in place); none for a send that threw.
-   * @type {Record<number, ReturnType<typeof StructuredSerializeWithTransfer>>}
+   * @type {Record<number, ReturnType<typeof StructuredSerializeWithTransfer>> & {__proto__?: null}}
    */
   let serialized = { __proto__: null };
   let sends = 0;

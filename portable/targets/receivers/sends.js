@@ -14,7 +14,7 @@
 /** @returns {SendLog} */
 export function sendLog() {
   // A null-prototype record, filled under pollution: no inherited setter runs.
-  /** @type {Record<number, boolean>} */
+  /** @type {Record<number, boolean> & {__proto__?: null}} */
   let threw = { __proto__: null };
   let sends = 0;
   let landings = 0;

@@ -81,9 +81,9 @@ async function startReceiver(scriptURL, kind) {
   // without a prototype (no inherited setter or method can run) and a
   // promise constructor captured now. An answer may come before anyone
   // waits for it (the broadcast channel posts to every receiver first).
-  /** @type {Record<number, string>} */
+  /** @type {Record<number, string> & {__proto__?: null}} */
   const answers = { __proto__: null };
-  /** @type {Record<number, {resolve: (text: string) => void, reject: (error: Error) => void}>} */
+  /** @type {Record<number, {resolve: (text: string) => void, reject: (error: Error) => void}> & {__proto__?: null}} */
   const waiting = { __proto__: null };
   /** @type {ReceiverDied | undefined} */
   let died;
