@@ -133,6 +133,12 @@ cli
   .option('--check', 'replay each open or spec-pending cause on the target it was found on; exit 1 when one no longer shows its root')
   .addOption(new Option('--tries <n>', 'with --check, a cause that does not show among its target\'s others is replayed alone this many times, '
     + 'and gone only when none shows it (a flaky bug)').default(3).argParser(integerFrom(1, 100, 'an integer from 1 to 100')))
+  .option('--shrink', 'shrink each open or spec-pending cause\'s program again on the target it was found on, and write it back where it is '
+    + 'smaller and still shows its root alone (browsers\' programs are skipped)')
+  .addOption(new Option('--shrink-time <seconds>', 'with --shrink, the time each program\'s shrink may take')
+    .default(60).argParser(integerFrom(1, 3600, 'an integer from 1 to 3600')))
+  .addOption(new Option('--shrink-batch <n>', 'with --shrink, candidates replayed per host start')
+    .default(16).argParser(integerFrom(1, 1000, 'an integer from 1 to 1000')))
   .addOption(timeoutOption('a replay that makes no progress for this long is a timeout'))
   .action(run(async (options) => (await import('./commands/bugs.js')).bugsCommand(options)));
 
