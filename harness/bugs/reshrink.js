@@ -30,6 +30,7 @@ import { showsRoot } from './root.js';
  *   none smaller found; the program as it is did not show the root (nothing shrunk); the smallest showed it only
  *   after other candidates, not alone (kept as it was)
  * @property {any} program  the program to keep: the smaller one where shrunk, else the one given
+ * @property {import('./root.js').Root} root  the root it shows: where shrunk, as the replay of it alone described it
  * @property {Size} before
  * @property {Size} after  the smallest found (kept only where shrunk)
  * @property {number} replays  host starts
@@ -62,15 +63,16 @@ export async function reshrinkProgram({ program, foundOn, root }, { replay, seco
   const started = performance.now();
   let replays = 0;
   let candidates = 0;
-  /** @param {any[]} programs @returns {Promise<boolean[]>} whether each shows the root */
-  const shown = async (programs) => {
+  /** @param {any[]} programs @returns {Promise<import('./root.js').Shown[]>} what each shows */
+  const replayed = async (programs) => {
     replays += 1;
     candidates += programs.length;
     const { shown: rows } = await replay(programs, [foundOn]);
-    return rows.map(([one]) => showsRoot(one, root));
+    return rows.map(([one]) => one);
   };
-  const result = (/** @type {Reshrink['outcome']} */ outcome, /** @type {any} */ smallest, localMinimum = false) => ({
-    outcome, program: outcome === 'shrunk' ? smallest : program, before: programSize(program), after: programSize(smallest),
+  const shown = async (/** @type {any[]} */ programs) => (await replayed(programs)).map((one) => showsRoot(one, root));
+  const result = (/** @type {Reshrink['outcome']} */ outcome, /** @type {any} */ smallest, localMinimum = false, shownRoot = root) => ({
+    outcome, program: outcome === 'shrunk' ? smallest : program, root: shownRoot, before: programSize(program), after: programSize(smallest),
     replays, candidates, localMinimum, seconds: (performance.now() - started) / 1000,
   });
   // Shrinking a program that does not show its root would shrink toward whatever else it shows.
@@ -85,8 +87,11 @@ export async function reshrinkProgram({ program, foundOn, root }, { replay, seco
     admits: keepsFeatures,
   });
   if (reduction.removed + reduction.simplified === 0) return result('unchanged', program, reduction.localMinimum);
-  const [showsAlone] = await shown([reduction.program]);
-  return result(showsAlone ? 'shrunk' : 'not-fresh', reduction.program, reduction.localMinimum);
+  const [alone] = await replayed([reduction.program]);
+  if (!showsRoot(alone, root)) return result('not-fresh', reduction.program, reduction.localMinimum);
+  // The same root wherever its object sits (root.js placeless): a File that was an array's item and is now the root
+  // says so in its shape.
+  return result('shrunk', reduction.program, reduction.localMinimum, /** @type {import('./root.js').Root} */ (alone));
 }
 
 /**
@@ -116,19 +121,22 @@ function batched(judgeAll) {
 }
 
 /**
- * Writes a shrunk program into its bug's file in place of the one it was shrunk from (the founding program, or for a
- * question of the standard an engine's first program of it, in `alsoShownBy`); the rest of the file as it was.
+ * Writes a shrunk program, and the root it shows, into its bug's file in place of the one it was shrunk from (the
+ * founding program, or for a question of the standard an engine's first program of it, in `alsoShownBy`); the rest of
+ * the file as it was.
  * @param {string} directory  the ledger's
  * @param {string} id  the bug's
  * @param {any} from  the program as the file holds it
  * @param {any} to  the smaller one
+ * @param {import('./root.js').Root} root  what `to` shows
  * @throws {Error} the file no longer holds `from`
  */
-export function replaceProgram(directory, id, from, to) {
+export function replaceProgram(directory, id, from, to, root) {
   const bug = JSON.parse(readFileSync(join(directory, `${id}.json`), 'utf8'));
   const text = JSON.stringify(from);
   const holder = [bug, ...(bug.alsoShownBy ?? [])].find((h) => JSON.stringify(h.program) === text);
   if (holder === undefined) throw new Error(`${id}: its file no longer holds the program shrunk`);
   holder.program = to;
+  holder.root = { category: root.category, shape: root.shape };
   writeBug(bug, directory);
 }

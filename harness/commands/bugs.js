@@ -160,8 +160,8 @@ async function shrinkCommand(rows, directory, raw) {
       let line;
       try {
         const shrink = await reshrinkProgram(cell.home, { replay, seconds: raw.shrinkTime, batch: raw.shrinkBatch, stopped: () => stop });
-        if (shrink.outcome === 'shrunk') replaceProgram(directory, bug.id, cell.home.program, shrink.program);
-        line = { bug: bug.id, target: cell.home.foundOn, ...shrink, program: undefined };
+        if (shrink.outcome === 'shrunk') replaceProgram(directory, bug.id, cell.home.program, shrink.program, shrink.root);
+        line = { bug: bug.id, target: cell.home.foundOn, ...shrink, program: undefined, root: undefined };
       } catch (error) {
         // A target that does not start here (a runtime not installed, an agent that fails to build).
         line = { bug: bug.id, target: cell.home.foundOn, outcome: 'failed', detail: (error instanceof Error ? error.message : String(error)).split('\n')[0] };
