@@ -132,7 +132,8 @@ cli
   .option('--json', 'print JSON for machines')
   .option('--check', 'replay each open or spec-pending cause on the target it was found on; exit 1 when one no longer shows its root')
   .addOption(new Option('--tries <n>', 'with --check, a cause that does not show among its target\'s others is replayed alone this many times, '
-    + 'and gone only when none shows it (a flaky bug)').default(3).argParser(integerFrom(1, 100, 'an integer from 1 to 100')))
+    + 'and gone only when none shows it (a flaky bug); with --shrink, a program is replayed alone this many times before it is left unshrunk')
+    .default(3).argParser(integerFrom(1, 100, 'an integer from 1 to 100')))
   .option('--shrink', 'shrink each open or spec-pending cause\'s program again on the target it was found on, and write it back where it is '
     + 'smaller and still shows its root alone (browsers\' programs are skipped)')
   .addOption(new Option('--shrink-time <seconds>', 'with --shrink, the time each program\'s shrink may take')

@@ -56,10 +56,11 @@ export function programSize(program) {
  * @param {import('./triage.js').Replay} options.replay  programs on targets, one host start per call (replay.js)
  * @param {number} options.seconds  the time the reducer may take (the first and the last replay come on top)
  * @param {number} options.batch  candidates per replay
+ * @param {number} [options.tries]  replays of the program as it is, alone, before it is called not showing its root
  * @param {() => boolean} [options.stopped]  polled between replays: true stops the reducer where it is
  * @returns {Promise<Reshrink>}
  */
-export async function reshrinkProgram({ program, foundOn, root }, { replay, seconds, batch, stopped = () => false }) {
+export async function reshrinkProgram({ program, foundOn, root }, { replay, seconds, batch, tries = 1, stopped = () => false }) {
   const started = performance.now();
   let replays = 0;
   let candidates = 0;
@@ -75,8 +76,10 @@ export async function reshrinkProgram({ program, foundOn, root }, { replay, seco
     outcome, program: outcome === 'shrunk' ? smallest : program, root: shownRoot, before: programSize(program), after: programSize(smallest),
     replays, candidates, localMinimum, seconds: (performance.now() - started) / 1000,
   });
-  // Shrinking a program that does not show its root would shrink toward whatever else it shows.
-  const [showsNow] = await shown([program]);
+  // Shrinking a program that does not show its root would shrink toward whatever else it shows. A flaky one is given
+  // `tries` replays alone (as bugs --check gives it) before it is left as it is.
+  let showsNow = false;
+  for (let i = 0; i < tries && !showsNow; i++) [showsNow] = await shown([program]);
   if (!showsNow) return result('not-shown', program);
   const reduction = await reduceProgram(program, batched(shown), {
     runs: Number.POSITIVE_INFINITY,

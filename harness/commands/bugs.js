@@ -136,7 +136,7 @@ function judged(shown, root, version) {
  * per batch makes a shrink take minutes.
  * @param {import('../bugs/listing.js').Row[]} rows
  * @param {string} directory
- * @param {{json?: boolean, timeout: number, shrinkTime: number, shrinkBatch: number}} raw
+ * @param {{json?: boolean, timeout: number, tries: number, shrinkTime: number, shrinkBatch: number}} raw
  * @returns {Promise<number>}
  */
 async function shrinkCommand(rows, directory, raw) {
@@ -159,7 +159,7 @@ async function shrinkCommand(rows, directory, raw) {
       process.stderr.write(`clonecheck: [${i + 1}/${todo.length}] shrinking ${bug.id} on ${cell.home.foundOn} (up to ${raw.shrinkTime} s)\n`);
       let line;
       try {
-        const shrink = await reshrinkProgram(cell.home, { replay, seconds: raw.shrinkTime, batch: raw.shrinkBatch, stopped: () => stop });
+        const shrink = await reshrinkProgram(cell.home, { replay, seconds: raw.shrinkTime, batch: raw.shrinkBatch, tries: raw.tries, stopped: () => stop });
         if (shrink.outcome === 'shrunk') replaceProgram(directory, bug.id, cell.home.program, shrink.program, shrink.root);
         line = { bug: bug.id, target: cell.home.foundOn, ...shrink, program: undefined, root: undefined };
       } catch (error) {
@@ -196,5 +196,5 @@ function shrinkLine(d) {
   const why = { shrunk: 'written', unchanged: 'nothing smaller shows the root', 'not-shown': 'does not show its root now: not shrunk',
     'not-fresh': 'the smallest shows the root only after other candidates: kept as it was' }[/** @type {string} */ (d.outcome)];
   return `${d.outcome.padEnd(10)} ${d.bug} on ${d.target}: ${sizes} (${why}); ${d.replays} replays, ${d.candidates} programs, ${d.seconds.toFixed(1)} s`
-    + `${d.localMinimum ? '' : ' (time ran out)'}`;
+    + `${d.localMinimum || d.outcome === 'not-shown' ? '' : ' (time ran out)'}`;
 }
