@@ -69,6 +69,15 @@ test('nothing is kept when the smallest shows the root only beside other candida
   assert.deepEqual([none.outcome, none.replays, none.program], ['not-shown', 1, program]);
 });
 
+test('a smallest program that shows the root only beside other candidates is refused, and the shrink starts over keeping the realm steps', async () => {
+  // The planted bug shows alone only with a realm step (the history of other candidates stands in for it otherwise).
+  const { replay } = fakeReplay((p, alone) => holdsNegativeZero(p) && (!alone || (p.sender?.length ?? 0) + (p.receiver?.length ?? 0) > 0));
+  const shrink = await reshrinkProgram({ program, foundOn: 'node:clone', root }, { replay, seconds: 60, batch: 8 });
+  assert.equal(shrink.outcome, 'shrunk');
+  assert.deepEqual([shrink.after.objects, shrink.after.steps], [1, 2]);
+  assert.ok(holdsNegativeZero(shrink.program));
+});
+
 test('a minimal program is unchanged; a stop ends the shrink where it is', async () => {
   const minimal = { schema: 'clonecheck/program@1', root: { ref: 0 }, objects: [{ kind: 'array', items: [{ number: '-0' }] }] };
   const same = await reshrinkProgram({ program: minimal, foundOn: 'node:clone', root }, { replay: fakeReplay(holdsNegativeZero).replay, seconds: 60, batch: 8 });

@@ -81,20 +81,31 @@ export async function reshrinkProgram({ program, foundOn, root }, { replay, seco
   let showsNow = false;
   for (let i = 0; i < tries && !showsNow; i++) [showsNow] = await shown([program]);
   if (!showsNow) return result('not-shown', program);
-  const reduction = await reduceProgram(program, batched(shown), {
-    runs: Number.POSITIVE_INFINITY,
-    parallel: batch,
-    inTime: () => !stopped() && performance.now() - started < seconds * 1000,
-    // A ledger program's features are what triage matches findings by (triage.js `related`): a simplification
-    // may not bring in one it did not have.
-    admits: keepsFeatures,
-  });
-  if (reduction.removed + reduction.simplified === 0) return result('unchanged', program, reduction.localMinimum);
-  const [alone] = await replayed([reduction.program]);
-  if (!showsRoot(alone, root)) return result('not-fresh', reduction.program, reduction.localMinimum);
-  // The same root wherever its object sits (root.js placeless): a File that was an array's item and is now the root
-  // says so in its shape.
-  return result('shrunk', reduction.program, reduction.localMinimum, /** @type {import('./root.js').Root} */ (alone));
+  // A smallest program that shows the root only after other candidates, not alone, is one their history stands in
+  // for (Bun's number array lost under a receiver's Array.prototype index getter shrank to an array with no getter,
+  // which passes alone): the shrink starts over from the program given with its realm steps kept, every one.
+  /** @type {import('../../portable/minimize/reduce.js').Reduction | undefined} */
+  let notFresh;
+  let localMinimum = false;
+  for (const keepSteps of [false, true]) {
+    const reduction = await reduceProgram(program, batched(shown), {
+      runs: Number.POSITIVE_INFINITY,
+      parallel: batch,
+      inTime: () => !stopped() && performance.now() - started < seconds * 1000,
+      // A ledger program's features are what triage matches findings by (triage.js `related`): a simplification
+      // may not bring in one it did not have.
+      admits: (from, candidate, change) => keepsFeatures(from, candidate, change) && (!keepSteps || programSize(candidate).steps === programSize(from).steps),
+    });
+    ({ localMinimum } = reduction);
+    if (reduction.removed + reduction.simplified === 0) break;
+    const [alone] = await replayed([reduction.program]);
+    // The same root wherever its object sits (root.js placeless): a File that was an array's item and is now the
+    // root says so in its shape.
+    if (showsRoot(alone, root)) return result('shrunk', reduction.program, reduction.localMinimum, /** @type {import('./root.js').Root} */ (alone));
+    notFresh ??= reduction;
+    if (programSize(program).steps === 0) break;
+  }
+  return notFresh === undefined ? result('unchanged', program, localMinimum) : result('not-fresh', notFresh.program, notFresh.localMinimum);
 }
 
 /**
