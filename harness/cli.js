@@ -120,7 +120,7 @@ cli
 cli
   .command('bugs')
   .description('list the bug ledger, one line per cause, the most severe open ones first, filtered; --check replays each open cause '
-    + 'on the target it was found on and says which no longer show (docs/bugs.md#listing-the-ledger)')
+    + 'on the target it was found on and says which no longer show; --shrink shrinks their programs again there (docs/bugs.md#listing-the-ledger)')
   .option('--ledger <dir>', 'the bug ledger', LEDGER_DIR)
   .option('--engine <names>', 'only these implementations (bun, node, webkit, …; comma-separated or repeated); a question of the standard counts as each engine\'s it has programs of', collect)
   .option('--status <names>', 'only these statuses: open, fixed, intended, spec-pending (comma-separated or repeated)', collect)
