@@ -121,7 +121,7 @@ cli
 cli
   .command('bugs')
   .description('list the bug ledger, one line per cause, the most severe open ones first, filtered; --check replays each open cause '
-    + 'on the target it was found on and says which no longer show (docs/bugs.md#listing-the-ledger)')
+    + 'on the target it was found on and says which no longer show; --shrink shrinks their programs again there (docs/bugs.md#listing-the-ledger)')
   .option('--ledger <dir>', 'the bug ledger', LEDGER_DIR)
   .option('--engine <names>', 'only these implementations (bun, node, webkit, …; comma-separated or repeated); a question of the standard counts as each engine\'s it has programs of', collect)
   .option('--status <names>', 'only these statuses: open, fixed, intended, spec-pending (comma-separated or repeated)', collect)
@@ -133,7 +133,14 @@ cli
   .option('--json', 'print JSON for machines')
   .option('--check', 'replay each open or spec-pending cause on the target it was found on; exit 1 when one no longer shows its root')
   .addOption(new Option('--tries <n>', 'with --check, a cause that does not show among its target\'s others is replayed alone this many times, '
-    + 'and gone only when none shows it (a flaky bug)').default(3).argParser(integerFrom(1, 100, 'an integer from 1 to 100')))
+    + 'and gone only when none shows it (a flaky bug); with --shrink, a program is replayed alone this many times before it is left unshrunk')
+    .default(3).argParser(integerFrom(1, 100, 'an integer from 1 to 100')))
+  .option('--shrink', 'shrink each open or spec-pending cause\'s program again on the target it was found on, and write it back where it is '
+    + 'smaller and still shows its root alone (browsers\' programs are skipped)')
+  .addOption(new Option('--shrink-time <seconds>', 'with --shrink, the time each program\'s shrink may take')
+    .default(60).argParser(integerFrom(1, 3600, 'an integer from 1 to 3600')))
+  .addOption(new Option('--shrink-batch <n>', 'with --shrink, candidates replayed per host start')
+    .default(16).argParser(integerFrom(1, 1000, 'an integer from 1 to 1000')))
   .addOption(timeoutOption('a replay that makes no progress for this long is a timeout'))
   .action(run(async (options) => (await import('./commands/bugs.js')).bugsCommand(options)));
 

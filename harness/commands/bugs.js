@@ -4,17 +4,21 @@
 // every open or pending cause's program replayed on the target it was found
 // on (at the version pinned there; one that does not show, alone and again),
 // a decoder's bug's decode case alike (harness/decode/ledger-case.js),
-// saying which no longer show
-// (docs/bugs.md#listing-the-ledger).
+// saying which no longer show; with --shrink, each cause's program shrunk
+// again there and written back where it is smaller and still shows its root
+// (docs/bugs.md#listing-the-ledger, docs/bugs.md#shrinking-the-ledger).
 
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { readDecodeBugs, readLedger } from '../bugs/ledger.js';
+import { implementationOf, readDecodeBugs, readLedger } from '../bugs/ledger.js';
 import { countsLine, countsOf, filterOf, homePrograms, isLive, listBugs, rowLine } from '../bugs/listing.js';
 import { replayOnTargets } from '../bugs/replay.js';
+import { replaceProgram, reshrinkProgram } from '../bugs/reshrink.js';
 import { showsRoot, shownByDecoding } from '../bugs/root.js';
 import { decodeTargetNamed, replayDecodeCase } from '../decode/ledger-case.js';
+import { browserFamilyNames } from '../../portable/families/index.js';
 import { EXIT, UsageError } from '../errors.js';
+import { interrupts } from './common.js';
 
 /**
  * @typedef {object} Check  one program of a cause replayed on its home target
@@ -27,7 +31,8 @@ import { EXIT, UsageError } from '../errors.js';
 
 /**
  * @param {{ledger: string, engine?: string[], status?: string[], severity?: string[], upstream?: string, searched?: string,
- *   text?: string, json?: boolean, check?: boolean, timeout: number, tries: number}} raw  commander's options
+ *   text?: string, json?: boolean, check?: boolean, shrink?: boolean, shrinkTime: number, shrinkBatch: number, timeout: number, tries: number}} raw
+ *   commander's options
  */
 export async function bugsCommand(raw) {
   const directory = resolve(raw.ledger);
@@ -35,7 +40,9 @@ export async function bugsCommand(raw) {
   // The decoders' bugs too (clonecheck decode names its findings by them), marked [decoder].
   const all = [...readLedger(directory), ...readDecodeBugs(directory)];
   const rows = listBugs(all, filterOf(raw, all));
+  if (raw.check && raw.shrink) throw new UsageError('--check and --shrink: give one (--shrink replays each program before shrinking it)');
   if (raw.check) return checkCommand(rows, directory, raw);
+  if (raw.shrink) return shrinkCommand(rows, directory, raw);
   if (raw.json) {
     const listed = rows.map(({ bug, severity }) => ({
       id: bug.id, title: bug.title, implementation: bug.implementation, status: bug.status, fixedIn: bug.fixedIn, pending: bug.pending,
@@ -147,4 +154,77 @@ function judged(shown, root, version) {
   if (shown === 'pass') return { version, verdict: 'gone', detail: 'passes' };
   if (typeof shown === 'object') return { version, verdict: 'other', detail: `shows ${shown.shape} instead of ${root.shape}` };
   return { version, verdict: 'unchecked', detail: shown === 'not-applicable' ? 'the program does not apply on this host' : 'not judged (a harness error)' };
+}
+
+/**
+ * --shrink: each home program of the listing's open and pending causes (the ones --check replays) shrunk again on
+ * its home target, one cause after another, and written into its file as soon as it is smaller and a replay of it
+ * alone shows the cause's root (harness/bugs/reshrink.js). A browser's programs are left as they are: a page's start
+ * per batch makes a shrink take minutes.
+ * @param {import('../bugs/listing.js').Row[]} rows
+ * @param {string} directory
+ * @param {{json?: boolean, timeout: number, tries: number, shrinkTime: number, shrinkBatch: number}} raw
+ * @returns {Promise<number>}
+ */
+async function shrinkCommand(rows, directory, raw) {
+  const started = performance.now();
+  const live = rows.filter((row) => isLive(row.bug.status) && row.bug.decode === undefined);
+  const cells = live.flatMap((row) => homePrograms(row.bug).map((home) => ({ row, home })));
+  const inBrowser = (/** @type {typeof cells[number]} */ cell) => browserFamilyNames.includes(implementationOf(cell.home.foundOn));
+  const skipped = cells.filter(inBrowser);
+  const todo = cells.filter((cell) => !inBrowser(cell));
+  let stop = false;
+  const presses = interrupts(['stopping after the program being shrunk; the programs written so far are kept (Ctrl-C again to quit at once)'], () => {
+    stop = true;
+  });
+  const replay = replayOnTargets({ timeoutMs: raw.timeout });
+  /** @type {any[]} each shrink's line (reshrink.js's Reshrink, or a failure), as shrinkLine prints it */
+  const done = [];
+  try {
+    for (const [i, cell] of todo.entries()) {
+      if (stop) break;
+      const { bug } = cell.row;
+      process.stderr.write(`clonecheck: [${i + 1}/${todo.length}] shrinking ${bug.id} on ${cell.home.foundOn} (up to ${raw.shrinkTime} s)\n`);
+      let line;
+      try {
+        // A program's cause (decoders' are filtered out above): its home has a program.
+        const home = /** @type {{program: any, foundOn: string, root: import('../bugs/root.js').Root}} */ (cell.home);
+        const shrink = await reshrinkProgram(home, { replay, seconds: raw.shrinkTime, batch: raw.shrinkBatch, tries: raw.tries, stopped: () => stop });
+        if (shrink.outcome === 'shrunk') replaceProgram(directory, bug.id, cell.home.program, shrink.program, shrink.root);
+        line = { bug: bug.id, target: cell.home.foundOn, ...shrink, program: undefined, root: undefined };
+      } catch (error) {
+        // A target that does not start here (a runtime not installed, an agent that fails to build).
+        line = { bug: bug.id, target: cell.home.foundOn, outcome: 'failed', detail: (error instanceof Error ? error.message : String(error)).split('\n')[0] };
+      }
+      done.push(line);
+      if (!raw.json) process.stdout.write(`${shrinkLine(line)}\n`);
+    }
+  } finally {
+    presses.dispose();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const count = (/** @type {string} */ outcome) => done.filter((d) => d.outcome === outcome).length;
+  const shrunk = done.filter((d) => d.outcome === 'shrunk');
+  const removed = (/** @type {'objects' | 'steps'} */ part) => shrunk.reduce((sum, d) => sum + d.before[part] - d.after[part], 0);
+  if (raw.json) {
+    process.stdout.write(`${JSON.stringify({ ledger: directory, shrunk: done, skipped: skipped.map((c) => ({ bug: c.row.bug.id, target: c.home.foundOn })), seconds }, null, 2)}\n`);
+  } else {
+    for (const cell of skipped) process.stdout.write(`skipped    ${cell.row.bug.id} on ${cell.home.foundOn}: a browser's (not shrunk here)\n`);
+    process.stdout.write(`${done.length} of ${todo.length} programs tried in ${seconds.toFixed(1)} s: ${count('shrunk')} shrunk and written `
+      + `(${removed('objects')} objects and ${removed('steps')} realm steps removed), ${count('unchanged')} already minimal, `
+      + `${count('not-shown')} not showing their root, ${count('not-fresh')} showing it only after other candidates, ${count('failed')} failed`
+      + `${skipped.length > 0 ? `; ${skipped.length} browsers' programs skipped` : ''}\n`);
+  }
+  return stop ? EXIT.interrupted : EXIT.ok;
+}
+
+/** What one shrink says, in a line. @param {any} d @returns {string} */
+function shrinkLine(d) {
+  if (d.outcome === 'failed') return `failed     ${d.bug} on ${d.target}: ${d.detail}`;
+  const { before: b, after: a } = d;
+  const sizes = `objects ${b.objects} → ${a.objects}, realm steps ${b.steps} → ${a.steps}, ${b.chars} → ${a.chars} chars`;
+  const why = { shrunk: 'written', unchanged: 'nothing smaller shows the root', 'not-shown': 'does not show its root now: not shrunk',
+    'not-fresh': 'the smallest shows the root only after other candidates: kept as it was' }[/** @type {string} */ (d.outcome)];
+  return `${d.outcome.padEnd(10)} ${d.bug} on ${d.target}: ${sizes} (${why}); ${d.replays} replays, ${d.candidates} programs, ${d.seconds.toFixed(1)} s`
+    + `${d.localMinimum || d.outcome === 'not-shown' ? '' : ' (time ran out)'}`;
 }

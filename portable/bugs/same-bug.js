@@ -115,7 +115,7 @@ export function explains(trigger, features) {
 /**
  * A trigger across runs: its features with an Error's type and a typed
  * array's element type read as their class. Shrinking never swaps one type
- * for another (fuzz/tasks.js `keepsFeatures`: a simplification may bring in
+ * for another (`keepsFeatures`: a simplification may bring in
  * no new feature), so the type a shrunk program holds is the one its case was
  * drawn with: the ledger's program of a bug has a TypeError where another
  * run's has a RangeError, and the one explained the other's only by chance.
@@ -264,4 +264,20 @@ function describe(finding, variant, caseIndex, deviation) {
       differences, expected: deviation.expected, actual: deviation.actual, program: deviation.program, category, shrink: deviation.shrink,
     },
   };
+}
+
+/**
+ * Whether a change may be tried on a deviation's way to its local minimum:
+ * a removal always; a simplification only when the program is made of no
+ * new things (bug-shape.js `programFeatures`). A shrunk program's features
+ * are its bug's trigger (here): a simplification that brought in
+ * another (an accessor made data, an error made an `Error`, a typed array
+ * made a `Uint8Array`, a `cause` key made `a`) could turn one bug's program
+ * into another's with the same root difference (a getter bug's into a data
+ * property bug's), or a finding's trigger into one its other cases lack.
+ * The fuzz shrink (fuzz/tasks.js) and the ledger's (harness/bugs/reshrink.js) hold to it.
+ * @param {any} program @param {any} candidate @param {'removed' | 'simplified'} change
+ */
+export function keepsFeatures(program, candidate, change) {
+  return change === 'removed' || holds(programFeatures(program), programFeatures(candidate));
 }

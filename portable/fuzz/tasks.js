@@ -17,7 +17,7 @@ import { judge, openTargets } from './judge.js';
 import { reduceProgram } from '../minimize/reduce.js';
 import { featureKey, verdictSignature } from '../bugs/signature.js';
 import { describeDifference, programFeatures } from '../bugs/bug-shape.js';
-import { holds } from '../bugs/same-bug.js';
+import { keepsFeatures } from '../bugs/same-bug.js';
 import { prepareKinds } from '../../src/program/kinds/index.js';
 
 /**
@@ -267,21 +267,6 @@ export async function shrinkDeviation({ chunkSeed: seed, path, plan = [], progra
 function describedDifferences(verdict) {
   const context = { expected: verdict.expected, actual: verdict.actual, program: verdict.program };
   return new Set(/** @type {any[]} */ (verdict.differences).map((d) => describeDifference(d, context)));
-}
-
-/**
- * Whether a change may be tried on a deviation's way to its local minimum:
- * a removal always; a simplification only when the program is made of no
- * new things (bug-shape.js `programFeatures`). A shrunk program's features
- * are its bug's trigger (same-bug.js): a simplification that brought in
- * another (an accessor made data, an error made an `Error`, a typed array
- * made a `Uint8Array`, a `cause` key made `a`) could turn one bug's program
- * into another's with the same root difference (a getter bug's into a data
- * property bug's), or a finding's trigger into one its other cases lack.
- * @param {any} program @param {any} candidate @param {'removed' | 'simplified'} change
- */
-function keepsFeatures(program, candidate, change) {
-  return change === 'removed' || holds(programFeatures(program), programFeatures(candidate));
 }
 
 /**

@@ -11,7 +11,7 @@
 // Which candidates keep the bug is the caller's question (a -0 or a NaN the
 // bug needs fails its test and stays), and so is which may be tried at all:
 // a deviation's shrink tries none that makes the program of anything new
-// (tasks.js `keepsFeatures`: an accessor made data could be another bug).
+// (same-bug.js `keepsFeatures`: an accessor made data could be another bug).
 
 import { PROGRAM_SCHEMA, build, mapNode, mapProp } from '../../src/program/index.js';
 import { KIND_FIELDS } from '../../src/program/schema.js';
