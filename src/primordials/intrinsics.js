@@ -63,6 +63,7 @@ export const ArrayIteratorPrototypeNext = ArrayIteratorPrototype.next;
 
 export const MathMin = Math.min;
 export const MathMax = Math.max;
+export const MathImul = Math.imul;
 export const NumberIsInteger = Number.isInteger;
 export const NumberIsSafeInteger = Number.isSafeInteger;
 export const StringCtor = String;
