@@ -15,10 +15,14 @@ import { classifyObject } from '../src/abstract-ops/brands.js';
 import { captureRealm } from '../src/primordials/realm.js';
 import { installNodeHostHooks } from '../portable/hosts/node-host.js';
 
-test('loading the reference and the generator leaves V8\'s array iteration protector on', () => {
-  // Loading the reference probes the transfer door with a Blob-style sequence; an array with an own
+test('loading the generator and the reference, and building a Blob and a detached buffer, leave V8\'s array iteration protector on', () => {
+  // Each passes a sequence (a Blob's parts, a transfer list) with a captured iterator; an array with an own
   // Symbol.iterator turns the protector off for the whole isolate (every spread then makes an iterator).
-  const source = "await import('../fuzzers/programs.js'); await import('../portable/fuzz/tasks.js'); process.stdout.write(String(%ArrayIteratorProtector()));";
+  const program = { schema: 'clonecheck/program@2', root: { ref: 0 }, objects: [
+    { kind: 'array', items: [{ ref: 1 }, { ref: 2 }] }, { kind: 'blob', bytes: [1] }, { kind: 'arraybuffer', bytes: [2], detached: true },
+  ] };
+  const source = "await import('../fuzzers/programs.js'); await import('../portable/fuzz/tasks.js'); const { build } = await import('../src/index.js');"
+    + ` build(${JSON.stringify(program)}); process.stdout.write(String(%ArrayIteratorProtector()));`;
   const child = spawnSync(process.execPath, ['--allow-natives-syntax', '--input-type=module', '-e', source], {
     cwd: new URL('.', import.meta.url), encoding: 'utf8', timeout: 60_000,
   });
