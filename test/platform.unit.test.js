@@ -7,12 +7,42 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import vm from 'node:vm';
+import { spawnSync } from 'node:child_process';
 
 import { structuredCloneSpec as clone } from '../src/html/structured-clone.js';
 import { structuredClone, selectTier } from '../src/index.js';
 import { classifyObject } from '../src/abstract-ops/brands.js';
 import { captureRealm } from '../src/primordials/realm.js';
 import { installNodeHostHooks } from '../portable/hosts/node-host.js';
+
+test('loading the generator and the reference, and building a Blob and a detached buffer, leave V8\'s array iteration protector on', () => {
+  // Each passes a sequence (a Blob's parts, a transfer list) with a captured iterator; an array with an own
+  // Symbol.iterator turns the protector off for the whole isolate (every spread then makes an iterator).
+  const program = { schema: 'clonecheck/program@2', root: { ref: 0 }, objects: [
+    { kind: 'array', items: [{ ref: 1 }, { ref: 2 }] }, { kind: 'blob', bytes: [1] }, { kind: 'arraybuffer', bytes: [2], detached: true },
+  ] };
+  const source = "await import('../fuzzers/programs.js'); await import('../portable/fuzz/tasks.js'); const { build } = await import('../src/index.js');"
+    + ` build(${JSON.stringify(program)}); process.stdout.write(String(%ArrayIteratorProtector()));`;
+  const child = spawnSync(process.execPath, ['--allow-natives-syntax', '--input-type=module', '-e', source], {
+    cwd: new URL('.', import.meta.url), encoding: 'utf8', timeout: 60_000,
+  });
+  assert.equal(child.status, 0, child.stderr);
+  assert.equal(child.stdout, 'true');
+});
+
+test('a Blob is rebuilt from parts that a polluted Array.prototype[Symbol.iterator] does not reach', () => {
+  const original = new Blob(['abc']);
+  const saved = Object.getOwnPropertyDescriptor(Array.prototype, Symbol.iterator);
+  Object.defineProperty(Array.prototype, Symbol.iterator, { configurable: true, writable: true, value: () => { throw new Error('polluted'); } });
+  let copy;
+  try {
+    copy = clone(original);
+  } finally {
+    Object.defineProperty(Array.prototype, Symbol.iterator, saved);
+  }
+  assert.equal(classifyObject(copy), 'Blob');
+  assert.equal(copy.size, 3);
+});
 
 test('a DOMException is cloned as a DOMException with its name and message (WebIDL serialization steps)', () => {
   const original = new DOMException('gone', 'NotFoundError');

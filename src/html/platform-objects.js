@@ -17,8 +17,8 @@ import { classifyObject, hostTransferPlatformObject } from '../abstract-ops/bran
 import { CreateDataProperty } from '../abstract-ops/object-operations.js';
 import { blobReceiver, fileListItems, platformAttribute } from '../webidl/interfaces.js';
 import {
-  ArrayPrototypeValues, ObjectCreate, ObjectHasOwn, ObjectKeys, ReflectApply, SymbolIterator, WeakSetCtor,
-  WeakSetPrototypeAdd, WeakSetPrototypeHas, append, newList, record,
+  ArrayPrototype, ArrayPrototypeValues, ObjectCreate, ObjectHasOwn, ObjectKeys, ObjectSetPrototypeOf, ReflectApply, SymbolIterator,
+  WeakSetCtor, WeakSetPrototypeAdd, WeakSetPrototypeHas, append, newList, record,
 } from '../primordials/intrinsics.js';
 import { currentRealm } from '../primordials/realm.js';
 import { DataCloneError, HostLimitError, hostConstruct, ownMessage } from './errors.js';
@@ -48,17 +48,31 @@ function attributeValues(object, name, attributes) {
 
 /**
  * A WebIDL sequence argument (Blob parts, a matrix's numbers): an array the
- * constructor iterates with its own, captured Symbol.iterator method, so a polluted
- * Array.prototype[Symbol.iterator] is not called; filled by definition.
+ * constructor iterates with the captured Symbol.iterator method of its
+ * prototype (SEQUENCE_PROTOTYPE), so a polluted Array.prototype[Symbol.iterator]
+ * is not called; filled by definition.
  * @param {unknown[]} items
  * @returns {unknown[]}
  */
 function sequence(items) {
   const array = [];
   for (let i = 0; i < items.length; i++) CreateDataProperty(array, i, items[i]);
-  CreateDataProperty(array, SymbolIterator, ArrayPrototypeValues);
-  return array;
+  return ObjectSetPrototypeOf(array, SEQUENCE_PROTOTYPE);
 }
+
+/**
+ * Array.prototype, with the captured Symbol.iterator in front: a sequence's
+ * prototype. Not the array's own property: V8 turns its array iteration
+ * protector off for the whole isolate, for good, as soon as any array has
+ * an own Symbol.iterator, and from then on every spread, for-of and
+ * destructuring of an array makes an iterator and a result object per item.
+ * This module made one when it loaded (probing the door, below), in every
+ * thread that loads the reference: fast-check's generation allocated half
+ * its bytes in spreads (seed 1, sampled heap profile), and so did the
+ * clean lane's cases, whose programs never touch Array.prototype.
+ */
+const SEQUENCE_PROTOTYPE = ObjectCreate(ArrayPrototype);
+CreateDataProperty(SEQUENCE_PROTOTYPE, SymbolIterator, ArrayPrototypeValues);
 
 /**
  * The serialization steps of value's primary interface, as a record.

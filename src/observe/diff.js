@@ -86,8 +86,10 @@ function has(object, key) {
  * @returns {any}
  */
 function field(object, key) {
-  // The cast: `has` found the own property.
-  return has(object, key) ? /** @type {PropertyDescriptor} */ (ObjectGetOwnPropertyDescriptor(object, key)).value : undefined;
+  // `has`, with the descriptor it reads kept: a diff reads fields by the thousand (a deviation's diff took 19% of its case).
+  if (typeof object !== 'object' || object === null) return undefined;
+  const descriptor = ObjectGetOwnPropertyDescriptor(object, key);
+  return descriptor !== undefined && ObjectHasOwn(descriptor, 'value') ? descriptor.value : undefined;
 }
 
 /**

@@ -63,6 +63,7 @@ export const ArrayIteratorPrototypeNext = ArrayIteratorPrototype.next;
 
 export const MathMin = Math.min;
 export const MathMax = Math.max;
+export const MathImul = Math.imul;
 export const NumberIsInteger = Number.isInteger;
 export const NumberIsSafeInteger = Number.isSafeInteger;
 export const StringCtor = String;
@@ -88,6 +89,7 @@ export const MapCtor = Map;
 export const MapPrototypeGet = uncurryThis(Map.prototype.get);
 export const MapPrototypeSet = uncurryThis(Map.prototype.set);
 export const MapPrototypeHas = uncurryThis(Map.prototype.has);
+export const MapPrototypeClear = uncurryThis(Map.prototype.clear);
 export const MapPrototypeEntries = uncurryThis(Map.prototype.entries);
 export const MapPrototypeSize = getter(Map.prototype, 'size');
 export const MapIteratorPrototypeNext = uncurryThis(/** @type {any} */ (ReflectGetPrototypeOf(new Map().entries())).next);

@@ -121,6 +121,16 @@ export function createRuntime(global, platformNames) {
     definition.value = undefined;
   }
 
+  /**
+   * A sequence's prototype (`sequence`): nothing but the captured
+   * Symbol.iterator. Not the array's own property: V8 turns its array
+   * iteration protector off for the whole isolate, for good, as soon as any
+   * array has an own Symbol.iterator (every later spread, for-of and
+   * destructuring of an array then makes an iterator and a result per item).
+   */
+  const sequencePrototype = create(null);
+  defineData(sequencePrototype, SymbolCtor.iterator, ArrayValues, true, false, true);
+
   /** Appends to an ordinary array by definition, never by [[Set]]. */
   function appendDefined(list, item) {
     defineData(list, list.length, item, true, true, true);
@@ -300,12 +310,11 @@ export function createRuntime(global, platformNames) {
     if (C === undefined) throw unavailable(name);
     return C;
   }
-  /** A sequence argument: an array with its own, captured iterator. */
+  /** A sequence argument: an array iterated with the captured iterator of its prototype, and nothing else inherited. */
   function sequence(items) {
     const array = newList();
     for (let i = 0; i < items.length; i++) defineData(array, i, items[i], true, true, true);
-    defineData(array, SymbolCtor.iterator, ArrayValues, true, false, true);
-    return array;
+    return setPrototypeOf(array, sequencePrototype);
   }
   /** A typed array of the bytes, written by index (its own elements: no prototype is reached). */
   function bytesIn(C, bytes) {
@@ -470,10 +479,8 @@ export function createRuntime(global, platformNames) {
     if (structuredCloneFn === undefined) {
       throw unavailable('Detaching an ArrayBuffer (neither ArrayBuffer.prototype.transfer nor structuredClone)');
     }
-    // The transfer list is iterated: give it its own, captured iterator.
-    const transfer = [buffer];
-    defineData(transfer, SymbolCtor.iterator, ArrayValues, true, false, true);
-    structuredCloneFn(buffer, { __proto__: null, transfer });
+    // The transfer list is iterated: a sequence, with its captured iterator.
+    structuredCloneFn(buffer, { __proto__: null, transfer: sequence([buffer]) });
   }
 
   function integrity(target, level) {
