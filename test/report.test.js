@@ -68,6 +68,22 @@ function block(text, language = '') {
   return match[1];
 }
 
+
+/**
+ * The report's snippet, run with this node (it needs no clonecheck): what it printed, and what the report's "What do
+ * you see instead?" says it prints.
+ * @param {string} stdout a report
+ */
+function runSnippet(stdout) {
+  const snippet = block(section(stdout, '### What steps will reproduce the bug?'), 'js');
+  assert.doesNotMatch(snippet, /clonecheck/);
+  const dir = mkdtempSync(join(tmpdir(), 'clonecheck-snippet-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(join(dir, 'snippet.mjs'), snippet);
+  const printed = execFileSync(process.execPath, [join(dir, 'snippet.mjs')], { encoding: 'utf8', timeout: 20_000 }).trimEnd();
+  return { printed, seen: block(section(stdout, '### What do you see instead?')).trimEnd() };
+}
+
 test('a report for Node: the title, a snippet that prints FAIL in node as the report says, the spec step, the other engines replayed now', async () => {
   // The bug shows on this Node only: past its support where that is Node 20 (support.unit.test.js), so asked for anyway.
   const { status, stdout, stderr } = clonecheck(['report', SLUG, '--ledger', ledger, '--end-of-life']);
@@ -82,15 +98,9 @@ test('a report for Node: the title, a snippet that prints FAIL in node as the re
   assert.match(section(stdout, '### Version'), new RegExp(`Node\\.js ${process.versions.node.replace(/\./g, '\\.')}`));
 
   // The snippet runs with node, no clonecheck, and prints what "What do you see instead?" says.
-  const snippet = block(section(stdout, '### What steps will reproduce the bug?'), 'js');
-  assert.doesNotMatch(snippet, /clonecheck/);
-  const dir = mkdtempSync(join(tmpdir(), 'clonecheck-snippet-'));
-  after(() => rmSync(dir, { recursive: true, force: true }));
-  writeFileSync(join(dir, 'snippet.mjs'), snippet);
-  const printed = execFileSync(process.execPath, [join(dir, 'snippet.mjs')], { encoding: 'utf8', timeout: 20_000 }).trimEnd();
-  const actual = block(section(stdout, '### What do you see instead?')).trimEnd();
-  assert.equal(printed, actual);
-  assert.match(actual, /^FAIL expected DataCloneError actual nothing$/m);
+  const { printed, seen } = runSnippet(stdout);
+  assert.equal(printed, seen);
+  assert.match(seen, /^FAIL expected DataCloneError actual nothing$/m);
   assert.match(block(section(stdout, '### What is the expected behavior? Why is that the expected behavior?')), /^PASS expected DataCloneError actual DataCloneError$/m);
 
   // What the standard says: the step, its link, and what the step does.
@@ -165,13 +175,8 @@ test("a decoder's bug: a snippet that prints FAIL in node as the report says, th
   assert.equal(status, 0, stderr);
   assert.equal(stdout.split('\n')[0], `TextDecoder('latin1'): ${latin1.title}`);
   assert.match(section(stdout, '### Subsystem'), /`TextDecoder\('latin1'\)`/);
-  const snippet = block(section(stdout, '### What steps will reproduce the bug?'), 'js');
-  assert.doesNotMatch(snippet, /clonecheck/);
-  const dir = mkdtempSync(join(tmpdir(), 'clonecheck-snippet-'));
-  after(() => rmSync(dir, { recursive: true, force: true }));
-  writeFileSync(join(dir, 'snippet.mjs'), snippet);
-  const printed = execFileSync(process.execPath, [join(dir, 'snippet.mjs')], { encoding: 'utf8', timeout: 20_000 }).trimEnd();
-  assert.equal(printed, block(section(stdout, '### What do you see instead?')).trimEnd());
+  const { printed, seen } = runSnippet(stdout);
+  assert.equal(printed, seen);
   assert.equal(printed, 'FAIL expected U+20AC actual U+0080');
   const expected = section(stdout, '### What is the expected behavior? Why is that the expected behavior?');
   assert.equal(block(expected).trimEnd(), 'PASS expected U+20AC actual U+20AC');
