@@ -134,7 +134,9 @@ test('with --runs, a campaign whose target ran fewer cases than asked, or whose 
     runs: 100, cases, casesPerSecond: 1, shards: [1], shardCount: 1, skippedUnits, bugs: { ...bugs, ...more },
     targets: [{ name: 'node:clone', cases }], units: [{ targets: [{ name: 'node:clone', cases }], findings: [] }],
   });
-  const newBug = { new: [{ bug: { id: 'node/x', title: 'x' }, findings: [] }] };
+  const proposed = { id: 'node/x', title: 'x', root: { category: 'kind', shape: 'kind on root: value: array -> null' }, foundOn: 'node:clone', shows: [],
+    program: { schema: 'clonecheck/program@2', root: { ref: 0 }, objects: [{ kind: 'array', items: [1] }] } };
+  const newBug = { new: [{ bug: proposed, findings: [] }] };
   const exits = [run(100, []), run(40, []), run(100, [{ implementation: 'bun', reason: 'failed' }]), run(40, [], newBug)].map((document) => reportRun(document));
   assert.deepEqual(exits, [0, 3, 3, 1]);
 });
