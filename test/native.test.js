@@ -4,7 +4,7 @@
 // few seconds: compiling takes minutes, so a test whose objects are missing
 // fails at once and names setup.sh), judges programs in QuickJS
 // as the reference judges them (an intended difference passes, a known
-// QuickJS-ng bug is a deviation); a 30-second campaign of each engine runs
+// QuickJS-ng bug is a deviation); a 15-second campaign of each engine runs
 // and writes its findings as folders; OSS-Fuzz's build.sh builds with the
 // variables the infrastructure sets. A finding in QuickJS is not a failure
 // here; a harness error is.
@@ -225,13 +225,13 @@ test('in QuickJS, a private field that its serializer copies as a symbol-keyed p
 });
 
 /**
- * A 30-second campaign through the CLI.
+ * A 15-second campaign through the CLI.
  * @param {string} engine
  * @param {string[]} [more] more arguments
  */
 function campaign(engine, more = []) {
   const out = scratch();
-  const result = clonecheck(['fuzz', '--engine', engine, '--target', 'quickjs', '--time', '30', '--out', out, ...more]);
+  const result = clonecheck(['fuzz', '--engine', engine, '--target', 'quickjs', '--time', '15', '--out', out, ...more]);
   assert.ok(result.status === 0 || result.status === 1, `exit ${result.status}:\n${result.stdout}\n${result.stderr}`);
   assert.match(result.stdout, new RegExp(`^${engine} on quickjs:message: [\\d,]+ execs in \\d+ s`, 'm'));
   const execs = Number(/: ([\d,]+) execs/.exec(result.stdout)?.[1].replace(/,/g, ''));
@@ -253,13 +253,13 @@ function campaign(engine, more = []) {
   return { result, findings, out };
 }
 
-test('a 30-second libFuzzer campaign runs, and its findings are folders', { timeout: 300_000 }, async () => {
+test('a 15-second libFuzzer campaign runs, and its findings are folders', { timeout: 300_000 }, async () => {
   // The builds the campaign takes (the replay build minimizes), from setup.sh's objects.
   for (const name of ['libfuzzer', 'replay']) await prebuilt(name);
   campaign('libfuzzer');
 });
 
-test('a 30-second AFL++ campaign runs, and its findings are folders: a fast main instance and a sanitized secondary', { timeout: 300_000 }, async () => {
+test('a 15-second AFL++ campaign runs, and its findings are folders: a fast main instance and a sanitized secondary', { timeout: 300_000 }, async () => {
   for (const name of ['afl', 'afl-sanitized', 'replay']) await prebuilt(name);
   const { result, out } = campaign('afl', ['--jobs', '2']);
   assert.match(result.stderr, /secondaries: \S+afl-sanitized-\S+ \(ASan \+ UBSan\)/);

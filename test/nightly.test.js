@@ -14,7 +14,7 @@ import { reportRun } from '../harness/nightly/report.js';
 import { clonecheck } from './helpers.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'clonecheck-nightly-'));
-const campaign = ['--target', 'ref:tiers', '--target', 'node:clone', '--target', 'node:messagechannel', '--seed', '5', '--seeds', '2', '--runs', '200', '--workers', '2'];
+const campaign = ['--target', 'ref:tiers', '--target', 'node:clone', '--target', 'node:messagechannel', '--seed', '5', '--seeds', '2', '--runs', '200', '--workers', '2', '--shrink', 'unexplained'];
 
 /** @param {string} name @param {string[]} args */
 function nightly(name, args) {
