@@ -26,7 +26,6 @@ const BROWSERS = ['chromium', 'firefox', 'webkit'];
 
 /** Open browser entries without a WPT-form test that their browser fails and another passes, and why. */
 const NO_TEST = {
-  'chromium/broadcastchannel-drops-a-message-holding-a-sharedarraybuffer': 'the message is what other realms receive: no such WPT form yet',
   // All three browsers fail it, and the reference in Node has no DataTransfer: nothing passes it here.
   'chromium/serializes-a-filelist-s-files-outside-the-memory': 'every browser fails it (a question for the standard, not one engine)',
   'firefox/serializes-a-filelist-s-files-outside-the-memory': 'every browser fails it (a question for the standard, not one engine)',
