@@ -9,6 +9,7 @@
 
 import { emitPlain } from '../../src/program/index.js';
 import { snippetFor, transferOf } from './snippet.js';
+import { visibleSource } from './visible-source.js';
 
 /** How a test posts through `structuredClone`'s options or a postMessage's transfer argument. */
 const viaOptions = (/** @type {{option: string}} */ { option }) => `structuredClone(value${option ? `, { ${option} }` : ''})`;
@@ -41,6 +42,16 @@ const CHANNELS = {
  * @returns {{source: string, check: import('./snippet-check.js').Check} | {reason: string}}
  */
 export function wptTestFor(finding, title) {
+  const test = wptTest(finding, title);
+  return 'reason' in test ? test : { check: test.check, source: visibleSource(test.source) };
+}
+
+/**
+ * @param {Parameters<typeof wptTestFor>[0]} finding
+ * @param {string} title
+ * @returns {ReturnType<typeof wptTestFor>}
+ */
+function wptTest(finding, title) {
   const snippet = snippetFor(finding);
   if ('reason' in snippet) return snippet;
   const name = finding.target.name.slice(finding.target.name.lastIndexOf(':') + 1);
