@@ -13,10 +13,9 @@ import { resolve } from 'node:path';
 import { implementationOf, readDecodeBugs, readLedger } from '../bugs/ledger.js';
 import { countsLine, countsOf, filterOf, homePrograms, isLive, listBugs, rowLine } from '../bugs/listing.js';
 import { replayOnTargets } from '../bugs/replay.js';
-import { replaceProgram, reshrinkProgram } from '../bugs/reshrink.js';
+import { homesToShrink, replaceProgram, reshrinkProgram } from '../bugs/reshrink.js';
 import { showsRoot, shownByDecoding } from '../bugs/root.js';
 import { decodeTargetNamed, replayDecodeCase } from '../decode/ledger-case.js';
-import { browserFamilyNames } from '../../portable/families/index.js';
 import { EXIT, UsageError } from '../errors.js';
 import { interrupts } from './common.js';
 
@@ -39,10 +38,11 @@ export async function bugsCommand(raw) {
   if (!existsSync(directory)) throw new UsageError(`--ledger ${raw.ledger}: no such folder; give the bug ledger's folder (default: corpus/bugs)`);
   // The decoders' bugs too (clonecheck decode names its findings by them), marked [decoder].
   const all = [...readLedger(directory), ...readDecodeBugs(directory)];
-  const rows = listBugs(all, filterOf(raw, all));
+  const filter = filterOf(raw, all);
+  const rows = listBugs(all, filter);
   if (raw.check && raw.shrink) throw new UsageError('--check and --shrink: give one (--shrink replays each program before shrinking it)');
   if (raw.check) return checkCommand(rows, directory, raw);
-  if (raw.shrink) return shrinkCommand(rows, directory, raw);
+  if (raw.shrink) return shrinkCommand(rows, directory, raw, filter.engines ?? []);
   if (raw.json) {
     const listed = rows.map(({ bug, severity }) => ({
       id: bug.id, title: bug.title, implementation: bug.implementation, status: bug.status, fixedIn: bug.fixedIn, pending: bug.pending,
@@ -163,22 +163,15 @@ function judged(shown, root, version) {
  * names the browser: a page's start per batch makes a shrink take minutes.
  * @param {import('../bugs/listing.js').Row[]} rows
  * @param {string} directory
- * @param {{engine?: string[], json?: boolean, timeout: number, tries: number, shrinkTime: number, shrinkBatch: number}} raw
+ * @param {{json?: boolean, timeout: number, tries: number, shrinkTime: number, shrinkBatch: number}} raw
+ * @param {string[]} engines  --engine's
  * @returns {Promise<number>}
  */
-async function shrinkCommand(rows, directory, raw) {
+async function shrinkCommand(rows, directory, raw, engines) {
   const started = performance.now();
   const live = rows.filter((row) => isLive(row.bug.status) && row.bug.decode === undefined);
-  const named = (raw.engine ?? []).flatMap((engines) => engines.split(',')).map((engine) => engine.trim());
-  // A question of the standard listed by --engine is those engines' (docs/bugs.md): their programs only.
-  const cells = live.flatMap((row) => homePrograms(row.bug).map((home) => ({ row, home })))
-    .filter((cell) => named.length === 0 || named.includes(implementationOf(cell.home.foundOn)));
-  const inBrowser = (/** @type {typeof cells[number]} */ cell) => {
-    const engine = implementationOf(cell.home.foundOn);
-    return browserFamilyNames.includes(engine) && !named.includes(engine);
-  };
-  const skipped = cells.filter(inBrowser);
-  const todo = cells.filter((cell) => !inBrowser(cell));
+  const cells = live.flatMap((row) => homePrograms(row.bug).map((home) => ({ row, home, foundOn: home.foundOn })));
+  const { todo, skipped } = homesToShrink(cells, engines);
   let stop = false;
   const presses = interrupts(['stopping after the program being shrunk; the programs written so far are kept (Ctrl-C again to quit at once)'], () => {
     stop = true;
