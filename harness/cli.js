@@ -236,7 +236,7 @@ cli
     + 'exit 1 on a result its expectations do not list (docs/conform.md)')
   .argument('[test...]', 'test files or folders to run instead of the whole wpt/ suite')
   .option('--target <name>', `a target (repeatable): ref:spec, ref:tiers, polyfill:…, impl:PATH, or a runtime: node, node@22, bun, deno, bun@1.3.9, ${BROWSERS}, …; `
-    + 'all: every one of them pinned (default: ref:spec and node)', collect)
+    + 'ref:spec@BROWSER: the reference in a browser\'s page; all: every one of them pinned (default: ref:spec and node)', collect)
   .option('--runtime <name=path>', 'a runtime binary of yours, then --target NAME (repeatable)', collect)
   .option('--browser <name=path>', 'a browser build of yours, then --target NAME (repeatable)', collect)
   .addOption(suiteOption())
