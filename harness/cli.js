@@ -136,7 +136,7 @@ cli
     + 'and gone only when none shows it (a flaky bug); with --shrink, a program is replayed alone this many times before it is left unshrunk')
     .default(3).argParser(integerFrom(1, 100, 'an integer from 1 to 100')))
   .option('--shrink', 'shrink each open or spec-pending cause\'s program again on the target it was found on, and write it back where it is '
-    + 'smaller and still shows its root alone (browsers\' programs are skipped)')
+    + 'smaller and still shows its root alone (a browser\'s programs only when --engine names it)')
   .addOption(new Option('--shrink-time <seconds>', 'with --shrink, the time each program\'s shrink may take')
     .default(60).argParser(integerFrom(1, 3600, 'an integer from 1 to 3600')))
   .addOption(new Option('--shrink-batch <n>', 'with --shrink, candidates replayed per host start')
@@ -236,7 +236,7 @@ cli
     + 'exit 1 on a result its expectations do not list (docs/conform.md)')
   .argument('[test...]', 'test files or folders to run instead of the whole wpt/ suite')
   .option('--target <name>', `a target (repeatable): ref:spec, ref:tiers, polyfill:…, impl:PATH, or a runtime: node, node@22, bun, deno, bun@1.3.9, ${BROWSERS}, …; `
-    + 'all: every one of them pinned (default: ref:spec and node)', collect)
+    + 'ref:spec@BROWSER: the reference in a browser\'s page; all: every one of them pinned (default: ref:spec and node)', collect)
   .option('--runtime <name=path>', 'a runtime binary of yours, then --target NAME (repeatable)', collect)
   .option('--browser <name=path>', 'a browser build of yours, then --target NAME (repeatable)', collect)
   .addOption(suiteOption())

@@ -114,6 +114,8 @@ test('usage errors are one line and exit 2', () => {
     [['conform', '--target', 'polyfill:nosuch'], /unknown target 'polyfill:nosuch'/],
     [['conform', '--target', 'nosuch'], /unknown runtime 'nosuch'/],
     [['conform', '--target', 'bun:clone'], /conform takes a runtime \(bun\), not a channel/],
+    [['conform', '--target', 'ref:spec@bun'], /ref:spec@bun: bun is no browser; the reference runs in this Node as ref:spec/],
+    [['conform', '--target', 'ref:nosuch@chromium'], /unknown target 'ref:nosuch'/],
     [['conform', '--target', 'mine', '--runtime', 'mine=/no/such/binary'], /--runtime mine: no such file/],
     [['conform', '--wpt-dir', '/no/such/dir'], /--wpt-dir \/no\/such\/dir: no such folder/],
     [['conform', '--wpt-dir', FIXTURES], /none of html\/webappapis\/structured-clone, .* is there/],

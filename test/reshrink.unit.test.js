@@ -112,3 +112,12 @@ test('the file takes the smaller program where the old one was, every other key 
   assert.ok(programSize(smaller).chars < programSize(program).chars);
   assert.throws(() => replaceProgram(directory, 'spec/q', program, smaller, shownRoot), /no longer holds/);
 });
+
+test("--shrink skips a browser's programs unless --engine names the browser, and --engine keeps its engines' programs only", async () => {
+  const { homesToShrink } = await import('../harness/bugs/reshrink.js');
+  const homes = [{ foundOn: 'node@22:clone' }, { foundOn: 'chromium:clone' }, { foundOn: 'firefox:iframe' }, { foundOn: 'deno:worker' }];
+  assert.deepEqual(homesToShrink(homes, []), { todo: [homes[0], homes[3]], skipped: [homes[1], homes[2]] });
+  assert.deepEqual(homesToShrink(homes, ['chromium', 'firefox']), { todo: [homes[1], homes[2]], skipped: [] });
+  assert.deepEqual(homesToShrink(homes, ['chromium', 'node']), { todo: [homes[0], homes[1]], skipped: [] });
+  assert.deepEqual(homesToShrink(homes, ['deno']), { todo: [homes[3]], skipped: [] });
+});

@@ -14,8 +14,24 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { keepsFeatures } from '../../portable/bugs/same-bug.js';
 import { reduceProgram } from '../../portable/minimize/reduce.js';
-import { writeBug } from './ledger.js';
+import { browserFamilyNames } from '../../portable/families/index.js';
+import { implementationOf, writeBug } from './ledger.js';
 import { showsRoot } from './root.js';
+
+/**
+ * Which home programs (listing.js homePrograms) of these causes `--shrink` shrinks, and which it skips: a
+ * browser's, unless `engines` (--engine) names the browser, since each batch starts a page (a cause takes
+ * minutes). Given engines, only their programs: a question of the standard listed by --engine is theirs.
+ * @template {{foundOn: string}} Home
+ * @param {Home[]} homes
+ * @param {string[]} engines  --engine's names ([]: every implementation)
+ * @returns {{todo: Home[], skipped: Home[]}}
+ */
+export function homesToShrink(homes, engines) {
+  const mine = homes.filter((home) => engines.length === 0 || engines.includes(implementationOf(home.foundOn)));
+  const skipped = (/** @type {Home} */ home) => browserFamilyNames.includes(implementationOf(home.foundOn)) && !engines.includes(implementationOf(home.foundOn));
+  return { todo: mine.filter((home) => !skipped(home)), skipped: mine.filter(skipped) };
+}
 
 /**
  * @typedef {object} Size  what a program holds, as a person reading it counts

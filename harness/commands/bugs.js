@@ -13,10 +13,9 @@ import { resolve } from 'node:path';
 import { implementationOf, readDecodeBugs, readLedger } from '../bugs/ledger.js';
 import { countsLine, countsOf, filterOf, homePrograms, isLive, listBugs, rowLine } from '../bugs/listing.js';
 import { replayOnTargets } from '../bugs/replay.js';
-import { replaceProgram, reshrinkProgram } from '../bugs/reshrink.js';
+import { homesToShrink, replaceProgram, reshrinkProgram } from '../bugs/reshrink.js';
 import { showsRoot, shownByDecoding } from '../bugs/root.js';
 import { decodeTargetNamed, replayDecodeCase } from '../decode/ledger-case.js';
-import { browserFamilyNames } from '../../portable/families/index.js';
 import { EXIT, UsageError } from '../errors.js';
 import { interrupts } from './common.js';
 
@@ -39,10 +38,11 @@ export async function bugsCommand(raw) {
   if (!existsSync(directory)) throw new UsageError(`--ledger ${raw.ledger}: no such folder; give the bug ledger's folder (default: corpus/bugs)`);
   // The decoders' bugs too (clonecheck decode names its findings by them), marked [decoder].
   const all = [...readLedger(directory), ...readDecodeBugs(directory)];
-  const rows = listBugs(all, filterOf(raw, all));
+  const filter = filterOf(raw, all);
+  const rows = listBugs(all, filter);
   if (raw.check && raw.shrink) throw new UsageError('--check and --shrink: give one (--shrink replays each program before shrinking it)');
   if (raw.check) return checkCommand(rows, directory, raw);
-  if (raw.shrink) return shrinkCommand(rows, directory, raw);
+  if (raw.shrink) return shrinkCommand(rows, directory, raw, filter.engines ?? []);
   if (raw.json) {
     const listed = rows.map(({ bug, severity }) => ({
       id: bug.id, title: bug.title, implementation: bug.implementation, status: bug.status, fixedIn: bug.fixedIn, pending: bug.pending,
@@ -159,20 +159,19 @@ function judged(shown, root, version) {
 /**
  * --shrink: each home program of the listing's open and pending causes (the ones --check replays) shrunk again on
  * its home target, one cause after another, and written into its file as soon as it is smaller and a replay of it
- * alone shows the cause's root (harness/bugs/reshrink.js). A browser's programs are left as they are: a page's start
- * per batch makes a shrink take minutes.
+ * alone shows the cause's root (harness/bugs/reshrink.js). A browser's programs are left as they are unless --engine
+ * names the browser: a page's start per batch makes a shrink take minutes.
  * @param {import('../bugs/listing.js').Row[]} rows
  * @param {string} directory
  * @param {{json?: boolean, timeout: number, tries: number, shrinkTime: number, shrinkBatch: number}} raw
+ * @param {string[]} engines  --engine's
  * @returns {Promise<number>}
  */
-async function shrinkCommand(rows, directory, raw) {
+async function shrinkCommand(rows, directory, raw, engines) {
   const started = performance.now();
   const live = rows.filter((row) => isLive(row.bug.status) && row.bug.decode === undefined);
-  const cells = live.flatMap((row) => homePrograms(row.bug).map((home) => ({ row, home })));
-  const inBrowser = (/** @type {typeof cells[number]} */ cell) => browserFamilyNames.includes(implementationOf(cell.home.foundOn));
-  const skipped = cells.filter(inBrowser);
-  const todo = cells.filter((cell) => !inBrowser(cell));
+  const cells = live.flatMap((row) => homePrograms(row.bug).map((home) => ({ row, home, foundOn: home.foundOn })));
+  const { todo, skipped } = homesToShrink(cells, engines);
   let stop = false;
   const presses = interrupts(['stopping after the program being shrunk; the programs written so far are kept (Ctrl-C again to quit at once)'], () => {
     stop = true;
@@ -209,7 +208,7 @@ async function shrinkCommand(rows, directory, raw) {
   if (raw.json) {
     process.stdout.write(`${JSON.stringify({ ledger: directory, shrunk: done, skipped: skipped.map((c) => ({ bug: c.row.bug.id, target: c.home.foundOn })), seconds }, null, 2)}\n`);
   } else {
-    for (const cell of skipped) process.stdout.write(`skipped    ${cell.row.bug.id} on ${cell.home.foundOn}: a browser's (not shrunk here)\n`);
+    for (const cell of skipped) process.stdout.write(`skipped    ${cell.row.bug.id} on ${cell.home.foundOn}: a browser's (--engine ${implementationOf(cell.home.foundOn)} shrinks it)\n`);
     process.stdout.write(`${done.length} of ${todo.length} programs tried in ${seconds.toFixed(1)} s: ${count('shrunk')} shrunk and written `
       + `(${removed('objects')} objects and ${removed('steps')} realm steps removed), ${count('unchanged')} already minimal, `
       + `${count('not-shown')} not showing their root, ${count('not-fresh')} showing it only after other candidates, ${count('failed')} failed`

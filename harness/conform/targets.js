@@ -69,6 +69,8 @@ export async function resolveConformTargets(names, runtimeFlags, browserFlags = 
  */
 async function resolveConformTarget(name, userRuntimes, userBrowsers) {
   const onInstall = (/** @type {string} */ message) => process.stderr.write(`clonecheck: ${message}\n`);
+  const hosted = /^(ref:[^@]+)@(.+)$/.exec(name);
+  if (hosted !== null) return referenceInBrowser(name, hosted[1], hosted[2], { userBrowsers, onInstall });
   if (/^(ref|polyfill|impl):/.test(name)) {
     const spec = await resolveTarget(name);
     return {
@@ -99,6 +101,29 @@ async function resolveConformTarget(name, userRuntimes, userBrowsers) {
     version: `${runtime.family} ${runtime.version}`,
     channels: runtimeChannels(runtime.family),
     ...(runtime.inProcess ? {} : { agent: runtime }),
+  };
+}
+
+/**
+ * `ref:spec@chromium`: the reference, installed as the structuredClone of a
+ * browser's agent page (the page serves src/ and portable/ as modules, and
+ * maps Node's host hooks to the browser's), channel `clone` only: what a test
+ * needs that only a page has (a DataTransfer to make a FileList, Workers,
+ * BroadcastChannel), judged by the reference, where every browser fails it.
+ * @param {string} name  as typed
+ * @param {string} reference  `ref:spec` or `ref:tiers`
+ * @param {string} browserName  a browser (`chromium`, a --browser NAME)
+ * @param {{userBrowsers: Map<string, string>, onInstall: (message: string) => void}} options
+ * @returns {Promise<Omit<ConformTarget, 'profile'>>}
+ */
+async function referenceInBrowser(name, reference, browserName, { userBrowsers, onInstall }) {
+  const spec = await resolveTarget(reference);
+  const runtime = await resolveRuntime(browserName, { userRuntimes: new Map(), userBrowsers, onInstall });
+  if (runtime.browser === undefined) throw new TargetError(`${name}: ${browserName} is no browser; the reference runs in this Node as ${reference}`);
+  return {
+    name, description: `${spec.description}, in a ${runtime.family} ${runtime.version} page`,
+    version: `${moduleVersion(reference, spec.moduleURL).replace(/ in node .*$/, '')} in ${runtime.family} ${runtime.version}`,
+    channels: MODULE_CHANNELS, cloneModuleURL: spec.moduleURL, agent: runtime,
   };
 }
 

@@ -12,6 +12,7 @@ import { deliveriesOf } from '../../portable/case/case.js';
 import { transferArgument } from '../../portable/targets/programs.js';
 import { emitPlain } from '../../src/program/index.js';
 import { BUILT_INS_THE_SNIPPET_CALLS, MAX_VALUE_LINES, channelOf, lines, referenceChannel, transferOf } from './snippet.js';
+import { visibleSource } from './visible-source.js';
 
 /** How long a snippet waits for its message before it says none arrived (a worker takes a second or more to start on a loaded machine). */
 const WAIT_MS = 5000;
@@ -58,7 +59,7 @@ export function stallSnippetFor({ program, target, verdict, detail }, { referenc
     ...reportLines(channel.worker !== undefined ? ['worker.terminate();'] : channel.messageChannel ? ['port1.close();'] : []),
     ...body, '',
   ].join('\n');
-  return { source, check: { subject: 'arrival', expression: LABEL, expected: JSON.stringify(ENDINGS.ended), actual: JSON.stringify(ending), path: '$', reads: [], delivery: 1 } };
+  return { source: visibleSource(source), check: { subject: 'arrival', expression: LABEL, expected: JSON.stringify(ENDINGS.ended), actual: JSON.stringify(ending), path: '$', reads: [], delivery: 1 } };
 }
 
 /**

@@ -9,6 +9,7 @@
 
 import { emitPlain } from '../../src/program/index.js';
 import { snippetFor, transferOf } from './snippet.js';
+import { visibleSource } from './visible-source.js';
 
 /** How a test posts through `structuredClone`'s options or a postMessage's transfer argument. */
 const viaOptions = (/** @type {{option: string}} */ { option }) => `structuredClone(value${option ? `, { ${option} }` : ''})`;
@@ -17,8 +18,9 @@ const postTo = (/** @type {string} */ sender) => (/** @type {{list: string}} */ 
 /**
  * The channels a test is made for (a target's name ends with one): what it
  * opens and closes around the clone, the clone's call, and the port the clone
- * arrives on. A worker's or a BroadcastChannel's test checks only what its
- * sender sees (an error, the calls, the value's buffers): nothing receives.
+ * arrives on. A worker's test checks only what its sender sees (an error,
+ * the calls, the value's buffers); a BroadcastChannel's a clone too, received
+ * in a dedicated worker (broadcastTest).
  * @type {Record<string, {open: string[], close: string[], call: (transfer: {list: string, option: string}) => string, port?: string}>}
  */
 const CHANNELS = {
@@ -40,6 +42,16 @@ const CHANNELS = {
  * @returns {{source: string, check: import('./snippet-check.js').Check} | {reason: string}}
  */
 export function wptTestFor(finding, title) {
+  const test = wptTest(finding, title);
+  return 'reason' in test ? test : { check: test.check, source: visibleSource(test.source) };
+}
+
+/**
+ * @param {Parameters<typeof wptTestFor>[0]} finding
+ * @param {string} title
+ * @returns {ReturnType<typeof wptTestFor>}
+ */
+function wptTest(finding, title) {
   const snippet = snippetFor(finding);
   if ('reason' in snippet) return snippet;
   const name = finding.target.name.slice(finding.target.name.lastIndexOf(':') + 1);
@@ -47,9 +59,11 @@ export function wptTestFor(finding, title) {
   if (channel === undefined) return { reason: `no WPT form for the ${name} channel yet` };
   const { check } = snippet;
   const receivedHere = channel.call === viaOptions || channel.port !== undefined;
-  if (check.subject === 'clone' && !receivedHere) return { reason: `no WPT form for a clone received by a ${name} yet` };
+  const broadcastClone = name === 'broadcast' && check.subject === 'clone';
+  if (check.subject === 'clone' && !receivedHere && !broadcastClone) return { reason: `no WPT form for a clone received by a ${name} yet` };
   if (check.subject === 'clone' && check.delivery > 1) return { reason: `the value is sent ${check.delivery} times; no WPT form for that yet` };
   const { program } = finding;
+  if (broadcastClone) return { check, source: broadcastTest(program, check, title) };
   const plain = emitPlain(program, check.subject === 'calls' ? { log: 'calls' } : {});
   const { save, restore } = realmKept(program, receivedHere);
   const make = [...save, ...(check.subject === 'calls' ? ['const calls = [];'] : []), plain.value.trimEnd(),
@@ -78,6 +92,55 @@ export function wptTestFor(finding, title) {
       : [...channel.open, ...earlier, ...(check.subject === 'calls' ? ['calls.length = 0;'] : []), 'try {', `  ${call};`, '} catch {}', ...channel.close,
         `const actual = ${check.expression};`];
   return { check, source: [...header, 'test(() => {', ...indent([...make, ...body, ...assertion]), `}, ${testName});`, ''].join('\n') };
+}
+
+/**
+ * A clone a BroadcastChannel delivers, checked where the fuzzer's broadcast
+ * target received it: in a dedicated worker of the page (the same agent
+ * cluster, so a SharedArrayBuffer may arrive there), which reads the clone
+ * and answers with what it read. snippet.js has already refused a program
+ * with realm steps (the fuzzer's receiving workers were clean realms).
+ * A message the worker cannot deserialize is a messageerror event there,
+ * answered as such. A SharedArrayBuffer exists only in a crossOriginIsolated
+ * page: clonecheck's page server sends COOP and COEP with every response;
+ * in WPT the file is then NAME.https.any.js with NAME.https.any.js.headers.
+ * @param {any} program
+ * @param {import('./snippet-check.js').Check} check
+ * @param {string} title
+ * @returns {string}
+ */
+function broadcastTest(program, check, title) {
+  const testName = JSON.stringify(`${check.expression} in a dedicated worker is ${check.expected}`);
+  return [
+    `// META: title=structuredClone: ${title.replace(/\.$/, '')}`,
+    '// META: global=window',
+    '',
+    'promise_test(async () => {',
+    ...indent([
+      emitPlain(program).value.trimEnd(),
+      '// The receiver: a dedicated worker listening on a BroadcastChannel of the same name,',
+      "// this test's own (a page of the same origin running another test hears every channel of its name).",
+      'function receive(name) {',
+      '  const channel = new BroadcastChannel(name);',
+      `  channel.onmessage = ({ data: clone }) => postMessage(${check.expression});`,
+      "  channel.onmessageerror = () => postMessage('a messageerror event');",
+      "  postMessage('listening');",
+      '}',
+      'const name = `structured-clone-${Math.random()}`;',
+      "const worker = new Worker(URL.createObjectURL(new Blob([`(${receive})(${JSON.stringify(name)});`], { type: 'text/javascript' })));",
+      'const answer = () => new Promise((resolve) => { worker.onmessage = ({ data }) => resolve(data); });',
+      'await answer();',
+      'const channel = new BroadcastChannel(name);',
+      'const received = answer();',
+      'channel.postMessage(value);',
+      'const actual = await received;',
+      'channel.close();',
+      'worker.terminate();',
+      `assert_equals(actual, ${check.expected});`,
+    ]),
+    `}, ${testName});`,
+    '',
+  ].join('\n');
 }
 
 /**

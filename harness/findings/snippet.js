@@ -18,6 +18,7 @@ import { channelOfTarget } from '../../portable/targets/channels/index.js';
 import { moduleTargetNamed } from '../targets/modules/index.js';
 import { hasTransferList, transferArgument } from '../../portable/targets/programs.js';
 import { chooseCheck } from './snippet-check.js';
+import { visibleSource } from './visible-source.js';
 
 /** More lines than this to make the value is no longer a snippet. */
 export const MAX_VALUE_LINES = 30;
@@ -179,7 +180,7 @@ export function snippetFor({ program, target, differences, expected, actual }, {
   const named = new Set(frame.match(/[\w$]+/g));
   const global = steps.find((step) => step.on === 'globalThis' && (typeof step.key !== 'string' || named.has(step.key)));
   if (global !== undefined) return { reason: `the program changes globalThis.${String(global.key?.wellKnown ?? global.key)}, which the snippet itself calls` };
-  return { source, check };
+  return { source: visibleSource(source), check };
 }
 
 /**

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { DEFAULT_SPEC_PROFILE, canonicalJSON } from '../../src/index.js';
 import { hasStandaloneRepro, reproCommands, reproPage, reproSource } from './repro.js';
 import { snippetFor, snippetOutput } from './snippet.js';
+import { visibleSource } from './visible-source.js';
 
 /** The programs a history-dependent finding needs before its own, in one realm (harness/minimize/history.js). */
 export const HISTORY_FILE = 'history.json';
@@ -212,7 +213,7 @@ function snippetSection(finding, target) {
     snippet.source.trimEnd(),
     '```',
     '',
-    `The structured clone algorithm gives \`${snippet.check.expected}\`; ${finding.target} gave \`${snippet.check.actual}\`, so it prints`,
+    `The structured clone algorithm gives \`${visibleSource(snippet.check.expected)}\`; ${finding.target} gave \`${visibleSource(snippet.check.actual)}\`, so it prints`,
     '',
     '```',
     ...snippetOutput(snippet.check, snippet.check.actual),
