@@ -21,6 +21,7 @@ import { BUG_FIELDS, readAllBugs } from '../bugs/ledger.js';
 import { countsLine, filterOf, isLive, listBugs, rowLine } from '../bugs/listing.js';
 import { KINDS as HARMS, severityOf } from '../bugs/severity.js';
 import { MODULE_TARGETS } from '../targets/modules/index.js';
+import { INTRINSIC_NAMES } from '../../src/program/schema.js';
 import { tiers } from '../../src/tiers/index.js';
 import { CHECKLISTS, checklistFiles } from './checklists.js';
 
@@ -79,6 +80,8 @@ export const BLOCKS = {
     return ownLines(['| field | present | holds |', '|---|---|---|',
       ...Object.entries(BUG_FIELDS).map(([field, { when: w, holds }]) => `| \`${field}\` | ${when[w]} | ${holds.replace(/\|/g, '\\|')} |`)]);
   },
+  // docs/program.md: the intrinsics a realm step may change and a node's proto may name.
+  intrinsics: () => INTRINSIC_NAMES.map((name) => `\`${name}\``).join(', '),
   // docs/status.md: the tiers of the catalog (src/tiers/index.js).
   tiers: () => inWords(tiers.length),
   // docs/status.md: the polyfills among the module targets (harness/targets/modules/).
