@@ -17,10 +17,13 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cli } from '../cli.js';
 import { BUG_FIELDS, readAllBugs } from '../bugs/ledger.js';
 import { countsLine, filterOf, isLive, listBugs, rowLine } from '../bugs/listing.js';
 import { KINDS as HARMS, severityOf } from '../bugs/severity.js';
+import { allMutants } from '../mutate/mutants.js';
 import { MODULE_TARGETS } from '../targets/modules/index.js';
+import { reachableCells } from '../../fuzzers/cells.js';
 import { INTRINSIC_NAMES } from '../../src/program/schema.js';
 import { tiers } from '../../src/tiers/index.js';
 import { CHECKLISTS, checklistFiles } from './checklists.js';
@@ -42,6 +45,13 @@ export const inWords = (n) => NUMBER_WORDS[n] ?? n.toLocaleString('en-US');
 
 /** A part that stands on lines of its own (a table, a code block): blank lines keep it apart from the markers. @param {string[]} lines */
 const ownLines = (lines) => `\n\n${lines.join('\n')}\n\n`;
+
+/** @param {string} flag @returns {string} the default of the main job's option, as prose writes a number */
+function mainDefault(flag) {
+  const option = cli.commands.find((command) => command.name() === 'main')?.options.find((o) => o.long === flag);
+  if (option === undefined) throw new Error(`harness/cli.js: the main job has no ${flag}`);
+  return Number(option.defaultValue).toLocaleString('en-US');
+}
 
 /** The directory the ledger's lines name, as a reader's checkout has it. */
 const LEDGER_SHOWN = 'corpus/bugs';
@@ -82,8 +92,15 @@ export const BLOCKS = {
   },
   // docs/program.md: the intrinsics a realm step may change and a node's proto may name.
   intrinsics: () => INTRINSIC_NAMES.map((name) => `\`${name}\``).join(', '),
+  // README.md, docs/status.md: the main job's defaults (harness/cli.js), its gate's fuzz smoke and its campaign.
+  'main-smoke-runs': () => mainDefault('--runs'),
+  'main-campaign-runs': () => mainDefault('--campaign-runs'),
   // docs/status.md: the tiers of the catalog (src/tiers/index.js).
   tiers: () => inWords(tiers.length),
+  // docs/status.md: the semantic cells the generator can reach with its default weights (fuzzers/cells.js).
+  cells: () => reachableCells().size.toLocaleString('en-US'),
+  // docs/mutate.md: the guard-dropped mutants, one per reject reason of a tier (harness/mutate/mutants.js).
+  'guard-mutants': () => inWords(allMutants().filter((mutant) => mutant.kind === 'guard-dropped').length),
   // docs/status.md: the polyfills among the module targets (harness/targets/modules/).
   polyfills: () => inWords(MODULE_TARGETS.filter((target) => target.name.startsWith('polyfill:')).length),
   // docs/extending.md: how many files each checklist names (harness/docs/checklists.js reads them from the doc).
