@@ -21,6 +21,7 @@ const NOT_IN_THE_TREE = [/^wpt\/generated\//, /^test\/artifacts\//, /(^|[/-])[A-
 const ELSEWHERE = {
   'fuzzers/arbitraries/thresholds.js': 'cites V8\'s and Bun\'s sources by their paths',
   'test/layers.unit.test.js': 'checks made-up files against the dependency table',
+  'test/docs-paths.unit.test.js': 'its exceptions name what is not in the tree',
   'test/measure/fuzz.js': 'finds itself in a base revision from before it moved (harness/bench/fuzz.js)',
 };
 
