@@ -23,7 +23,10 @@ import { countsLine, filterOf, isLive, listBugs, rowLine } from '../bugs/listing
 import { KINDS as HARMS, severityOf } from '../bugs/severity.js';
 import { allMutants } from '../mutate/mutants.js';
 import { MODULE_TARGETS } from '../targets/modules/index.js';
+import { QUICKJS } from '../native/sources.js';
 import { reachableCells } from '../../fuzzers/cells.js';
+import { FAMILIES, PINNED, browserFamilyNames, familyNamed, newestPinned } from '../../portable/families/index.js';
+import { CHANNELS, familiesWith } from '../../portable/targets/channels/index.js';
 import { INTRINSIC_NAMES } from '../../src/program/schema.js';
 import { tiers } from '../../src/tiers/index.js';
 import { CHECKLISTS, checklistFiles } from './checklists.js';
@@ -45,6 +48,24 @@ export const inWords = (n) => NUMBER_WORDS[n] ?? n.toLocaleString('en-US');
 
 /** A part that stands on lines of its own (a table, a code block): blank lines keep it apart from the markers. @param {string[]} lines */
 const ownLines = (lines) => `\n\n${lines.join('\n')}\n\n`;
+
+/** Names in backticks, as a list in prose. @param {string[]} names */
+const codes = (names) => names.map((name) => `\`${name}\``).join(', ');
+
+/** A list in prose: its last comma an "and". @param {string} list */
+const andLast = (list) => list.replace(/, (?=[^,]*$)/, ' and ');
+
+/** @param {string} name @returns {string} a family's pinned versions, as `22.23.3, 24.21.0` */
+const pinsOf = (name) => Object.keys(PINNED).filter((target) => target.split('@')[0] === name).map((target) => PINNED[target].split('@')[1]).join(', ');
+
+/**
+ * The channels of the families a group holds (the runtimes installed by version, the browsers), and only theirs.
+ * @param {(family: import('../../portable/families/index.js').Family) => boolean} inGroup
+ */
+const channelsOnlyIn = (inGroup) => codes(CHANNELS.filter((channel) => {
+  const having = familiesWith(channel).map((name) => /** @type {import('../../portable/families/index.js').Family} */ (familyNamed(name)));
+  return having.length > 0 && having.some(inGroup) && having.every(inGroup);
+}).map((channel) => channel.name));
 
 /** @param {string} flag @returns {string} the default of the main job's option, as prose writes a number */
 function mainDefault(flag) {
@@ -95,6 +116,20 @@ export const BLOCKS = {
   // README.md, docs/status.md: the main job's defaults (harness/cli.js), its gate's fuzz smoke and its campaign.
   'main-smoke-runs': () => mainDefault('--runs'),
   'main-campaign-runs': () => mainDefault('--campaign-runs'),
+  // README.md, docs/targets.md: the pinned runtimes and their versions (portable/families/, harness/native/sources.js).
+  'pinned-targets': () => codes(Object.keys(PINNED).filter((target) => target.includes('@'))),
+  'pinned-node': () => pinsOf('node'),
+  'pinned-bun': () => pinsOf('bun'),
+  'pinned-deno': () => pinsOf('deno'),
+  'pinned-quickjs': () => QUICKJS.version,
+  // docs/bisect.md: the version bisect takes for an end not given, each family's newest pin.
+  'newest-pins': () => FAMILIES.flatMap((family) => { const pin = newestPinned(family); return pin === undefined ? [] : [`${family.name} ${pin}`]; }).sort().join(', '),
+  // README.md: the browsers (portable/families/).
+  browsers: () => codes(browserFamilyNames),
+  // README.md: the channels of the runtimes installed from npm, of the browsers only, of QuickJS-ng only (portable/targets/channels/).
+  'channels-runtimes': () => codes(CHANNELS.filter((channel) => FAMILIES.some((family) => family.install.from === 'npm' && channel.has(family))).map((c) => c.name)),
+  'channels-browsers': () => andLast(channelsOnlyIn((family) => family.browser === true)),
+  'channels-quickjs': () => andLast(channelsOnlyIn((family) => family.install.from === 'build')),
   // docs/status.md: the tiers of the catalog (src/tiers/index.js).
   tiers: () => inWords(tiers.length),
   // docs/status.md: the semantic cells the generator can reach with its default weights (fuzzers/cells.js).
