@@ -2,7 +2,8 @@
 // tree's: a path under one of the repository's folders that no longer
 // exists (a file moved, renamed or merged) fails here with where it is
 // named; and docs/extending.md's tree names every folder of the code trees,
-// so a new folder is described where a contributor looks for it.
+// so a new folder is described where a contributor looks for it; and a
+// name cited with its module (`programs.js `withoutFileLists``) is in it.
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -45,6 +46,25 @@ test('every path the docs and the code name is in the tree', () => {
     }
   }
   assert.deepEqual(missing, [], `paths that are not in the tree (moved or renamed? fix the text):\n${missing.join('\n')}`);
+});
+
+/** A module named with one of its names, as the docs and comments cite code: `programs.js \`withoutFileLists\``, `(src/x.js \`name\`)`. */
+const CITED = /(?<![\w.-])((?:[\w-]+\/)*[\w-]+\.m?js)`?,? `([A-Za-z_$][\w$]*)`/g;
+
+test('a name cited with its module is in that module', () => {
+  const modules = tracked.filter((file) => /\.m?js$/.test(file));
+  /** @type {string[]} */
+  const missing = [];
+  for (const file of [...docFiles(), ...modules]) {
+    for (const [, module, name] of readFileSync(join(PROJECT, file), 'utf8').matchAll(CITED)) {
+      // The module by its path, or by the end of it (`platform.js` is every tracked file so named).
+      const candidates = existsSync(join(PROJECT, module)) ? [module] : modules.filter((m) => m.endsWith(`/${module}`));
+      if (candidates.length === 0) continue;
+      const word = new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`);
+      if (!candidates.some((candidate) => word.test(readFileSync(join(PROJECT, candidate), 'utf8')))) missing.push(`${file} cites ${module} \`${name}\``);
+    }
+  }
+  assert.deepEqual(missing, [], `names no module of that name holds (moved or renamed? fix the text):\n${missing.join('\n')}`);
 });
 
 /**

@@ -112,7 +112,7 @@ export const BLOCKS = {
       ...Object.entries(BUG_FIELDS).map(([field, { when: w, holds }]) => `| \`${field}\` | ${when[w]} | ${holds.replace(/\|/g, '\\|')} |`)]);
   },
   // docs/program.md: the intrinsics a realm step may change and a node's proto may name.
-  intrinsics: () => INTRINSIC_NAMES.map((name) => `\`${name}\``).join(', '),
+  intrinsics: () => codes(INTRINSIC_NAMES),
   // README.md, docs/status.md: the main job's defaults (harness/cli.js), its gate's fuzz smoke and its campaign.
   'main-smoke-runs': () => mainDefault('--runs'),
   'main-campaign-runs': () => mainDefault('--campaign-runs'),
