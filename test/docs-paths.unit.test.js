@@ -3,7 +3,7 @@
 // exists (a file moved, renamed or merged) fails here with where it is
 // named; and docs/extending.md's tree names every folder of the code trees,
 // so a new folder is described where a contributor looks for it; and a
-// name cited with its module (`programs.js `withoutFileLists``) is in it.
+// name cited with its module (programs.js `withoutFileLists`) is in it.
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
