@@ -99,6 +99,16 @@ test('a tier: its module in src/tiers/, its row in docs/tiers.md, its boundary i
   }
 });
 
+test('the Tests section names every test file that is not a unit test, and only test files', () => {
+  const doc = read('docs/extending.md');
+  const tests = doc.slice(doc.indexOf('\n## Tests\n'));
+  const named = new Set([...tests.matchAll(/`([a-z][\w-]*)`/g)].map((m) => m[1]));
+  const files = readdirSync(at('test')).filter((name) => name.endsWith('.test.js') && !name.endsWith('.unit.test.js'));
+  const stems = new Set(files.map((name) => name.replace(/(\.slow)?\.test\.js$/, '')));
+  assert.deepEqual([...stems].filter((stem) => !named.has(stem)), [], 'docs/extending.md#tests does not say why these test files are not unit tests');
+  assert.deepEqual([...named].filter((word) => !stems.has(word)), [], 'docs/extending.md#tests names test files that are not there');
+});
+
 test('the files each checklist touches, counted', (t) => {
   for (const checklist of CHECKLISTS) {
     const { always, sometimes } = checklistFiles(checklist);
