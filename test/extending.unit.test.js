@@ -18,6 +18,7 @@ import { tiers } from '../src/tiers/index.js';
 import { CHANNELS } from '../portable/targets/channels/index.js';
 import { FAMILIES } from '../portable/families/index.js';
 import { TRACKERS } from '../harness/bugs/trackers.js';
+import { DECODERS } from '../portable/decoders/index.js';
 
 const at = (/** @type {string} */ file) => join(PROJECT, file);
 const read = (/** @type {string} */ file) => readFileSync(at(file), 'utf8');
@@ -97,6 +98,11 @@ test('a tier: its module in src/tiers/, its row in docs/tiers.md, its boundary i
     assert.match(tiersDoc, new RegExp(`^\\| \`${tier.id}\` \\|`, 'm'), `tier ${tier.id}: docs/tiers.md's catalog table has no row for it`);
     assert.ok(wpt.includes(tier.id), `tier ${tier.id}: wpt/tiers.any.js does not name it`);
   }
+});
+
+test('a decoder: its row in docs/strings.md\'s table of decoder targets, and no row for one the registry lacks', () => {
+  const rows = [...read('docs/strings.md').matchAll(/^\| `RUNTIME:([\w-]+)` \|/gm)].map((m) => m[1]);
+  assert.deepEqual(rows.sort(), DECODERS.map((decoder) => decoder.id).sort(), 'docs/strings.md\'s decoder table and portable/decoders/ differ');
 });
 
 test('the Tests section names every test file that is not a unit test, and only test files', () => {
