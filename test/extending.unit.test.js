@@ -19,6 +19,7 @@ import { CHANNELS } from '../portable/targets/channels/index.js';
 import { FAMILIES } from '../portable/families/index.js';
 import { TRACKERS } from '../harness/bugs/trackers.js';
 import { DECODERS } from '../portable/decoders/index.js';
+import { MODULE_TARGETS } from '../harness/targets/modules/index.js';
 
 const at = (/** @type {string} */ file) => join(PROJECT, file);
 const read = (/** @type {string} */ file) => readFileSync(at(file), 'utf8');
@@ -98,6 +99,11 @@ test('a tier: its module in src/tiers/, its row in docs/tiers.md, its boundary i
     assert.match(tiersDoc, new RegExp(`^\\| \`${tier.id}\` \\|`, 'm'), `tier ${tier.id}: docs/tiers.md's catalog table has no row for it`);
     assert.ok(wpt.includes(tier.id), `tier ${tier.id}: wpt/tiers.any.js does not name it`);
   }
+});
+
+test('a ref: or polyfill: target: named in docs/targets.md\'s table of targets', () => {
+  const table = read('docs/targets.md').split('\n').filter((line) => /^\| `(ref|polyfill):/.test(line)).join('\n');
+  for (const target of MODULE_TARGETS) assert.ok(table.includes(`\`${target.name}\``), `docs/targets.md's table of targets does not name ${target.name}`);
 });
 
 test('a decoder: its row in docs/strings.md\'s table of decoder targets, and no row for one the registry lacks', () => {
