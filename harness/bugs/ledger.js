@@ -260,7 +260,7 @@ function readBug(file, id) {
  */
 export function bugProblem(bug, id) {
   if (bug?.schema !== BUG_SCHEMA) return `schema ${JSON.stringify(bug?.schema)}, expected "${BUG_SCHEMA}"`;
-  const unknown = Object.keys(bug).find((field) => !Object.hasOwn(BUG_FIELDS, field));
+  const unknown = Object.keys(bug).find((field) => bug[field] !== undefined && !Object.hasOwn(BUG_FIELDS, field));
   if (unknown !== undefined) return `it has a field ${JSON.stringify(unknown)} that bug@1 has not (BUG_FIELDS, harness/bugs/ledger.js)`;
   const missing = Object.keys(BUG_FIELDS).find((field) => BUG_FIELDS[field].when === 'always' && !Object.hasOwn(bug, field));
   if (missing !== undefined) return `it lacks ${missing}`;
