@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import {
   ACCESSOR_PROP_FIELDS, BEHAVIOR_FIELDS, DATA_PROP_FIELDS, EFFECTS, KINDS, KIND_FIELDS, METHOD_STEP_FIELDS, NODE_FIELDS, PROGRAM_FIELDS,
 } from '../src/program/schema.js';
+import { BUG_FIELDS, bugProblem, readAllBugs } from '../harness/bugs/ledger.js';
 
 const DOC = 'docs/program.md';
 const text = readFileSync(new URL(`../${DOC}`, import.meta.url), 'utf8');
@@ -70,4 +71,19 @@ test('Prop, Behavior and RealmStep name the fields their checks take; the effect
   const step = section('## RealmStep: pollution of a realm');
   for (const field of METHOD_STEP_FIELDS) assert.match(step, new RegExp(`"${field}"|\\.\\.\\.Prop`), `${DOC}'s RealmStep section does not name ${field}`);
   assert.match(step, /"method"/);
+});
+
+test('bug@1 is BUG_FIELDS: every ledger entry has only its fields and all of its always-fields, and the check says which', () => {
+  const bugs = readAllBugs();
+  for (const bug of bugs) {
+    assert.deepEqual(Object.keys(bug).filter((field) => !Object.hasOwn(BUG_FIELDS, field)), [], bug.id);
+  }
+  const [bug] = bugs;
+  assert.match(String(bugProblem({ ...bug, snippet: 'x' }, bug.id)), /it has a field "snippet" that bug@1 has not \(BUG_FIELDS/);
+  const { occurrences, ...without } = bug;
+  assert.match(String(bugProblem(without, bug.id)), /it lacks occurrences/);
+  assert.equal(bugProblem({ ...bug, aliases: undefined }, bug.id), null, 'a field set to undefined is not written, so it is no field');
+  for (const [field, { when }] of Object.entries(BUG_FIELDS)) {
+    if (when === 'always') assert.ok(bugs.every((b) => Object.hasOwn(b, field)), `${field} is always there`);
+  }
 });

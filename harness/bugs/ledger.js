@@ -260,12 +260,10 @@ function readBug(file, id) {
  */
 export function bugProblem(bug, id) {
   if (bug?.schema !== BUG_SCHEMA) return `schema ${JSON.stringify(bug?.schema)}, expected "${BUG_SCHEMA}"`;
-  const unknown = Object.keys(bug).find((field) => bug[field] !== undefined && !Object.hasOwn(BUG_FIELDS, field));
-  if (unknown !== undefined) return `it has a field ${JSON.stringify(unknown)} that bug@1 has not (BUG_FIELDS, harness/bugs/ledger.js)`;
-  const missing = Object.keys(BUG_FIELDS).find((field) => BUG_FIELDS[field].when === 'always' && !Object.hasOwn(bug, field));
-  if (missing !== undefined) return `it lacks ${missing}`;
   if (bug.id !== id) return `its id ${JSON.stringify(bug.id)} is not its path ${JSON.stringify(id)}`;
   if (bug.implementation !== id.split('/')[0]) return `its implementation ${JSON.stringify(bug.implementation)} is not its folder`;
+  const unknown = Object.keys(bug).find((field) => bug[field] !== undefined && !Object.hasOwn(BUG_FIELDS, field));
+  if (unknown !== undefined) return `it has a field ${JSON.stringify(unknown)} that bug@1 has not (BUG_FIELDS, harness/bugs/ledger.js)`;
   if (typeof bug.title !== 'string' || bug.title.length === 0) return 'it has no title';
   if (!STATUSES.includes(bug.status)) return `status ${JSON.stringify(bug.status)} is none of ${STATUSES.join(', ')}`;
   if (bug.status === 'fixed' && typeof bug.fixedIn !== 'string') return 'a fixed bug names the version it was fixed in (fixedIn)';
@@ -285,7 +283,9 @@ export function bugProblem(bug, id) {
       if (problem !== null) return `alsoShownBy[${i}] ${problem}`;
     }
   }
-  return null;
+  // Last, so that the checks above name what is wrong with a field they know: here, only that one is not there.
+  const missing = Object.keys(BUG_FIELDS).find((field) => BUG_FIELDS[field].when === 'always' && !Object.hasOwn(bug, field));
+  return missing === undefined ? null : `it lacks ${missing} (BUG_FIELDS, harness/bugs/ledger.js)`;
 }
 
 /** @param {any} upstream @returns {string | null} what is wrong with a bug's upstream report */
