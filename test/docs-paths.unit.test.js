@@ -96,3 +96,13 @@ test('docs/extending.md\'s tree names what is there, and every folder of the cod
     .filter((entry) => entry.isDirectory()).map((entry) => `${top}${entry.name}/`));
   assert.deepEqual(folders.filter((folder) => !named.includes(folder)), [], 'docs/extending.md\'s tree does not name these folders');
 });
+
+test('the README\'s layout names every top folder of the repository, and only those', () => {
+  const readme = readFileSync(join(PROJECT, 'README.md'), 'utf8');
+  const layout = /## Layout\n[\s\S]*?```\n([\s\S]*?)```/.exec(readme);
+  assert.ok(layout !== null, 'README.md has no layout under "## Layout"');
+  const named = [...layout[1].matchAll(/^([\w-]+)\/ /gm)].map((m) => m[1]).sort();
+  const top = [...new Set(execFileSync('git', ['ls-files'], { cwd: PROJECT, encoding: 'utf8' }).split('\n')
+    .filter((file) => file.includes('/') && !file.startsWith('.')).map((file) => file.split('/')[0]))].sort();
+  assert.deepEqual(named, top, 'README.md\'s layout and the repository\'s top folders differ');
+});
