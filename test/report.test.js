@@ -150,6 +150,23 @@ test('with no replay to show (the host did not start), the report gives the prog
   assert.ok(body.includes(`first differ at: \`${bug.root.shape}\``));
 });
 
+test("a question of the standard: whatwg/html's form, the engines that depart alike counted first, no API in the title", async () => {
+  const [target, other] = await Promise.all([resolveTarget('node:clone'), resolveTarget('node@26:clone')]);
+  const [verdict] = await replayProgram(bug.program, [target], { timeoutMs: 5000 });
+  const question = { ...bug, id: 'spec/x', implementation: 'spec', status: 'spec-pending', pending: 'an issue not yet filed at whatwg/html' };
+  const { title, body } = reportText({
+    bug: question, tracker: TRACKERS.spec, found: { target, verdict }, others: [{ target: other, verdict }], platform: 'Linux', repro: 'clonecheck repro x.json', date: '2026-12-02',
+  });
+  assert.equal(title, `Structured clone: ${bug.title}`);
+  assert.equal(TRACKERS.spec.file, 'https://github.com/whatwg/html/issues/new');
+  assert.deepEqual(body.split('\n').filter((line) => line.startsWith('### ')).map((line) => line.slice(4)), TRACKERS.spec.sections.map(([heading]) => heading));
+  const issue = section(body, '### What is the issue with the HTML Standard?');
+  assert.match(issue, new RegExp(`^\\s*2 engines \\(Node\\.js ${process.versions.node.replace(/\./g, '\\.')}, Node\\.js 26\\.10\\.0\\) depart from the standard's text the same way`));
+  assert.match(issue, /^- Node\.js 26\.10\.0 \(`structuredClone`\): \*\*does the same\*\*$/m);
+  // The text is the issue its entry waits for: it does not point at itself as pending.
+  assert.doesNotMatch(issue, /is pending/);
+});
+
 test('a bug bisect found fixed: report says where it was fixed and proposes no filing', () => {
   // The same program as a fixed entry of its own, as `bisect --fix --update` leaves it.
   const fixed = {

@@ -28,6 +28,12 @@ test('deaths that differ only in what the program put there are the same; others
   assert.equal(deathOf('a receiving worker died: Uncaught TypeError: Cannot set property a of #<Object> which has only a getter'),
     deathOf('a receiving worker died: Uncaught TypeError: Cannot set property 0 of #<Object> which has only a getter'));
   assert.notEqual(deathOf('the worker thread exited with code 9'), deathOf('the worker thread exited with code 7'));
+  // The class of an error the program's own getter threw is the program's choice (src/program/runtime.js).
+  const programThrow = (name) => `uncaught in the worker: ${name}: thrown by @@Symbol.iterator\n    at new MessageEvent (node:internal/worker/io:144:24)`;
+  assert.equal(deathOf(programThrow('RangeError')), "thread, the program's own throw");
+  assert.equal(deathOf(programThrow('Error')), deathOf(programThrow('RangeError')));
+  assert.equal(deathOf('a receiving worker died: Uncaught TypeError: thrown by 0'), "receiving worker, the program's own throw");
+  assert.notEqual(deathOf('uncaught in the worker: TypeError: ports is not iterable'), deathOf(programThrow('TypeError')));
   assert.notEqual(deathOf(DENO_PANIC.replace('web_worker.rs:1059', 'ops.rs:12')), deathOf(DENO_PANIC));
   assert.notEqual(deathOf('a receiving worker died: exit code 7'), deathOf('the worker thread exited with code 7'));
 });

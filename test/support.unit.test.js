@@ -56,7 +56,8 @@ test('Bun and Deno by their newest line (the pin, or a newer version known); bro
 });
 
 test('every family names its tracker and its support in its descriptor; the registry\'s names make the versioned-target pattern', () => {
-  assert.deepEqual(Object.keys(TRACKERS), FAMILIES.map((family) => family.name));
+  // Each family's tracker, and the standard's own for its questions (ledger.js QUESTIONS).
+  assert.deepEqual(Object.keys(TRACKERS), [...FAMILIES.map((family) => family.name), 'spec']);
   for (const family of FAMILIES) {
     assert.equal(TRACKERS[family.name].name, family.tracker.name);
     assert.match(TRACKERS[family.name].file, /^https:\/\//, family.name);

@@ -21,7 +21,7 @@ import { decodeSnippetFor } from '../findings/snippet-decode.js';
 import { decoderNamed } from '../../portable/decoders/index.js';
 import { stallSnippetFor } from '../findings/snippet-stall.js';
 import { wptTestFor } from '../findings/snippet-wpt.js';
-import { displayName, implementationOf } from './ledger.js';
+import { QUESTIONS, displayName, implementationOf } from './ledger.js';
 import { severityOf } from './severity.js';
 import { showingSupport } from './supported.js';
 import { NOT_APPLICABLE, showsRoot, shownBy, shownByDecoding } from './root.js';
@@ -65,7 +65,9 @@ export function reportText(input) {
     if (text.length === 0) continue;
     body.push(`${tracker.heading} ${heading}`, '', ...text.flatMap((lines) => [...lines, '']));
   }
-  return { title: `${apiOf(input.found.target)}: ${titleWithoutEngine(bug)}`, body: body.join('\n') };
+  // A question of the standard is about the algorithm, whatever API met it first.
+  const subject = bug.implementation === QUESTIONS ? 'Structured clone' : apiOf(input.found.target);
+  return { title: `${subject}: ${titleWithoutEngine(bug)}`, body: body.join('\n') };
 }
 
 /**
@@ -85,8 +87,9 @@ function reportParts({ bug, found, others, platform, repro, date }) {
     version: [engine],
     platform: [platform],
     subsystem: [`\`${api}\``],
-    summary: [`In ${engine}, \`${api}\` ${stillShows ? 'does' : 'did'} not do what ${kind.standard.does} does: `
-      + `${titleWithoutEngine(bug).replace(/\.$/, '')}.`],
+    summary: bug.implementation === QUESTIONS ? questionSummary(bug, engine, api, others)
+      : [`In ${engine}, \`${api}\` ${stillShows ? 'does' : 'did'} not do what ${kind.standard.does} does: `
+        + `${titleWithoutEngine(bug).replace(/\.$/, '')}.`],
     steps: kind.steps,
     often: [!stillShows ? `It did not show on ${engine} when replayed on ${date}; see below.`
       : differs ? 'Every time: nothing in it is random.' : 'Each time clonecheck replayed it.'],
@@ -298,6 +301,22 @@ function differenceLines(differences, side) {
 }
 
 /**
+ * A question of the standard, as its issue opens: the engines that depart
+ * from the step's text the same way (replayed now, where they were), and
+ * that the snippet tells the two behaviours apart.
+ * @param {import('./ledger.js').Bug} bug @param {string} engine  the one the snippet ran on @param {string} api
+ * @param {Replayed[] | null} others
+ * @returns {string[]}
+ */
+function questionSummary(bug, engine, api, others) {
+  const alike = (others ?? []).filter((r) => { const shown = shownOf(r); return shown !== null && typeof shown !== 'string' && showsRoot(shown, bug.root); });
+  const engines = [engine, ...alike.map((r) => engineName(r.target))];
+  return [`${engines.length === 1 ? engine : `${engines.length} engines (${engines.join(', ')})`} depart from the standard's text the same way: `
+    + `${titleWithoutEngine(bug).replace(/\.$/, '')}. Either they or the text should change. The snippet below (\`${api}\` in ${engine}) prints `
+    + 'PASS where an engine follows the text and FAIL where it does not.'];
+}
+
+/**
  * The step the bug breaks, with its link, or (no step recorded yet) the
  * first difference in words and the section of the standard.
  * @param {import('./ledger.js').Bug} bug
@@ -305,7 +324,8 @@ function differenceLines(differences, side) {
  * @returns {string[]}
  */
 function standardPart(bug, { name, algorithms, revision, section }) {
-  const pending = bug.status === 'spec-pending' ? [`A change to this part of the standard is pending: ${bug.pending}.`] : [];
+  // A question's report is the issue its `pending` waits for, or a comment on it: it need not point at itself.
+  const pending = bug.status === 'spec-pending' && bug.implementation !== QUESTIONS ? [`A change to this part of the standard is pending: ${bug.pending}.`] : [];
   if (bug.spec !== null) {
     const step = /^(.+) step ([\d.]+)$/.exec(bug.spec.step);
     const summary = step === null ? undefined : algorithms[step[1]]?.steps[step[2]];
@@ -353,7 +373,8 @@ function resultOf(bug, replayed) {
   if (shown === 'pass') return 'passes';
   if (shown === 'not-applicable') return `cannot run it (${notApplicable(verdict)})`;
   if (shown === 'harness-error') return `not judged (a clonecheck error: ${String(verdict.error).split('\n')[0]})`;
-  return showsRoot(shown, bug.root) ? '**shows this bug**' : `deviates otherwise: \`${shown.shape}\``;
+  if (showsRoot(shown, bug.root)) return bug.implementation === QUESTIONS ? '**does the same**' : '**shows this bug**';
+  return `deviates otherwise: \`${shown.shape}\``;
 }
 
 /** @param {any} verdict @returns {string | undefined} why the program does not apply on that host */

@@ -13,6 +13,7 @@
 // `standard`, `actual`, `others`, `versions`, `found`, `status`.
 
 import { FAMILIES } from '../../portable/families/index.js';
+import { QUESTIONS } from './ledger.js';
 
 /**
  * @typedef {object} Tracker
@@ -78,6 +79,26 @@ function nodeForm(name, file) {
   };
 }
 
+/**
+ * A question of the standard (ledger.js QUESTIONS) goes to the standard's
+ * own tracker: whatwg/html's issue form asks one question, what the issue
+ * with the standard is; the parts then say what the step says, what the
+ * engines do, and a snippet that shows the two apart.
+ * @returns {Tracker}
+ */
+function standardForm() {
+  return {
+    name: 'The HTML Standard',
+    file: 'https://github.com/whatwg/html/issues/new',
+    heading: '###',
+    sections: [
+      ['What is the issue with the HTML Standard?', ['summary', 'standard', 'others']],
+      ['A snippet that shows it', ['steps', 'expected', 'actual']],
+      ['Additional information', ['found', 'status']],
+    ],
+  };
+}
+
 /** Each form a family's tracker names (its descriptor's `tracker.form`), by name. */
 const FORMS = { github: githubForm, node: nodeForm, plain: plainForm };
 
@@ -85,7 +106,10 @@ const FORMS = { github: githubForm, node: nodeForm, plain: plainForm };
  * Every family's tracker, as its descriptor names it (portable/families/).
  * @type {Readonly<Record<string, Tracker>>} keyed by implementation (ledger.js implementationOf)
  */
-export const TRACKERS = Object.freeze(Object.fromEntries(FAMILIES.map(({ name, tracker }) => [name, FORMS[tracker.form](tracker.name, tracker.file)])));
+export const TRACKERS = Object.freeze(Object.fromEntries([
+  ...FAMILIES.map(({ name, tracker }) => [name, FORMS[tracker.form](tracker.name, tracker.file)]),
+  [QUESTIONS, standardForm()],
+]));
 
 /** The names --for takes. */
 export const TRACKER_NAMES = Object.keys(TRACKERS);

@@ -84,12 +84,21 @@ export async function runCommand(args, jsonFile, { deadline, stopAt, log }) {
   const written = status === EXIT.infrastructure && existsSync(jsonFile);
   if (status !== EXIT.ok && status !== EXIT.findings && !written && !(stopAt !== undefined && status === EXIT.interrupted)) {
     const tail = (/** @type {string} */ text) => text.trim().split('\n').slice(-20).join('\n');
-    throw new Error(`${command} failed (exit ${status}):\n${tail(stdout)}\n${tail(stderr)}`);
+    // The first line is what callers print (the main job, nightly): it carries the cause, the tails follow.
+    throw new Error(`${command} failed (exit ${status}${stoppedBy === null ? '' : `, ${stoppedBy}`}): ${causeOf(stderr, stdout)}\n${tail(stdout)}\n${tail(stderr)}`);
   }
-  if (!existsSync(jsonFile)) {
-    const tail = stderr.trim().split('\n').filter((line) => /\S/.test(line) && !/^\s+at /.test(line)).slice(-3).join(' | ');
-    throw new Error(`${command} ended (exit ${status}) without writing its results: ${tail}`);
-  }
+  if (!existsSync(jsonFile)) throw new Error(`${command} ended (exit ${status}) without writing its results: ${causeOf(stderr, stdout)}`);
   log(stderr.trim().split('\n')[0] ?? command);
   return { status, document: JSON.parse(readFileSync(jsonFile, 'utf8')), stdout };
+}
+
+/**
+ * What a failed child said last about why: its last lines on stderr that are
+ * not a stack's frames (else stdout's), or that it said nothing.
+ * @param {string} stderr @param {string} stdout
+ * @returns {string} one line
+ */
+function causeOf(stderr, stdout) {
+  const said = (/** @type {string} */ text) => text.trim().split('\n').filter((line) => /\S/.test(line) && !/^\s+at /.test(line)).slice(-3).join(' | ');
+  return said(stderr) || said(stdout) || 'it printed nothing';
 }

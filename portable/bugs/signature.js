@@ -67,17 +67,27 @@ export function verdictSignature(target, verdict, detail) {
 }
 
 /**
+ * An uncaught error a program's own getter, setter or trap threw
+ * (src/program/runtime.js throws `new errors[name]('thrown by ' + key)`):
+ * its class is the program's choice, so Node 20's MessagePort dying under a
+ * throwing Array.prototype[Symbol.iterator] getter is one death whether the
+ * getter throws an Error or a RangeError (it was two bugs in a nightly run).
+ */
+const PROGRAM_THROW = /\b\w*Error: thrown by /;
+
+/**
  * What kind of death a crash's detail tells (pool.js, agents/process.js and
  * receivers/workers.js write it): who died (an agent, a thread, a receiving
  * worker) and how (the exit code or signal, else the error's name), and
  * where a runtime panicked (Deno's "panicked at file.rs:line"), not what
- * changes with the program (messages, values, stacks).
+ * changes with the program (messages, values, stacks, the class of its own throw).
  * @param {string | undefined} detail
  * @returns {string}
  */
 export function deathOf(detail = '') {
   const who = detail.startsWith('a receiving worker died') ? 'receiving worker' : /^the \S+ agent\b/.test(detail) ? 'agent' : 'thread';
-  const how = /exited with code -?\d+|was killed by \w+|exit code -?\d+|\b\w*Error\b/.exec(detail)?.[0].replace(/^exited with /, 'exit ') ?? 'unknown';
+  const how = PROGRAM_THROW.test(detail) ? "the program's own throw"
+    : /exited with code -?\d+|was killed by \w+|exit code -?\d+|\b\w*Error\b/.exec(detail)?.[0].replace(/^exited with /, 'exit ') ?? 'unknown';
   const panic = /panicked at (\S+?:\d+):\d+/.exec(detail)?.[1];
   return [who, how, ...(panic === undefined ? [] : [`panicked at ${panic}`])].join(', ');
 }
