@@ -3,7 +3,8 @@
 // exists (a file moved, renamed or merged) fails here with where it is
 // named; and docs/extending.md's tree names every folder of the code trees,
 // so a new folder is described where a contributor looks for it; and a
-// name cited with its module (programs.js `withoutFileLists`) is in it.
+// name cited with its module (programs.js `withoutFileLists`) is in it, and
+// an option a doc gives a command (`clonecheck fuzz --seed`) is one it has.
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,6 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT, docFiles } from '../harness/docs/blocks.js';
+import { cli } from '../harness/cli.js';
 
 /** A path into the repository as prose or a comment writes it: a top folder, then a file or folder name. */
 const PATH = /(?<![\w./@-])((?:src|fuzzers|portable|harness|wpt|corpus|docs|test|ci)\/[\w./@+-]*[\w/])([\w.-]*\*)?/g;
@@ -105,4 +107,24 @@ test('the README\'s layout names every top folder of the repository, and only th
   const top = [...new Set(execFileSync('git', ['ls-files'], { cwd: PROJECT, encoding: 'utf8' }).split('\n')
     .filter((file) => file.includes('/') && !file.startsWith('.')).map((file) => file.split('/')[0]))].sort();
   assert.deepEqual(named, top, 'README.md\'s layout and the repository\'s top folders differ');
+});
+
+test('every option a doc gives a command is one the command has', () => {
+  /** @type {Map<string, Set<string>>} a command's options by name, each as --name and --no-name (the main job's as `main`) */
+  const optionsOf = new Map(cli.commands.map((command) => [command.name(),
+    new Set(['--help', ...command.options.flatMap((o) => [o.long ?? '', o.long?.replace(/^--/, '--no-') ?? ''])])]));
+  /** @type {string[]} */
+  const unknown = [];
+  for (const file of docFiles().filter((name) => name !== 'docs/cli.md')) {
+    // An invocation as the docs write one: `clonecheck COMMAND …` up to the end of its code span or line.
+    for (const [invocation, word, rest] of readFileSync(join(PROJECT, file), 'utf8').matchAll(/clonecheck (--?[a-z][\w-]*|[a-z][\w-]*)([^`\n]*)/g)) {
+      const command = word.startsWith('-') ? 'main' : word;
+      const options = optionsOf.get(command);
+      if (options === undefined) continue;
+      for (const [flag] of `${word.startsWith('-') ? word : ''}${rest}`.matchAll(/(?<![\w-])--[a-z][\w-]*/g)) {
+        if (!options.has(flag)) unknown.push(`${file}: ${invocation.trim()}: ${command} has no ${flag}`);
+      }
+    }
+  }
+  assert.deepEqual(unknown, [], 'options the commands do not have (renamed? see docs/cli.md)');
 });
