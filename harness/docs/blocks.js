@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cli } from '../cli.js';
 import { BUG_FIELDS, readAllBugs } from '../bugs/ledger.js';
+import { FORM_NAMES } from '../bugs/trackers.js';
 import { countsLine, filterOf, isLive, listBugs, rowLine } from '../bugs/listing.js';
 import { KINDS as HARMS, severityOf } from '../bugs/severity.js';
 import { allMutants } from '../mutate/mutants.js';
@@ -130,6 +131,8 @@ export const BLOCKS = {
   'channels-runtimes': () => codes(CHANNELS.filter((channel) => FAMILIES.some((family) => family.install.from === 'npm' && channel.has(family))).map((c) => c.name)),
   'channels-browsers': () => andLast(channelsOnlyIn((family) => family.browser === true)),
   'channels-quickjs': () => andLast(channelsOnlyIn((family) => family.install.from === 'build')),
+  // docs/extending.md: the issue forms a family's tracker may name (harness/bugs/trackers.js).
+  'tracker-forms': () => andLast(codes(FORM_NAMES)),
   // docs/status.md: the tiers of the catalog (src/tiers/index.js).
   tiers: () => inWords(tiers.length),
   // docs/status.md: the semantic cells the generator can reach with its default weights (fuzzers/cells.js).
