@@ -1,4 +1,4 @@
-// The same-bug check (harness/fuzz/same-bug.js) on findings made by hand:
+// The same-bug check (portable/bugs/same-bug.js) on findings made by hand:
 // what it folds together, what it splits off, and which cases it counts where.
 
 import { test } from 'node:test';

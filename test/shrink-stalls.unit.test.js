@@ -1,5 +1,5 @@
 // A crash shrinks only while its candidates die the same way
-// (harness/fuzz/signature.js `deathOf`): who died and how, from what the
+// (portable/bugs/signature.js `deathOf`): who died and how, from what the
 // pool, an agent or a receiving worker wrote, without what changes with the
 // program. The details below are as clonecheck wrote them for real deaths.
 // And a real runtime's crash shrinks to its local minimum (test/fuzz.test.js

@@ -6,7 +6,7 @@
 // streams (ReadableStream with a few primitive chunks, WritableStream,
 // TransformStream) by the same rule, sometimes locked (refused);
 // and FileLists, which only a window can make (a runtime's or a worker's
-// target makes them ordinary objects: programs.js `inRuntime`, `inWorkers`),
+// target makes them ordinary objects: programs.js `withoutFileLists`),
 // of Files listed twice or also held elsewhere. Names with and without a legacy code,
 // odd messages, bytes and media types, a File's name and lastModified; the
 // same object twice (identity), own properties (not carried), another

@@ -10,35 +10,9 @@
 // step it breaks, where it shows and where not (target and version), the
 // version range bisect.js found, a status and the upstream link.
 //
-// {
-//   "schema": "clonecheck/bug@1",
-//   "id": "bun/copies-a-non-enumerable-array-index",   // <implementation>/<slug>, the file's path
-//   "title": "Bun copies a non-enumerable array index",
-//   "implementation": "bun",
-//   "status": "open" | "fixed" | "intended" | "spec-pending",
-//   "fixedIn": null | "1.4.6",
-//   "spec": {"step": "StructuredSerializeInternal step 26.4.1", "url": "https://html.spec.whatwg.org/…"} | null,
-//   "pending": null | "whatwg/html#11321",             // the spec change a `spec-pending` bug waits for
-//   "upstream": null | {"url": "https://github.com/oven-sh/bun/issues/…", "state": "open"},   // the engine's own report of it
-//   "searched": {"date": "2026-12-02", "queries": ["…"], "found": null, "related": ["…"]},   // optional: its trackers searched
-//                                                       // (found: its report's url, or null; related: reports near it, not of it)
-//   "aliases": ["bun/…"],                               // optional: ids of entries merged into this one (one cause), still found by them
-//   "root": {"category": "keys", "shape": "keys on array: index: missing -> data property"},
-//   "program": {…},                                     // clonecheck/program@1, minimal
-//   "decode": {"decoder": "textdecoder-latin1", "bytes": [128], "before": [[…]]},   // a decoder's bug instead of a program: the
-//                                                       // decoder (portable/decoders/, or string-tiers, module) and its minimal
-//                                                       // input (`before`: what the same decoder decoded first); root.category "decode"
-//   "foundOn": "bun:clone",                             // the target whose replay defines `root`
-//   "alsoShownBy": [{"program": {…}, "foundOn": "bun:worker", "root": {…}, "notes": "…"}],   // optional: the same root cause
-//                                                       // met by another trigger, each with the root its program shows on its target
-//                                                       // (and, for an entry merged in, `was`: its old id, and `shows`: its sightings)
-//   "shows": [{"target": "bun:clone", "version": "1.4.5", "shows": true, "checked": "2026-11-27"}, …],   // "other": a root it showed instead
-//   "versions": null | {"runtime": "bun", "channel": "clone", "lastGood": "1.3.8", "firstBad": "1.3.9", "probes": [{"version", "verdict"}],
-//                       "fixed": {"lastBad": "1.3.14", "firstGood": "1.4.0", "probes": […]}},   // fixed: a fix bisection's (optional)
-//   "firstSeen": "2026-11-24", "lastSeen": "2026-11-27", "occurrences": 12,
-//   "signatures": ["bun-clone.keys.3908a6e1"],          // the signatures its findings had (history, not identity)
-//   "notes": "…"
-// }
+// Its fields, schema `clonecheck/bug@1`, are BUG_FIELDS below: bugProblem
+// checks an entry against them, and docs/bugs.md's field table is written
+// from them (harness/docs/blocks.js), so a field is added in one place.
 
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -50,6 +24,41 @@ import { VERSIONED_TARGET } from '../../portable/families/index.js';
 
 export const LEDGER_DIR = fileURLToPath(new URL('../../corpus/bugs/', import.meta.url));
 export const BUG_SCHEMA = 'clonecheck/bug@1';
+
+/**
+ * bug@1's fields, in the order a new entry has them (newBug): when an entry
+ * has it (`always`; `optional`; `program`: unless it has `decode`, a
+ * decoder's bug) and what it holds. bugProblem refuses an entry that lacks
+ * an `always` field or has one not listed here, so a typo never passes and a
+ * new field is named here first; docs/bugs.md's table of fields is written
+ * from this (`node harness/docs/blocks.js`).
+ * @type {Readonly<Record<string, {when: 'always' | 'optional' | 'program', holds: string}>>}
+ */
+export const BUG_FIELDS = Object.freeze({
+  schema: { when: 'always', holds: '`"clonecheck/bug@1"`' },
+  id: { when: 'always', holds: '`<implementation>/<slug>`: its file\'s path under `corpus/bugs/`' },
+  title: { when: 'always', holds: 'what goes wrong, in words (`Bun copies a non-enumerable array index`)' },
+  implementation: { when: 'always', holds: 'its folder: a runtime family, a browser, `quickjs`, `ref`, or `spec` (a question of the standard)' },
+  status: { when: 'always', holds: '`open`, `fixed`, `intended` or `spec-pending`' },
+  fixedIn: { when: 'always', holds: 'null, or the first version it passed on (a `fixed` bug)' },
+  spec: { when: 'always', holds: 'null, or `{"step", "url"}`: the HTML step it breaks, as `src/html/steps.js` names it' },
+  pending: { when: 'always', holds: 'null, or the spec change a `spec-pending` bug waits for (`whatwg/html#11321`)' },
+  upstream: { when: 'always', holds: 'null, or `{"url", "state"}`: the engine\'s own report of it' },
+  searched: { when: 'optional', holds: '`{"date", "queries", "found", "related"}`: its trackers searched (found: the url of its report, or null; related: reports near it, not of it)' },
+  aliases: { when: 'optional', holds: 'the ids of the entries merged into it, still found by them' },
+  root: { when: 'always', holds: '`{"category", "shape"}`: the root difference its program shows on `foundOn` (triage matches it)' },
+  program: { when: 'program', holds: 'its minimal program (`clonecheck/program@2`)' },
+  decode: { when: 'optional', holds: 'a decoder\'s bug instead of a program: `{"decoder", "bytes", "before"}`, root.category `decode`' },
+  foundOn: { when: 'always', holds: 'the target whose replay defines `root` (`bun:clone`)' },
+  alsoShownBy: { when: 'optional', holds: 'other programs of the same cause: `[{"program" (or "decode"), "foundOn", "root", "notes", "was", "shows"}]`' },
+  shows: { when: 'always', holds: 'its sightings: `[{"target", "version", "shows", "checked", "other"}]`' },
+  versions: { when: 'always', holds: 'null, or what bisect found: `{"runtime", "channel", "lastGood", "firstBad", "probes", "fixed"}`' },
+  firstSeen: { when: 'always', holds: 'the date it was first met (YYYY-MM-DD)' },
+  lastSeen: { when: 'always', holds: 'the date it was last met' },
+  occurrences: { when: 'always', holds: 'how many findings it has held' },
+  signatures: { when: 'always', holds: 'the signatures of those findings (history, not identity)' },
+  notes: { when: 'always', holds: 'the evidence and what else a person should know' },
+});
 
 /** What a bug can be: still there, gone (since `fixedIn`), behaviour the engine means to keep, or waiting for a spec change (`pending`). */
 export const STATUSES = ['open', 'fixed', 'intended', 'spec-pending'];
@@ -253,6 +262,8 @@ export function bugProblem(bug, id) {
   if (bug?.schema !== BUG_SCHEMA) return `schema ${JSON.stringify(bug?.schema)}, expected "${BUG_SCHEMA}"`;
   if (bug.id !== id) return `its id ${JSON.stringify(bug.id)} is not its path ${JSON.stringify(id)}`;
   if (bug.implementation !== id.split('/')[0]) return `its implementation ${JSON.stringify(bug.implementation)} is not its folder`;
+  const unknown = Object.keys(bug).find((field) => bug[field] !== undefined && !Object.hasOwn(BUG_FIELDS, field));
+  if (unknown !== undefined) return `it has a field ${JSON.stringify(unknown)} that bug@1 has not (BUG_FIELDS, harness/bugs/ledger.js)`;
   if (typeof bug.title !== 'string' || bug.title.length === 0) return 'it has no title';
   if (!STATUSES.includes(bug.status)) return `status ${JSON.stringify(bug.status)} is none of ${STATUSES.join(', ')}`;
   if (bug.status === 'fixed' && typeof bug.fixedIn !== 'string') return 'a fixed bug names the version it was fixed in (fixedIn)';
@@ -272,7 +283,9 @@ export function bugProblem(bug, id) {
       if (problem !== null) return `alsoShownBy[${i}] ${problem}`;
     }
   }
-  return null;
+  // Last, so that the checks above name what is wrong with a field they know: here, only that one is not there.
+  const missing = Object.keys(BUG_FIELDS).find((field) => BUG_FIELDS[field].when === 'always' && !Object.hasOwn(bug, field));
+  return missing === undefined ? null : `it lacks ${missing} (BUG_FIELDS, harness/bugs/ledger.js)`;
 }
 
 /** @param {any} upstream @returns {string | null} what is wrong with a bug's upstream report */

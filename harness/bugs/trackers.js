@@ -101,6 +101,8 @@ function standardForm() {
 
 /** Each form a family's tracker names (its descriptor's `tracker.form`), by name. */
 const FORMS = { github: githubForm, node: nodeForm, plain: plainForm };
+/** The forms' names (docs/extending.md's family checklist is written from them). */
+export const FORM_NAMES = Object.keys(FORMS);
 
 /**
  * Every family's tracker, as its descriptor names it (portable/families/).

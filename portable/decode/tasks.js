@@ -1,6 +1,6 @@
 // The work of a `clonecheck decode` pool member, inside the target's host
 // (an agent of node@X, Bun or Deno, portable/hosts/agent.js; a browser's
-// agent page; a worker thread of this Node, harness/decode/worker.js): load
+// agent page; a worker thread of this Node, harness/pool/tasks-worker.js): load
 // its one decoder target, then run chunks of cases as a fast-check property
 // whose shrinking runs here too, so only a chunk's count and its shrunk
 // finding cross the process boundary.

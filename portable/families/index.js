@@ -53,7 +53,7 @@ import { compareVersions } from './versions.js';
  *   channel calls it, the feature a version needs for it (harness/agents/features.js), how a snippet starts one
  * @property {{module: string, api: string}} [serializer]  its structured serializer as a library (the `wire` channel)
  * @property {true} [shell]  a shell whose own serializer and reference agent are its channels (`message`, `ref`)
- * @property {string[]} limits  what its realms cannot build (harness/targets/load.js HOST_LIMITS)
+ * @property {string[]} limits  what its realms cannot build (portable/targets/load.js LIMITS)
  * @property {{name: string, file: string, form: 'github' | 'node' | 'plain'}} tracker  where its bugs are filed: the project as
  *   its maintainers write it, the page a new issue is filed on (printed, never opened), and the layout of that page's form
  *   (harness/bugs/trackers.js lays each out)

@@ -441,7 +441,7 @@ export function StructuredSerializeForStorage(value, options) {
  * StructuredSerializeWithTransfer(value, transferList)
  * https://html.spec.whatwg.org/#structuredserializewithtransfer
  * ArrayBuffers and the transferable platform objects src/ knows
- * (platform.js `isTransferableKind`: MessagePort, OffscreenCanvas, ImageBitmap,
+ * (webidl/interfaces.js `isTransferableKind`: MessagePort, OffscreenCanvas, ImageBitmap,
  * the streams) can be transferred; any
  * other transfer-list entry is refused at step 2.1.
  * @param {unknown} value

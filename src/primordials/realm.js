@@ -31,7 +31,7 @@ import { fileListMaker, platformConstructors } from '../webidl/interfaces.js';
  * @property {Record<string, ErrorConstructor>} errors  constructors by native error name
  * @property {Record<string, Function>} platform  the serializable platform interfaces it has, by name
  * @property {((files: object[]) => object) | undefined} makeFileList  a new FileList of these Files,
- *   where script can make one (a window: platform.js `fileListMaker`)
+ *   where script can make one (a window: webidl/interfaces.js `fileListMaker`)
  * @property {((value: unknown, options: object) => any) | undefined} structuredClone  its own, the
  *   door to the transfer-receiving steps of its platform objects (platform-objects.js `hostTransfer`)
  */

@@ -1,5 +1,5 @@
 // The effects an accessor's or method's behavior may have when it runs
-// (docs/program.md "Effect"): each an object with one key naming it, its
+// (docs/program.md, the effects under "Behavior"): each an object with one key naming it, its
 // arguments checked against the nodes they change.
 
 import { ArrayIsArray, record } from '../primordials/intrinsics.js';
@@ -8,7 +8,8 @@ import { checkId, checkInteger } from './kinds/checks.js';
 import { MAX_ARRAY_LENGTH } from './kinds/array.js';
 import { MAX_BYTE_LENGTH, resizeProblem } from './kinds/buffers.js';
 
-const EFFECTS = ['delete', 'define', 'set', 'hide', 'setLength', 'detach', 'resize', 'mapSet', 'mapDelete', 'setAdd', 'setDelete'];
+/** The effects by name (docs/program.md's effect table lists each). */
+export const EFFECTS = ['delete', 'define', 'set', 'hide', 'setLength', 'detach', 'resize', 'mapSet', 'mapDelete', 'setAdd', 'setDelete'];
 /** how many arguments each effect takes (detach takes a bare id) */
 const ARITY = record({ delete: 2, define: 3, set: 3, hide: 2, setLength: 2, resize: 2, mapSet: 3, mapDelete: 2, setAdd: 2, setDelete: 2 });
 

@@ -9,14 +9,14 @@ import { ERROR_TYPES } from './kinds/error.js';
 import { KIND } from './kinds/index.js';
 import { checkEffect } from './effects.js';
 
-const DATA_PROP_FIELDS = ['key', 'value', 'writable', 'enumerable', 'configurable'];
+export const DATA_PROP_FIELDS = ['key', 'value', 'writable', 'enumerable', 'configurable'];
 // Accessors also list 'value' and 'writable': mixing them is reported once, as such.
-const ACCESSOR_PROP_FIELDS = ['key', 'get', 'set', 'enumerable', 'configurable', 'value', 'writable'];
+export const ACCESSOR_PROP_FIELDS = ['key', 'get', 'set', 'enumerable', 'configurable', 'value', 'writable'];
 const DATA_STEP_FIELDS = ['on', ...DATA_PROP_FIELDS];
 const ACCESSOR_STEP_FIELDS = ['on', ...ACCESSOR_PROP_FIELDS];
 const DELETE_STEP_FIELDS = ['on', 'key', 'delete'];
-const METHOD_STEP_FIELDS = ['on', 'key', 'method', 'writable', 'enumerable', 'configurable'];
-const BEHAVIOR_FIELDS = ['effects', 'returns', 'throws'];
+export const METHOD_STEP_FIELDS = ['on', 'key', 'method', 'writable', 'enumerable', 'configurable'];
+export const BEHAVIOR_FIELDS = ['effects', 'returns', 'throws'];
 
 /** @typedef {import('./kinds/checks.js').Validator} Validator */
 

@@ -19,7 +19,7 @@
 /**
  * @param {any} global the global object whose built-ins the runtime uses
  * @param {string[]} platformNames the constructors the platform kinds are
- *   made with (src/program/kinds/index.js `platformMakers`: the registry
+ *   made with (src/program/kinds/index.js `PLATFORM_MAKERS`: the registry
  *   says them, this function cannot import it)
  */
 export function createRuntime(global, platformNames) {

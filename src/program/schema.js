@@ -33,7 +33,8 @@ export { OTHER_ENDS } from './kinds/messageport.js';
 export { MAX_STREAM_CHUNKS } from './kinds/streams.js';
 export { MAX_IMAGE_SIDE } from './kinds/checks.js';
 export { FIXED_INTRINSIC_KEYS, INTRINSIC_NAMES, validateSteps } from './steps.js';
-export { keyProblem } from './props.js';
+export { ACCESSOR_PROP_FIELDS, BEHAVIOR_FIELDS, DATA_PROP_FIELDS, METHOD_STEP_FIELDS, keyProblem } from './props.js';
+export { EFFECTS } from './effects.js';
 export { proxyTarget, prototypeCycles } from './graph.js';
 
 export const PROGRAM_SCHEMA = 'clonecheck/program@2';
@@ -48,8 +49,10 @@ export const INTEGRITY_LEVELS = ['none', 'preventExtensions', 'seal', 'freeze'];
 /** How many times a worker channel may deliver one value (docs/program.md `deliveries`). */
 export const MAX_DELIVERIES = 3;
 
-const PROGRAM_FIELDS = ['schema', 'root', 'objects', 'transfer', 'forStorage', 'sender', 'receiver', 'deliveries'];
-const NODE_FIELDS = ['kind', 'props', 'proto', 'integrity'];
+/** A program's fields (docs/program.md's Program table lists each: test/docs-schemas.unit.test.js). */
+export const PROGRAM_FIELDS = ['schema', 'root', 'objects', 'transfer', 'forStorage', 'sender', 'receiver', 'deliveries'];
+/** The fields every object node has, whatever its kind (docs/program.md's ObjectNode table). */
+export const NODE_FIELDS = ['kind', 'props', 'proto', 'integrity'];
 
 /**
  * The fields each kind adds to NODE_FIELDS, which of them are required (the

@@ -1,4 +1,4 @@
-// Realm steps (docs/program.md "Realm steps"): the intrinsics a step may
+// Realm steps (docs/program.md "RealmStep"): the intrinsics a step may
 // change, the keys no step can change, and the check of a list of steps.
 
 import { ArrayIsArray, record } from '../primordials/intrinsics.js';

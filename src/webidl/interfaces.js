@@ -522,7 +522,7 @@ export function hasBlobBytes(kind) {
  * asynchronously, if any: a Blob's `bytes`; a MessagePort's `received`, the
  * messages its entanglement brings (observe.js `probePorts`); a
  * ReadableStream's `chunks`, what reading it yields, and a WritableStream's
- * `delivered`, where a chunk written to it arrives (observe.js `probeStreams`).
+ * `delivered`, where a chunk written to it arrives (observe/probe-streams.js `probeStreams`).
  * A TransformStream has none: its readable and writable have theirs.
  * @param {string} kind an ObjectKind
  * @returns {'bytes' | 'received' | 'chunks' | 'delivered' | undefined}

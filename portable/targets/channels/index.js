@@ -42,7 +42,7 @@ import ref from './ref.js';
  * @property {string} name  as target names spell it after the runtime
  * @property {string} module  its clone function, in portable/targets/clone-functions/
  * @property {'asIs' | 'withStorage' | 'withoutStorage' | 'withTransferList' | 'withoutTransfer'} reshaping  how it
- *   reshapes programs (harness/targets/programs.js), before its runtime's limits
+ *   reshapes programs (portable/targets/programs.js), before its runtime's limits
  * @property {import('../programs.js').TransferArgument} transfer  how it hands its transfer list to the engine
  * @property {boolean} landsInWorkers  the value lands in receiving workers, where the oracle runs too
  * @property {(family: Family) => boolean} has  whether runtimes of the family have it
