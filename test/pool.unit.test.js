@@ -45,3 +45,31 @@ test('a member with no task for now is asked again whenever another answers, and
   });
   assert.deepEqual(answered.sort(), [1, 2, 3]);
 });
+
+test('a slot whose member has no task is not started until one comes; work that comes as the last member goes idle is still done', async () => {
+  // Six slots (one per lane), work for slot 0 only; slot 3's comes within the nextTask call that finds slot 0 nothing
+  // more after its answer (the chunk that ends a fuzz run may fill only other lanes: harness/fuzz/schedule.js).
+  const forSlot0 = [{ id: 1, ms: 20 }];
+  const forSlot3 = [];
+  let late = false;
+  const started = new Int32Array(new SharedArrayBuffer(4));
+  const answered = [];
+  await runPool({
+    workerURL: new URL('./fixtures/pool-member.js', import.meta.url),
+    workers: 6,
+    workerData: { started },
+    timeoutMs: 5_000,
+    nextTask: (slot) => {
+      if (slot === 0 && forSlot0.length === 0 && answered.length === 1 && !late) {
+        late = true;
+        forSlot3.push({ id: 9, ms: 0 });
+      }
+      return slot === 0 ? forSlot0.shift() : slot === 3 ? forSlot3.shift() : undefined;
+    },
+    onResult: (_task, result) => answered.push(result.id),
+    onStall: () => assert.fail('no task stalls'),
+  });
+  assert.deepEqual(answered, [1, 9]);
+  // Slot 0's thread and slot 3's, started with its task: four slots never started one.
+  assert.equal(Atomics.load(started, 0), 2);
+});

@@ -37,7 +37,9 @@ const LOAD_TIMEOUT_MS = 60_000;
  *   test page); the member is ended once it has answered
  * @property {(slot: number) => Task | undefined} nextTask  the next task for the thread in `slot`
  *   (0 to workers - 1; a replaced thread keeps its slot), or undefined when there is none for it now: an
- *   idle member is asked again whenever another answers, and the pool ends once every member is idle
+ *   idle member, or a slot whose member is not started, is asked again whenever another answers, and the
+ *   pool ends once every member is idle and no slot has a task. A slot's member starts with its first task
+ *   (asked for at once): a lane a short run never fills costs no start-up
  * @property {(task: Task, result: Result) => void} onResult
  * @property {(task: Task, stall: {reason: 'timeout' | 'crash', heartbeat: import('../../portable/hosts/heartbeat.js').Heartbeat, detail: string}) => void} onStall
  *   the thread running `task` hung or died; it is replaced, the task is dropped (the caller may queue its rest)
@@ -75,6 +77,8 @@ export function runPool({ workerURL, agent, workers, workerData = {}, timeoutMs,
   return new Promise((resolve, reject) => {
     /** @type {Set<{slot: number, worker: Worker | AgentProcess | PageMember, heartbeat: import('../../portable/hosts/heartbeat.js').HeartbeatReader, task: Task | undefined, lastBeat: number, lastChange: number, ready: boolean}>} */
     const slots = new Set();
+    /** @type {Set<number>} slots whose member is not started yet: no task has come for them */
+    const unstarted = new Set();
     let failed = false;
     let finished = false;
 
@@ -108,26 +112,58 @@ export function runPool({ workerURL, agent, workers, workerData = {}, timeoutMs,
     const finishIfIdle = () => {
       if (failed || finished) return;
       for (const slot of slots) if (slot.task !== undefined || !slot.ready) return;
+      // The chunk that ended the run may have gone to lanes whose members were idle or never started.
+      if (handOut()) return;
       finished = true;
       stopAll().then(() => resolve(), reject);
     };
 
-    /** @param {Task | undefined} [given] a task taken for this member before it was ready */
-    const feed = (slot, given) => {
-      const task = given ?? (failed ? undefined : nextTask(slot.slot));
+    /** @param {Task} task */
+    const give = (slot, task) => {
       slot.task = task;
-      if (task === undefined) {
-        finishIfIdle();
-        return;
-      }
       slot.lastBeat = slot.heartbeat.counter();
       slot.lastChange = performance.now();
       slot.worker.postMessage(task);
     };
 
-    /** Asks each idle member again: a task it could not have before (its lane was empty, schedule.js) may be there now. */
+    /** @param {Task | undefined} [given] a task taken for this member before it was ready */
+    const feed = (slot, given) => {
+      const task = given ?? (failed ? undefined : nextTask(slot.slot));
+      if (task === undefined) {
+        slot.task = undefined;
+        finishIfIdle();
+        return;
+      }
+      give(slot, task);
+    };
+
+    /**
+     * Asks each idle member, and each slot whose member is not started, again: a task it could not have
+     * before (its lane was empty, schedule.js) may be there now. A slot's member starts with its first task.
+     * @returns {boolean} whether any got one
+     */
+    const handOut = () => {
+      let any = false;
+      for (const slot of slots) {
+        if (!slot.ready || slot.task !== undefined) continue;
+        const task = nextTask(slot.slot);
+        if (task !== undefined) {
+          give(slot, task);
+          any = true;
+        }
+      }
+      for (const number of [...unstarted]) {
+        const task = nextTask(number);
+        if (task === undefined) continue;
+        unstarted.delete(number);
+        start(number, task);
+        any = true;
+      }
+      return any;
+    };
+
     const wakeIdle = () => {
-      for (const slot of slots) if (slot.ready && slot.task === undefined && !finished && !failed) feed(slot);
+      if (!finished && !failed) handOut();
     };
 
     const replace = (slot, reason, detail) => {
@@ -158,8 +194,11 @@ export function runPool({ workerURL, agent, workers, workerData = {}, timeoutMs,
       forget(slot.worker);
       slot.worker.terminate().finally(() => slot.heartbeat.close());
       const task = failed ? undefined : nextTask(slot.slot);
-      if (task === undefined) finishIfIdle();
-      else start(slot.slot, task);
+      if (task !== undefined) start(slot.slot, task);
+      else if (!failed) {
+        unstarted.add(slot.slot);
+        finishIfIdle();
+      }
     };
 
     /** @param {number} slotNumber @param {Task} [firstTask] taken from nextTask already (freshMemberPerTask) */
@@ -212,6 +251,9 @@ export function runPool({ workerURL, agent, workers, workerData = {}, timeoutMs,
       }
     }, WATCH_INTERVAL_MS);
 
-    for (let i = 0; i < Math.max(1, workers); i++) start(i);
+    // A member starts once its slot has a task: a short run whose cases never reach a lane (schedule.js) starts no
+    // thread, agent or page for it.
+    for (let i = 0; i < Math.max(1, workers); i++) unstarted.add(i);
+    if (!handOut()) finishIfIdle();
   });
 }
