@@ -224,6 +224,11 @@ function checkFor(d, expected, actual) {
     { subject: /** @type {const} */ ('clone'), expression, expected: e, actual: a });
   switch (d.category) {
     case 'hole': case 'keys': {
+      // A symbol key, by its description (observe.js names it so): present or not (QuickJS-ng writes a private field as one).
+      if (last?.t === 'symbol') {
+        const present = (/** @type {unknown} */ side) => String(side !== 'missing');
+        return clone(`Object.getOwnPropertySymbols(${parent}).some((key) => key.description === ${JSON.stringify(last.description)})`, present(d.expected), present(d.actual));
+      }
       if (last?.t !== 'key') return 'a key order is not one comparison';
       const present = (/** @type {unknown} */ side) => String(side !== 'missing' && side !== 'hole');
       return clone(`Object.hasOwn(${parent}, ${last.source})`, present(d.expected), present(d.actual));
@@ -376,8 +381,8 @@ function thrownName(caseObservation) {
 }
 
 /**
- * @typedef {{t: 'key', key: string, source: string} | {t: 'field', name: string}} PathStep
- *   a property (`source`: the key as JavaScript) or a `<field>`
+ * @typedef {{t: 'key', key: string, source: string} | {t: 'field', name: string} | {t: 'symbol', description: string}} PathStep
+ *   a property (`source`: the key as JavaScript), a `<field>`, or (the last step) a symbol-keyed property by its description
  */
 
 /**
@@ -399,6 +404,9 @@ function parsePath(path) {
       steps.push({ t: 'key', key: JSON.parse(match[1]), source: match[1] });
     } else if ((match = /^<([^>]*)>/.exec(rest))) {
       steps.push({ t: 'field', name: match[1] });
+    } else if ((match = /^\[@@([^\]]*)\]$/.exec(rest))) {
+      // The last step only: a description names no symbol to read through.
+      steps.push({ t: 'symbol', description: match[1] });
     } else {
       return 'a symbol-keyed property (the clone has none)';
     }
@@ -420,6 +428,7 @@ function access(base, steps) {
       text += isIdentifier(step.key) ? `.${step.key}` : `[${step.source}]`;
       continue;
     }
+    if (step.t === 'symbol') return { reason: 'a symbol-keyed property is read by no description' };
     const entry = /^(map key|map value|set value) (\d+)$/.exec(step.name);
     const file = /^file (\d+)$/.exec(step.name);
     if (file) text = `${text}[${file[1]}]`; // a FileList's File, by its indexed getter

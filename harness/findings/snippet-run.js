@@ -109,7 +109,8 @@ async function verifyBoth(make, spec, dir, name, endedAsSaid) {
   if ('reason' in snippet) return { status: 'none', reason: snippet.reason };
   const reference = make({ reference: true });
   if ('reason' in reference) return { status: 'none', reason: `with the reference: ${reference.reason}` };
-  const command = spec.runtime?.command ?? [process.execPath];
+  // A maintainer's own binary: QuickJS-ng's stock qjs, not clonecheck's agent.
+  const command = spec.runtime?.snippetBinary !== undefined ? [spec.runtime.snippetBinary] : spec.runtime?.command ?? [process.execPath];
   const [onTarget, withReference] = await Promise.all([
     runSnippetFile(command, write(dir, name, snippet.source)),
     runSnippetFile(command, write(dir, `${name}.reference`, reference.source)),

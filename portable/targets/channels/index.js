@@ -34,6 +34,10 @@ import ref from './ref.js';
  *   others of the same name (`receivers`) in the same realm
  * @property {'web' | 'node'} [worker]  the clone lands in a worker (a web Worker, or Node's worker_threads),
  *   which sets up its realm and checks it there
+ * @property {(program: any) => string | undefined} [refuses]  why the snippet's call cannot show this program as the channel
+ *   does (QuickJS-ng's qjs:bjson writes no SharedArrayBuffer), or undefined
+ * @property {true} [referenceByPath]  the runtime resolves no package name (qjs): the reference's snippet imports
+ *   clonecheck's src/index.js by its path on this machine
  */
 
 /**
