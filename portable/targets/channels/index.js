@@ -55,7 +55,7 @@ import ref from './ref.js';
  * @property {(family: Family) => string[]} needs  what a node, bun or deno needs for it (harness/agents/features.js)
  * @property {(family: Family | undefined) => string} api  what a script calls to send a value through it: what a bug report is about
  * @property {((family: Family | undefined) => SnippetChannel | string) | null} snippet  how a snippet clones through it,
- *   or why no snippet can say it honestly; null: its runtimes' findings have no snippet at all (their family's `standalone`)
+ *   or why no snippet can say it honestly; null: its findings have no snippet at all (their family's `standalone` says why)
  * @property {'script' | 'page'} repro  the receiving realm of a repro: the script's own (or workers it starts
  *   from itself), or the document repro.html (a frame: it loads repro.mjs again)
  * @property {'global' | 'module' | 'echo-worker' | null} conform  how a conform test file's `channel_clone` uses it
