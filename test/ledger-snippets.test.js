@@ -50,7 +50,6 @@ const NO_SNIPPET = {
 
 /** QuickJS-ng's open entries without a snippet that prints FAIL in the stock qjs and PASS with the reference, and why. */
 const QUICKJS_NO_SNIPPET = {
-  'quickjs/makes-a-length-tracking-typed-array-fixed-length': 'whether a typed array tracks its buffer\'s length is no property: only resizing the buffer shows it (snippet-check.js)',
   // The stall snippet of a synchronous clone prints its verdict only once the clone has ended.
   'quickjs/writes-a-sparse-array-densely': 'the stock qjs ends the clone (2.6 s, a 33,554,443-byte message, 560 MB resident): what exceeds the replay\'s timeout is '
     + 'observing the 33,554,432 elements read back; and qjs has no global setTimeout for the stall snippet\'s timer',

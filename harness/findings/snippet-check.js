@@ -248,7 +248,11 @@ function checkFor(d, expected, actual) {
       if (last?.t === 'key' && last.key === 'length') return clone(`${parent}.length`, String(d.expected), String(d.actual));
       if (last?.t === 'field' && (last.name === 'map size' || last.name === 'set size')) return clone(`${parent}.size`, String(d.expected), String(d.actual));
       if (last?.t === 'field' && (last.name === 'length' || last.name === 'byteLength')) return clone(`${parent}.${last.name}`, String(d.expected), String(d.actual));
-      return 'length tracking is not a property';
+      if (last?.t !== 'field' || last.name !== 'lengthTracking') return 'not a length';
+      // No property says a view tracks its buffer's length: growing the buffer to its maximum shows it in the view's length.
+      const [e, a] = [expected, actual].map((side) => lengthOnceGrown(nodeAt(side, steps.slice(0, -1))));
+      if (typeof e === 'string' || typeof a === 'string' || e === a) return `length tracking shows only when the buffer grows, and ${typeof e === 'string' ? e : typeof a === 'string' ? a : 'growing it changes no length'}`;
+      return clone(`(${parent}.buffer.resize(${parent}.buffer.maxByteLength), ${parent}.length)`, String(e), String(a));
     }
     case 'integrity': {
       // The stronger of the two levels holds on one side only.
@@ -384,6 +388,44 @@ function thrownName(caseObservation) {
  * @typedef {{t: 'key', key: string, source: string} | {t: 'field', name: string} | {t: 'symbol', description: string}} PathStep
  *   a property (`source`: the key as JavaScript), a `<field>`, or (the last step) a symbol-keyed property by its description
  */
+
+/** Bytes per element of each typed array type. */
+const ELEMENT_SIZES = {
+  __proto__: null, Int8Array: 1, Uint8Array: 1, Uint8ClampedArray: 1, Int16Array: 2, Uint16Array: 2, Float16Array: 2,
+  Int32Array: 4, Uint32Array: 4, Float32Array: 4, Float64Array: 8, BigInt64Array: 8, BigUint64Array: 8,
+};
+
+/**
+ * What a typed array's length becomes once its resizable buffer is resized
+ * to its maximum: a length-tracking view's follows the buffer, a
+ * fixed-length view in bounds keeps its own.
+ * @param {any} node  the view's observation (src/observe: `view` holds its slots and its buffer's)
+ * @returns {number | string} the length, or why it cannot be said
+ */
+function lengthOnceGrown(node) {
+  const view = node?.view;
+  const size = /** @type {Record<string, number>} */ (ELEMENT_SIZES)[view?.type];
+  const buffer = view?.buffer?.buffer;
+  if (size === undefined || buffer === undefined) return 'the view is no typed array observed with its buffer';
+  if (buffer.resizable !== true || buffer.shared !== false || view.outOfBounds !== false) return 'its buffer is not a resizable ArrayBuffer the view is inside of';
+  if (buffer.maxByteLength <= buffer.byteLength) return 'its buffer is at its maximum already';
+  return view.lengthTracking ? Math.floor((buffer.maxByteLength - view.byteOffset) / size) : view.length;
+}
+
+/**
+ * The observation of the value `steps` (properties only) lead to.
+ * @param {any} caseObservation
+ * @param {PathStep[]} steps
+ * @returns {any} undefined where a step is no property of the node before
+ */
+function nodeAt(caseObservation, steps) {
+  let node = caseObservation?.value;
+  for (const step of steps) {
+    if (step.t !== 'key') return undefined;
+    node = node?.props?.find((/** @type {any} */ prop) => prop.key === step.key)?.value;
+  }
+  return node;
+}
 
 /**
  * @param {string} path a diff path: `$`, `.a`, `[3]`, `["odd key"]`, `[@@desc]`, `<field>`

@@ -82,7 +82,7 @@ export function referenceChannel(tiers, argument, target) {
 
 /**
  * @typedef {object} Snippet
- * @property {string} source  the snippet: an ES module for node, bun or deno
+ * @property {string} source  the snippet: an ES module for node, bun, deno or (a `quickjs:message` finding's) QuickJS-ng's qjs
  * @property {import('./snippet-check.js').Check} check  the comparison it prints
  */
 
