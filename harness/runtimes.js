@@ -46,6 +46,8 @@ export { registryFamilies } from '../portable/families/index.js';
  * @property {boolean} inProcess  this Node: targets run in worker threads, no agent
  * @property {string[]} command  how an agent starts: the binary and its flags, before the script (none for a browser)
  * @property {import('./browsers/browsers.js').BrowserKind} [browser]  a browser: its agents are pages (harness/browsers/page-member.js)
+ * @property {string} [snippetBinary]  what runs a snippet where the agent's binary is no runtime of its own: QuickJS-ng's
+ *   stock qjs, of the release the agent is built from (harness/native/build.js stockQjs); absent: `binary`
  */
 
 /** Thrown for a runtime the user must fix or install; the CLI prints it as one line and exits 2. */
@@ -210,14 +212,15 @@ export async function resolveRuntime(name, { userRuntimes = new Map(), userBrows
  * QuickJS-ng's agent: the native harness built without a fuzzing driver
  * (harness/native/build.js AGENT_TOOLCHAIN), found in the cache or built
  * there (the first time: QuickJS-ng fetched and compiled at -O2, ~25 s of
- * CPU; later, a relink when clonecheck's bundled code changed, ~1 s).
+ * CPU; later, a relink when clonecheck's bundled code changed, ~1 s), and
+ * beside it the stock qjs of the same objects, which runs its snippets.
  * Loaded only when asked for: it bundles with esbuild.
  * @param {boolean} install  build it when the cache lacks it
  * @param {(message: string) => void} onInstall
  * @returns {Promise<Runtime>}
  */
 async function quickjsAgent(install, onInstall) {
-  const { AGENT_TOOLCHAIN, buildHarness, cachedHarness } = await import('./native/build.js');
+  const { AGENT_TOOLCHAIN, buildHarness, cachedHarness, stockQjs } = await import('./native/build.js');
   const { NativeError, QUICKJS } = await import('./native/sources.js');
   try {
     let binary = await cachedHarness(AGENT_TOOLCHAIN);
@@ -231,7 +234,12 @@ async function quickjsAgent(install, onInstall) {
       onInstall(`built ${QUICKJS.name} ${QUICKJS.version}'s agent in ${built.seconds.toFixed(1)} s`);
       binary = built.binary;
     }
-    return { name: 'quickjs', family: 'quickjs', version: QUICKJS.version, binary, source: 'cache', inProcess: false, command: [binary] };
+    // The stock qjs is linked from the agent's objects (a second), whatever `install` says: it compiles nothing.
+    const snippetBinary = await stockQjs({ say: onInstall });
+    return {
+      name: 'quickjs', family: 'quickjs', version: QUICKJS.version, binary, source: 'cache', inProcess: false, command: [binary],
+      ...(snippetBinary === undefined ? {} : { snippetBinary }),
+    };
   } catch (error) {
     if (error instanceof NativeError) throw new RuntimeError(`quickjs: ${error.message}`);
     throw error;

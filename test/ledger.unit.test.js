@@ -93,3 +93,18 @@ test('every live entry of the ledger (open or spec-pending, a program\'s or a de
     if (bug.upstream && bug.searched) assert.equal(bug.searched.found, bug.upstream.url, `${bug.id}: its search found another url than its upstream report`);
   }
 });
+
+test("QuickJS-ng's intended differences are ledger entries: each filter of quickjs-expectations.json names one, intended, and no other filter names it", async () => {
+  const { default: filters } = await import('../portable/bugs/quickjs-expectations.json', { with: { type: 'json' } });
+  const intended = new Map(readLedger().filter((bug) => bug.implementation === 'quickjs' && bug.status === 'intended').map((bug) => [bug.id, bug]));
+  assert.ok(filters.length >= 9, `${filters.length} filters`);
+  for (const filter of filters) {
+    assert.ok(intended.has(filter.bug), `${filter.id} names ${filter.bug}, which is no intended QuickJS-ng entry (corpus/bugs/${filter.bug}.json)`);
+    assert.equal('why' in filter, false, `${filter.id}: why it is meant is its entry's notes, not the filter's`);
+    assert.match(String(intended.get(filter.bug)?.notes), new RegExp(`'${filter.id}'`), `${filter.bug}'s notes name its filter`);
+  }
+  assert.equal(new Set(filters.map((filter) => filter.bug)).size, filters.length, 'one entry per filter');
+  // The entries no filter names are consequences the filters cannot see (a WeakMap under an array's named key, never written).
+  const unfiltered = [...intended.keys()].filter((id) => !filters.some((filter) => filter.bug === id));
+  assert.deepEqual(unfiltered, ['quickjs/does-not-refuse-an-uncloneable-value-under-an-array-s-named-key']);
+});

@@ -2,15 +2,24 @@
 // the real agent build of the native harness: the targets are listed with
 // QuickJS-ng's version, the agent answers fuzz chunks for both channels, a
 // known QuickJS-ng bug is a deviation while an intended difference
-// (portable/bugs/quickjs-expectations.json) is not, and the conformance suite on
-// quickjs:ref matches its recorded expectations.
+// (portable/bugs/quickjs-expectations.json) is not, each filter's ledger
+// entry (status intended) has a program that shows what the filter covers
+// (judged in the stock qjs without the filters), and the conformance suite
+// on quickjs:ref matches its recorded expectations.
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AGENT_TOOLCHAIN, buildHarness } from '../harness/native/build.js';
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { LEDGER_DIR, readLedger } from '../harness/bugs/ledger.js';
+import { replayPrograms } from '../harness/findings/replay.js';
+import { AGENT_TOOLCHAIN, buildHarness, stockQjs } from '../harness/native/build.js';
+import { resolveTarget } from '../harness/targets/catalog.js';
+import FILTERS from '../portable/bugs/quickjs-expectations.json' with { type: 'json' };
 import { QUICKJS } from '../harness/native/sources.js';
 import { clonecheck } from './helpers.js';
 
@@ -86,6 +95,23 @@ test("QuickJS-ng's intended differences are no deviation: a symbol-keyed propert
   const { status, stdout } = clonecheck(['repro', path, '--target', 'quickjs:message']);
   assert.equal(status, 0, stdout);
   assert.match(stdout, /PASS quickjs:message/);
+});
+
+test("every filtered ledger entry's program shows its root in the stock qjs without the filters, the filter naming it covers that root, and quickjs:message passes it", async () => {
+  const entries = readLedger().filter((bug) => FILTERS.some((filter) => filter.bug === bug.id));
+  assert.equal(entries.length, FILTERS.length, 'each filter names a ledger entry');
+  const qjs = /** @type {string} */ (await stockQjs());
+  const files = entries.map((bug) => join(LEDGER_DIR, `${bug.id}.json`));
+  const { stdout } = await promisify(execFile)(qjs, [fileURLToPath(new URL('fixtures/quickjs-unfiltered-root.mjs', import.meta.url)), ...files], { encoding: 'utf8' });
+  const shown = new Map(stdout.trim().split('\n').map((line) => JSON.parse(line)).map((line) => [line.id, line]));
+  for (const bug of entries) {
+    assert.deepEqual(shown.get(bug.id)?.root, bug.root, `${bug.id}: its program's root without the filters`);
+    assert.equal(FILTERS.find((filter) => filter.id === shown.get(bug.id)?.filter)?.bug, bug.id, `${bug.id}: the filter that covers its root names it`);
+  }
+  // With them, as triage replays it: no finding, so nothing to propose.
+  const target = await resolveTarget('quickjs:message', { install: false });
+  const verdicts = await replayPrograms(entries.map((bug) => bug.program), [target], { timeoutMs: 10000 });
+  assert.deepEqual(verdicts.map(([verdict]) => verdict.verdict), entries.map(() => 'pass'));
 });
 
 test('conform on quickjs:ref runs the suite in QuickJS-ng and matches wpt/expectations/quickjs-ref.json', () => {

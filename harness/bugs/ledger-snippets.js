@@ -20,8 +20,8 @@ import { FAMILIES, browserFamilyNames } from '../../portable/families/index.js';
 const run = promisify(execFile);
 const CLI = fileURLToPath(new URL('../cli.js', import.meta.url));
 
-/** Families whose snippets run as a file in a runtime here (a `runCommand`); the browsers' and QuickJS-ng's do not (see the test). */
-export const SNIPPET_RUNTIMES = FAMILIES.filter((family) => family.runCommand !== undefined).map((family) => family.name);
+/** Families whose snippets run as a file in a runtime here (a `runCommand`, or QuickJS-ng's `snippetCommand`: the stock qjs); the browsers' do not (see the test). */
+export const SNIPPET_RUNTIMES = FAMILIES.filter((family) => family.runCommand !== undefined || family.snippetCommand !== undefined).map((family) => family.name);
 
 /**
  * @typedef {object} EntrySnippet

@@ -103,10 +103,13 @@ export function reproCommands(target, script = 'repro.mjs') {
   }
   const family = target.runtime?.family ?? 'node';
   const ownBinary = target.runtime !== undefined && (target.runtime.source === 'cache' || target.runtime.source === 'user');
-  const binary = ownBinary ? target.runtime.binary : undefined;
+  // A family whose snippets run where no repro does (QuickJS-ng's in the stock qjs, built beside the agent).
+  const snippetOnly = script === 'repro.mjs' ? undefined : familyNamed(family)?.snippetCommand?.(script);
+  const binary = !ownBinary ? undefined : snippetOnly === undefined ? target.runtime?.binary : target.runtime?.snippetBinary;
+  const command = commands[family] ?? snippetOnly;
   return {
-    first: `${commands[family]}${binary ? ` (with ${binary})` : ''}`,
-    command: commands[family],
+    first: `${command}${binary ? ` (with ${binary})` : ''}`,
+    command,
     binary,
     others: Object.entries(commands).filter(([name]) => name !== family).map(([, command]) => command),
   };

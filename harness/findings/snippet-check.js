@@ -224,6 +224,11 @@ function checkFor(d, expected, actual) {
     { subject: /** @type {const} */ ('clone'), expression, expected: e, actual: a });
   switch (d.category) {
     case 'hole': case 'keys': {
+      // A symbol key, by its description (observe.js names it so): present or not (QuickJS-ng writes a private field as one).
+      if (last?.t === 'symbol') {
+        const present = (/** @type {unknown} */ side) => String(side !== 'missing');
+        return clone(`Object.getOwnPropertySymbols(${parent}).some((key) => key.description === ${JSON.stringify(last.description)})`, present(d.expected), present(d.actual));
+      }
       if (last?.t !== 'key') return 'a key order is not one comparison';
       const present = (/** @type {unknown} */ side) => String(side !== 'missing' && side !== 'hole');
       return clone(`Object.hasOwn(${parent}, ${last.source})`, present(d.expected), present(d.actual));
@@ -243,7 +248,11 @@ function checkFor(d, expected, actual) {
       if (last?.t === 'key' && last.key === 'length') return clone(`${parent}.length`, String(d.expected), String(d.actual));
       if (last?.t === 'field' && (last.name === 'map size' || last.name === 'set size')) return clone(`${parent}.size`, String(d.expected), String(d.actual));
       if (last?.t === 'field' && (last.name === 'length' || last.name === 'byteLength')) return clone(`${parent}.${last.name}`, String(d.expected), String(d.actual));
-      return 'length tracking is not a property';
+      if (last?.t !== 'field' || last.name !== 'lengthTracking') return 'not a length';
+      // No property says a view tracks its buffer's length: growing the buffer to its maximum shows it in the view's length.
+      const [e, a] = [expected, actual].map((side) => lengthOnceGrown(nodeAt(side, steps.slice(0, -1))));
+      if (typeof e === 'string' || typeof a === 'string' || e === a) return `length tracking shows only when the buffer grows, and ${typeof e === 'string' ? e : typeof a === 'string' ? a : 'growing it changes no length'}`;
+      return clone(`(${parent}.buffer.resize(${parent}.buffer.maxByteLength), ${parent}.length)`, String(e), String(a));
     }
     case 'integrity': {
       // The stronger of the two levels holds on one side only.
@@ -376,9 +385,47 @@ function thrownName(caseObservation) {
 }
 
 /**
- * @typedef {{t: 'key', key: string, source: string} | {t: 'field', name: string}} PathStep
- *   a property (`source`: the key as JavaScript) or a `<field>`
+ * @typedef {{t: 'key', key: string, source: string} | {t: 'field', name: string} | {t: 'symbol', description: string}} PathStep
+ *   a property (`source`: the key as JavaScript), a `<field>`, or (the last step) a symbol-keyed property by its description
  */
+
+/** Bytes per element of each typed array type. */
+const ELEMENT_SIZES = {
+  __proto__: null, Int8Array: 1, Uint8Array: 1, Uint8ClampedArray: 1, Int16Array: 2, Uint16Array: 2, Float16Array: 2,
+  Int32Array: 4, Uint32Array: 4, Float32Array: 4, Float64Array: 8, BigInt64Array: 8, BigUint64Array: 8,
+};
+
+/**
+ * What a typed array's length becomes once its resizable buffer is resized
+ * to its maximum: a length-tracking view's follows the buffer, a
+ * fixed-length view in bounds keeps its own.
+ * @param {any} node  the view's observation (src/observe: `view` holds its slots and its buffer's)
+ * @returns {number | string} the length, or why it cannot be said
+ */
+function lengthOnceGrown(node) {
+  const view = node?.view;
+  const size = /** @type {Record<string, number>} */ (ELEMENT_SIZES)[view?.type];
+  const buffer = view?.buffer?.buffer;
+  if (size === undefined || buffer === undefined) return 'the view is no typed array observed with its buffer';
+  if (buffer.resizable !== true || buffer.shared !== false || view.outOfBounds !== false) return 'its buffer is not a resizable ArrayBuffer the view is inside of';
+  if (buffer.maxByteLength <= buffer.byteLength) return 'its buffer is at its maximum already';
+  return view.lengthTracking ? Math.floor((buffer.maxByteLength - view.byteOffset) / size) : view.length;
+}
+
+/**
+ * The observation of the value `steps` (properties only) lead to.
+ * @param {any} caseObservation
+ * @param {PathStep[]} steps
+ * @returns {any} undefined where a step is no property of the node before
+ */
+function nodeAt(caseObservation, steps) {
+  let node = caseObservation?.value;
+  for (const step of steps) {
+    if (step.t !== 'key') return undefined;
+    node = node?.props?.find((/** @type {any} */ prop) => prop.key === step.key)?.value;
+  }
+  return node;
+}
 
 /**
  * @param {string} path a diff path: `$`, `.a`, `[3]`, `["odd key"]`, `[@@desc]`, `<field>`
@@ -399,6 +446,9 @@ function parsePath(path) {
       steps.push({ t: 'key', key: JSON.parse(match[1]), source: match[1] });
     } else if ((match = /^<([^>]*)>/.exec(rest))) {
       steps.push({ t: 'field', name: match[1] });
+    } else if ((match = /^\[@@([^\]]*)\]$/.exec(rest))) {
+      // The last step only: a description names no symbol to read through.
+      steps.push({ t: 'symbol', description: match[1] });
     } else {
       return 'a symbol-keyed property (the clone has none)';
     }
@@ -420,6 +470,7 @@ function access(base, steps) {
       text += isIdentifier(step.key) ? `.${step.key}` : `[${step.source}]`;
       continue;
     }
+    if (step.t === 'symbol') return { reason: 'a symbol-keyed property is read by no description' };
     const entry = /^(map key|map value|set value) (\d+)$/.exec(step.name);
     const file = /^file (\d+)$/.exec(step.name);
     if (file) text = `${text}[${file[1]}]`; // a FileList's File, by its indexed getter

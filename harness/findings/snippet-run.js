@@ -14,6 +14,7 @@ import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { familyNamed } from '../../portable/families/index.js';
 import { snippetFor, snippetOutput } from './snippet.js';
 import { stallSnippetFor } from './snippet-stall.js';
 
@@ -109,7 +110,11 @@ async function verifyBoth(make, spec, dir, name, endedAsSaid) {
   if ('reason' in snippet) return { status: 'none', reason: snippet.reason };
   const reference = make({ reference: true });
   if ('reason' in reference) return { status: 'none', reason: `with the reference: ${reference.reason}` };
-  const command = spec.runtime?.command ?? [process.execPath];
+  // A maintainer's own binary: QuickJS-ng's stock qjs, never clonecheck's agent (which reads its protocol on stdin).
+  if (familyNamed(spec.runtime?.family)?.snippetCommand !== undefined && spec.runtime?.snippetBinary === undefined) {
+    return { status: 'none', reason: `${spec.runtime?.name} has no binary of its own for snippets here (clonecheck install-runtimes ${spec.runtime?.name} links it)` };
+  }
+  const command = spec.runtime?.snippetBinary !== undefined ? [spec.runtime.snippetBinary] : spec.runtime?.command ?? [process.execPath];
   const [onTarget, withReference] = await Promise.all([
     runSnippetFile(command, write(dir, name, snippet.source)),
     runSnippetFile(command, write(dir, `${name}.reference`, reference.source)),

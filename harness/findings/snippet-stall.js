@@ -37,6 +37,8 @@ const ENDINGS = {
 export function stallSnippetFor({ program, target, verdict, detail }, { reference = false } = {}) {
   const targetChannel = channelOf(target);
   if (typeof targetChannel === 'string') return { reason: targetChannel };
+  const refused = targetChannel.refuses?.(program);
+  if (refused !== undefined) return { reason: refused };
   if (targetChannel.broadcast) return { reason: 'the value lands in three workers; repro.mjs starts itself as the receiving realms' };
   if (deliveriesOf(program) > 1) return { reason: `the value is sent ${deliveriesOf(program)} times; repro.mjs sends it so` };
   const steps = [...(program.sender ?? []), ...(program.receiver ?? [])];
@@ -46,7 +48,7 @@ export function stallSnippetFor({ program, target, verdict, detail }, { referenc
   const valueLines = lines(plain.value).length + lines(plain.receiver).length;
   if (valueLines > MAX_VALUE_LINES) return { reason: `making the value takes ${valueLines} statements` };
   const ending = verdict === 'timeout' ? ENDINGS.none : /^a receiving worker died/.test(detail) ? ENDINGS.workerDied : ENDINGS.runtimeDied;
-  const channel = reference ? referenceChannel(false, transferArgument(target)) : targetChannel;
+  const channel = reference ? referenceChannel(false, transferArgument(target), targetChannel) : targetChannel;
   const call = channel.call(transferOf(program, target));
   const receiver = plain.receiver === '' ? [] : ['// the receiving realm', plain.receiver.trimEnd()];
   const value = plain.value.trimEnd();

@@ -29,10 +29,8 @@ const INDEXED_PROTOTYPES = ['Array.prototype', 'Object.prototype'];
 /** Realm steps on these replace what the snippet itself calls (Object.defineProperty, Object.is, …); on globalThis, see globalsCalled. */
 export const BUILT_INS_THE_SNIPPET_CALLS = ['Object', 'Function.prototype'];
 
-/** The reference engine as the snippet's clone: what a check is verified against. */
-const REFERENCE_IMPORT = "import { structuredClone as referenceClone } from 'clonecheck';";
-/** The same, for a channel whose postMessage(message, transfer) is overloaded with postMessage(message, options). */
-const REFERENCE_POSTMESSAGE_IMPORT = "import { structuredClone as referenceClone, postMessageTransferList } from 'clonecheck';";
+/** Where the reference's snippet imports it from: the package (it names itself), or for a runtime that resolves no package name its file here. */
+const REFERENCE_MODULES = { package: 'clonecheck', path: fileURLToPath(new URL('../../src/index.js', import.meta.url)) };
 
 /** @typedef {import('../../portable/targets/channels/index.js').SnippetChannel} Channel  how the snippet clones `value` */
 
@@ -54,9 +52,9 @@ export function channelOf(target) {
   const moduleTarget = moduleTargetNamed(target.name);
   if (moduleTarget !== undefined) return 'reference' in moduleTarget.snippet ? referenceChannel(moduleTarget.snippet.reference.tiers, 'sequence') : moduleTarget.snippet;
   const family = familyNamed(target.runtime?.family);
-  if (family?.standalone !== undefined) return family.standalone;
   const snippet = /** @type {import('../../portable/targets/channels/index.js').Channel} */ (channelOfTarget(target.name)).snippet;
-  return /** @type {NonNullable<typeof snippet>} */ (snippet)(family);
+  // A channel with no snippet is a shell's (QuickJS-ng's `ref`: the reference inside clonecheck's agent): its family says why.
+  return snippet === null ? family?.standalone ?? `${target.name} has no snippet` : snippet(family);
 }
 
 /**
@@ -66,24 +64,26 @@ export function channelOf(target) {
  * Symbol.iterator is an options dictionary there, not a list to iterate.
  * @param {boolean} tiers
  * @param {import('../../portable/targets/programs.js').TransferArgument} argument  the target channel's
+ * @param {Channel} [target]  the target's channel (`referenceByPath`: the reference is imported from its file)
  * @returns {Channel}
  */
-export function referenceChannel(tiers, argument) {
+export function referenceChannel(tiers, argument, target) {
+  const from = `'${target?.referenceByPath ? REFERENCE_MODULES.path : REFERENCE_MODULES.package}'`;
   if (argument === 'overloaded') {
     return {
-      imports: [REFERENCE_POSTMESSAGE_IMPORT],
+      imports: [`import { structuredClone as referenceClone, postMessageTransferList } from ${from};`],
       call: ({ list }) => `referenceClone(value, { tiers: ${tiers}, transferList: postMessageTransferList(${list || 'undefined'}) })`,
     };
   }
   return {
-    imports: [REFERENCE_IMPORT],
+    imports: [`import { structuredClone as referenceClone } from ${from};`],
     call: ({ option }) => `referenceClone(value, { tiers: ${tiers}${option ? `, ${option}` : ''} })`,
   };
 }
 
 /**
  * @typedef {object} Snippet
- * @property {string} source  the snippet: an ES module for node, bun or deno
+ * @property {string} source  the snippet: an ES module for node, bun, deno or (a `quickjs:message` finding's) QuickJS-ng's qjs
  * @property {import('./snippet-check.js').Check} check  the comparison it prints
  */
 
@@ -97,7 +97,9 @@ export function referenceChannel(tiers, argument) {
 export function snippetFor({ program, target, differences, expected, actual }, { reference = false } = {}) {
   const targetChannel = channelOf(target);
   if (typeof targetChannel === 'string') return { reason: targetChannel };
-  const channel = reference ? referenceChannel(false, transferArgument(target)) : targetChannel;
+  const refused = targetChannel.refuses?.(program);
+  if (refused !== undefined) return { reason: refused };
+  const channel = reference ? referenceChannel(false, transferArgument(target), targetChannel) : targetChannel;
   const chosen = chooseCheck(differences, expected, actual);
   if ('reason' in chosen) return { reason: `no difference is one comparison; the first: ${chosen.reason}` };
   const { check } = chosen;

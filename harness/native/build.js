@@ -333,6 +333,42 @@ async function harnessBinary(toolchain, { say, out, cachedOnly, compileEngine: m
   return { binary, engineCompiled: !engineCached, compileSeconds, seconds: (performance.now() - started) / 1000 };
 }
 
+/**
+ * QuickJS-ng's own `qjs`, as its CMakeLists.txt builds it (qjs.c with the
+ * compiled REPL and standalone modules of gen/, linked against the engine
+ * and quickjs-libc): what a maintainer runs a QuickJS-ng snippet with
+ * (findings/snippet.js; its `qjs:bjson` module is JS_WriteObject and
+ * JS_ReadObject). Linked (~1 s) against the agent's objects, which are the
+ * same units compiled with the same -O2 and defines, and cached beside them;
+ * never compiles the engine: it is undefined where the agent's objects are
+ * not compiled yet (setup.sh compiles them, and install-runtimes links this).
+ * @param {{say?: (line: string) => void}} [options]
+ * @returns {Promise<string | undefined>} the binary
+ */
+export async function stockQjs({ say = () => {} } = {}) {
+  const place = engineObjectsPlace(AGENT_TOOLCHAIN);
+  if (!place.objects.every((o) => existsSync(o))) return undefined;
+  const directory = join(nativeCache(), 'bin', `qjs-${hashOf([place.directory, ...QJS_UNITS])}`);
+  const binary = join(directory, 'qjs');
+  if (existsSync(binary)) return binary;
+  const sources = await quickjsSources(say);
+  mkdirSync(join(nativeCache(), 'bin'), { recursive: true });
+  const staging = mkdtempSync(join(nativeCache(), 'bin', '.qjs.linking-'));
+  try {
+    say(`linking ${QUICKJS.name} ${QUICKJS.version}'s qjs (once, then cached)`);
+    await onACore(() => compile(AGENT_TOOLCHAIN.cc, [
+      ...AGENT_TOOLCHAIN.cflags, ...DEFINES, '-w', '-I', sources, ...QJS_UNITS, ...place.objects, '-lm', '-lpthread', '-ldl', '-o', join(staging, 'qjs'),
+    ], sources), { first: true });
+    if (!existsSync(directory)) renameSync(staging, directory);
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+  return binary;
+}
+
+/** The units of QuickJS-ng's qjs_exe beyond the engine and quickjs-libc (its CMakeLists.txt). */
+const QJS_UNITS = ['qjs.c', 'gen/repl.c', 'gen/standalone.c'];
+
 // The command line (OSS-Fuzz's build.sh, or by hand).
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   let values;

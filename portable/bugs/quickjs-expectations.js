@@ -1,6 +1,11 @@
 // QuickJS-ng's known, intended differences from the structured clone
-// algorithm (quickjs-expectations.json: one entry per difference, with why), so
-// the harness aborts only on what is new. An entry matches a Difference by
+// algorithm (quickjs-expectations.json: one filter per difference), so the
+// harness aborts only on what is new. Each filter names its ledger entry
+// (`bug`: corpus/bugs/quickjs/<slug>.json, status intended), which says what
+// QuickJS-ng does, why it is meant, the step it departs from and a program
+// that shows it; the filters themselves are here only, in a JSON file the
+// QuickJS agent's bundle takes in whole (and the stock qjs imports as it is).
+// A filter matches a Difference by
 // its category ('*': any) and a regular expression over its path, and,
 // where the entry says, by regular expressions over the canonical JSON of
 // the difference's two sides and of the whole expected and actual case
@@ -18,7 +23,7 @@ import EXPECTATIONS from './quickjs-expectations.json' with { type: 'json' };
 /**
  * @typedef {object} Expectation
  * @property {string} id  a short name
- * @property {string} why  what QuickJS-ng does and why it is intended (or where it was reported)
+ * @property {string} bug  its ledger entry's id (`quickjs/<slug>`, status intended): what QuickJS-ng does and why it is meant
  * @property {string} category  the Difference category (src/observe/diff.js), or '*'
  * @property {string} path  a regular expression the path must match
  * @property {string} [expected]  one the difference's expected side (its JSON) must match

@@ -43,7 +43,8 @@ import { compareVersions } from './versions.js';
  * @property {{with: 'playwright', type: 'chromium' | 'firefox', args?: string[], channel?: string, env?: Record<string, string>, prefs?: Record<string, string>}
  *   | {with: 'webkit-webdriver'}} [launch]  a browser: how it starts (harness/browsers/launch.js)
  * @property {(script: string) => string} [runCommand]  how a repro or snippet runs in it from a shell
- * @property {string} [standalone]  why its findings have no standalone repro or snippet
+ * @property {(script: string) => string} [snippetCommand]  how a snippet runs in it from a shell, where a repro does not (no `runCommand`)
+ * @property {string} [standalone]  why its findings have no standalone repro
  * @property {string} hostHooks  the module that tells the reference what this host knows of internal slots
  * @property {string} classicScripts  the module whose runClassicScript runs a classic script in this host's global
  *   as a page runs its <script> elements, one global scope for all (conform's test files and their includes)

@@ -12,6 +12,8 @@ export default {
   identify: () => undefined,
   agentCommand: (version, binary) => [binary],
   standalone: "QuickJS-ng's targets run only inside clonecheck's QuickJS agent (docs/native.md)",
+  // A snippet of its serializer (the `message` channel's: qjs:bjson) runs in the stock qjs of the release (the runtime's snippetBinary).
+  snippetCommand: (script) => `qjs ${script}`,
   // Its bundle replaces Node's hooks with none (harness/native/build.js QUICKJS_HOST_MODULES): the reference's brand checks.
   hostHooks: 'portable/hosts/page/no-host-hooks.js',
   classicScripts: 'portable/hosts/quickjs/quickjs-classic-script.js',

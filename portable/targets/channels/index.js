@@ -34,6 +34,10 @@ import ref from './ref.js';
  *   others of the same name (`receivers`) in the same realm
  * @property {'web' | 'node'} [worker]  the clone lands in a worker (a web Worker, or Node's worker_threads),
  *   which sets up its realm and checks it there
+ * @property {(program: any) => string | undefined} [refuses]  why the snippet's call cannot show this program as the channel
+ *   does (QuickJS-ng's qjs:bjson writes no SharedArrayBuffer), or undefined
+ * @property {true} [referenceByPath]  the runtime resolves no package name (qjs): the reference's snippet imports
+ *   clonecheck's src/index.js by its path on this machine
  */
 
 /**
@@ -51,7 +55,7 @@ import ref from './ref.js';
  * @property {(family: Family) => string[]} needs  what a node, bun or deno needs for it (harness/agents/features.js)
  * @property {(family: Family | undefined) => string} api  what a script calls to send a value through it: what a bug report is about
  * @property {((family: Family | undefined) => SnippetChannel | string) | null} snippet  how a snippet clones through it,
- *   or why no snippet can say it honestly; null: its runtimes' findings have no snippet at all (their family's `standalone`)
+ *   or why no snippet can say it honestly; null: its findings have no snippet at all (their family's `standalone` says why)
  * @property {'script' | 'page'} repro  the receiving realm of a repro: the script's own (or workers it starts
  *   from itself), or the document repro.html (a frame: it loads repro.mjs again)
  * @property {'global' | 'module' | 'echo-worker' | null} conform  how a conform test file's `channel_clone` uses it

@@ -14,7 +14,7 @@ export default {
   needs: () => [],
   // The reference's own structuredClone.
   api: () => 'structuredClone',
-  // A shell's findings have no standalone snippet: its family says why (`standalone`).
+  // The reference inside a shell's agent has no snippet (the `message` channel's runs in the stock qjs): its family says why (`standalone`).
   snippet: null,
   repro: 'script',
   conform: null,
