@@ -123,7 +123,7 @@ export function snippetFor({ program, target, differences, expected, actual }, {
   const indices = inNode ? steps.filter((step) => INDEXED_PROTOTYPES.includes(step.on) && typeof step.key === 'string' && /^\d+$/.test(step.key) && step.delete !== true) : [];
   // Transferring a stream runs Node's stream code inside the clone (the reference's too: it releases
   // the stream's reader through Node's API), where such an index breaks Node before the clone returns.
-  const transfersStream = (program.transfer ?? []).some((/** @type {number} */ index) => /stream$/i.test(program.objects?.[index]?.kind ?? ''));
+  const transfersStream = (Array.isArray(program.transfer) ? program.transfer : []).some((/** @type {number} */ index) => /stream$/i.test(program.objects?.[index]?.kind ?? ''));
   const during = transfersStream ? 'while it transfers a stream' : channel.messageChannel || channel.worker !== undefined ? 'while it delivers the message' : undefined;
   const lasting = indices.find((step) => step.configurable === false || during !== undefined);
   if (lasting !== undefined) {
@@ -195,7 +195,9 @@ export function transferOf(program, target) {
   // iterates it: with Array.prototype changed, an empty list is part of the bug.
   const steps = [...(program.sender ?? []), ...(program.receiver ?? [])];
   const iterated = hasTransferList(target.reshaping) && steps.some((step) => step.on === 'Array.prototype');
-  const list = (program.transfer ?? []).length > 0 ? 'transfer' : iterated ? '[]' : '';
+  // A transfer option that is not a list (`transfer: 5`) is passed as it is, as a list is.
+  const given = program.transfer !== undefined && !Array.isArray(program.transfer);
+  const list = given || (program.transfer ?? []).length > 0 ? 'transfer' : iterated ? '[]' : '';
   // `{ transfer }` for the snippet's own list.
   return { list, option: list === '' ? '' : list === 'transfer' ? 'transfer' : `transfer: ${list}` };
 }
