@@ -225,6 +225,17 @@ test('transfer ids out of range and forStorage with a transfer list are rejected
   assertRejected(program([{ kind: 'arraybuffer', bytes: [] }], 1, { transfer: [0], forStorage: true }), '$.forStorage', /transfer/);
 });
 
+test('a primitive transfer is the transfer option itself: build, emit and plain source pass it on, and structuredClone refuses it', () => {
+  const p = { schema: PROGRAM_SCHEMA, root: 1, transfer: 5 };
+  assert.deepEqual(validate(p), []);
+  for (const built of buildBothWays(p)) {
+    assert.equal(built.transfer, 5);
+    assert.throws(() => structuredClone(built.value, { transfer: built.transfer }), TypeError);
+  }
+  assert.match(emitPlain(p).value, /^const transfer = 5;$/m);
+  assertRejected({ ...p, transfer: { a: 1 } }, '$.transfer', /array of object ids \(or a primitive/);
+});
+
 test('unknown intrinsic names are rejected in realm steps and prototypes', () => {
   assertRejected(program([], 1, { receiver: [{ on: 'Array.protoype', key: '0', value: 1 }] }), '$.receiver[0].on', /got "Array.protoype"/);
   assertRejected(program([{ kind: 'object', proto: 'Foo.prototype' }]), '$.objects[0].proto', /intrinsic name/);

@@ -126,7 +126,7 @@ export function snippetFor({ program, target, differences, expected, actual }, {
   const indices = inNode ? steps.filter((step) => INDEXED_PROTOTYPES.includes(step.on) && typeof step.key === 'string' && /^\d+$/.test(step.key) && step.delete !== true) : [];
   // Transferring a stream runs Node's stream code inside the clone (the reference's too: it releases
   // the stream's reader through Node's API), where such an index breaks Node before the clone returns.
-  const transfersStream = (program.transfer ?? []).some((/** @type {number} */ index) => /stream$/i.test(program.objects?.[index]?.kind ?? ''));
+  const transfersStream = (Array.isArray(program.transfer) ? program.transfer : []).some((/** @type {number} */ index) => /stream$/i.test(program.objects?.[index]?.kind ?? ''));
   const during = transfersStream ? 'while it transfers a stream' : channel.messageChannel || channel.worker !== undefined ? 'while it delivers the message' : undefined;
   const lasting = indices.find((step) => step.configurable === false || during !== undefined);
   if (lasting !== undefined) {
@@ -147,8 +147,7 @@ export function snippetFor({ program, target, differences, expected, actual }, {
   }
   // The snippet logs the calls of postMessage, in the sender: a worker's (or a BroadcastChannel's)
   // receiving realms are other agents, which have no accessors of the program's when it sets none up
-  // there. (A MessageChannel's receiving realm is this one: calls made while delivering would be
-  // missed, and the snippet then prints another actual value than the report states; its tests run it.)
+  // there. (A MessageChannel's receiving realm is this one: see callsOnDelivery.)
   if (check.subject === 'calls' && (targetChannel.worker !== undefined || targetChannel.broadcast) && (program.receiver ?? []).length > 0) {
     return { reason: 'the calls of the accessors happen on both sides of the channel; repro.mjs logs them all' };
   }
@@ -173,8 +172,11 @@ export function snippetFor({ program, target, differences, expected, actual }, {
   const header = `console.log(${quote(label(check))});`;
   const receiver = plain.receiver === '' || targetChannel.broadcast ? [] : ['// the receiving realm', plain.receiver.trimEnd()];
   const opening = [header, ...(check.subject === 'calls' ? ['const calls = [];'] : [])];
+  // A MessageChannel's receiving realm is this one: accessors of its set-up may be called while the message is
+  // delivered (Deno 2.9.6 reads Object.prototype.then twice before port2's onmessage), so those calls are read there.
+  const callsOnDelivery = check.subject === 'calls' && channel.messageChannel === true && (program.receiver ?? []).length > 0;
   const body = channel.worker === undefined
-    ? [...opening, plain.value.trimEnd(), ...receiver, ...earlier, ...cloneAndCheck(channel, call, check, restore)]
+    ? [...opening, plain.value.trimEnd(), ...receiver, ...earlier, ...cloneAndCheck(channel, call, check, restore, callsOnDelivery)]
     : inWorker(channel.worker, opening, [plain.value.trimEnd(), ...earlier].join('\n'), receiver, call, check);
   const source = [`// ${target.name}: ${target.description}`, ...channel.imports, '', ...body, ''].join('\n');
   // A global the program replaces is harmless unless the snippet's own lines (not the value's) name it.
@@ -196,7 +198,9 @@ export function transferOf(program, target) {
   // iterates it: with Array.prototype changed, an empty list is part of the bug.
   const steps = [...(program.sender ?? []), ...(program.receiver ?? [])];
   const iterated = hasTransferList(target.reshaping) && steps.some((step) => step.on === 'Array.prototype');
-  const list = (program.transfer ?? []).length > 0 ? 'transfer' : iterated ? '[]' : '';
+  // A transfer option that is not a list (`transfer: 5`) is passed as it is, as a list is.
+  const given = program.transfer !== undefined && !Array.isArray(program.transfer);
+  const list = given || (program.transfer ?? []).length > 0 ? 'transfer' : iterated ? '[]' : '';
   // `{ transfer }` for the snippet's own list.
   return { list, option: list === '' ? '' : list === 'transfer' ? 'transfer' : `transfer: ${list}` };
 }
@@ -261,14 +265,18 @@ const MAILBOXES = {
  * @param {string} call
  * @param {import('./snippet-check.js').Check} check
  * @param {string[]} [restore]  statements that undo realm steps once a synchronous clone has returned
+ * @param {boolean} [callsOnDelivery]  the calls are read when the message is delivered, not once postMessage returns
  * @returns {string[]}
  */
-function cloneAndCheck(channel, call, check, restore = []) {
+function cloneAndCheck(channel, call, check, restore = [], callsOnDelivery = false) {
   const print = [...restore, ...printLines(check)];
   const attempt = channel.mayBeAsync ? [`  const result = ${call};`, '  if (result instanceof Promise) await result;'] : [`  ${call};`];
   const mailbox = channel.messageChannel ? MAILBOXES.messageChannel : channel.broadcast ? MAILBOXES.broadcast : undefined;
   const [open, close] = mailbox === undefined ? [[], []] : [mailbox.open, mailbox.close];
   const actual = `const actual = ${check.expression};`;
+  if (callsOnDelivery && mailbox !== undefined) {
+    return [...open, 'calls.length = 0;', `${mailbox.receiver}.onmessage = () => {`, ...indent([...close, actual, ...print]), '};', `${call};`];
+  }
   if (check.subject === 'calls' || check.subject === 'input') {
     // calls: only those the clone makes (making the value may have called some: an Error's stack formatted),
     // while postMessage serializes; the port closes before the message is delivered (Node 24 loads its

@@ -472,7 +472,8 @@ export function programFeatures(program) {
   for (const step of [...(program.sender ?? []), ...(program.receiver ?? [])]) {
     features.add(`${step.delete === true ? 'deletes' : 'pollutes'} ${step.on} ${keyFeature(step.key, 'realm')}`);
   }
-  if ((program.transfer ?? []).length > 0) features.add(new Set(program.transfer).size < program.transfer.length ? 'transfer with repeats' : 'transfer');
+  if (program.transfer !== undefined && !Array.isArray(program.transfer)) features.add('transfer option not a list');
+  else if ((program.transfer ?? []).length > 0) features.add(new Set(program.transfer).size < program.transfer.length ? 'transfer with repeats' : 'transfer');
   if (program.forStorage === true) features.add('forStorage');
   if ((program.deliveries ?? 1) > 1) features.add('deliveries');
   return [...features].sort();

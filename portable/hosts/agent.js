@@ -19,6 +19,24 @@ function answer(message) {
   process.stdout.write(messageLine(message));
 }
 
+const setTimer = globalThis.setTimeout;
+
+/**
+ * Settles in a later task of the event loop. Reading a line and writing an
+ * answer leave this host's own stream code queued (stdin's read-ahead, the
+ * write's callbacks: script in Deno's node-compat, Node's and Bun's streams),
+ * which would otherwise run in the next case's polluted window, where no
+ * plain script has any: Deno 2.9.6 read TypedArray.prototype.length from
+ * Buffer and died of a read-only Array.prototype[1] in process.nextTick
+ * there, Node 26.10.0 read the length 4 times where a plain script reads it
+ * once, Bun 1.4.5 died under a getter-only Array.prototype[0]
+ * (two ledger entries were this host's, not Deno's MessagePort's).
+ * @returns {Promise<void>}
+ */
+function hostIoSettled() {
+  return new Promise((resolve) => { setTimer(resolve, 0); });
+}
+
 let workerData;
 /** @type {{loadTargets: (specs: any[]) => Promise<unknown>, runTask: (task: any, heartbeat: any) => Promise<unknown>}} */
 let tasks;
@@ -31,6 +49,8 @@ for await (const line of createInterface({ input: process.stdin })) {
     if (workerData.targets !== undefined) await loadTargets(workerData.targets);
     answer('ready');
   } else {
-    answer(await tasks.runTask(JSON.parse(line), heartbeat));
+    const task = JSON.parse(line);
+    await hostIoSettled();
+    answer(await tasks.runTask(task, heartbeat));
   }
 }

@@ -43,7 +43,8 @@ export function withoutStorage(program) {
  */
 export function withTransferList(program) {
   const prepared = withoutStorage(program);
-  if (prepared.transfer !== undefined && prepared.transfer.length > 0) return prepared;
+  // A transfer option that is not a list (docs/program.md) is the program's own, kept as it is.
+  if (prepared.transfer !== undefined && !(Array.isArray(prepared.transfer) && prepared.transfer.length === 0)) return prepared;
   const objects = [...(prepared.objects ?? []), { kind: 'arraybuffer', bytes: [1, 2, 3, 4, 5, 6, 7, 8] }];
   return { ...prepared, objects, transfer: [objects.length - 1] };
 }
@@ -205,7 +206,7 @@ export function judgeableHere(program) {
  */
 function judgeablePlatformObjects(program) {
   const platform = (/** @type {any} */ node) => PLATFORM_KINDS.includes(node.kind);
-  const transfer = program.transfer ?? [];
+  const transfer = Array.isArray(program.transfer) ? program.transfer : [];
   const untransferable = transfer.filter((/** @type {number} */ id) => {
     const node = program.objects[id];
     return platform(node) && hostTransferRefusal(platformInterfaceOfNode(node)) !== undefined;

@@ -15,7 +15,7 @@ import {
 } from './plan.js';
 import { KIND } from './kinds/index.js';
 import { INTRINSIC_NAMES } from './steps.js';
-import { describe, keyExpr, keyText, objectVar, own, soleKey, valueExpr } from './values.js';
+import { describe, isTransferOption, keyExpr, keyText, objectVar, own, soleKey, valueExpr } from './values.js';
 
 /** @typedef {import('./plan.js').Expr} Expr @typedef {import('./plan.js').Stmt} Stmt */
 
@@ -82,9 +82,9 @@ export function compile(program) {
 
   const transfer = own(program, 'transfer') ?? [];
   const transferItems = newList();
-  for (let i = 0; i < transfer.length; i++) append(transferItems, variable(objectVar(transfer[i])));
+  if (!isTransferOption(transfer)) for (let i = 0; i < transfer.length; i++) append(transferItems, variable(objectVar(transfer[i])));
   append(plan, returnStmt(call('finish', exprs(
-    CX, valueExpr(program.root), list(transferItems), thunk(receiverStatements(receiver, variable('globalThis'))),
+    CX, valueExpr(program.root), isTransferOption(transfer) ? lit(transfer) : list(transferItems), thunk(receiverStatements(receiver, variable('globalThis'))),
   ))));
   return plan;
 }

@@ -108,7 +108,7 @@ function printList(items, indent) {
 /**
  * @typedef {object} PlainSource
  * @property {string} value  statements that make the value: they end with `value` (the root)
- *   and, when the program transfers, `transfer` (the transfer list) defined
+ *   and, when the program transfers, `transfer` (the transfer list, or the option that is not one) defined
  * @property {string} receiver  statements that set up the realm the value lands in (often none)
  */
 
@@ -138,7 +138,7 @@ export function emitPlain(program, { log } = {}) {
   const printer = plainPrinter(program, plan, root, log);
   let value = printer.statements(plan);
   if (root.t !== 'var') value += `const value = ${printer.expr(root)};\n`;
-  if (transfer.t === 'list' && transfer.items.length > 0) value += `const transfer = ${printer.expr(transfer)};\n`;
+  if ((transfer.t === 'list' && transfer.items.length > 0) || transfer.t === 'lit') value += `const transfer = ${printer.expr(transfer)};\n`;
   return { value, receiver: receiver.t === 'thunk' ? printer.statements(receiver.body) : '' };
 }
 

@@ -16,7 +16,7 @@
 import { CreateDataProperty } from '../abstract-ops/object-operations.js';
 import { newList, record } from '../primordials/intrinsics.js';
 import { mapRefs, mapValue, visitNode } from './refs.js';
-import { isRecord, own, soleKey } from './values.js';
+import { isRecord, isTransferOption, own, soleKey } from './values.js';
 
 /**
  * Which objects the root, the transfer list and the objects they reach refer to.
@@ -47,7 +47,7 @@ function reachedObjects(program, alsoKeep) {
   };
   maps.value(program.root, 'root');
   const transfer = own(program, 'transfer');
-  if (transfer !== undefined) for (let i = 0; i < transfer.length; i++) visit(transfer[i]);
+  if (transfer !== undefined && !isTransferOption(transfer)) for (let i = 0; i < transfer.length; i++) visit(transfer[i]);
   if (alsoKeep !== undefined) for (let i = 0; i < objects.length; i++) if (alsoKeep(objects[i])) visit(i);
   return { reached, count };
 }
@@ -70,7 +70,7 @@ export function pruneUnreachable(program) {
   for (let i = 0; i < objects.length; i++) if (reached[i]) CreateDataProperty(kept, renumbered[i], mapRefs(objects[i], to));
   const pruned = { ...program, root: mapValue(program.root, to), objects: kept };
   const transfer = own(program, 'transfer');
-  if (transfer !== undefined) {
+  if (transfer !== undefined && !isTransferOption(transfer)) {
     const list = [];
     for (let i = 0; i < transfer.length; i++) CreateDataProperty(list, i, to(transfer[i]));
     pruned.transfer = list;

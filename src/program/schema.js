@@ -15,7 +15,7 @@
 import {
   ArrayIsArray, JSONStringify, ObjectHasOwn, record,
 } from '../primordials/intrinsics.js';
-import { checkValue, describe, isIndex, isRecord, oneOf, own, report, quoteAll, soleKey } from './values.js';
+import { checkValue, describe, isIndex, isRecord, isTransferOption, oneOf, own, report, quoteAll, soleKey } from './values.js';
 import { checkEnum, checkFields, checkId, checkInteger, kindOf } from './kinds/checks.js';
 import { KIND, KINDS, PLATFORM_KINDS, hostGlobalOfNode, platformInterfaceOfNode } from './kinds/index.js';
 import { checkPrototypeCycles, checkProxyTargets } from './graph.js';
@@ -120,8 +120,9 @@ export function validate(program, options) {
   checkPrototypeCycles(v);
   const transfer = own(program, 'transfer');
   if (transfer !== undefined) {
-    if (!ArrayIsArray(transfer)) report(errors, '$.transfer', `expected an array of object ids, got ${describe(transfer)}`);
-    else for (let i = 0; i < transfer.length; i++) checkId(own(transfer, i), `$.transfer[${i}]`, v, undefined);
+    if (!ArrayIsArray(transfer) && !isTransferOption(transfer)) {
+      report(errors, '$.transfer', `expected an array of object ids (or a primitive: the transfer option itself), got ${describe(transfer)}`);
+    } else if (ArrayIsArray(transfer)) for (let i = 0; i < transfer.length; i++) checkId(own(transfer, i), `$.transfer[${i}]`, v, undefined);
   }
   const limits = option(options, 'limits');
   if (limits !== undefined) checkHostLimits(v, limits, ArrayIsArray(transfer) ? transfer : []);

@@ -58,6 +58,18 @@ export function own(object, key) {
   return ObjectHasOwn(object, key) ? object[key] : undefined;
 }
 
+/**
+ * A program's `transfer` that is no list of object ids but the transfer
+ * option itself (docs/program.md): a number, string, boolean or null, which
+ * WebIDL's sequence<object> conversion must refuse with a TypeError
+ * (`structuredClone(1, { transfer: 5 })`).
+ * @param {unknown} transfer  the program's `transfer`
+ * @returns {transfer is number | string | boolean | null}
+ */
+export function isTransferOption(transfer) {
+  return transfer === null || typeof transfer === 'number' || typeof transfer === 'string' || typeof transfer === 'boolean';
+}
+
 /** @param {unknown} value @returns {value is Record<string, any>} a non-array object */
 export function isRecord(value) {
   return typeof value === 'object' && value !== null && !ArrayIsArray(value);

@@ -9,7 +9,7 @@
 //                      values: the next K messages on this port (the `worker`
 //                      channel); restore after the last
 //   'listen\nK\nSTEPS' the same, but the values come on the BroadcastChannel;
-//                      answers 'armed' once the steps are in place
+//                      answers 'armed' as it puts the steps in place
 //   'skip'             one of the K values will not come (the broadcast
 //                      sender threw): restore if it was the last
 //   'subscribe\nNAME'  receive values on the BroadcastChannel NAME from now on
@@ -213,7 +213,9 @@ function onMessage(data) {
     const { tag, text: rest } = splitMessage(/** @type {string} */ (data));
     switch (tag) {
       case 'arm': arm(rest, true); break;
-      case 'listen': arm(rest, false); parent.post('armed'); break;
+      // Answered before the set-up (which follows at once, in this task, before any value can come on the
+      // channel: the sender waits for every 'armed'), so no answer is posted under its pollution (Armed).
+      case 'listen': parent.post('armed'); arm(rest, false); break;
       case 'skip': oneLess(); break;
       case 'oracle': await oracle(rest); break;
       case 'subscribe': {
