@@ -126,6 +126,24 @@ test('the planted -0 bug reads as a few lines a person would write', async () =>
   assert.deepEqual(snippetOutput(snippet.check, snippet.check.actual), ['clone[0]', 'FAIL expected -0 actual 0']);
 });
 
+test('a MessageChannel snippet of a program that changes a realm passes the empty transfer list the agent passes, and one that changes none passes none', async () => {
+  const target = await resolveTarget('node:messagechannel');
+  const finding = (/** @type {any} */ program) => snippetFor({
+    program,
+    target,
+    differences: [{ path: '$', category: 'outcome', expected: 'value', actual: 'throw TypeError' }],
+    expected: { outcome: 'value', value: { type: 'number', value: '0' } },
+    actual: { outcome: 'throw', thrown: { kind: 'error', prototype: '%TypeError.prototype%', name: 'TypeError', code: null, message: 'm' } },
+  });
+  // Deno 2.9.6 loads its streams code for a list, empty or not, and that code's [[Set]] meets
+  // Object.prototype[0]: without the list the snippet passed where the agent's replay failed. (Node's
+  // snippets refuse an index on Object.prototype, so any realm change stands for it here.)
+  const polluted = finding({ schema: 'clonecheck/program@2', root: 0, sender: [{ on: 'Map.prototype', key: 'x', value: 1 }] });
+  assert.match(polluted.source, /port1\.postMessage\(value, \[\]\);/);
+  const clean = finding({ schema: 'clonecheck/program@2', root: 0 });
+  assert.match(clean.source, /port1\.postMessage\(value\);/);
+});
+
 test('no snippet where it would not be honest: a broadcast to three workers, a value sent twice, an effects difference, a replaced built-in', async () => {
   const program = { schema: 'clonecheck/program@1', root: 1, objects: [] };
   const value = { path: '$', category: 'value', expected: '1', actual: '2' };

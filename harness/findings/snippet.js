@@ -194,13 +194,15 @@ export function snippetFor({ program, target, differences, expected, actual }, {
  * @returns {{list: string, option: string}}  the list's expression ('' for none), and the options field that passes it
  */
 export function transferOf(program, target) {
-  // The fuzzer hands the oracle (and a target that takes one) a transfer list, and converting one
-  // iterates it: with Array.prototype changed, an empty list is part of the bug.
-  const steps = [...(program.sender ?? []), ...(program.receiver ?? [])];
-  const iterated = hasTransferList(target.reshaping) && steps.some((step) => step.on === 'Array.prototype');
+  // The fuzzer hands the oracle (and a target that takes one) a transfer list, and with a realm
+  // changed an empty list is part of the bug: converting one iterates it (Array.prototype), and
+  // Deno's MessagePort.postMessage loads its streams code for one, whose [[Set]]s reach an index
+  // on Object.prototype too (deno/first-postmessage-with-a-transfer-list-throws-under-a-prototype-index:
+  // port1.postMessage(0) passes where port1.postMessage(0, []) throws).
+  const changesRealm = (program.sender ?? []).length > 0 || (program.receiver ?? []).length > 0;
   // A transfer option that is not a list (`transfer: 5`) is passed as it is, as a list is.
   const given = program.transfer !== undefined && !Array.isArray(program.transfer);
-  const list = given || (program.transfer ?? []).length > 0 ? 'transfer' : iterated ? '[]' : '';
+  const list = given || (program.transfer ?? []).length > 0 ? 'transfer' : hasTransferList(target.reshaping) && changesRealm ? '[]' : '';
   // `{ transfer }` for the snippet's own list.
   return { list, option: list === '' ? '' : list === 'transfer' ? 'transfer' : `transfer: ${list}` };
 }
