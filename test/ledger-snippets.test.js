@@ -48,8 +48,6 @@ const NO_SNIPPET = {
   // replays show it (3 of 3; deno:worker 0 of 3), and a BroadcastChannel snippet under that realm hangs instead.
   'deno/worker-panics-when-the-receiving-realm-replaces-function-prototype-call':
     'replays show it only on deno:broadcast, whose receiving workers a snippet cannot set up so that Deno panics',
-  'deno/tick-queue-dies-under-a-read-only-index-holding-a-value-on-a-prototype':
-    'the tick queue reads a slot through the prototype only until the slot is first written, so only a fresh agent dies (repro: 3 of 3), the replay in a used one passes; and the snippet\'s own postMessage with its empty list meets deno/first-postmessage-with-a-transfer-list-throws-under-a-prototype-index first',
 };
 
 /** QuickJS-ng's open entries without a snippet that prints FAIL in the stock qjs and PASS with the reference, and why. */
