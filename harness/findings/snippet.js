@@ -11,7 +11,7 @@
 // there is no snippet but a reason, and the report points to repro.mjs.
 
 import { fileURLToPath } from 'node:url';
-import { emitPlain } from '../../src/program/index.js';
+import { emitPlain, isTransferOption, transferIds } from '../../src/program/index.js';
 import { deliveriesOf } from '../../portable/case/case.js';
 import { familyNamed } from '../../portable/families/index.js';
 import { channelOfTarget } from '../../portable/targets/channels/index.js';
@@ -126,7 +126,7 @@ export function snippetFor({ program, target, differences, expected, actual }, {
   const indices = inNode ? steps.filter((step) => INDEXED_PROTOTYPES.includes(step.on) && typeof step.key === 'string' && /^\d+$/.test(step.key) && step.delete !== true) : [];
   // Transferring a stream runs Node's stream code inside the clone (the reference's too: it releases
   // the stream's reader through Node's API), where such an index breaks Node before the clone returns.
-  const transfersStream = (Array.isArray(program.transfer) ? program.transfer : []).some((/** @type {number} */ index) => /stream$/i.test(program.objects?.[index]?.kind ?? ''));
+  const transfersStream = transferIds(program).some((/** @type {number} */ index) => /stream$/i.test(program.objects?.[index]?.kind ?? ''));
   const during = transfersStream ? 'while it transfers a stream' : channel.messageChannel || channel.worker !== undefined ? 'while it delivers the message' : undefined;
   const lasting = indices.find((step) => step.configurable === false || during !== undefined);
   if (lasting !== undefined) {
@@ -201,8 +201,7 @@ export function transferOf(program, target) {
   // port1.postMessage(0) passes where port1.postMessage(0, []) throws).
   const changesRealm = (program.sender ?? []).length > 0 || (program.receiver ?? []).length > 0;
   // A transfer option that is not a list (`transfer: 5`) is passed as it is, as a list is.
-  const given = program.transfer !== undefined && !Array.isArray(program.transfer);
-  const list = given || (program.transfer ?? []).length > 0 ? 'transfer' : hasTransferList(target.reshaping) && changesRealm ? '[]' : '';
+  const list = isTransferOption(program.transfer) || transferIds(program).length > 0 ? 'transfer' : hasTransferList(target.reshaping) && changesRealm ? '[]' : '';
   // `{ transfer }` for the snippet's own list.
   return { list, option: list === '' ? '' : list === 'transfer' ? 'transfer' : `transfer: ${list}` };
 }

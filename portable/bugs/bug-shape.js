@@ -20,7 +20,7 @@
 // difference (same-bug.js).
 
 import { isArrayIndex } from '../../src/abstract-ops/object-operations.js';
-import { isRecord, stringKeyText } from '../../src/program/values.js';
+import { isRecord, isTransferOption, stringKeyText } from '../../src/program/values.js';
 
 /**
  * @typedef {import('../../src/observe/diff.js').Difference} Difference
@@ -472,7 +472,7 @@ export function programFeatures(program) {
   for (const step of [...(program.sender ?? []), ...(program.receiver ?? [])]) {
     features.add(`${step.delete === true ? 'deletes' : 'pollutes'} ${step.on} ${keyFeature(step.key, 'realm')}`);
   }
-  if (program.transfer !== undefined && !Array.isArray(program.transfer)) features.add('transfer option not a list');
+  if (isTransferOption(program.transfer)) features.add('transfer option not a list');
   else if ((program.transfer ?? []).length > 0) features.add(new Set(program.transfer).size < program.transfer.length ? 'transfer with repeats' : 'transfer');
   if (program.forStorage === true) features.add('forStorage');
   if ((program.deliveries ?? 1) > 1) features.add('deliveries');

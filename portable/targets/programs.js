@@ -13,6 +13,7 @@ import {
   KIND, PLATFORM_KINDS, SHELL_LACKS_KINDS, TRANSFER_ONLY_KINDS, WINDOW_ONLY_KINDS, platformInterfaceOfNode,
 } from '../../src/program/kinds/index.js';
 import { PROGRAM_SCHEMA } from '../../src/program/schema.js';
+import { isTransferOption, transferIds } from '../../src/program/values.js';
 import { channelOfTarget } from './channels/index.js';
 
 /**
@@ -44,7 +45,7 @@ export function withoutStorage(program) {
 export function withTransferList(program) {
   const prepared = withoutStorage(program);
   // A transfer option that is not a list (docs/program.md) is the program's own, kept as it is.
-  if (prepared.transfer !== undefined && !(Array.isArray(prepared.transfer) && prepared.transfer.length === 0)) return prepared;
+  if (isTransferOption(prepared.transfer) || transferIds(prepared).length > 0) return prepared;
   const objects = [...(prepared.objects ?? []), { kind: 'arraybuffer', bytes: [1, 2, 3, 4, 5, 6, 7, 8] }];
   return { ...prepared, objects, transfer: [objects.length - 1] };
 }
@@ -206,8 +207,7 @@ export function judgeableHere(program) {
  */
 function judgeablePlatformObjects(program) {
   const platform = (/** @type {any} */ node) => PLATFORM_KINDS.includes(node.kind);
-  const transfer = Array.isArray(program.transfer) ? program.transfer : [];
-  const untransferable = transfer.filter((/** @type {number} */ id) => {
+  const untransferable = transferIds(program).filter((/** @type {number} */ id) => {
     const node = program.objects[id];
     return platform(node) && hostTransferRefusal(platformInterfaceOfNode(node)) !== undefined;
   });
@@ -222,9 +222,9 @@ function judgeablePlatformObjects(program) {
     const { proto, ...rest } = node;
     return rest;
   });
-  const kept = transfer.filter((/** @type {number} */ id) => !kinds.includes(program.objects[id].kind));
+  const kept = transferIds(program).filter((/** @type {number} */ id) => !kinds.includes(program.objects[id].kind));
   if (kept.length > 0) reshaped.transfer = kept;
-  else delete reshaped.transfer;
+  else if (!isTransferOption(program.transfer)) delete reshaped.transfer;
   return reshaped;
 }
 

@@ -7,3 +7,4 @@ export { build, counted, setupRealm } from './build.js';
 export { emit, emitPlain } from './emit.js';
 export { fromBytes } from './bytes.js';
 export { mapNode, mapProp, mapRefs, mapValue } from './refs.js';
+export { isTransferOption, transferIds } from './values.js';

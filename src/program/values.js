@@ -70,6 +70,14 @@ export function isTransferOption(transfer) {
   return transfer === null || typeof transfer === 'number' || typeof transfer === 'string' || typeof transfer === 'boolean';
 }
 
+/**
+ * @param {{transfer?: unknown}} program  a valid program
+ * @returns {number[]} the ids its transfer list names: none when it has no list, or a transfer option that is not one
+ */
+export function transferIds(program) {
+  return ArrayIsArray(program.transfer) ? /** @type {number[]} */ (program.transfer) : [];
+}
+
 /** @param {unknown} value @returns {value is Record<string, any>} a non-array object */
 export function isRecord(value) {
   return typeof value === 'object' && value !== null && !ArrayIsArray(value);
