@@ -46,8 +46,9 @@ export function inferences(results) {
   const byCell = new Map();
   for (const r of results) {
     const key = `${r.target}\n${r.group}`;
-    if (!byCell.has(key)) byCell.set(key, []);
-    byCell.get(key).push(r);
+    const cell = byCell.get(key) ?? [];
+    byCell.set(key, cell);
+    cell.push(r);
   }
   return [...byCell.values()].filter((rows) => rows.some(isTwin)).map((rows) => {
     const twins = rows.filter((r) => isTwin(r) && Number.isFinite(r.ratio));
@@ -78,8 +79,9 @@ export function comparisonPairs(specs, baseline) {
   for (const spec of specs) {
     if (spec.runtime === undefined) continue;
     const key = `${spec.runtime.family}:${spec.name.slice(spec.name.lastIndexOf(':') + 1)}`;
-    if (!byFamily.has(key)) byFamily.set(key, []);
-    byFamily.get(key).push(spec.name);
+    const sameFamily = byFamily.get(key) ?? [];
+    byFamily.set(key, sameFamily);
+    sameFamily.push(spec.name);
   }
   for (const [first, ...rest] of byFamily.values()) pairs.push(...rest.map((after) => ({ before: first, after })));
   return pairs;
@@ -102,10 +104,12 @@ export function comparisonPairs(specs, baseline) {
  * @returns {Comparison[]}
  */
 export function comparisons(results, pairs) {
-  const spread = new Map(results.filter((r) => r.ns !== null).map((r) => [`${r.target}\n${r.group}\n${r.name}`, r.ns]));
-  return pairs.flatMap(({ before, after }) => results.filter((r) => r.target === after && r.ns !== null).flatMap((r) => {
+  /** @type {Map<string, NonNullable<BenchResult['ns']>>} */
+  const spread = new Map();
+  for (const r of results) if (r.ns !== null) spread.set(`${r.target}\n${r.group}\n${r.name}`, r.ns);
+  return pairs.flatMap(({ before, after }) => results.filter((r) => r.target === after).flatMap((r) => {
     const then = spread.get(`${before}\n${r.group}\n${r.name}`);
-    if (then === undefined) return [];
+    if (r.ns === null || then === undefined) return [];
     const slower = r.ns.p50 > then.p50 * TWIN_REGRESSION_RATIO && r.ns.min > then.min * TWIN_REGRESSION_RATIO;
     return [{ before, after, group: r.group, name: r.name, speedup: then.p50 / r.ns.p50, minSpeedup: then.min / r.ns.min, twinRegression: !r.baseline && slower }];
   }));

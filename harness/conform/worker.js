@@ -2,15 +2,18 @@
 // file of a target that runs in this Node (ref:, polyfill:, impl:, node).
 // Its twin in other runtimes is portable/hosts/agent.js with tasks.js.
 
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
+import { workerPort } from '../../portable/hosts/worker-port.js';
 import { sharedHeartbeatWriter } from '../../portable/hosts/heartbeat.js';
 import { loadTargets, runTask } from '../../portable/conform/tasks.js';
 
+const port = workerPort();
+
 const heartbeat = sharedHeartbeatWriter(workerData.heartbeat);
 
-parentPort.on('message', async (task) => {
-  parentPort.postMessage(await runTask(task, heartbeat));
+port.on('message', async (task) => {
+  port.postMessage(await runTask(task, heartbeat));
 });
 
 await loadTargets(workerData.targets);
-parentPort.postMessage('ready');
+port.postMessage('ready');

@@ -3,16 +3,19 @@
 // (loadTargets, runTask), workerData.targets what it loads before it says
 // ready. `clonecheck decode` runs this Node's decoder targets on it.
 
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
+import { workerPort } from '../../portable/hosts/worker-port.js';
 import { sharedHeartbeatWriter } from '../../portable/hosts/heartbeat.js';
+
+const port = workerPort();
 
 const heartbeat = sharedHeartbeatWriter(workerData.heartbeat);
 /** @type {{loadTargets: (specs: any[]) => Promise<unknown>, runTask: (task: any, heartbeat: any) => Promise<unknown>}} */
 const tasks = await import(workerData.tasks);
 
-parentPort.on('message', async (task) => {
-  parentPort.postMessage(await tasks.runTask(task, heartbeat));
+port.on('message', async (task) => {
+  port.postMessage(await tasks.runTask(task, heartbeat));
 });
 
 await tasks.loadTargets(workerData.targets);
-parentPort.postMessage('ready');
+port.postMessage('ready');

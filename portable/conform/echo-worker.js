@@ -6,6 +6,7 @@
 
 if (typeof globalThis.process !== 'undefined' && typeof globalThis.Bun === 'undefined' && typeof globalThis.Deno === 'undefined') {
   const { parentPort } = process.getBuiltinModule('node:worker_threads');
+  if (parentPort === null) throw new Error('echo-worker.js runs only as a worker (channels.js starts it)');
   parentPort.on('message', (landed) => parentPort.postMessage({ landed }));
   parentPort.on('messageerror', () => parentPort.postMessage({ messageerror: true }));
 } else {
