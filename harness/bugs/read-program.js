@@ -15,7 +15,7 @@ import { BUG_SCHEMA, bugProblem, findBug, programNamed, readAllBugs } from './le
 
 /**
  * @param {string} where a finding folder, a program file, a ledger bug or a regression file
- * @returns {{program: any, target?: string, finding?: any, history?: any[]} | {decode: import('./ledger.js').Case['decode'], target: string}}
+ * @returns {{program: any, target?: string, finding?: any, history?: any[]} | {decode: NonNullable<import('./ledger.js').Case['decode']>, target: string}}
  *   `finding`: a folder's finding.json; `history`: the programs a history-dependent finding needs before its own, in one
  *   realm (its history.json); `decode`: a decoder's bug's case, and no program
  */
@@ -72,7 +72,7 @@ export function readProgram(where) {
  * an entry merged into it (an alias): an old reference replays the program
  * it meant, now one of the cause's (`was`).
  * @param {string} where
- * @returns {{program: any, target: string} | {decode: import('./ledger.js').Case['decode'], target: string} | null}  null: it names
+ * @returns {{program: any, target: string} | {decode: NonNullable<import('./ledger.js').Case['decode']>, target: string} | null}  null: it names
  *   no ledger bug
  */
 function ledgerBugNamed(where) {

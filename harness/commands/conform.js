@@ -106,25 +106,29 @@ export async function conformCommand(tests, raw) {
     throw error;
   }
 
+  // Read for every target above: a target's entry is there.
+  const expectationsOf = (/** @type {string} */ name) => /** @type {import('../conform/expectations.js').TargetExpectations} */ (expectations.get(name));
   const harness = testharness();
   process.stderr.write(`clonecheck conform: ${count.format(files.length)} files (${suiteRecords.map((s) => `${s.name}: ${s.files}`).join(', ')}) `
     + `on ${targets.map((t) => t.name).join(', ')}; testharness.js from ${harness.version}; judged against --spec ${raw.spec}: ${SPEC_PROFILES[raw.spec].summary}\n`);
 
-  /** @type {Map<string, import('../conform/report.js').JudgedOutcome[]>} */
-  const judged = new Map(targets.map((t) => [t.name, []]));
+  /** @type {Map<import('../conform/run.js').FileOutcome, import('../conform/report.js').JudgedOutcome>} */
+  const judged = new Map();
   const outcomes = await runConformance({
     targets, files, timeoutMs: raw.timeout, workers: raw.workers,
     onFile(target, outcome) {
-      const result = { outcome, judged: judgeOutcome(expectations.get(target.name), outcome) };
-      judged.get(target.name).push(result);
+      const result = { outcome, judged: judgeOutcome(expectationsOf(target.name), outcome) };
+      judged.set(outcome, result);
       process.stdout.write(fileLines(target.name, result));
     },
   });
+  // runConformance answers for every target, each outcome judged as it came.
+  const outcomesOf = (/** @type {string} */ name) => /** @type {import('../conform/run.js').FileOutcome[]} */ (outcomes.get(name));
 
   const byTarget = targets.map((target) => ({
     target,
     // In file order (they were printed as they finished).
-    results: outcomes.get(target.name).map((outcome) => judged.get(target.name).find((r) => r.outcome === outcome)),
+    results: outcomesOf(target.name).map((outcome) => /** @type {import('../conform/report.js').JudgedOutcome} */ (judged.get(outcome))),
   }));
   const rows = byTarget.flatMap(({ target, results }) => suiteRecords.map((suite) => ({
     target, suite: suite.name, counts: targetCounts(results.filter((r) => r.outcome.suite === suite.name)),
@@ -145,13 +149,13 @@ export async function conformCommand(tests, raw) {
     // Another profile's new entries take the reasons the default profile's give the same failures.
     const fallbackOf = (/** @type {string} */ name) => (raw.expectations === undefined && raw.spec !== DEFAULT_SPEC_PROFILE ? readExpectations(EXPECTATIONS_DIR, name) : undefined);
     for (const { target } of byTarget) {
-      const file = updateExpectations(expectationsDir, target, outcomes.get(target.name), fallbackOf(target.name));
+      const file = updateExpectations(expectationsDir, target, outcomesOf(target.name), fallbackOf(target.name));
       process.stderr.write(`clonecheck: wrote ${file}\n`);
     }
     return EXIT.ok;
   }
   // An entry that no longer holds is an error of its own: a listed failure now not applicable is not an unexpected result.
-  const stale = raw.checkExpectations ? targets.flatMap((target) => staleEntries(expectationsDir, target.name, expectations.get(target.name), outcomes.get(target.name))) : [];
+  const stale = raw.checkExpectations ? targets.flatMap((target) => staleEntries(expectationsDir, target.name, expectationsOf(target.name), outcomesOf(target.name))) : [];
   for (const line of stale) process.stderr.write(`clonecheck: stale expectation: ${line}\n`);
   if (raw.checkExpectations) process.stdout.write(`${count.format(stale.length)} stale expectation${stale.length === 1 ? '' : 's'}\n`);
   return unexpected > 0 || stale.length > 0 ? EXIT.findings : EXIT.ok;

@@ -174,7 +174,7 @@ export function variantChannel(file, variant) {
  * @returns {string[]}
  */
 export function unknownChannels(file) {
-  return file.variants.map((variant) => variantChannel(file, variant)).filter((c) => c !== undefined && !CONFORM_CHANNELS.includes(c));
+  return file.variants.map((variant) => variantChannel(file, variant)).filter((c) => c !== undefined).filter((c) => !CONFORM_CHANNELS.includes(c));
 }
 
 /**

@@ -51,10 +51,10 @@ export function generatedFiles() {
       if (program.forStorage === true || program.deliveries !== undefined) continue;
       const seed = stored.program === undefined;
       const file = seed ? 'seeds.any.js' : `regressions-${stored.target.replace(/[:@/]/g, '-')}.any.js`;
-      if (!byFile.has(file)) {
-        byFile.set(file, { title: seed ? 'The seed programs of the fuzz corpus (corpus/seeds/)' : `The regressions found on ${stored.target} (corpus/regressions/)`, tests: [] });
-      }
-      byFile.get(file).tests.push(testOf(relative(PROJECT, path), stored, program));
+      const group = byFile.get(file)
+        ?? { title: seed ? 'The seed programs of the fuzz corpus (corpus/seeds/)' : `The regressions found on ${stored.target} (corpus/regressions/)`, tests: [] };
+      byFile.set(file, group);
+      group.tests.push(testOf(relative(PROJECT, path), stored, program));
     }
   }
   const { text, inputs } = bundle();

@@ -93,7 +93,9 @@ export async function runConformance({ targets, files, timeoutMs, workers, onFil
     const running = new Map();
     let next = 0;
     const finish = (/** @type {object} */ task, /** @type {Omit<FileOutcome, 'suite' | 'id' | 'channel' | 'durationMs'> & {notServed?: string[]}} */ answer) => {
-      const { entry, started } = running.get(task);
+      const run = running.get(task);
+      if (run === undefined) throw new Error('conform: an answer for a task the pool did not hand out');
+      const { entry, started } = run;
       running.delete(task);
       const { notServed, ...result } = answer;
       // A resource the page server did not have, or a platform global this global lacks, is not applicable

@@ -2,7 +2,8 @@
 // drawn with Chart.js (its UMD build, copied beside the page: no network).
 /* global Chart */
 
-const trend = JSON.parse(document.getElementById('trend-data').textContent);
+// page.js writes the element with the page: it is there and has text.
+const trend = JSON.parse(/** @type {string} */ (document.getElementById('trend-data')?.textContent));
 const labels = trend.map((run) => run.run.slice(0, 16).replace('T', ' '));
 const engines = [...new Set(trend.flatMap((run) => Object.keys(run.bugs)))].sort();
 const PALETTE = ['#1565c0', '#c62828', '#2e7d32', '#6a1b9a', '#ef6c00', '#00838f', '#5d4037', '#ad1457', '#455a64', '#9e9d24'];

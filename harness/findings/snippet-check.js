@@ -10,6 +10,7 @@
 // object's kind in another realm, …) gets a reason instead, and the report
 // points to repro.mjs, which compares the whole observation.
 
+import { ELEMENT_SIZES } from '../../src/abstract-ops/buffers.js';
 import { isIdentifier } from '../../src/observe/strings.js';
 import { PLATFORM_ATTRIBUTES, isPlatformKind } from '../../src/webidl/interfaces.js';
 
@@ -62,11 +63,8 @@ const KIND_PREDICATES = {
 /**
  * The platform interfaces that inherit from another (WebIDL's table,
  * src/webidl/interfaces.js): an instance of these is one of its parent's too.
- * @type {Record<string, string>}
  */
-const PARENT_INTERFACES = {
-  __proto__: null, File: 'Blob', DOMMatrix: 'DOMMatrixReadOnly', DOMPoint: 'DOMPointReadOnly', DOMRect: 'DOMRectReadOnly',
-};
+const PARENT_INTERFACES = new Map([['File', 'Blob'], ['DOMMatrix', 'DOMMatrixReadOnly'], ['DOMPoint', 'DOMPointReadOnly'], ['DOMRect', 'DOMRectReadOnly']]);
 
 /**
  * A clone of one platform interface where another kind was expected, by
@@ -79,7 +77,7 @@ const PARENT_INTERFACES = {
  * @returns {[string, string, string] | undefined} the expression, its expected and actual value
  */
 function platformCheck(here, expected, actual) {
-  if (PARENT_INTERFACES[actual] === expected) return [`${here} instanceof ${actual}`, 'false', 'true'];
+  if (PARENT_INTERFACES.get(actual) === expected) return [`${here} instanceof ${actual}`, 'false', 'true'];
   if (isPlatformKind(expected)) return [`${here} instanceof ${expected}`, 'true', 'false'];
   if (isPlatformKind(actual)) return [`${here} instanceof ${actual}`, 'false', 'true'];
   return undefined;
@@ -389,12 +387,6 @@ function thrownName(caseObservation) {
  *   a property (`source`: the key as JavaScript), a `<field>`, or (the last step) a symbol-keyed property by its description
  */
 
-/** Bytes per element of each typed array type. */
-const ELEMENT_SIZES = {
-  __proto__: null, Int8Array: 1, Uint8Array: 1, Uint8ClampedArray: 1, Int16Array: 2, Uint16Array: 2, Float16Array: 2,
-  Int32Array: 4, Uint32Array: 4, Float32Array: 4, Float64Array: 8, BigInt64Array: 8, BigUint64Array: 8,
-};
-
 /**
  * What a typed array's length becomes once its resizable buffer is resized
  * to its maximum: a length-tracking view's follows the buffer, a
@@ -404,7 +396,7 @@ const ELEMENT_SIZES = {
  */
 function lengthOnceGrown(node) {
   const view = node?.view;
-  const size = /** @type {Record<string, number>} */ (ELEMENT_SIZES)[view?.type];
+  const size = ELEMENT_SIZES[view?.type];
   const buffer = view?.buffer?.buffer;
   if (size === undefined || buffer === undefined) return 'the view is no typed array observed with its buffer';
   if (buffer.resizable !== true || buffer.shared !== false || view.outOfBounds !== false) return 'its buffer is not a resizable ArrayBuffer the view is inside of';

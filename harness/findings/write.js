@@ -198,7 +198,7 @@ function snippetSection(finding, target) {
     return [...heading, `None for a ${finding.verdict}: ${replayer} replays the program (it is expected to ${finding.verdict === 'crash' ? 'die' : 'hang'}).`, ''];
   }
   const snippet = snippetFor({
-    program: finding.program, target, differences: finding.differences, expected: finding.expected, actual: finding.actual,
+    program: finding.program, target, differences: finding.differences ?? [], expected: finding.expected, actual: finding.actual,
   });
   if ('reason' in snippet) return [...heading, `None: ${snippet.reason}. ${replayer} replays the finding exactly.`, ''];
   const { command, binary } = reproCommands(target, 'snippet.mjs');

@@ -79,7 +79,7 @@ export async function runCommand(args, jsonFile, { deadline, stopAt, log }) {
   if (overBudget) throw new BudgetError(`${command} was still running when the budget ran out; raise --budget or lower --runs`);
   // Asked to stop before it could listen for Ctrl-C (still starting): nothing to keep.
   if (stoppedBy === 'SIGINT' && stopAt !== undefined) throw new StoppedEarlyError(`${command} was stopped while starting: its share of the budget was too short`);
-  if (status === EXIT.usage) throw new UsageError(stderr.trim().split('\n').at(-1).replace(/^clonecheck: /, ''));
+  if (status === EXIT.usage) throw new UsageError((stderr.trim().split('\n').at(-1) ?? '').replace(/^clonecheck: /, ''));
   // Exit 3 with its document written: harness errors, listed in the document (the caller reports them).
   const written = status === EXIT.infrastructure && existsSync(jsonFile);
   if (status !== EXIT.ok && status !== EXIT.findings && !written && !(stopAt !== undefined && status === EXIT.interrupted)) {

@@ -41,11 +41,12 @@ function selfcheckProperty({ coverage }) {
 /**
  * A difference as reported: where it came from, the shrunk program and what
  * differed (or the harness error the program caused).
- * @param {import('fast-check').RunDetails<[any]>} details
+ * @param {import('fast-check').RunDetails<[any]>} details  of a failed run
  * @param {number} caseIndex index of the first failing case in the run
  */
 function describeFailure(details, caseIndex) {
-  const [program] = details.counterexample;
+  // null when the run failed without a counterexample (interrupted, or too many skips).
+  const program = details.counterexample?.[0] ?? null;
   const difference = {
     case: caseIndex,
     seed: details.seed,

@@ -63,8 +63,9 @@ export function measuringUnits(rows) {
     const byGroup = new Map();
     rows.forEach((row, index) => {
       if ((row.enter !== undefined) !== polluting) return;
-      if (!byGroup.has(row.group)) byGroup.set(row.group, []);
-      byGroup.get(row.group).push(index);
+      const indices = byGroup.get(row.group) ?? [];
+      byGroup.set(row.group, indices);
+      indices.push(index);
     });
     for (const [group, indices] of byGroup) units.push({ group, rows: indices });
   }

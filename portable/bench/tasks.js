@@ -92,7 +92,8 @@ export async function runTask(task) {
     return { startupMs, units: units.map((unit) => ({ group: unit.group, names: unit.rows.map((index) => rows[index].name) })) };
   }
   if (prepared === undefined) throw new Error('bench tasks: measure before prepare');
-  const rows = prepared.units[task.unit].rows.map((index) => prepared.rows[index]);
+  const { rows: preparedRows, units: preparedUnits } = prepared;
+  const rows = preparedUnits[task.unit].rows.map((index) => preparedRows[index]);
   const measured = await measureRows(rows, { rowMs: task.rowMs, rounds: task.rounds });
   return resultRows({ target: loaded.spec.name, suite: prepared.suite.id }, rows, measured);
 }

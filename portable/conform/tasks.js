@@ -26,7 +26,11 @@ export async function loadTargets([target]) {
   const { default: clone } = await import(target.cloneModuleURL);
   const TypeErrorCtor = TypeError;
   const PromiseCtor = Promise;
-  /** structuredClone(value, options): WebIDL's dictionary conversion, then the module's clone. */
+  /**
+   * structuredClone(value, options): WebIDL's dictionary conversion, then the module's clone.
+   * @param {unknown} value
+   * @param {any} [options]  whatever the test passes: the conversion is under test
+   */
   function structuredClone(value, options = undefined) {
     if (arguments.length === 0) throw new TypeErrorCtor("Failed to execute 'structuredClone': 1 argument required, but only 0 present.");
     let transfer;
@@ -140,9 +144,10 @@ const PAGE = {
  */
 export async function runFileTask(task, heartbeat, host) {
   heartbeat.beat(0, 0);
-  const channel = task.channel === undefined ? undefined : await openChannel(task.channel);
+  const channelName = task.channel;
+  const channel = channelName === undefined ? undefined : await openChannel(channelName);
   // What wpt/resources/channel.js finds for the channel the test's URL names.
-  if (channel !== undefined) /** @type {any} */ (globalThis).clonecheck_channels = { [task.channel]: channel.clone };
+  if (channel !== undefined) /** @type {any} */ (globalThis).clonecheck_channels = { [/** @type {string} */ (channelName)]: channel.clone };
   // What an earlier page at this URL was refused (one that hung before it asked) is not this one's.
   await host.notServed?.(task.url);
   try {

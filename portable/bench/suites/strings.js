@@ -275,7 +275,7 @@ export function rowsForFixture(fixture, target = {}) {
     };
     // Computed where the suite knows what the setup keeps, else measured as the heap's growth (if the host tells).
     const heap = variant.memory === undefined ? target.heapUsed : undefined;
-    const heapBefore = heap?.();
+    const heapBefore = heap?.() ?? 0;
     const kept = variant.setup();
     const memory = variant.memory?.(kept) ?? (heap === undefined ? undefined : Math.max(0, heap() - heapBefore));
     let note = variant.name === 'byte-by-byte' ? describeFixture(fixture) : variant.note;
@@ -288,7 +288,7 @@ export function rowsForFixture(fixture, target = {}) {
       name: variant.name,
       baseline: variant.name === 'byte-by-byte',
       fn: () => decodeAll(variant.setup()),
-      setup: variant.setupWorks || memory > 0 ? { ms: variant.setupWorks ? setupMs(variant.setup) : 0, bytes: memory } : undefined,
+      setup: variant.setupWorks || (memory ?? 0) > 0 ? { ms: variant.setupWorks ? setupMs(variant.setup) : 0, bytes: memory } : undefined,
       note,
     });
     if (variant.setupWorks && variant.decodeOnlyRow !== false) {

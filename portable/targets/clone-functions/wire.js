@@ -5,9 +5,9 @@
 
 const MODULE = typeof globalThis.Bun !== 'undefined' ? 'bun:jsc' : 'node:v8';
 
-/** @type {(value: unknown) => Uint8Array} */
+/** @type {((value: unknown) => Uint8Array) | undefined} */
 let serialize;
-/** @type {(bytes: Uint8Array) => unknown} */
+/** @type {((bytes: Uint8Array) => unknown) | undefined} */
 let deserialize;
 /** @param {any} module */
 const take = (module) => {
@@ -27,5 +27,6 @@ export const ready = serialize === undefined ? import(MODULE).then(take) : undef
 
 /** @type {import('../../case/case.js').CloneFunction} */
 export default function viaWire(value) {
+  if (serialize === undefined || deserialize === undefined) throw new Error(`wire: ${MODULE} is not loaded yet: await \`ready\` before the first case`);
   return deserialize(serialize(value));
 }

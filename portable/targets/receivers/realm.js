@@ -75,6 +75,7 @@ function inRuntimeWorker() {
 function parentPort() {
   if (inNodeThread()) {
     const port = process.getBuiltinModule('node:worker_threads').parentPort;
+    if (port === null) throw new Error('realm.js: inNodeThread() said this is a worker thread, and it has no parent port');
     return {
       post: (text) => port.postMessage(text),
       onMessage: (handler) => port.on('message', handler),
