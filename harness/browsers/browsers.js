@@ -10,7 +10,7 @@ import { existsSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { FAMILIES } from '../../portable/families/index.js';
 
-/** @typedef {'chromium' | 'firefox' | 'webkit'} BrowserKind */
+/** @typedef {import('../../portable/families/index.js').BrowserName} BrowserKind */
 
 /**
  * Where each kind's Debian package puts its binary, the packages a machine

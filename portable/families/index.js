@@ -67,6 +67,7 @@ export const FAMILIES = [node, bun, deno, chromium, firefox, webkit, quickjs];
 /** @typedef {(typeof FAMILIES)[number]['name']} FamilyName  every family's name */
 /** @typedef {Extract<(typeof FAMILIES)[number], Family<string, 'npm'>>} NpmFamily  a family installed from the npm registry by version */
 /** @typedef {NpmFamily['name']} RegistryFamily  its name (node, bun, deno), read from the descriptors; registryFamilies is their list */
+/** @typedef {Extract<(typeof FAMILIES)[number], Family<string, 'debian'>>['name']} BrowserName  a browser family's name (chromium, firefox, webkit: the families installed from Debian's packages), read from the descriptors */
 
 /** @param {string | undefined} name @returns {Family | undefined} */
 export function familyNamed(name) {
