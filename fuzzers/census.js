@@ -1,4 +1,4 @@
-// What the fuzzer draws for a seed, counted: how often each family meets
+// What the fuzzer draws for a seed, counted: how often each strategy meets
 // each perturbation and each kind of pollution, each channel mode, and the
 // cell map (cells.js) with steering as `clonecheck fuzz` does it. A blind
 // spot of a generator is a combination it never draws (a dense array, the
@@ -14,8 +14,8 @@ import { CHUNK_SIZE, SteeredRun } from './steering.js';
  * @property {number} runs  cases drawn
  * @property {number} generated  of which generated (the rest were decoded from bytes)
  * @property {number} seed
- * @property {{family: string, perturbation: string, pollution: string, count: number}[]} combinations
- *   every combination drawn, most frequent first within a family
+ * @property {{strategy: string, perturbation: string, pollution: string, count: number}[]} combinations
+ *   every combination drawn, most frequent first within a strategy
  * @property {Record<string, number>} channels  programs per channel mode
  * @property {Record<string, number>} kinds  programs with at least one node of each kind (src/program/kinds/)
  * @property {import('./steering.js').CellReport} cells  the cell map
@@ -26,7 +26,7 @@ import { CHUNK_SIZE, SteeredRun } from './steering.js';
  * @returns {Census}
  */
 export function drawCensus({ runs, seed, weights = {} }) {
-  /** @type {Map<string, {family: string, perturbation: string, pollution: string, count: number}>} */
+  /** @type {Map<string, {strategy: string, perturbation: string, pollution: string, count: number}>} */
   const combinations = new Map();
   /** @type {Record<string, number>} */
   const channels = {};
@@ -40,13 +40,13 @@ export function drawCensus({ runs, seed, weights = {} }) {
       for (const kind of new Set((program.objects ?? []).map((/** @type {any} */ node) => node.kind))) kinds[kind] = (kinds[kind] ?? 0) + 1;
       generated += 1;
       const pollution = tags.pollution.join(' + ');
-      const key = `${tags.family}\n${tags.perturbation}\n${pollution}`;
-      const entry = combinations.get(key) ?? { family: tags.family, perturbation: tags.perturbation, pollution, count: 0 };
+      const key = `${tags.strategy}\n${tags.perturbation}\n${pollution}`;
+      const entry = combinations.get(key) ?? { strategy: tags.strategy, perturbation: tags.perturbation, pollution, count: 0 };
       entry.count += 1;
       combinations.set(key, entry);
       channels[tags.channel] = (channels[tags.channel] ?? 0) + 1;
     }
   }
-  const sorted = [...combinations.values()].sort((a, b) => a.family.localeCompare(b.family) || b.count - a.count);
+  const sorted = [...combinations.values()].sort((a, b) => a.strategy.localeCompare(b.strategy) || b.count - a.count);
   return { runs, generated, seed, combinations: sorted, channels, kinds, cells: run.report() };
 }

@@ -5,10 +5,10 @@
 // Small arbitraries are composed into bigger ones, each in a file of its
 // own, read bottom up: arbitraries/ holds the parts of a program (numbers,
 // strings, primitives, keys, behaviors and effects, props, realm pollution,
-// buffers, object nodes and random object graphs); families/ holds whole
+// buffers, object nodes and random object graphs); strategies/ holds whole
 // programs aimed at the boundaries of the fast-path tiers (values that are
 // *almost* eligible for a tier); this file adds the channel options and
-// mixes the families (`programArbitrary(weights)`), with programs decoded
+// mixes the strategies (`programArbitrary(weights)`), with programs decoded
 // from random bytes (`casePrograms`).
 //
 // Every program produced here is valid (`validate(program)` is empty). Three
@@ -30,11 +30,11 @@ import { anyStringRepresentation, stringRepresentations, stringRepresentationsIn
 import { aimedPollution, aimedStep, realmSteps } from './arbitraries/realm-pollution.js';
 import { anySequence } from './arbitraries/sequences.js';
 import { anySize, sizeRepresentations } from './arbitraries/sizes.js';
-import { families } from './families/index.js';
+import { strategies } from './strategies/index.js';
 
-/** @typedef {import('./families/draft.js').Draft} Draft */
+/** @typedef {import('./strategies/draft.js').Draft} Draft */
 
-export { families };
+export { strategies };
 
 /**
  * The string keys a draft's objects own (array indices, named properties),
@@ -52,7 +52,7 @@ function ownStringKeys(draft) {
 }
 
 /**
- * Puts the family's value where a cell asks (cells.js PLACEMENTS): at the
+ * Puts the strategy's value where a cell asks (cells.js PLACEMENTS): at the
  * root, inside a new object, array, Map or Set, or also named in the
  * transfer list (a transferable moves, anything else must throw
  * DataCloneError). Fast paths that start at the root (Bun #26814's arrays)
@@ -108,7 +108,7 @@ function pollutionFor(pollution) {
  * them: its pollution, its placement, its channel mode, its string
  * representation, its size; the rest are drawn as usual, and the value stays at the
  * root unless the cell places it.
- * @param {fc.Arbitrary<{family: string, draft: Draft}>} drafts
+ * @param {fc.Arbitrary<{strategy: string, draft: Draft}>} drafts
  * @param {{pollution: number, channel: number, deliveries: number, strings: number, sizes: number, sequences: number}} rates weights
  *   (of 10) for pollution, non-default channels, repeated deliveries, fresh strings and, for a value delivered more
  *   than once, a sequence (a getter that renames a key or throws once, a transfer list); `sizes` of 100
@@ -140,7 +140,7 @@ function withChannel(drafts, { pollution, channel, deliveries: repeats, strings,
       // Last again: used only when the value is delivered more than once (arbitraries/sequences.js).
       sequence: maybe(sequences, anySequence, null),
     })
-    .map(({ drawn: { family, draft: drawnDraft }, sender, receiver, aim, mode, deliveries, fresh, sized, sequence }) => {
+    .map(({ drawn: { strategy, draft: drawnDraft }, sender, receiver, aim, mode, deliveries, fresh, sized, sequence }) => {
       const freshened = fresh === null ? drawnDraft : fresh(drawnDraft);
       const sequenced = sequence === null || deliveries === 1 ? freshened : sequence.transform(freshened);
       const value = sized === null ? sequenced : sized.transform(sequenced);
@@ -175,7 +175,7 @@ function withChannel(drafts, { pollution, channel, deliveries: repeats, strings,
       return {
         program,
         tags: {
-          family,
+          strategy,
           perturbation: d.perturbation ?? '-',
           perturbed: d.perturbed ?? '-',
           pollution: pollutions.length > 0 ? pollutions : ['none'],
@@ -206,12 +206,12 @@ const channelRates = (weights) => ({
 const cellArbitraries = new Map();
 
 /**
- * The values a cell of one family is drawn with.
+ * The values a cell of one strategy is drawn with.
  * @param {import('./cells.js').Cell} cell
  * @returns {fc.Arbitrary<Draft>}
  */
 function cellDrafts(cell) {
-  const { arbitrary, perturbations } = families[cell.family];
+  const { arbitrary, perturbations } = strategies[cell.strategy];
   if (cell.perturbed !== undefined && cell.perturbed !== '-') return /** @type {Record<string, fc.Arbitrary<Draft>>} */ (perturbations)[cell.perturbed];
   // A place or a channel mode asks its question of the value a tier takes
   // (a perturbed value meets it in unsteered cases): a planted Int32 fast
@@ -221,7 +221,7 @@ function cellDrafts(cell) {
 }
 
 /**
- * Programs drawn for one cell: its family (and perturbation; any family for a string representation), its
+ * Programs drawn for one cell: its strategy (and perturbation; any strategy for a string representation), its
  * pollution, placement or channel mode; everything else drawn as usual.
  * @param {import('./cells.js').Cell} cell
  * @param {Record<string, number>} weights
@@ -231,41 +231,41 @@ export function cellPrograms(cell, weights = {}) {
   const key = `${cell.id}\n${JSON.stringify(channelRates(weights))}`;
   let programs = cellArbitraries.get(key);
   if (programs === undefined) {
-    programs = withChannel(cell.family === 'any' ? familyMix(weights) : cellDrafts(cell).map((draft) => ({ family: cell.family, draft })), channelRates(weights), cell);
+    programs = withChannel(cell.strategy === 'any' ? strategyMix(weights) : cellDrafts(cell).map((draft) => ({ strategy: cell.strategy, draft })), channelRates(weights), cell);
     cellArbitraries.set(key, programs);
   }
   return programs;
 }
 
 /**
- * Valid programs from every family, weighted, each with its tags (which
- * family, perturbation, pollution and channel): what census.js counts.
+ * Valid programs from every strategy, weighted, each with its tags (which
+ * strategy, perturbation, pollution and channel): what census.js counts.
  * @param {Parameters<typeof programArbitrary>[0]} [weights]
  * @returns {fc.Arbitrary<TaggedProgram>}
  */
 export function taggedPrograms(weights = {}) {
-  return withChannel(familyMix(weights), channelRates(weights));
+  return withChannel(strategyMix(weights), channelRates(weights));
 }
 
 /**
- * The families, weighted, each draft with its family's name.
+ * The strategies, weighted, each draft with its strategy's name.
  * @param {Record<string, number>} weights
- * @returns {fc.Arbitrary<{family: string, draft: Draft}>}
+ * @returns {fc.Arbitrary<{strategy: string, draft: Draft}>}
  */
-function familyMix(weights) {
+function strategyMix(weights) {
   const mix = [];
-  for (const [name, family] of Object.entries(families)) {
-    const weight = weights[name] ?? family.weight;
-    if (weight > 0) mix.push({ weight, arbitrary: family.arbitrary.map((draft) => ({ family: name, draft })) });
+  for (const [name, strategy] of Object.entries(strategies)) {
+    const weight = weights[name] ?? strategy.weight;
+    if (weight > 0) mix.push({ weight, arbitrary: strategy.arbitrary.map((draft) => ({ strategy: name, draft })) });
   }
-  if (mix.length === 0) throw new TypeError('taggedPrograms: every family has weight 0');
+  if (mix.length === 0) throw new TypeError('taggedPrograms: every strategy has weight 0');
   return fc.oneof(...mix);
 }
 
 /**
- * Valid programs from every family, weighted.
- * @param {Partial<Record<keyof typeof families | 'pollution' | 'channel' | 'deliveries' | 'strings' | 'sizes' | 'sequences', number>>} [weights]
- *   family weights (0 leaves a family out), plus `pollution`, `channel`, `deliveries` and `strings`:
+ * Valid programs from every strategy, weighted.
+ * @param {Partial<Record<keyof typeof strategies | 'pollution' | 'channel' | 'deliveries' | 'strings' | 'sizes' | 'sequences', number>>} [weights]
+ *   strategy weights (0 leaves a strategy out), plus `pollution`, `channel`, `deliveries` and `strings`:
  *   how often, out of 10, realm steps, a transfer / storage channel, 2 or 3
  *   deliveries and a fresh string are added (default 2, 1, 2 and 2), `sequences`: how often, out of 10, a
  *   value delivered more than once gets a sequence (default 3), and `sizes`: how often, out of 100,
@@ -280,7 +280,7 @@ export const programFromBytes = fc.uint8Array({ maxLength: 256 }).map((bytes) =>
 
 /**
  * What the fuzzers draw, with the tags of each generated program (null for
- * one decoded from bytes): programs from the weighted families, programs
+ * one decoded from bytes): programs from the weighted strategies, programs
  * decoded from random bytes (by default 1 in 4 unsteered), and, given a
  * plan (steering.js), programs drawn for the plan's cells (by default as
  * many as the other two together).
@@ -291,11 +291,11 @@ export const programFromBytes = fc.uint8Array({ maxLength: 256 }).map((bytes) =>
  * @returns {fc.Arbitrary<{program: Record<string, any>, tags: import('./cells.js').Tags | null}>}
  */
 export function taggedCasePrograms(weights = {}, plan = []) {
-  const { bytes = 1, steer = 4, ...familyWeights } = weights;
+  const { bytes = 1, steer = 4, ...strategyWeights } = weights;
   const mix = [
-    { weight: 3, arbitrary: taggedPrograms(familyWeights) },
+    { weight: 3, arbitrary: taggedPrograms(strategyWeights) },
     ...(bytes > 0 ? [{ weight: bytes, arbitrary: programFromBytes.map((program) => ({ program, tags: null })) }] : []),
-    ...(steer > 0 && plan.length > 0 ? [{ weight: steer, arbitrary: fc.oneof(...plan.map((cell) => cellPrograms(cell, familyWeights))) }] : []),
+    ...(steer > 0 && plan.length > 0 ? [{ weight: steer, arbitrary: fc.oneof(...plan.map((cell) => cellPrograms(cell, strategyWeights))) }] : []),
   ];
   return mix.length === 1 ? mix[0].arbitrary : fc.oneof(...mix);
 }

@@ -86,7 +86,7 @@ export class SteeredRun {
     this.hits = new Map([...this.cells.keys()].map((id) => [id, 0]));
     /** @type {Map<string, number>} the first case that drew each cell */
     this.firstCase = new Map();
-    /** @type {Map<string, number>} cells drawn that the map does not list: a family's new perturbation, say (a test keeps this empty) */
+    /** @type {Map<string, number>} cells drawn that the map does not list: a strategy's new perturbation, say (a test keeps this empty) */
     this.unlisted = new Map();
     /** @type {Map<number, import('./cells.js').Cell[]>} each chunk's plan, for replaying its cases (shrinking) */
     this.plans = new Map();

@@ -191,7 +191,7 @@ cli
 
 cli
   .command('census')
-  .description('count what the generator draws for a seed: each family by perturbation and pollution, and the channel modes')
+  .description('count what the generator draws for a seed: each strategy by perturbation and pollution, and the channel modes')
   .addOption(runsOption('number of generated programs to count'))
   .addOption(seedOption('32-bit seed; the same seed and runs count the programs fuzz would generate'))
   .option('--weights <list>', 'generator weights, as for fuzz')

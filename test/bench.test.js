@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { families } from '../fuzzers/programs.js';
+import { strategies } from '../fuzzers/programs.js';
 
 const BENCH_FUZZ = fileURLToPath(new URL('./measure/fuzz.js', import.meta.url));
 const BENCH_LOOK_ALIKES = fileURLToPath(new URL('./measure/look-alikes.js', import.meta.url));
@@ -69,7 +69,7 @@ test('measure/fuzz-versus.js runs a base revision and this tree alternately, com
 });
 
 test('measure/look-alikes.js tells when a rare bug was reported apart from a frequent look-alike, for a base revision and this tree', () => {
-  const weights = ['bytes=0', ...Object.keys(families).map((name) => `${name}=${['uncloneableGraph', 'primitiveRoot'].includes(name) ? 1 : 0}`)].join(',');
+  const weights = ['bytes=0', ...Object.keys(strategies).map((name) => `${name}=${['uncloneableGraph', 'primitiveRoot'].includes(name) ? 1 : 0}`)].join(',');
   const { status, stdout, stderr } = spawnSync(process.execPath, [BENCH_LOOK_ALIKES, '--base', 'HEAD', '--fixture', 'throws', '--seeds', '1', '--runs', '150',
     '--json', '--', '--weights', weights], { encoding: 'utf8', timeout: 300_000 });
   assert.equal(status, 0, stderr);

@@ -1,5 +1,5 @@
 // Strings no realm has seen (fuzzers/arbitraries/fresh-strings.js): every
-// representation's transformation keeps every family's drafts valid and puts
+// representation's transformation keeps every strategy's drafts valid and puts
 // that representation where stringRepresentationsIn finds it; the unsteered
 // generator draws each one; fresh names are unique across a run's cases.
 import { test } from 'node:test';
@@ -9,11 +9,11 @@ import {
   REPRESENTATIONS, isFresh, stringRepresentations, stringRepresentationsIn,
 } from '../fuzzers/arbitraries/fresh-strings.js';
 import { drawCensus } from '../fuzzers/census.js';
-import { casePrograms, families } from '../fuzzers/programs.js';
+import { casePrograms, strategies } from '../fuzzers/programs.js';
 import { PROGRAM_SCHEMA, build, validate } from '../src/program/index.js';
 import { stringKeyText } from '../src/program/values.js';
 
-/** @param {import('../fuzzers/families/draft.js').Draft} d */
+/** @param {import('../fuzzers/strategies/draft.js').Draft} d */
 const programOf = (d) => ({
   schema: PROGRAM_SCHEMA,
   root: d.root,
@@ -23,17 +23,17 @@ const programOf = (d) => ({
   ...(d.receiver?.length > 0 ? { receiver: d.receiver } : {}),
 });
 
-const anyFamilyDraft = fc.oneof(...Object.entries(families).map(([name, f]) => f.arbitrary.map((draft) => ({ name, draft }))));
+const anyStrategyDraft = fc.oneof(...Object.entries(strategies).map(([name, f]) => f.arbitrary.map((draft) => ({ name, draft }))));
 
-test('each representation, put into drafts of every family, leaves a valid program that holds that representation', () => {
+test('each representation, put into drafts of every strategy, leaves a valid program that holds that representation', () => {
   assert.equal(REPRESENTATIONS.length, Object.keys(stringRepresentations).length);
   for (const [name, transformation] of Object.entries(stringRepresentations)) {
-    for (const [{ name: family, draft }, put] of fc.sample(fc.tuple(anyFamilyDraft, transformation), { numRuns: 80, seed: 7 })) {
+    for (const [{ name: strategy, draft }, put] of fc.sample(fc.tuple(anyStrategyDraft, transformation), { numRuns: 80, seed: 7 })) {
       const before = JSON.stringify(draft);
       const p = programOf(put(draft));
-      assert.equal(JSON.stringify(draft), before, `${name} changed the draft it was given (${family})`);
-      assert.deepEqual(validate(p), [], `${name} on ${family}`);
-      assert.ok(stringRepresentationsIn(p).includes(name), `${name} on ${family}: found ${stringRepresentationsIn(p)}`);
+      assert.equal(JSON.stringify(draft), before, `${name} changed the draft it was given (${strategy})`);
+      assert.deepEqual(validate(p), [], `${name} on ${strategy}`);
+      assert.ok(stringRepresentationsIn(p).includes(name), `${name} on ${strategy}: found ${stringRepresentationsIn(p)}`);
     }
   }
 });

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { families } from '../fuzzers/programs.js';
+import { strategies } from '../fuzzers/programs.js';
 import { PROGRAM_SCHEMA } from '../src/index.js';
 import { clonecheck, fixture } from './helpers.js';
 
@@ -49,10 +49,10 @@ test('the reference with tiers finds nothing against the spec path, and the JSON
 });
 
 /**
- * --weights that draw only the named families, none decoded from bytes.
+ * --weights that draw only the named strategies, none decoded from bytes.
  * @param {string[]} names
  */
-const onlyFamilies = (names) => ['bytes=0', ...Object.keys(families).map((name) => `${name}=${names.includes(name) ? 1 : 0}`)].join(',');
+const onlyStrategies = (names) => ['bytes=0', ...Object.keys(strategies).map((name) => `${name}=${names.includes(name) ? 1 : 0}`)].join(',');
 
 /**
  * Weights that draw what the generator drew before its sizes and sequences
@@ -63,7 +63,7 @@ const BEFORE_SIZES = 'sizes=0,sequences=0';
 
 test('a planted bug (-0 becomes 0 in number arrays) is found, shrunk, and its repro fails standalone', () => {
   const { status, document } = fuzz(['--target', `impl:${fixture('zero-sign-lost.mjs')}`, '--seed', '1', '--runs', '500', '--shrink-runs', '300',
-    '--weights', `${BEFORE_SIZES},${onlyFamilies(['almostInt32Array', 'almostDoubleArray'])}`]);
+    '--weights', `${BEFORE_SIZES},${onlyStrategies(['almostInt32Array', 'almostDoubleArray'])}`]);
   assert.equal(status, 1);
   const finding = document.findings.find((f) => f.diff.some((d) => d.category === 'value' && d.expected === '-0'));
   assert.ok(finding, JSON.stringify(foundCases(document)));
@@ -89,7 +89,7 @@ test('a planted bug (-0 becomes 0 in number arrays) is found, shrunk, and its re
 test('a fast path that builds dense arrays with [[Set]] is caught: a setter on the receiving realm\'s prototype fires', () => {
   // Dense number arrays meet receiving realms with setters at their own indices.
   const { document } = fuzz(['--target', `impl:${fixture('sets-dense-arrays.mjs')}`, '--seed', '1', '--runs', '1000', '--shrink-runs', '0',
-    '--weights', onlyFamilies(['almostInt32Array'])]);
+    '--weights', onlyStrategies(['almostInt32Array'])]);
   const setterFired = document.findings.filter((f) => f.diff.some((d) => d.category === 'effects' && d.expected === null
     && d.actual?.event === 'set' && /^(Array|Object)\.prototype$/.test(d.actual.on)));
   assert.ok(setterFired.length > 0, JSON.stringify(foundCases(document)));
@@ -252,7 +252,7 @@ test('a second bug with the same minimal difference as one found before is repor
   // has an accessor. Both shrink to "keys on object: named key: missing ->
   // data property"; their triggers tell them apart (same-bug.js).
   const { document } = fuzz(['--target', `impl:${fixture('two-bugs-one-difference.mjs')}`, '--seed', '1', '--runs', '2000',
-    '--weights', `${BEFORE_SIZES},pollution=0,${onlyFamilies(['almostSimpleObject'])}`]);
+    '--weights', `${BEFORE_SIZES},pollution=0,${onlyStrategies(['almostSimpleObject'])}`]);
   const programs = document.findings.map((f) => JSON.parse(readFileSync(f.programFile, 'utf8')));
   const props = (program) => program.objects.flatMap((node) => node.props ?? []);
   // Data: no get or set (shrinking leaves out a value that does not matter: undefined).
@@ -272,7 +272,7 @@ test('a rare bug with the shape of a frequent deviation is its own finding, from
   // Array.prototype is changed. One root difference ("throws: the reference
   // DataCloneError, the target does otherwise"); the frequent one shrinks to
   // a symbol root, which once had no features and explained every case.
-  const args = ['--seed', '1', '--runs', '300', '--weights', `${BEFORE_SIZES},${onlyFamilies(['uncloneableGraph', 'primitiveRoot'])}`];
+  const args = ['--seed', '1', '--runs', '300', '--weights', `${BEFORE_SIZES},${onlyStrategies(['uncloneableGraph', 'primitiveRoot'])}`];
   const rareOnly = fuzz(['--target', `impl:${fixture('look-alike-throws-rare-only.mjs')}`, ...args, '--shrink-runs', '0']).document;
   const firstRare = Math.min(...rareOnly.findings.map((f) => f.case));
   const { document } = fuzz(['--target', `impl:${fixture('look-alike-throws.mjs')}`, ...args]);

@@ -1,5 +1,5 @@
 // The program generators (fuzzers/): what they draw, counted over a fixed
-// seed, for the parts of a program that a family must reach both ways.
+// seed, for the parts of a program that a strategy must reach both ways.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';

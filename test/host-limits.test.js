@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 
 import { validate } from '../src/index.js';
-import { platformGraph } from '../fuzzers/families/platform.js';
+import { platformGraph } from '../fuzzers/strategies/platform.js';
 import { clonecheck, fixture, pinnedBinary } from './helpers.js';
 
 const corpus = (name) => fileURLToPath(new URL(`../corpus/platform/${name}`, import.meta.url));

@@ -320,7 +320,7 @@ test('filelist nodes: files are ids of file nodes (one may come twice), no integ
 });
 
 import fc from 'fast-check';
-import { platformGraph } from '../fuzzers/families/platform.js';
+import { platformGraph } from '../fuzzers/strategies/platform.js';
 import { reshaperOf, resolveTarget } from '../harness/targets/catalog.js';
 import { judgeableHere } from '../portable/targets/programs.js';
 

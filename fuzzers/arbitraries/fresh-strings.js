@@ -29,9 +29,9 @@ import fc from 'fast-check';
 import { isArrayIndex } from '../../src/abstract-ops/object-operations.js';
 import { keyProblem } from '../../src/program/schema.js';
 import { stringExprText } from '../../src/program/values.js';
-import { copyDraft } from '../families/draft.js';
+import { copyDraft } from '../strategies/draft.js';
 
-/** @typedef {import('../families/draft.js').Draft} Draft */
+/** @typedef {import('../strategies/draft.js').Draft} Draft */
 
 /** What every fresh string but a numeric-looking one contains: "~" and the case's token. */
 const FRESH_MARK = /~[0-9a-z]{8}/;

@@ -63,7 +63,7 @@ export const realmSteps = fc.array(realmStep, { minLength: 1, maxLength: 3 });
  * read, a read-only property that a [[Set]] would silently fail to shadow
  * (StructuredDeserialize defines every property with CreateDataProperty).
  * In the sending realm: reads through the prototype where the value has no
- * own property. Drawn apart from the value, so that every family, and every
+ * own property. Drawn apart from the value, so that every strategy, and every
  * value a tier accepts, meets it.
  */
 export const aimedPollution = fc.record({

@@ -17,9 +17,9 @@
 //    the first delivery only).
 
 import fc from 'fast-check';
-import { copyDraft, holder } from '../families/draft.js';
+import { copyDraft, holder } from '../strategies/draft.js';
 
-/** @typedef {import('../families/draft.js').Draft} Draft */
+/** @typedef {import('../strategies/draft.js').Draft} Draft */
 
 /** The first ordinary object the draft's value reaches (or a new one beside it), and its id. @param {Draft} d */
 function objectOf(d) {

@@ -3,8 +3,8 @@
 // dictionary-mode property counts, more objects than a serializer's one- or
 // two-byte back-reference ids can number, long strings and buffers at the
 // varint widths of their byte lengths, deep nesting. Each representation
-// is an arbitrary of a transformation of a family's draft, like the fresh
-// strings' (fresh-strings.js): the family's value stays, and the size is
+// is an arbitrary of a transformation of a strategy's draft, like the fresh
+// strings' (fresh-strings.js): the strategy's value stays, and the size is
 // put into it (its array or object grows) or beside it. The program stays
 // small: a long run of elements is one array `fill` (docs/program.md), a
 // long string a `repeat`.
@@ -13,10 +13,10 @@
 // written `<` instead of `<=` shows at one of them).
 
 import fc from 'fast-check';
-import { beside, copyDraft, holder } from '../families/draft.js';
+import { beside, copyDraft, holder } from '../strategies/draft.js';
 import { THRESHOLDS as T } from './thresholds.js';
 
-/** @typedef {import('../families/draft.js').Draft} Draft */
+/** @typedef {import('../strategies/draft.js').Draft} Draft */
 
 /** @param {number} value @param {number} [spread] sizes from value - spread to value + spread */
 const around = (value, spread = 2) => fc.integer({ min: Math.max(0, value - spread), max: value + spread });
@@ -157,7 +157,7 @@ export const sizeRepresentations = {
       return beside(d, { ref: d.objects.length - 1 });
     }),
   },
-  // No engine limit short of JSC's 40,000 (which throws): deeper than the other families' ~32.
+  // No engine limit short of JSC's 40,000 (which throws): deeper than the other strategies' ~32.
   'deep nesting': {
     weight: 1,
     arbitrary: fc.oneof({ weight: 3, arbitrary: around(128) }, { weight: 1, arbitrary: around(256) }).map((depth) => (draft) => {

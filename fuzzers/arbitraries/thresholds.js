@@ -1,6 +1,6 @@
 // The sizes at which engines change how they hold or write a value, each
 // with where it comes from: the generator's size draws (sizes.js) aim just
-// below, at and just above them. The other families stay far below every
+// below, at and just above them. The other strategies stay far below every
 // one of them (nesting ≤ ~32, ≤ 32 objects, arrays ≤ ~20 items, buffers ≤ 24
 // bytes, objects ≤ 66 properties), so a fast path that breaks past one was
 // never met.

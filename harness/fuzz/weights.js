@@ -1,14 +1,14 @@
-// --weights, shared by fuzz and census: the generator's family weights plus
+// --weights, shared by fuzz and census: the generator's strategy weights plus
 // pollution, channel, deliveries, strings, sizes, sequences, bytes and steer (docs/fuzzing.md).
 
-import { families } from '../../fuzzers/programs.js';
+import { strategies } from '../../fuzzers/programs.js';
 import { UsageError } from '../errors.js';
 
-/** Weight names --weights accepts: the program families, plus pollution, channel, deliveries, strings, sizes, sequences, bytes and steer. */
-const WEIGHT_NAMES = [...Object.keys(families), 'pollution', 'channel', 'deliveries', 'strings', 'sizes', 'sequences', 'bytes', 'steer'];
+/** Weight names --weights accepts: the program strategies, plus pollution, channel, deliveries, strings, sizes, sequences, bytes and steer. */
+const WEIGHT_NAMES = [...Object.keys(strategies), 'pollution', 'channel', 'deliveries', 'strings', 'sizes', 'sequences', 'bytes', 'steer'];
 
 /**
- * @param {string | undefined} text `family=3,pollution=5`
+ * @param {string | undefined} text `strategy=3,pollution=5`
  * @returns {Record<string, number>}
  */
 export function parseWeights(text) {
@@ -21,6 +21,6 @@ export function parseWeights(text) {
     if (!WEIGHT_NAMES.includes(match[1])) throw new UsageError(`--weights: unknown name '${match[1]}'; one of ${WEIGHT_NAMES.join(', ')}`);
     weights[match[1]] = Number(match[2]);
   }
-  if (Object.keys(families).every((name) => weights[name] === 0)) throw new UsageError('--weights leaves no program family');
+  if (Object.keys(strategies).every((name) => weights[name] === 0)) throw new UsageError('--weights leaves no program strategy');
   return weights;
 }

@@ -1,6 +1,6 @@
 // The registry of program kinds: one descriptor per kind (a file per kind or
 // per close group in this folder), read by validate (schema.js), compile,
-// emit, the generator (fuzzers/families/platform.js), the channel and host
+// emit, the generator (fuzzers/strategies/platform.js), the channel and host
 // reshaping (portable/targets/programs.js) and conform's optional globals.
 // A new kind is one file here plus its entry below (docs/extending.md).
 

@@ -127,10 +127,10 @@ function perturbedDenseArray(element, first) {
 }
 
 /**
- * A family of dense arrays: any perturbation by weight, and each one alone
+ * A strategy of dense arrays: any perturbation by weight, and each one alone
  * (what steered generation asks for).
  * @param {fc.Arbitrary<unknown>} element
- * @returns {import('./draft.js').Family}
+ * @returns {import('./draft.js').Strategy}
  */
 function almostDenseArray(element) {
   return {

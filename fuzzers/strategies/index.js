@@ -1,8 +1,8 @@
-// The families of programs: most aimed at one tier's guard, with values just
+// The strategies of programs: most aimed at one tier's guard, with values just
 // inside it and just outside (*almost* eligible), the others at one area of
 // the algorithm (buffers, collections, errors, boxed primitives,
 // uncloneables, transfer lists, platform objects), and random graphs (objectGraph) for what no
-// family thought of. One file per family or group of related families; the
+// strategy thought of. One file per strategy or group of related strategies; the
 // table below is the mix and its default weights.
 
 import { objectGraph } from '../arbitraries/object-nodes.js';
@@ -21,11 +21,11 @@ import { transferGraph } from './transfer.js';
 import { uncloneableGraph } from './uncloneables.js';
 
 /**
- * The families `programArbitrary` mixes, by name, with their default
- * weights; a perturbing family also has each perturbation alone.
- * @type {Record<string, import('./draft.js').Family & {weight: number}>}
+ * The strategies `programArbitrary` mixes, by name, with their default
+ * weights; a perturbing strategy also has each perturbation alone.
+ * @type {Record<string, import('./draft.js').Strategy & {weight: number}>}
  */
-export const families = {
+export const strategies = {
   primitiveRoot: { arbitrary: primitiveRoot, weight: 2 },
   almostInt32Array: { ...almostInt32Array, weight: 3 },
   almostDoubleArray: { ...almostDoubleArray, weight: 2 },

@@ -153,7 +153,7 @@ const DRAWN = [
 for (const kind of PLATFORM_KINDS) {
   const drawnHere = DRAWN.some((entry) => entry.kinds.includes(kind));
   if (drawnHere !== (KIND[kind].platform?.drawn === true)) {
-    throw new Error(`fuzzers/families/platform.js: the ${kind} kind is ${drawnHere ? '' : 'not '}drawn here, but its descriptor says ${JSON.stringify(KIND[kind].platform?.drawn)}`);
+    throw new Error(`fuzzers/strategies/platform.js: the ${kind} kind is ${drawnHere ? '' : 'not '}drawn here, but its descriptor says ${JSON.stringify(KIND[kind].platform?.drawn)}`);
   }
 }
 

@@ -1,22 +1,22 @@
-// The Draft every family makes (programs.js adds the channel options), the
-// deep copy that the perturbing families start from, and where a
+// The Draft every strategy makes (programs.js adds the channel options), the
+// deep copy that the perturbing strategies start from, and where a
 // transformation of a whole draft (a size, a sequence) puts what it adds.
 
 import { mapNode } from '../../src/program/index.js';
 
 /**
  * A program part before the channel options are chosen.
- * `perturbation` says what a perturbing family did to it, for the census
+ * `perturbation` says what a perturbing strategy did to it, for the census
  * of what is drawn (census.js), and `perturbed` names its first perturbation
- * (a key of the family's `perturbations`: the cell map counts it,
+ * (a key of the strategy's `perturbations`: the cell map counts it,
  * cells.js); neither is part of the program.
  * @typedef {{root: unknown, objects: Record<string, any>[], sender?: object[], receiver?: object[], transfer?: number[], forStorage?: boolean, perturbation?: string, perturbed?: string}} Draft
  */
 
 /**
- * A family of programs: its arbitrary, and for a perturbing family each
+ * A strategy of programs: its arbitrary, and for a perturbing strategy each
  * perturbation alone, by name (what steered generation asks for).
- * @typedef {{arbitrary: import('fast-check').Arbitrary<Draft>, perturbations?: Record<string, import('fast-check').Arbitrary<Draft>>}} Family
+ * @typedef {{arbitrary: import('fast-check').Arbitrary<Draft>, perturbations?: Record<string, import('fast-check').Arbitrary<Draft>>}} Strategy
  */
 
 /**

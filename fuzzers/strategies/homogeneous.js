@@ -1,4 +1,4 @@
-// Containers of one kind only. The other families mix kinds in one
+// Containers of one kind only. The other strategies mix kinds in one
 // container, so a fast path that engages only when every member has the
 // same kind (a Set of numbers, an array of views over one buffer) never
 // engaged; here it does, one step from the mixed case.
