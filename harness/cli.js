@@ -15,7 +15,7 @@ import { pinnedRuntimeNames, pinnedVersion, registryFamilies } from './runtimes.
 import { prepareKinds } from '../src/program/kinds/index.js';
 import { FAMILIES, browserFamilyNames } from '../portable/families/index.js';
 import { channelNames, channelsOf } from '../portable/targets/channels/index.js';
-import { DECODERS } from '../portable/decoders/index.js';
+import { DECODERS } from '../portable/decode/decoders.js';
 import {
   benchSuiteOption, budgetOption, conformWorkersOption, integerFrom, harnessTimeoutOption, jobsOption, maxDifferencesOption, oracleEveryOption, releaseOption, replayOption, runsOption,
   recheckOption, roundsOption, rowMsOption, seedOption, shrinkRunsOption, specOption, stallShrinkRunsOption, stallShrinkTimeOption, suiteOption, timeOption, timeoutOption, trackerOption,

@@ -1,5 +1,5 @@
 // The pieces of clonecheck decode that need no runtime (harness/decode/,
-// portable/minimize/delta.js, fuzzers/strings/buffers.js): delta debugging
+// portable/minimize/delta.js, fuzzers/decode/buffers.js): delta debugging
 // finds the earlier cases a finding needs; a replay line holds a module's
 // history, several strings and long runs, and reads back to the same case;
 // a module's buffers grow past 4 KB, 64 KB and its declared thresholds
@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { ddmin } from '../portable/minimize/delta.js';
 import { hexOf, parseReplay, replayArgument, snippetOf } from '../harness/decode/findings.js';
 import { oneFindingPerCause, triggerOf } from '../harness/decode/causes.js';
-import { LARGE_SIZES, stringBufferCases } from '../fuzzers/strings/buffers.js';
+import { LARGE_SIZES, stringBufferCases } from '../fuzzers/decode/buffers.js';
 import { UsageError } from '../harness/errors.js';
 
 /** @param {() => unknown} fn @param {RegExp} message */

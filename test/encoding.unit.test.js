@@ -2,7 +2,7 @@
 // of it (src/encoding/tiers/): known vectors, the oracle against this Node's
 // own decoders (TextDecoder, Buffer) as a sanity check, tiers on = tiers off
 // on buffers aimed at their boundaries, and every deliberately broken tier of
-// harness/strings/mutants.js found with a shrunk case of a few bytes.
+// harness/mutate/string-mutants.js found with a shrunk case of a few bytes.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,9 +13,9 @@ import {
   WINDOWS_1252_C1_POINTERS, bomSniff, decode, decodeWithTiers, isomorphicDecode, runDecoder, setupBuffer, stringTiers,
   utf8Decode, utf8DecodeWithoutBOM, utf8DecodeWithoutBOMOrFail,
 } from '../src/encoding/index.js';
-import { stringBufferCase, utf16Input, utf8Input } from '../fuzzers/strings/buffers.js';
-import { STRING_TIER_MUTANTS } from '../harness/strings/mutants.js';
-import { checkStringTiers, describeCase } from '../harness/strings/check.js';
+import { stringBufferCase, utf16Input, utf8Input } from '../fuzzers/decode/buffers.js';
+import { STRING_TIER_MUTANTS } from '../harness/mutate/string-mutants.js';
+import { checkStringTiers, describeCase } from '../harness/decode/tier-check.js';
 
 const bytes = (...list) => Uint8Array.from(list);
 const nodeBuffer = (b) => Buffer.from(b.buffer, b.byteOffset, b.length);

@@ -18,7 +18,7 @@ import { tiers } from '../src/tiers/index.js';
 import { CHANNELS } from '../portable/targets/channels/index.js';
 import { FAMILIES } from '../portable/families/index.js';
 import { TRACKERS } from '../harness/bugs/trackers.js';
-import { DECODERS } from '../portable/decoders/index.js';
+import { DECODERS } from '../portable/decode/decoders.js';
 import { MODULE_TARGETS } from '../harness/targets/modules/index.js';
 
 const at = (/** @type {string} */ file) => join(PROJECT, file);
@@ -108,7 +108,7 @@ test('a ref: or polyfill: target: named in docs/targets.md\'s table of targets',
 
 test('a decoder: its row in docs/strings.md\'s table of decoder targets, and no row for one the registry lacks', () => {
   const rows = [...read('docs/strings.md').matchAll(/^\| `RUNTIME:([\w-]+)` \|/gm)].map((m) => m[1]);
-  assert.deepEqual(rows.sort(), DECODERS.map((decoder) => decoder.id).sort(), 'docs/strings.md\'s decoder table and portable/decoders/ differ');
+  assert.deepEqual(rows.sort(), DECODERS.map((decoder) => decoder.id).sort(), 'docs/strings.md\'s decoder table and portable/decode/decoders.js differ');
 });
 
 test('the Tests section names every test file that is not a unit test, and only test files', () => {

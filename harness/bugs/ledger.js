@@ -19,7 +19,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validate } from '../../src/index.js';
 import { UsageError } from '../errors.js';
-import { DECODERS } from '../../portable/decoders/index.js';
+import { DECODERS } from '../../portable/decode/decoders.js';
 import { VERSIONED_TARGET } from '../../portable/families/index.js';
 
 export const LEDGER_DIR = fileURLToPath(new URL('../../corpus/bugs/', import.meta.url));
@@ -329,7 +329,7 @@ function programProblem(program) {
 function decodeProblem(bug) {
   const { decoder, bytes, before = [] } = bug.decode ?? {};
   const isBytes = (/** @type {unknown} */ list) => Array.isArray(list) && list.every((b) => Number.isInteger(b) && b >= 0 && b <= 255);
-  // A host's decoder by its id (portable/decoders/), or a module target's: the reference's tiers, a user's module.
+  // A host's decoder by its id (portable/decode/decoders.js), or a module target's: the reference's tiers, a user's module.
   const decoders = [...DECODERS.map((d) => d.id), 'string-tiers', 'module'];
   if (!decoders.includes(decoder)) return `decode.decoder ${JSON.stringify(decoder)} is none of ${decoders.join(', ')}`;
   if (!isBytes(bytes)) return 'decode.bytes is not a list of bytes (0 to 255)';

@@ -18,7 +18,7 @@ import { ENCODING_ALGORITHMS, ENCODING_REVISION } from '../../src/encoding/steps
 import { reproCommands } from '../findings/repro.js';
 import { snippetFor, snippetOutput } from '../findings/snippet.js';
 import { decodeSnippetFor } from '../findings/snippet-decode.js';
-import { decoderNamed } from '../../portable/decoders/index.js';
+import { decoderNamed } from '../../portable/decode/decoders.js';
 import { stallSnippetFor } from '../findings/snippet-stall.js';
 import { wptTestFor } from '../findings/snippet-wpt.js';
 import { QUESTIONS, displayName, implementationOf } from './ledger.js';
@@ -150,7 +150,7 @@ function caseParts(bug, found, repro) {
  */
 function decodeParts(bug, { target, decoded }, repro) {
   const { decoder: id, bytes, before } = /** @type {NonNullable<import('./ledger.js').Bug['decode']>} */ (bug.decode);
-  const decoder = /** @type {import('../../portable/decoders/index.js').DecoderDescriptor} */ (decoderNamed(id));
+  const decoder = /** @type {import('../../portable/decode/decoders.js').DecoderDescriptor} */ (decoderNamed(id));
   const engine = engineName(target);
   const stall = decoded !== undefined && decoded !== null && 'stall' in decoded
     ? [`The ${target.agent?.browser === undefined ? 'process' : 'page'} ${decoded.stall === 'the host hung' ? 'hangs' : 'dies'}: ${decoded.detail}`] : [];

@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { LEDGER_DIR, readDecodeBugs } from '../bugs/ledger.js';
 import { userHosts } from '../targets/named.js';
-import { DECODERS } from '../../portable/decoders/index.js';
+import { DECODERS } from '../../portable/decode/decoders.js';
 import { decoderTargetRows, resolveDecodeTarget } from '../decode/targets.js';
 import { CHUNK_CASES, runDecode } from '../decode/run.js';
 import { findingLines, knownBug, parseReplay, replayArgument, replayLines } from '../decode/findings.js';

@@ -18,9 +18,9 @@
 // whose shrunk inputs hold the same kinds of bytes fold into one finding.
 
 import { explains } from '../../portable/bugs/same-bug.js';
-import { decoderNamed } from '../../portable/decoders/index.js';
+import { decoderNamed } from '../../portable/decode/decoders.js';
 import { traceDecoder } from '../../src/encoding/trace.js';
-import { LARGE_SIZES } from '../../fuzzers/strings/buffers.js';
+import { LARGE_SIZES } from '../../fuzzers/decode/buffers.js';
 
 /**
  * What a traced item of the oracle is, as a feature (the three error steps

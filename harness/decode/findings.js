@@ -3,7 +3,7 @@
 // algorithm and step, a snippet that shows it in that host, the one-line
 // replay command, and the ledger bug it is when the ledger knows it.
 
-import { decoderNamed } from '../../portable/decoders/index.js';
+import { decoderNamed } from '../../portable/decode/decoders.js';
 import { familyNamed } from '../../portable/families/index.js';
 import { UsageError } from '../errors.js';
 
@@ -94,7 +94,7 @@ export function escapeUnits(text) {
   return `${out}"`;
 }
 
-/** @param {import('../../portable/decoders/oracles.js').Outcome} got */
+/** @param {import('../../portable/decode/oracles.js').Outcome} got */
 const gotText = (got) => ('threw' in got ? `threw ${got.threw}: ${got.message}` : escapeUnits(got.string));
 
 /**
@@ -154,7 +154,7 @@ export function parseReplay(text, target) {
  */
 export function snippetOf(target, { bytes, string, strings, before, history = [] }) {
   const literal = `new Uint8Array(${bytesExpression(bytes)})`;
-  if (target.spec.kind === 'builtin') return /** @type {import('../../portable/decoders/index.js').DecoderDescriptor} */ (decoderNamed(target.spec.decoder)).snippet(bytes, before);
+  if (target.spec.kind === 'builtin') return /** @type {import('../../portable/decode/decoders.js').DecoderDescriptor} */ (decoderNamed(target.spec.decoder)).snippet(bytes, before);
   const { pos, len, sourceEnd } = /** @type {NonNullable<typeof string>} */ (string);
   if (target.spec.kind === 'module') {
     const load = `const m = await import(${JSON.stringify(target.spec.moduleURL)});`;

@@ -1,5 +1,5 @@
 // What `clonecheck decode --target T` names: a decoder and the host it runs in.
-//   RUNTIME[@VERSION]:DECODER  a runtime's or browser's own decoder (portable/decoders/):
+//   RUNTIME[@VERSION]:DECODER  a runtime's or browser's own decoder (portable/decode/decoders.js):
 //                              node:textdecoder, node@22:buffer-latin1, deno:textdecoder-fatal,
 //                              chromium:textdecoder-latin1; run in its agents or pages
 //   ref:string-tiers           the reference's string tiers, judged by their selfcheck
@@ -12,8 +12,8 @@ import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { RuntimeError, pinnedRuntimeNames, resolveRuntime } from '../runtimes.js';
 import { browserFamilyNames } from '../../portable/families/index.js';
-import { DECODERS, decoderNamed } from '../../portable/decoders/index.js';
-import { TIER_PRECONDITIONS } from '../../fuzzers/strings/buffers.js';
+import { DECODERS, decoderNamed } from '../../portable/decode/decoders.js';
+import { TIER_PRECONDITIONS } from '../../fuzzers/decode/buffers.js';
 import { slugOf } from '../bugs/ledger.js';
 import { UsageError } from '../errors.js';
 
@@ -83,7 +83,7 @@ export async function resolveDecodeTarget(name, {
 
 /**
  * Why a runtime cannot run a decoder, or undefined.
- * @param {import('../runtimes.js').Runtime} runtime @param {import('../../portable/decoders/index.js').DecoderDescriptor} decoder
+ * @param {import('../runtimes.js').Runtime} runtime @param {import('../../portable/decode/decoders.js').DecoderDescriptor} decoder
  */
 export function lacks(runtime, decoder) {
   if (runtime.family === 'quickjs') return 'QuickJS-ng has neither TextDecoder nor Buffer';

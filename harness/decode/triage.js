@@ -21,7 +21,7 @@
 // --replay` and counted apart.
 
 import { explains } from '../../portable/bugs/same-bug.js';
-import { decoderNamed } from '../../portable/decoders/index.js';
+import { decoderNamed } from '../../portable/decode/decoders.js';
 import { ENCODING_ALGORITHMS } from '../../src/encoding/steps.js';
 import { InputError, implementationOf, newBug, programsOf } from '../bugs/ledger.js';
 import { checkSightings, draftTitle, sighting } from '../bugs/triage.js';
@@ -149,7 +149,7 @@ export async function triageDecodes(findings, bugs, { ran, replay, date, taken }
     // Its other decoders' cases (one each): the same cause met through another API.
     const others = rest.filter((r, i) => r.finding.decode.decoder !== finding.decode.decoder
       && rest.findIndex((s) => s.finding.decode.decoder === r.finding.decode.decoder) === i);
-    const api = /** @type {import('../../portable/decoders/index.js').DecoderDescriptor} */ (decoderNamed(finding.decode.decoder)).api;
+    const api = /** @type {import('../../portable/decode/decoders.js').DecoderDescriptor} */ (decoderNamed(finding.decode.decoder)).api;
     const bug = newBug({
       implementation, title: draftTitle(implementation, `${api}, ${root.shape}`), root, decode: finding.decode, foundOn: finding.target, shows,
       signatures: [...new Set([founder, ...rest].map((m) => m.finding.signature))].sort(),

@@ -1,7 +1,7 @@
 // A decoder's bug as a snippet a maintainer pastes and runs (`clonecheck
 // report`): plain JavaScript, no clonecheck, that decodes the case's bytes
 // with the host's own decoder (the descriptor's statements,
-// portable/decoders/) and prints PASS or FAIL with the code points the
+// portable/decode/decoders.js) and prints PASS or FAIL with the code points the
 // Encoding Standard gives and those the decoder gave. Code points, not the
 // string: U+FEFF, U+0000 and U+FFFD print as nothing or alike in a terminal.
 
@@ -18,7 +18,7 @@ export function codePointsOf(text) {
 }
 
 /**
- * @param {import('../../portable/decoders/oracles.js').Outcome | {string: string | null}} outcome  the standard's is a string, or null
+ * @param {import('../../portable/decode/oracles.js').Outcome | {string: string | null}} outcome  the standard's is a string, or null
  *   (it fails: a TypeError is due)
  * @returns {string} what the snippet computes for it
  */
@@ -28,8 +28,8 @@ function printed(outcome) {
 }
 
 /**
- * @param {{title: string, step: string | null, decoder: import('../../portable/decoders/index.js').DecoderDescriptor, bytes: number[],
- *   before?: number[][], expected: string | null, got: import('../../portable/decoders/oracles.js').Outcome}} options
+ * @param {{title: string, step: string | null, decoder: import('../../portable/decode/decoders.js').DecoderDescriptor, bytes: number[],
+ *   before?: number[][], expected: string | null, got: import('../../portable/decode/oracles.js').Outcome}} options
  *   `title` the bug's; `step` the standard's step it breaks; `expected` the standard's string (null: it fails); `got` the decoder's
  * @returns {DecodeSnippet}
  */

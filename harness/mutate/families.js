@@ -1,7 +1,7 @@
 // The families of mutants `clonecheck mutate` runs, one descriptor each:
 // which tiers they break, how to list them, and what decides a kill. The
 // clone tiers' mutants (mutants.js) are fuzzed as targets (run.js); the
-// string tiers' (harness/strings/mutants.js) are checked by the string
+// string tiers' (harness/mutate/string-mutants.js) are checked by the string
 // tiers' differential check (strings.js). The command reads only this table.
 
 import { allMutants } from './mutants.js';

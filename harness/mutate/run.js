@@ -33,7 +33,7 @@ const MUTANT_CLONE_URL = new URL('./mutant-clone.js', import.meta.url).href;
  * @property {number | null} seconds  killed: from the start of its fuzzing (threads starting included) to the first finding
  * @property {number} harnessErrors
  * @property {number | null} shrunkBytes  strings: the bytes of the shrunk case that kills it; clone: null (mutate does not shrink programs)
- * @property {string | null} example  strings: the shrunk case, in hex (harness/strings/check.js describeCase)
+ * @property {string | null} example  strings: the shrunk case, in hex (harness/decode/tier-check.js describeCase)
  */
 
 /**

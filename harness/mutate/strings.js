@@ -1,6 +1,6 @@
 // `clonecheck mutate --family strings`: the deliberately broken string tiers
-// of harness/strings/mutants.js, each checked by the string tiers'
-// differential check (harness/strings/check.js: fast-check draws buffers
+// of harness/mutate/string-mutants.js, each checked by the string tiers'
+// differential check (harness/decode/tier-check.js: fast-check draws buffers
 // aimed at the tiers' boundaries, and every tier must decode every string as
 // the exact path does) with the run's seed and budget, until the first
 // difference (killed, then shrunk to the fewest bytes) or the end of the
@@ -8,12 +8,12 @@
 // runs in this thread: --workers and --timeout are the clone family's.
 
 import { stringTiers } from '../../src/encoding/tiers/index.js';
-import { checkStringTiers, describeCase } from '../strings/check.js';
-import { STRING_TIER_MUTANTS } from '../strings/mutants.js';
+import { checkStringTiers, describeCase } from '../decode/tier-check.js';
+import { STRING_TIER_MUTANTS } from './string-mutants.js';
 import { runInTurn } from './in-turn.js';
 
 /**
- * @typedef {object} StringMutant  a mutant of harness/strings/mutants.js as `clonecheck mutate` lists and runs it
+ * @typedef {object} StringMutant  a mutant of harness/mutate/string-mutants.js as `clonecheck mutate` lists and runs it
  * @property {'strings'} family
  * @property {string} id
  * @property {string} tier  the broken tier: the id's part before the slash

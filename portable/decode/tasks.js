@@ -6,7 +6,7 @@
 // finding cross the process boundary.
 //
 // Three kinds of target (harness/decode/targets.js makes the specs):
-//  - `builtin`: a host's own decoder (portable/decoders/), given whole inputs;
+//  - `builtin`: a host's own decoder (portable/decode/decoders.js), given whole inputs;
 //  - `module`: a user's decoder module, `setup(bytes, sourceEnd)` once per
 //    buffer and `decode(pos, len)` per string, given buffers whose strings
 //    meet its declared preconditions and aimed at its declared thresholds.
@@ -17,15 +17,15 @@
 //  - `string-tiers`: the reference's string tiers, judged by their selfcheck.
 
 import fc from 'fast-check';
-import { decoderInput, stringBufferCases, TIER_PRECONDITIONS } from '../../fuzzers/strings/buffers.js';
+import { decoderInput, stringBufferCases, TIER_PRECONDITIONS } from '../../fuzzers/decode/buffers.js';
 import { ddmin } from '../minimize/delta.js';
 import { stringTierDifferences } from '../../src/encoding/tiers/selfcheck.js';
-import { decoderNamed } from '../decoders/index.js';
-import { judgeOutcome, oracleNamed } from '../decoders/oracles.js';
+import { decoderNamed } from './decoders.js';
+import { judgeOutcome, oracleNamed } from './oracles.js';
 
 /**
  * @typedef {{name: string, kind: 'builtin', decoder: string}
- *   | {name: string, kind: 'module', moduleURL: string, preconditions: import('../../fuzzers/strings/buffers.js').StringPreconditions,
+ *   | {name: string, kind: 'module', moduleURL: string, preconditions: import('../../fuzzers/decode/buffers.js').StringPreconditions,
  *      thresholds: number[]}
  *   | {name: string, kind: 'string-tiers'}} DecodeTargetSpec
  */
@@ -53,7 +53,7 @@ import { judgeOutcome, oracleNamed } from '../decoders/oracles.js';
  * @property {BufferCase[]} [history]  a module: the buffers a fresh instance must decode first for it to show (none: it shows alone)
  * @property {number} [historyFrom]  how many buffers ran before it on its instance in the run (what the history was shrunk from)
  * @property {string | null} expected  null: the standard fails (a TypeError is due)
- * @property {import('../decoders/oracles.js').Outcome} got
+ * @property {import('./oracles.js').Outcome} got
  * @property {number} unit  the first output code unit that differs
  * @property {string} algorithm @property {string} step  the oracle's, behind that code unit
  * @property {[number, number]} at  the bytes of that step
@@ -67,7 +67,7 @@ export async function loadTargets([spec]) {
   loaded = await loadTarget(spec);
 }
 
-/** @param {() => string} decode @returns {import('../decoders/oracles.js').Outcome} */
+/** @param {() => string} decode @returns {import('./oracles.js').Outcome} */
 function outcomeOf(decode) {
   try {
     return { string: String(decode()) };
@@ -77,8 +77,8 @@ function outcomeOf(decode) {
 }
 
 /**
- * @param {import('../decoders/oracles.js').Oracle} oracle @param {Uint8Array} bytes
- * @param {import('../decoders/oracles.js').Outcome} got @param {ArrayLike<number>} whole  the case's bytes (copied only for a difference)
+ * @param {import('./oracles.js').Oracle} oracle @param {Uint8Array} bytes
+ * @param {import('./oracles.js').Outcome} got @param {ArrayLike<number>} whole  the case's bytes (copied only for a difference)
  * @param {Difference['string']} [string]
  * @returns {Difference | undefined}
  */
@@ -110,7 +110,7 @@ async function loadTarget(spec) {
   const arbitrary = caseArbitrary(spec);
   if (spec.kind === 'builtin') {
     const descriptor = decoderNamed(spec.decoder);
-    if (descriptor === undefined) throw new Error(`no decoder ${spec.decoder} (portable/decoders/)`);
+    if (descriptor === undefined) throw new Error(`no decoder ${spec.decoder} (portable/decode/decoders.js)`);
     // Deno has Buffer only in node:buffer; Node and Bun have it as a global too.
     const host = descriptor.needs === 'Buffer' ? { Buffer: globalThis.Buffer ?? (await import('../hosts/node-buffer.js')).Buffer } : {};
     const oracle = oracleNamed(descriptor.oracle);

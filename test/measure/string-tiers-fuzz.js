@@ -1,15 +1,15 @@
 #!/usr/bin/env node
 // usage: node test/measure/string-tiers-fuzz.js [--seeds 1-20] [--runs 2000] [--budget 10000] [--json]
 //
-// How fast the string tiers' differential check (harness/strings/check.js)
+// How fast the string tiers' differential check (harness/decode/tier-check.js)
 // runs and how soon it finds each deliberately broken tier
-// (harness/strings/mutants.js): per mutant, the cases up to the first finding
+// (harness/mutate/string-mutants.js): per mutant, the cases up to the first finding
 // for each seed (min / median / max) and the size of the shrunk case; for the
 // reference's own tiers, cases per second over --runs cases with no finding.
 
 import { parseArgs } from 'node:util';
-import { checkStringTiers, describeCase } from '../../harness/strings/check.js';
-import { STRING_TIER_MUTANTS } from '../../harness/strings/mutants.js';
+import { checkStringTiers, describeCase } from '../../harness/decode/tier-check.js';
+import { STRING_TIER_MUTANTS } from '../../harness/mutate/string-mutants.js';
 import { median } from '../../harness/bench/median.js';
 
 /** @param {string} text @param {string} name */

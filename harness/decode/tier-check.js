@@ -1,11 +1,11 @@
 // The differential check of string tiers: fast-check draws buffers aimed at
-// the tiers' boundaries (fuzzers/strings/buffers.js) and each must show no
+// the tiers' boundaries (fuzzers/decode/buffers.js) and each must show no
 // difference between the tiers and the exact path (stringTierDifferences).
 // Used by test/encoding.unit.test.js, test/measure/string-tiers-fuzz.js and
 // `clonecheck mutate --family strings` (harness/mutate/strings.js).
 
 import fc from 'fast-check';
-import { stringBufferCase } from '../../fuzzers/strings/buffers.js';
+import { stringBufferCase } from '../../fuzzers/decode/buffers.js';
 import { stringTierDifferences } from '../../src/encoding/tiers/selfcheck.js';
 import { stringTiers } from '../../src/encoding/tiers/index.js';
 
