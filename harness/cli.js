@@ -205,7 +205,7 @@ cli
   .addOption(seedOption('32-bit seed, the same for every mutant'))
   .addOption(runsOption('programs per mutant').conflicts('time'))
   .addOption(timeOption('seconds per mutant instead of a number of programs'))
-  .option('--family <name>', 'only this family of mutants: clone (the clone tiers) or strings (the string tiers); repeatable (default: both)', collect)
+  .option('--catalog <name>', "only this catalog's mutants: clone (the clone tiers) or strings (the string tiers); repeatable (default: both)", collect)
   .option('--mutant <id>', 'only this mutant, or all of a tier\'s (repeatable; --list shows them)', collect)
   .option('--list', 'list the mutants and exit')
   .option('--json <file>', 'write the results as JSON (docs/mutate.md)')

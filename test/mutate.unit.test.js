@@ -1,7 +1,7 @@
 // clonecheck mutate (harness/mutate/): one guard-dropped mutant per reject
 // reason of every tier, every mutant loads, the mutations do what they say,
 // and a short run kills an easy mutant and reports it; the string tiers'
-// family (--family strings) kills each of its mutants with a shrunk case.
+// catalog (--catalog strings) kills each of its mutants with a shrunk case.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -91,29 +91,29 @@ test('the known equivalent mutants are guard-dropped ones, each with its reason'
 });
 
 test('the summary: kill rates, the score without equivalent survivors, median time to kill', () => {
-  const run = (family, id, killed, seconds, equivalent = null, shrunkBytes = null) => ({
-    family, id, tier: 't', kind: 'guard-dropped', description: '', equivalent, valid: true, killed,
+  const run = (catalog, id, killed, seconds, equivalent = null, shrunkBytes = null) => ({
+    catalog, id, tier: 't', kind: 'guard-dropped', description: '', equivalent, valid: true, killed,
     finding: killed ? { signature: `s.${id}`, category: 'keys', verdict: 'deviation' } : null, cases: 1, casesRun: 1, seconds, harnessErrors: 0,
     shrunkBytes, example: null,
   });
   const results = mutateResults({ seed: 1, runs: 10, workers: 1 }, {
     interrupted: false,
-    families: [
+    catalogs: [
       {
-        family: 'clone', control: run('clone', 'control', false, null), interrupted: false,
+        catalog: 'clone', control: run('clone', 'control', false, null), interrupted: false,
         mutants: [run('clone', 'a', true, 0.5), run('clone', 'b', true, 2), run('clone', 'c', true, 0.25), run('clone', 'd', false, null), run('clone', 'e', false, null, 'why')],
       },
-      { family: 'strings', control: run('strings', 'control', false, null), interrupted: false, mutants: [run('strings', 'f', true, 1, null, 4), run('strings', 'g', true, 3, null, 65)] },
+      { catalog: 'strings', control: run('strings', 'control', false, null), interrupted: false, mutants: [run('strings', 'f', true, 1, null, 4), run('strings', 'g', true, 3, null, 65)] },
     ],
   });
   assert.deepEqual(results.survivors, ['d']);
   assert.deepEqual(results.equivalentSurvivors, ['e']);
   assert.deepEqual(Object.keys(results.controls), ['clone', 'strings']);
-  assert.deepEqual(results.families.clone, {
+  assert.deepEqual(results.catalogs.clone, {
     mutants: 5, valid: 5, killed: 3, survived: 2, killRate: 0.6, killRateOfKillable: 0.75,
     medianSecondsToKill: 0.5, maxSecondsToKill: 2, medianCasesToKill: 1, medianShrunkBytes: null,
   });
-  assert.deepEqual(results.families.strings, {
+  assert.deepEqual(results.catalogs.strings, {
     mutants: 2, valid: 2, killed: 2, survived: 0, killRate: 1, killRateOfKillable: 1,
     medianSecondsToKill: 3, maxSecondsToKill: 3, medianCasesToKill: 1, medianShrunkBytes: 65,
   });
@@ -127,8 +127,8 @@ test('clonecheck mutate kills an easy mutant, after a control that survives, and
   assert.equal(status, 0, stdout + stderr);
   assert.match(stderr, /mutant 1\/1 \(1 killed\) int32-array\/non-int32: killed by case/);
   const results = JSON.parse(readFileSync(json, 'utf8'));
-  assert.equal(results.schemaVersion, 2);
-  assert.deepEqual(Object.keys(results.controls), ['clone'], 'only the family of the mutant named');
+  assert.equal(results.schemaVersion, 3);
+  assert.deepEqual(Object.keys(results.controls), ['clone'], 'only the catalog of the mutant named');
   assert.equal(results.controls.clone.killed, false);
   const [mutant] = results.mutants;
   assert.equal(mutant.id, 'int32-array/non-int32');
@@ -140,30 +140,30 @@ test('clonecheck mutate kills an easy mutant, after a control that survives, and
   assert.equal(results.summary.killRate, 1);
 });
 
-test("clonecheck mutate --family strings: the string tiers' mutants, each killed with a shrunk case, after a control that survives", () => {
+test("clonecheck mutate --catalog strings: the string tiers' mutants, each killed with a shrunk case, after a control that survives", () => {
   const json = join(scratch, 'mutate-strings.json');
-  const { status, stdout, stderr } = clonecheck(['mutate', '--family', 'strings', '--seed', '1', '--runs', '2000', '--json', json]);
+  const { status, stdout, stderr } = clonecheck(['mutate', '--catalog', 'strings', '--seed', '1', '--runs', '2000', '--json', json]);
   assert.equal(status, 0, stdout + stderr);
   assert.match(stderr, /\[strings\] control control: survived 2,000 cases/);
   assert.match(stderr, /\[strings\] mutant \d\/\d \(\d killed\) source-slice\/char-table-splits-pairs: killed by case \d+ in [\d.]+ s: [^\n]+, shrunk to \d+ bytes: source \[/);
   const results = JSON.parse(readFileSync(json, 'utf8'));
   assert.deepEqual(Object.keys(results.controls), ['strings']);
-  assert.ok(results.mutants.length >= 5 && results.mutants.every((m) => m.family === 'strings' && m.killed), JSON.stringify(results.survivors));
+  assert.ok(results.mutants.length >= 5 && results.mutants.every((m) => m.catalog === 'strings' && m.killed), JSON.stringify(results.survivors));
   // Each is shown by a buffer near the smallest that can show it (65 bytes for the BOM: the native decoder takes only strings over 64).
   for (const m of results.mutants) assert.ok(m.shrunkBytes <= 70, `${m.id}: ${m.shrunkBytes} bytes`);
   assert.match(stdout, /^mutate strings: \d of \d mutants killed \(100\.0%/m);
 });
 
-test('clonecheck mutate --list: both families, each line naming its family', () => {
+test('clonecheck mutate --list: both catalogs, each line naming its catalog', () => {
   const { status, stdout } = clonecheck(['mutate', '--list']);
   assert.equal(status, 0);
-  const families = stdout.trim().split('\n').map((line) => line.split('  ')[1]);
-  assert.equal(families.filter((f) => f === 'clone').length, allMutants().length);
-  assert.ok(families.filter((f) => f === 'strings').length >= 5);
+  const catalogs = stdout.trim().split('\n').map((line) => line.split('  ')[1]);
+  assert.equal(catalogs.filter((f) => f === 'clone').length, allMutants().length);
+  assert.ok(catalogs.filter((f) => f === 'strings').length >= 5);
 });
 
 test('clonecheck mutate: a bad option or an unknown mutant is a usage error (exit 2)', () => {
-  for (const args of [['--runs', '0'], ['--mutant', 'no-such-tier'], ['--runs', '5', '--time', '5'], ['--family', 'bytes'], ['--family', 'strings', '--mutant', 'int32-array']]) {
+  for (const args of [['--runs', '0'], ['--mutant', 'no-such-tier'], ['--runs', '5', '--time', '5'], ['--catalog', 'bytes'], ['--catalog', 'strings', '--mutant', 'int32-array']]) {
     const { status, stderr } = clonecheck(['mutate', ...args]);
     assert.equal(status, 2, args.join(' '));
     assert.match(stderr, /^clonecheck: /, args.join(' '));

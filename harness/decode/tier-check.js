@@ -2,7 +2,7 @@
 // the tiers' boundaries (fuzzers/decode/buffers.js) and each must show no
 // difference between the tiers and the exact path (stringTierDifferences).
 // Used by test/encoding.unit.test.js, test/measure/string-tiers-fuzz.js and
-// `clonecheck mutate --family strings` (harness/mutate/strings.js).
+// `clonecheck mutate --catalog strings` (harness/mutate/strings.js).
 
 import fc from 'fast-check';
 import { stringBufferCase } from '../../fuzzers/decode/buffers.js';

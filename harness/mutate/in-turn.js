@@ -1,16 +1,16 @@
-// How `clonecheck mutate` runs a family of mutants, whatever decides a kill
+// How `clonecheck mutate` runs a catalog of mutants, whatever decides a kill
 // (the fuzzer for the clone tiers, run.js; the differential check for the
 // string tiers, strings.js): the unmutated control first, then each mutant
 // in turn, each result told as soon as it is decided, until the user stops.
 
 /**
  * @template {{id: string}} M
- * @param {M} control  the family's tiers as they are: must survive
+ * @param {M} control  the catalog's tiers as they are: must survive
  * @param {M[]} mutants
  * @param {(mutant: M, index: number) => Promise<import('./run.js').MutantRun | undefined>} runOne  undefined: interrupted before it was decided
  * @param {{shouldStop: () => boolean, onResult: (result: import('./run.js').MutantRun, index: number, total: number) => void}} run
  *   onResult after each mutant (the control is index 0)
- * @returns {Promise<import('./run.js').FamilyOutcome>}
+ * @returns {Promise<import('./run.js').CatalogOutcome>}
  */
 export async function runInTurn(control, mutants, runOne, { shouldStop, onResult }) {
   /** @type {import('./run.js').MutantRun[]} */

@@ -3,16 +3,19 @@
 
 import { median } from '../bench/median.js';
 
-/** The version of the document (docs/mutate.md): 2 since the string tiers' family (a control per family, `family` on each entry). */
-export const MUTATE_SCHEMA_VERSION = 2;
+/**
+ * The version of the document (docs/mutate.md): 2 since the string tiers' mutants (a control per catalog of tiers);
+ * 3 since `family` was renamed `catalog` (on each entry, and `catalogs` for `families`).
+ */
+export const MUTATE_SCHEMA_VERSION = 3;
 
 /**
  * @param {{seed: number, runs?: number, timeLimitMs?: number, workers: number}} options
- * @param {{families: ({family: 'clone' | 'strings'} & import('./run.js').FamilyOutcome)[], interrupted: boolean}} outcome
- *   each family that ran, in the order it ran
+ * @param {{catalogs: ({catalog: 'clone' | 'strings'} & import('./run.js').CatalogOutcome)[], interrupted: boolean}} outcome
+ *   each catalog that ran, in the order it ran
  */
-export function mutateResults({ seed, runs, timeLimitMs, workers }, { families, interrupted }) {
-  const mutants = families.flatMap((f) => f.mutants);
+export function mutateResults({ seed, runs, timeLimitMs, workers }, { catalogs, interrupted }) {
+  const mutants = catalogs.flatMap((f) => f.mutants);
   const valid = mutants.filter((m) => m.valid);
   const survived = valid.filter((m) => !m.killed);
   return {
@@ -23,13 +26,13 @@ export function mutateResults({ seed, runs, timeLimitMs, workers }, { families, 
     timeLimitMsPerMutant: timeLimitMs ?? null,
     workers,
     interrupted,
-    controls: Object.fromEntries(families.map((f) => [f.family, f.control ?? null])),
+    controls: Object.fromEntries(catalogs.map((f) => [f.catalog, f.control ?? null])),
     mutants,
     survivors: survived.filter((m) => m.equivalent === null).map((m) => m.id),
     equivalentSurvivors: survived.filter((m) => m.equivalent !== null).map((m) => m.id),
     invalid: mutants.filter((m) => !m.valid).map((m) => m.id),
     summary: summarize(mutants),
-    families: Object.fromEntries(families.map((f) => [f.family, summarize(f.mutants)])),
+    catalogs: Object.fromEntries(catalogs.map((f) => [f.catalog, summarize(f.mutants)])),
   };
 }
 
@@ -56,7 +59,7 @@ function summarize(mutants) {
     medianSecondsToKill: killed.length === 0 ? null : round(median(seconds)),
     maxSecondsToKill: killed.length === 0 ? null : round(Math.max(...seconds)),
     medianCasesToKill: killed.length === 0 ? null : median(killed.map((m) => m.cases)),
-    // Only a family that shrinks its kills has these (the string tiers' check does; mutate does not shrink programs).
+    // Only a catalog that shrinks its kills has these (the string tiers' check does; mutate does not shrink programs).
     medianShrunkBytes: shrunk.length === 0 ? null : median(shrunk),
   };
 }

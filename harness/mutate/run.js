@@ -3,7 +3,7 @@
 // (harness/fuzz/run.js), same seed and budget for all, until its first
 // finding (killed) or the end of the budget (survived). First the unmutated
 // copy runs as a control: it must survive, or a kill would say nothing
-// about the mutation (in-turn.js; the string tiers' family is strings.js).
+// about the mutation (in-turn.js; the string tiers' catalog is strings.js).
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +16,7 @@ const MUTANT_CLONE_URL = new URL('./mutant-clone.js', import.meta.url).href;
 
 /**
  * @typedef {object} MutantRun
- * @property {'clone' | 'strings'} family  which tiers it breaks: the clone tiers (src/tiers/) or the string tiers (src/encoding/tiers/)
+ * @property {'clone' | 'strings'} catalog  which tiers it breaks: the clone tiers (src/tiers/) or the string tiers (src/encoding/tiers/)
  * @property {string} id
  * @property {string} tier
  * @property {'control' | 'guard-dropped' | 'semantic'} kind
@@ -37,7 +37,7 @@ const MUTANT_CLONE_URL = new URL('./mutant-clone.js', import.meta.url).href;
  */
 
 /**
- * @typedef {object} FamilyOutcome
+ * @typedef {object} CatalogOutcome
  * @property {MutantRun | undefined} control
  * @property {MutantRun[]} mutants
  * @property {boolean} interrupted
@@ -59,7 +59,7 @@ const CONTROL = {
  * @param {number} run.timeoutMs
  * @param {() => boolean} run.shouldStop  polled before each chunk (Ctrl-C): the mutant in progress is dropped, the rest not run
  * @param {(result: MutantRun, index: number, total: number) => void} run.onResult  after each mutant (the control is index 0)
- * @returns {Promise<FamilyOutcome>}
+ * @returns {Promise<CatalogOutcome>}
  */
 export async function runMutants({ mutants, seed, runs, timeLimitMs, workers, timeoutMs, shouldStop, onResult }) {
   const sources = tierSources();
@@ -82,7 +82,7 @@ export async function runMutants({ mutants, seed, runs, timeLimitMs, workers, ti
 async function runMutant(mutant, dir, { sources, seed, runs, timeLimitMs, workers, timeoutMs, shouldStop }) {
   const { id, tier, kind, description, equivalent } = mutant;
   const base = {
-    family: /** @type {const} */ ('clone'), id, tier, kind, description, equivalent, valid: true, killed: false, finding: null,
+    catalog: /** @type {const} */ ('clone'), id, tier, kind, description, equivalent, valid: true, killed: false, finding: null,
     cases: 0, casesRun: 0, seconds: null, harnessErrors: 0, shrunkBytes: null, example: null,
   };
   let files;
