@@ -12,7 +12,8 @@ import { syntaxErrorLocation, variantChannel } from './files.js';
 import { OPTIONAL_GLOBALS, WEB_PLATFORM_GLOBALS, lacksGlobals, notApplicableIn, resourcesNotServed } from './not-applicable.js';
 import { testharness } from './targets.js';
 
-const WORKER_URL = new URL('./worker.js', import.meta.url);
+// A thread of this Node runs the conform tasks as any pool's tasks (harness/pool/tasks-worker.js).
+const WORKER_URL = new URL('../pool/tasks-worker.js', import.meta.url);
 const TASKS_URL = new URL('../../portable/conform/tasks.js', import.meta.url).href;
 
 /** WPT's harness timeouts: normal, and for `META: timeout=long` six times that. */

@@ -1,7 +1,7 @@
 // A pool's worker thread for any tasks module (harness/pool/pool.js), the
 // thread twin of portable/hosts/agent.js: workerData.tasks names the module
 // (loadTargets, runTask), workerData.targets what it loads before it says
-// ready. `clonecheck decode` runs this Node's decoder targets on it.
+// ready. `clonecheck decode` and `clonecheck conform` run this Node's targets on it.
 
 import { workerData } from 'node:worker_threads';
 import { workerPort } from '../../portable/hosts/worker-port.js';

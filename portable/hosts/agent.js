@@ -1,5 +1,5 @@
 // The agent: the fuzz worker (harness/pool/fuzz-worker.js), or the conformance
-// worker (harness/conform/worker.js), for a runtime other than the CLI's own
+// worker (harness/pool/tasks-worker.js with the conform tasks), for a runtime other than the CLI's own
 // Node. Started as `<runtime> agent.js HEARTBEAT_FILE` by process.js; runs
 // unchanged in Node, Bun and Deno. Its first stdin line is the pool's
 // workerData (the targets to load, and `tasks`: the module that runs the
