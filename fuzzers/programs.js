@@ -136,7 +136,7 @@ function withChannel(drafts, { pollution, channel, deliveries: repeats, strings,
       // After the fresh string, for the same reason; of 100, as the large values cost a case many times a small one's time.
       sized: cell.sizes === undefined
         ? fc.oneof({ weight: 100 - sizes, arbitrary: fc.constant(null) }, { weight: sizes, arbitrary: anySize })
-        : sizeRepresentations[cell.sizes].arbitrary.map((transform) => ({ name: cell.sizes, transform })),
+        : sizeRepresentations[cell.sizes].arbitrary.map((transform) => ({ name: /** @type {string} */ (cell.sizes), transform })),
       // Last again: used only when the value is delivered more than once (arbitraries/sequences.js).
       sequence: maybe(sequences, anySequence, null),
     })
@@ -196,7 +196,7 @@ function withChannel(drafts, { pollution, channel, deliveries: repeats, strings,
 /** How often, of 100 generated programs, a size past an engine threshold is added (measured cost: docs/fuzzing.md). */
 export const DEFAULT_SIZES = 1;
 
-/** @param {Record<string, number>} weights */
+/** @param {Partial<Record<string, number>>} weights */
 const channelRates = (weights) => ({
   pollution: weights.pollution ?? 2, channel: weights.channel ?? 1, deliveries: weights.deliveries ?? 2, strings: weights.strings ?? 2,
   sizes: weights.sizes ?? DEFAULT_SIZES, sequences: weights.sequences ?? 3,
@@ -224,7 +224,7 @@ function cellDrafts(cell) {
  * Programs drawn for one cell: its strategy (and perturbation; any strategy for a string representation), its
  * pollution, placement or channel mode; everything else drawn as usual.
  * @param {import('./cells.js').Cell} cell
- * @param {Record<string, number>} weights
+ * @param {Partial<Record<string, number>>} weights
  * @returns {fc.Arbitrary<TaggedProgram>}
  */
 export function cellPrograms(cell, weights = {}) {
@@ -249,7 +249,7 @@ export function taggedPrograms(weights = {}) {
 
 /**
  * The strategies, weighted, each draft with its strategy's name.
- * @param {Record<string, number>} weights
+ * @param {Partial<Record<string, number>>} weights
  * @returns {fc.Arbitrary<{strategy: string, draft: Draft}>}
  */
 function strategyMix(weights) {

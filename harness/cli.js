@@ -206,6 +206,8 @@ cli
   .addOption(runsOption('programs per mutant').conflicts('time'))
   .addOption(timeOption('seconds per mutant instead of a number of programs'))
   .option('--catalog <name>', "only this catalog's mutants: clone (the clone tiers) or strings (the string tiers); repeatable (default: both)", collect)
+  // Its name until 2026-12-02: refused with the new one named.
+  .addOption(new Option('--family <name>').hideHelp())
   .option('--mutant <id>', 'only this mutant, or all of a tier\'s (repeatable; --list shows them)', collect)
   .option('--list', 'list the mutants and exit')
   .option('--json <file>', 'write the results as JSON (docs/mutate.md)')

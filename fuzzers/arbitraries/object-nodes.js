@@ -50,6 +50,7 @@ function propsFor(kind, ctx) {
 
 /** `proto`: default mostly; null, an intrinsic, or a lower node sometimes. @param {number} index */
 function protoFor(index) {
+  /** @type {fc.Arbitrary<null | string | {ref: number}>[]} */
   const choices = [fc.constant(null), intrinsicPrototypeName];
   if (index > 0) choices.push(fc.integer({ min: 0, max: index - 1 }).map((i) => ({ ref: i })));
   return fc.oneof({ weight: 8, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.oneof(...choices) });
@@ -188,8 +189,9 @@ export function objectGraph({ maxObjects = 6 } = {}) {
     return fc.tuple(...bufferIndices.map((index) => objectNode('arraybuffer', index, bufferCtx))).chain((bufferNodes) => {
       const ctx = graphContext(kinds, new Map(bufferIndices.map((index, j) => [index, bufferNodes[j]])));
       const nodes = kinds.map((kind, i) => {
-        if (kind === 'arraybuffer') return fc.constant(ctx.buffers.get(i));
-        if (kind === 'view') return fc.constantFrom(...bufferIndices).chain((b) => viewNode(ctx.buffers.get(b), b));
+        // Every buffer index has its node in ctx.buffers (drawn just above).
+        if (kind === 'arraybuffer') return fc.constant(/** @type {Record<string, any>} */ (ctx.buffers.get(i)));
+        if (kind === 'view') return fc.constantFrom(...bufferIndices).chain((b) => viewNode(/** @type {Record<string, any>} */ (ctx.buffers.get(b)), b));
         return objectNode(kind, i, ctx);
       });
       return fc.record({

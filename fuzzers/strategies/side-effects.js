@@ -11,7 +11,7 @@ export const sideEffectGraph = fc
     // objects: 0 holder, 1 arraybuffer (resizable), 2 view on it, 3 map, 4 set, 5 plain victim
     /** @type {Record<string, any>[]} */
     const objects = [
-      null,
+      {}, // the holder, made below once its getter is
       { kind: 'arraybuffer', bytes: [1, 2, 3, 4, 5, 6, 7, 8], maxByteLength: 16 },
       { kind: 'view', type: 'Uint8Array', buffer: 1 },
       { kind: 'map', entries: [['k', 1], ['j', { ref: 5 }]] },

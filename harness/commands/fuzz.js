@@ -60,6 +60,8 @@ export async function fuzzCommand(raw) {
   const outDir = resolve(raw.out);
   const targets = await targetsFromNames(names, raw.runtime, raw.browser, raw.spec);
   const byName = new Map(targets.map((t) => [t.name, t]));
+  // A finding is always on one of the run's targets.
+  const targetOf = (/** @type {{target: string}} */ finding) => /** @type {typeof targets[number]} */ (byName.get(finding.target));
 
   process.stderr.write(`clonecheck fuzz --seed ${seed} ${runs === undefined ? `--time ${seconds}` : `--runs ${runs}`} on ${targets.map((t) => t.name).join(', ')} `
     + `judged against --spec ${raw.spec} (${workers} worker${workers === 1 ? '' : 's'}); findings go to ${outDir}/findings\n`);
@@ -92,7 +94,7 @@ export async function fuzzCommand(raw) {
           ...coverageNow, tierCount: coverageNow.tiers,
         });
       },
-      onFinding: (finding) => files.set(finding.signature, writeFinding(outDir, finding, byName.get(finding.target), { seed, weights })),
+      onFinding: (finding) => files.set(finding.signature, writeFinding(outDir, finding, targetOf(finding), { seed, weights })),
     });
   } finally {
     progress.stop();
@@ -105,11 +107,11 @@ export async function fuzzCommand(raw) {
   // signatures that turned out to be another finding's bug.
   const written = new Map(files);
   files.clear();
-  for (const f of outcome.findings) files.set(f.signature, writeFinding(outDir, f, byName.get(f.target), { seed, weights }));
+  for (const f of outcome.findings) files.set(f.signature, writeFinding(outDir, f, targetOf(f), { seed, weights }));
   for (const [signature, { directory }] of written) if (!files.has(signature)) rmSync(directory, { recursive: true, force: true });
 
   if (raw.saveRegressions) {
-    for (const f of outcome.findings) saveRegression(f, { seed, runtime: byName.get(f.target).runtime });
+    for (const f of outcome.findings) saveRegression(f, { seed, runtime: targetOf(f).runtime });
   }
   const summary = fuzzResults(outcome, files, raw.spec);
   if (raw.json !== undefined) writeFileSync(raw.json, `${JSON.stringify(summary, null, 2)}\n`);

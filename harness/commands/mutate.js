@@ -35,20 +35,23 @@ function selectMutants(catalogNames, names) {
 /** @param {import('../mutate/run.js').MutantRun} m @returns {string} what happened to it, in one line */
 function describeRun(m) {
   if (!m.valid) return `INVALID (${m.error})`;
-  if (!m.killed) return `survived ${count.format(m.cases)} cases${m.equivalent === null ? '' : ' (equivalent)'}`;
+  const { seconds, finding } = m;
+  // A killed mutant has both (run.js); neither is a survivor's.
+  if (!m.killed || seconds === null || finding === null) return `survived ${count.format(m.cases)} cases${m.equivalent === null ? '' : ' (equivalent)'}`;
   const wrong = m.equivalent === null ? '' : '; listed as equivalent, so its reason in harness/mutate/mutants.js is wrong';
   const shrunk = m.shrunkBytes === null ? '' : `, shrunk to ${count.format(m.shrunkBytes)} bytes: ${m.example}`;
-  return `killed by case ${count.format(m.cases)} in ${m.seconds.toFixed(2)} s: ${m.finding.signature} (${m.finding.category})${shrunk}${wrong}`;
+  return `killed by case ${count.format(m.cases)} in ${seconds.toFixed(2)} s: ${finding.signature} (${finding.category})${shrunk}${wrong}`;
 }
 
 /** @param {number | null} rate */
 const percent = (rate) => (rate === null ? '-' : `${(rate * 100).toFixed(1)}%`);
 
 /**
- * @param {{seed: number, runs: number, time?: number, workers: number, timeout: number, catalog?: string[], mutant?: string[], json?: string,
+ * @param {{seed: number, runs: number, time?: number, workers: number, timeout: number, catalog?: string[], family?: string, mutant?: string[], json?: string,
  *   list?: boolean}} raw  commander's options, parsed, defaulted and range-checked (options.js)
  */
 export async function mutateCommand(raw) {
+  if (raw.family !== undefined) throw new UsageError(`--family is now --catalog: --catalog ${raw.family}`);
   const mutants = selectMutants(raw.catalog, raw.mutant);
   if (raw.list) {
     for (const m of mutants) process.stdout.write(`${m.id}  ${m.catalog}  ${m.kind}  ${m.description}\n`);
@@ -88,18 +91,21 @@ export async function mutateCommand(raw) {
   if (raw.json !== undefined) writeFileSync(raw.json, `${JSON.stringify(summary, null, 2)}\n`);
 
   const byId = new Map(summary.mutants.map((m) => [m.id, m]));
-  for (const id of summary.survivors) process.stdout.write(`SURVIVOR ${id}: ${byId.get(id).description}\n`);
-  for (const id of summary.equivalentSurvivors) process.stdout.write(`EQUIVALENT ${id}: ${byId.get(id).equivalent}\n`);
-  for (const id of summary.invalid) process.stdout.write(`INVALID ${id}: ${byId.get(id).error}\n`);
+  // The summary's lists name its own mutants.
+  const mutantOf = (/** @type {string} */ id) => /** @type {import('../mutate/run.js').MutantRun} */ (byId.get(id));
+  for (const id of summary.survivors) process.stdout.write(`SURVIVOR ${id}: ${mutantOf(id).description}\n`);
+  for (const id of summary.equivalentSurvivors) process.stdout.write(`EQUIVALENT ${id}: ${mutantOf(id).equivalent}\n`);
+  for (const id of summary.invalid) process.stdout.write(`INVALID ${id}: ${mutantOf(id).error}\n`);
   for (const [catalog, s] of Object.entries(summary.catalogs)) {
-    const times = s.killed === 0 ? '' : `; to kill: median ${count.format(s.medianCasesToKill)} cases, ${s.medianSecondsToKill.toFixed(2)} s, max ${s.maxSecondsToKill.toFixed(2)} s`;
+    // All three are null exactly when nothing was killed (results.js).
+    const times = s.medianCasesToKill === null || s.medianSecondsToKill === null || s.maxSecondsToKill === null ? '' : `; to kill: median ${count.format(s.medianCasesToKill)} cases, ${s.medianSecondsToKill.toFixed(2)} s, max ${s.maxSecondsToKill.toFixed(2)} s`;
     const shrunk = s.medianShrunkBytes === null ? '' : `; shrunk: median ${count.format(s.medianShrunkBytes)} bytes`;
     process.stdout.write(`mutate ${catalog}: ${s.killed} of ${s.valid} mutants killed (${percent(s.killRate)}; ${percent(s.killRateOfKillable)} of those not known equivalent)`
       + `${times}${shrunk}; seed ${seed}${summary.interrupted ? ', interrupted' : ''}\n`);
   }
   const killedControls = Object.entries(summary.controls).filter(([, control]) => control?.killed);
   for (const [catalog, control] of killedControls) {
-    process.stdout.write(`CONTROL KILLED: the unmutated ${catalog} tiers deviated (${control.finding.signature}); the kills above do not measure the mutations\n`);
+    process.stdout.write(`CONTROL KILLED: the unmutated ${catalog} tiers deviated (${control?.finding?.signature}); the kills above do not measure the mutations\n`);
   }
   if (killedControls.length > 0 || summary.invalid.length > 0) return EXIT.infrastructure;
   if (summary.survivors.length > 0) return EXIT.findings;

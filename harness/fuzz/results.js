@@ -38,7 +38,8 @@ export function fuzzResults(outcome, files, spec) {
     unattributedCrashes: outcome.unattributedCrashes,
     hostCrashes: outcome.hostCrashes,
     findings: outcome.findings.map((f) => {
-      const { directory, programFile, reproFile } = files.get(f.signature);
+      // The command wrote every finding of the outcome before it asked for these.
+      const { directory, programFile, reproFile } = /** @type {{directory: string, programFile: string, reproFile: string}} */ (files.get(f.signature));
       return {
         signature: f.signature, target: f.target, verdict: f.verdict, category: f.category, case: f.case, count: f.count, minimized: f.minimized,
         directory, programFile, reproFile, diff: f.differences ?? [],

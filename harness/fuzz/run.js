@@ -184,7 +184,8 @@ export async function fuzz(options) {
 
   return {
     seed, runs, timeLimitMs, workers, cases: totalCases(), interrupted, elapsedMs: elapsed(), fuzzMs,
-    targets: targets.map((spec) => ({ spec, cases: hosts.find((h) => h.targets.includes(spec)).cases, verdicts: tally.verdicts[spec.name] })),
+    // Every target is one host's (groupByHost).
+    targets: targets.map((spec) => ({ spec, cases: /** @type {import('./schedule.js').Host} */ (hosts.find((h) => h.targets.includes(spec))).cases, verdicts: tally.verdicts[spec.name] })),
     findings,
     sameBug: { signatures: signatures.length, merged, split, confirmed, unexplained, witnesses: shrunk.filter((s) => s.variant !== undefined).length },
     harnessErrors: tally.harnessErrors,
@@ -266,8 +267,10 @@ class MemberHistories {
   /** @param {import('./schedule.js').Host} host @param {number} slot @param {any} task */
   ran(host, slot, task) {
     task.slot = slot;
-    const slots = this.bySlot.get(host) ?? this.bySlot.set(host, new Map()).get(host);
-    const tasks = slots.get(slot) ?? slots.set(slot, []).get(slot);
+    const slots = this.bySlot.get(host) ?? new Map();
+    this.bySlot.set(host, slots);
+    const tasks = slots.get(slot) ?? [];
+    slots.set(slot, tasks);
     tasks.push(task);
     if (tasks.length > HISTORY_TASKS) tasks.shift();
   }

@@ -62,7 +62,7 @@ export function laneOfSlot(slot) {
 export function scheduleChunks({ targets, seed, runs, weights, recheckRate = 0, shouldStop, outOfTime }) {
   /** @type {Host[]} */
   const hosts = groupByHost(targets).map((group, index) => ({
-    ...group, countCoverage: index === 0, cases: 0, nextChunk: 0, lanes: /** @type {Host['lanes']} */ (Object.fromEntries(LANES.map((lane) => [lane, []]))),
+    ...group, countCoverage: index === 0, cases: 0, nextChunk: 0, lanes: /** @type {Host['lanes']} */ (Object.fromEntries(LANES.map((lane) => [lane, /** @type {any[]} */ ([])]))),
   }));
   // Chunks are drawn in order (the first host to ask for chunk k has asked
   // for every chunk before it), as steering needs.
@@ -86,7 +86,7 @@ export function scheduleChunks({ targets, seed, runs, weights, recheckRate = 0, 
   const generateChunk = (host) => {
     if (shouldStop() || outOfTime() || host.nextChunk * CHUNK_SIZE >= runs) return false;
     const chunk = host.nextChunk++;
-    const parts = Object.fromEntries(LANES.map((lane) => [lane, { indices: [], programs: [] }]));
+    const parts = Object.fromEntries(LANES.map((lane) => [lane, { indices: /** @type {number[]} */ ([]), programs: /** @type {any[]} */ ([]) }]));
     drawChunk(chunk).forEach((program, index) => {
       const part = parts[laneOf(program)];
       part.indices.push(index);

@@ -206,8 +206,10 @@ export function mutatedSources(mutant, sources) {
   const tierFile = `${mutant.tier}.js`;
   let changed = false;
   for (const { file, apply } of mutant.edits) {
-    const mutated = apply(sources.get(file));
-    if (mutated === sources.get(file)) continue;
+    const source = sources.get(file);
+    if (source === undefined) throw new MutationError(`${file} is not a file of src/tiers/`);
+    const mutated = apply(source);
+    if (mutated === source) continue;
     changed = true;
     if (!SHARED_FILES.includes(file)) {
       files.set(file, mutated);
@@ -215,6 +217,7 @@ export function mutatedSources(mutant, sources) {
     }
     files.set(`mutant-${file}`, mutated);
     const tierText = files.get(tierFile);
+    if (tierText === undefined) throw new MutationError(`${tierFile} is not a file of src/tiers/`);
     if (!tierText.includes(`from './${file}'`)) throw new MutationError(`${tierFile} does not import ${file}`);
     files.set(tierFile, tierText.replaceAll(`from './${file}'`, `from './mutant-${file}'`));
   }

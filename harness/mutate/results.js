@@ -15,7 +15,7 @@ export const MUTATE_SCHEMA_VERSION = 3;
  *   each catalog that ran, in the order it ran
  */
 export function mutateResults({ seed, runs, timeLimitMs, workers }, { catalogs, interrupted }) {
-  const mutants = catalogs.flatMap((f) => f.mutants);
+  const mutants = catalogs.flatMap((c) => c.mutants);
   const valid = mutants.filter((m) => m.valid);
   const survived = valid.filter((m) => !m.killed);
   return {
@@ -26,13 +26,13 @@ export function mutateResults({ seed, runs, timeLimitMs, workers }, { catalogs, 
     timeLimitMsPerMutant: timeLimitMs ?? null,
     workers,
     interrupted,
-    controls: Object.fromEntries(catalogs.map((f) => [f.catalog, f.control ?? null])),
+    controls: Object.fromEntries(catalogs.map((c) => [c.catalog, c.control ?? null])),
     mutants,
     survivors: survived.filter((m) => m.equivalent === null).map((m) => m.id),
     equivalentSurvivors: survived.filter((m) => m.equivalent !== null).map((m) => m.id),
     invalid: mutants.filter((m) => !m.valid).map((m) => m.id),
     summary: summarize(mutants),
-    catalogs: Object.fromEntries(catalogs.map((f) => [f.catalog, summarize(f.mutants)])),
+    catalogs: Object.fromEntries(catalogs.map((c) => [c.catalog, summarize(c.mutants)])),
   };
 }
 
@@ -46,7 +46,8 @@ function summarize(mutants) {
   const survived = valid.filter((m) => !m.killed);
   // A known equivalent mutant cannot be killed: the score leaves those out (and counts them if they are killed anyway).
   const killable = valid.length - survived.filter((m) => m.equivalent !== null).length;
-  const seconds = killed.map((m) => m.seconds);
+  // A killed mutant's time to its finding (run.js).
+  const seconds = killed.map((m) => /** @type {number} */ (m.seconds));
   const shrunk = killed.map((m) => m.shrunkBytes).filter((b) => b !== null);
   const round = (/** @type {number} */ x) => Math.round(x * 1000) / 1000;
   return {

@@ -73,7 +73,8 @@ export const STRING_TIER_MUTANTS = Object.freeze([
     smallestCase: 4, // one astral character
     tiers: withTier({
       ...sourceSlice,
-      setup: (buffer) => ({ ...sourceSlice.setup(buffer), table: charOffsetTable(buffer) }),
+      // sourceSlice has a setup (src/encoding/tiers/source-slice.js).
+      setup: (buffer) => ({ .../** @type {NonNullable<typeof sourceSlice.setup>} */ (sourceSlice.setup)(buffer), table: charOffsetTable(buffer) }),
       guard(buffer, pos, len) {
         const { firstNonAsciiPos, table } = buffer.setups['source-slice'];
         if (pos + len <= firstNonAsciiPos) return 'accept';

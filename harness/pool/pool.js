@@ -216,6 +216,11 @@ export function runPool({ workerURL, agent, workers, workerData = {}, timeoutMs,
         }
         const task = slot.task;
         slot.task = undefined;
+        // A member answers only the task it was fed.
+        if (task === undefined) {
+          fail(new Error('pool: a member answered with no task in hand'));
+          return;
+        }
         try {
           onResult(task, result);
         } catch (error) {

@@ -15,7 +15,7 @@ import {
 import { isMessageError } from '../targets/receivers/messages.js';
 
 /**
- * @typedef {{transfer: unknown[], forStorage: boolean, spec?: string, transferList?: object[]}} CloneCallOptions  `spec`: the spec
+ * @typedef {{transfer: unknown[] | undefined, forStorage: boolean, spec?: string, transferList?: object[]}} CloneCallOptions  `transfer`: none where the channel passes no list; `spec`: the spec
  *   profile the reference follows (src/html/profiles.js), `transferList`: the reference's transfer list, already
  *   converted (src/html/structured-clone.js); other implementations ignore both
  * @typedef {(value: unknown, options: CloneCallOptions) => unknown} CloneFunction
@@ -71,7 +71,7 @@ export function oracleClone(coverage, transferArgument = 'sequence', spec = unde
 /**
  * The reference's options for a transfer list passed the channel's way.
  * @param {import('../targets/programs.js').TransferArgument} transferArgument
- * @param {unknown[]} transfer
+ * @param {unknown[] | undefined} transfer
  * @param {boolean} forStorage
  */
 function transferOptions(transferArgument, transfer, forStorage) {

@@ -208,7 +208,8 @@ const TRIM_BUDGET = 1000;
  */
 async function runChunk(task, heartbeat) {
   const target = /** @type {LoadedTarget} */ (loaded);
-  if (target.renew !== undefined) return runModuleChunk(task, heartbeat, target);
+  const { renew } = target;
+  if (renew !== undefined) return runModuleChunk(task, heartbeat, { ...target, renew });
   const { seed, runs, first, skip } = task;
   const { arbitrary, differenceOf } = target;
   const skipped = new Set(skip);
@@ -249,7 +250,7 @@ async function runChunk(task, heartbeat) {
  * from the chunk's seed, `path`) and trimmed byte by byte.
  * @param {ChunkTask} task
  * @param {import('../hosts/heartbeat.js').HeartbeatWriter} heartbeat
- * @param {LoadedTarget} target a module's: its `renew` given
+ * @param {LoadedTarget & {renew: () => Promise<void>}} target a module's: its `renew` given
  * @returns {Promise<ChunkResult>}
  */
 async function runModuleChunk({ seed, runs, first, skip }, heartbeat, { arbitrary, differenceOf, renew }) {

@@ -118,7 +118,9 @@ export async function runChunk({ seed, chunk, indices, programs, targets: specs,
       counts[result.verdict] += 1;
       if (result.verdict === 'deviation' || result.verdict === 'crash') {
         // A crash here is a receiving worker's (judge.js): one signature per target, as the pool's crashes.
-        const { signature, category, shape } = result.verdict === 'crash' ? verdictSignature(result.target, 'crash', result.detail) : result;
+        // A deviation's verdict has all three (judge.js).
+        const { signature, category, shape } = result.verdict === 'crash' ? verdictSignature(result.target, 'crash', result.detail)
+          : /** @type {{signature: string, category: string, shape: string}} */ (result);
         // A variant is the signature met in a program made of other things (same-bug.js).
         const features = programFeatures(result.program);
         const variant = featureKey(features);

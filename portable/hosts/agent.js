@@ -38,19 +38,21 @@ function hostIoSettled() {
 }
 
 let workerData;
-/** @type {{loadTargets: (specs: any[]) => Promise<unknown>, runTask: (task: any, heartbeat: any) => Promise<unknown>}} */
+/** @type {{loadTargets: (specs: any[]) => Promise<unknown>, runTask: (task: any, heartbeat: any) => Promise<unknown>} | undefined} the first line's */
 let tasks;
 for await (const line of createInterface({ input: process.stdin })) {
   if (workerData === undefined) {
     workerData = JSON.parse(line);
-    tasks = await import(workerData.tasks ?? '../fuzz/tasks.js');
-    const { loadTargets } = tasks;
+    const loaded = await import(workerData.tasks ?? '../fuzz/tasks.js');
+    tasks = loaded;
+    const { loadTargets } = loaded;
     // Loading is not a case, and must not count against one's timeout.
     if (workerData.targets !== undefined) await loadTargets(workerData.targets);
     answer('ready');
   } else {
     const task = JSON.parse(line);
     await hostIoSettled();
+    if (tasks === undefined) throw new Error('agent: a task before the tasks module loaded');
     answer(await tasks.runTask(task, heartbeat));
   }
 }
