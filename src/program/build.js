@@ -159,7 +159,7 @@ const drawnPrograms = new WeakSetCtor();
  * @returns {P}
  */
 export function drawn(program) {
-  WeakSetPrototypeAdd(drawnPrograms, program);
+  WeakSetPrototypeAdd(drawnPrograms, /** @type {object} */ (program));
   return program;
 }
 
@@ -174,7 +174,7 @@ function planOf(program) {
     // With this host's global and limits: a platform object it cannot make,
     // or one the reference cannot judge here, is refused here, by name.
     const options = { global: GLOBAL, limits: HOST_LIMITS };
-    rejectInvalid(WeakSetPrototypeHas(drawnPrograms, program) ? hostProblems(/** @type {any} */ (program), options) : validate(program, options), 'program');
+    rejectInvalid(isObject && WeakSetPrototypeHas(drawnPrograms, /** @type {object} */ (program)) ? hostProblems(/** @type {any} */ (program), options) : validate(program, options), 'program');
     // Validated whole, made in full only as far as the value reaches
     // (prune.js): an object nothing reaches is never observed.
     plan = compile(hollowUnreachable(program, observedApart));
