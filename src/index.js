@@ -18,7 +18,7 @@ export {
   beginCloneObservation, beginObservedCase, canonicalJSON, caseObservationOf, completeLanded, diff, observe,
   observeCase, observeClone, observeLanded, observeThrown, probeClonedPorts, probeClonedStreams, readClonedBlobBytes, sameJSON, sameObservedCase,
 } from './observe/index.js';
-export { PROGRAM_SCHEMA, validate, build, counted, emit, fromBytes, setupRealm } from './program/index.js';
+export { PROGRAM_SCHEMA, validate, build, drawn, counted, emit, fromBytes, setupRealm } from './program/index.js';
 
 /**
  * @typedef {import('./html/structured-clone.js').CloneOptions & {

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import vm from 'node:vm';
-import { PROGRAM_SCHEMA, build, emit, emitPlain, fromBytes, setupRealm, validate } from '../src/program/index.js';
+import { PROGRAM_SCHEMA, build, drawn, emit, emitPlain, fromBytes, setupRealm, validate } from '../src/program/index.js';
 import { classifyObject, registerOpaque } from '../src/abstract-ops/brands.js';
 import { randomBytesFrom } from './helpers.js';
 import { BYTE_KINDS } from '../src/program/bytes.js';
@@ -279,6 +279,17 @@ test('validate reports every error, not just the first', () => {
 test('build refuses an invalid program with a TypeError naming the first error\'s path', () => {
   assert.throws(() => build(program([{ kind: 'view', type: 'Uint8Array', buffer: 'x' }])),
     (e) => e instanceof TypeError && e.message.includes('$.objects[0].buffer'));
+});
+
+test('build of a drawn program skips the checks of its form and keeps those of this host', () => {
+  // A form error only `validate` finds: a drawn program is the generator's, valid by construction (fuzzers/programs.js).
+  const misformed = () => program([{ kind: 'array', items: [1] }], { ref: 0 }, { forStorage: 'yes' });
+  assert.throws(() => build(misformed()), (e) => e instanceof TypeError && e.message.includes('$.forStorage'));
+  assert.deepEqual(build(drawn(misformed())).value, [1]);
+  // Node has no ImageData: a drawn program with one is still refused here, by name.
+  assert.equal(typeof globalThis.ImageData, 'undefined');
+  assert.throws(() => build(drawn(program([{ kind: 'imagedata', width: 1, height: 1 }]))),
+    (e) => e instanceof TypeError && e.message.includes('this host has no ImageData'));
 });
 
 // ── build ──

@@ -4,7 +4,7 @@
 // the same program, and the two case observations are compared. Crashes and
 // timeouts are not decided here: the worker pool sees them (harness/pool/pool.js).
 
-import { build } from '../../src/index.js';
+import { build, drawn } from '../../src/index.js';
 import { hostLimitReason } from '../../src/html/errors.js';
 import {
   cloneCaseElsewhere, deliveredObservation, oracleCloneFunction, seenCaseHere, seenDeviations, seenElsewhere, withSpec,
@@ -105,7 +105,8 @@ async function restartReceivers({ loaded }) {
  *   `onTarget(i)` is called before target i runs and `onOracle(i)` before the reference runs for it (the pool's
  *   watchdog tells a runtime that died in the reference's host code from one that died in its clone); `generated`: the
  *   program was drawn by the generator, so what the reference cannot judge on this host is reshaped
- *   away first (programs.js `judgeableHere`); a program given by hand is refused there instead
+ *   away first (programs.js `judgeableHere`), and `build` checks only this host's limits of it, not its form (a
+ *   reshaped copy is checked whole); a program given by hand is refused there instead
  * @returns {Promise<Verdict[]>}
  */
 export async function judge(program, targets, { coverage, onTarget, onOracle, generated = false } = {}) {
@@ -126,7 +127,7 @@ export async function judge(program, targets, { coverage, onTarget, onOracle, ge
     const landsFirst = oracle === undefined && target.loaded.kind === 'elsewhere';
     let oracleRunning = false;
     try {
-      if (oracle === undefined) prepared = prepare(generated ? judgeableHere(program) : program);
+      if (oracle === undefined) prepared = prepare(generated ? judgeableHere(drawn(program)) : program);
       else prepared = oracle.program;
       const landed = landsFirst ? await targetObservations(target, prepared) : undefined;
       if (oracle === undefined) {

@@ -11,14 +11,14 @@ import { pollutionBegins, pollutionEnds } from '../html/host-tasks.js';
 import { hostTransferRefusal } from '../html/platform-objects.js';
 import {
   ArrayPrototype, ObjectCreate, ObjectSetPrototypeOf, ReflectApply, WeakMapCtor,
-  WeakMapPrototypeGet, WeakMapPrototypeSet, append, newList, record,
+  WeakMapPrototypeGet, WeakMapPrototypeSet, WeakSetCtor, WeakSetPrototypeAdd, WeakSetPrototypeHas, append, newList, record,
 } from '../primordials/intrinsics.js';
 import { currentRealm } from '../primordials/realm.js';
 import { compile, compileSteps } from './compile.js';
 import { hollowUnreachable } from './prune.js';
 import { PLATFORM_MAKERS } from './kinds/index.js';
 import { createRuntime } from './runtime.js';
-import { validate, validateSteps } from './schema.js';
+import { hostProblems, validate, validateSteps } from './schema.js';
 
 /** @typedef {import('./plan.js').Expr} Expr @typedef {import('./plan.js').Stmt} Stmt */
 
@@ -146,6 +146,23 @@ function once(restore, ended) {
  */
 const plans = new WeakMapCtor();
 
+/** Programs whose form the caller vouched for (`drawn`): build checks only what this host can make and judge. */
+const drawnPrograms = new WeakSetCtor();
+
+/**
+ * Vouches that a program was drawn by the generator, whose programs are
+ * valid by construction (fuzzers/programs.js): `build` then skips the
+ * checks of its form, and keeps those of this host. A program from a file
+ * or a person is never vouched for. Returns the program.
+ * @template {object} P
+ * @param {P} program
+ * @returns {P}
+ */
+export function drawn(program) {
+  WeakSetPrototypeAdd(drawnPrograms, /** @type {object} */ (program));
+  return program;
+}
+
 /**
  * @param {unknown} program
  * @returns {Stmt[]}
@@ -156,7 +173,8 @@ function planOf(program) {
   if (plan === undefined) {
     // With this host's global and limits: a platform object it cannot make,
     // or one the reference cannot judge here, is refused here, by name.
-    rejectInvalid(validate(program, { global: GLOBAL, limits: HOST_LIMITS }), 'program');
+    const options = { global: GLOBAL, limits: HOST_LIMITS };
+    rejectInvalid(isObject && WeakSetPrototypeHas(drawnPrograms, /** @type {object} */ (program)) ? hostProblems(/** @type {any} */ (program), options) : validate(program, options), 'program');
     // Validated whole, made in full only as far as the value reaches
     // (prune.js): an object nothing reaches is never observed.
     plan = compile(hollowUnreachable(program, observedApart));

@@ -3,7 +3,7 @@
 // walk over a node's Values and its references to other nodes.
 
 export { PROGRAM_SCHEMA, validate } from './schema.js';
-export { build, counted, setupRealm } from './build.js';
+export { build, counted, drawn, setupRealm } from './build.js';
 export { emit, emitPlain } from './emit.js';
 export { fromBytes } from './bytes.js';
 export { mapNode, mapProp, mapRefs, mapValue } from './refs.js';
