@@ -107,7 +107,14 @@ test('--runs with --shrink unexplained (the main job\'s campaign) is counted in 
       assert.ok(document.findings.some((/** @type {any} */ f) => f.minimized && findings.some((/** @type {any} */ n) => n.signature === f.signature)), 'each new bug has a shrunk finding');
     }
     assert.equal(status, 1, 'new bugs: exit 1');
+    // Start-up apart from fuzzing: the unit's time is split into its parts, and the target's pace leaves its start-up out.
+    const { unitsMs, processMs, startupMs, fuzzingMs, afterMs } = document.time;
+    assert.ok(processMs > 0 && startupMs > 0 && fuzzingMs > 0, JSON.stringify(document.time));
+    assert.equal(processMs + startupMs + fuzzingMs + afterMs, unitsMs);
+    const [timed] = document.targets;
+    assert.ok(timed.startupMs === startupMs && timed.judgingMs > 0 && timed.casesPerSecondJudging > 0, JSON.stringify(timed));
   }
+  assert.match(runs[0].stdout, /^nightly: the units took [\d.]+ s: .* before a first thread, agent or page was ready, .*\nnightly: slowest to start .*node:clone/m);
   assert.equal(told(runs[1].document), told(runs[0].document));
   assert.match(runs[0].stdout, /^NEW {8}node\/\S+ .*\n {11}repro: clonecheck repro \S+ --target node:clone\n/m);
 });

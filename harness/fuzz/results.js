@@ -8,6 +8,9 @@ import { guardCoverageReport } from '../../portable/case/counts.js';
 /** The version of the document (docs/results.md). */
 export const FUZZ_SCHEMA_VERSION = 1;
 
+/** @param {number | null} ms */
+const rounded = (ms) => (ms === null ? null : Math.round(ms));
+
 /**
  * @param {import('./run.js').FuzzOutcome} outcome
  * @param {Map<string, {directory: string, programFile: string, reproFile: string}>} files  where each finding went, by signature
@@ -30,9 +33,10 @@ export function fuzzResults(outcome, files, spec) {
     fuzzMs: Math.round(fuzzMs),
     casesPerSecond: perSecond(cases),
     workers: outcome.workers,
-    targets: outcome.targets.map(({ spec, cases: targetCases, verdicts }) => ({
+    targets: outcome.targets.map(({ spec, cases: targetCases, verdicts, clock }) => ({
       name: spec.name, description: spec.description, runtime: spec.runtime?.name ?? null, version: spec.runtime?.version ?? null,
       cases: targetCases, casesPerSecond: perSecond(targetCases), verdicts,
+      startupMs: rounded(clock.firstReadyMs), lastVerdictMs: rounded(clock.lastResultMs), members: clock.members, memberLoadMs: Math.round(clock.loadMs),
     })),
     harnessErrors: outcome.harnessErrors,
     unattributedCrashes: outcome.unattributedCrashes,

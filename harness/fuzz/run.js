@@ -53,7 +53,7 @@ import { programFeatures } from '../../portable/bugs/bug-shape.js';
  * @property {boolean} interrupted
  * @property {number} elapsedMs  the whole run
  * @property {number} fuzzMs  the fuzzing phase
- * @property {{spec: import('../targets/catalog.js').TargetSpec, cases: number, verdicts: Record<string, number>}[]} targets
+ * @property {{spec: import('../targets/catalog.js').TargetSpec, cases: number, verdicts: Record<string, number>, clock: HostClock}[]} targets
  * @property {import('./tally.js').Finding[]} findings  one per bug as the same-bug check tells them apart, earliest case first
  * @property {{signatures: number, merged: number, split: number, confirmed: number, unexplained: number, witnesses: number}} sameBug
  *   signatures met while fuzzing; findings folded into another, split off; witnesses shrunk and those that showed their
@@ -64,6 +64,17 @@ import { programFeatures } from '../../portable/bugs/bug-shape.js';
  * @property {Record<string, Record<string, number>>} coverage
  * @property {import('../../fuzzers/steering.js').CellReport} cells  what the run drew, by cell of the map (fuzzers/cells.js)
  * @property {ReturnType<typeof agreementReport>} [recheck]  the run's verdicts against fresh replays (--recheck)
+ */
+
+/**
+ * Where a host's part of the fuzzing phase went, in ms from the run's start:
+ * starting its threads, agents or pages, apart from judging cases (a short
+ * run, the main job's 150 cases a target, is mostly the former).
+ * @typedef {object} HostClock
+ * @property {number | null} firstReadyMs  its first member loaded: no case could run on it before (null: none did)
+ * @property {number} members  members started (replacements of hung or dead ones included)
+ * @property {number} loadMs  their load times, summed (they load side by side: on two cores, sharing them)
+ * @property {number | null} lastResultMs  its last chunk's verdicts came back
  */
 
 /**
@@ -123,6 +134,8 @@ export async function fuzz(options) {
   /** @type {import('./recheck.js').RecheckItem[]} sampled cases to replay fresh */
   const sampled = [];
   const histories = new MemberHistories();
+  /** @type {Map<import('./schedule.js').Host, HostClock>} */
+  const clocks = new Map(hosts.map((host) => [host, { firstReadyMs: null, members: 0, loadMs: 0, lastResultMs: null }]));
   // The first chunks are generated while the threads or agents start.
   for (const host of hosts) setImmediate(() => generateAhead(host));
   await stage('fuzzing', tally, () => Promise.all(hosts.map((host) => runPool({
@@ -139,7 +152,14 @@ export async function fuzz(options) {
       if (task !== undefined) setImmediate(() => generateAhead(host));
       return task;
     },
+    onReady: (_slot, loadMs) => {
+      const clock = /** @type {HostClock} */ (clocks.get(host));
+      clock.firstReadyMs ??= elapsed();
+      clock.members += 1;
+      clock.loadMs += loadMs;
+    },
     onResult: (task, result) => {
+      /** @type {HostClock} */ (clocks.get(host)).lastResultMs = elapsed();
       // A retried case was counted when it stalled.
       if (!task.retry) host.cases += result.cases;
       const generated = (/** @type {number} */ index) => task.programs[task.indices.indexOf(index)];
@@ -185,7 +205,10 @@ export async function fuzz(options) {
   return {
     seed, runs, timeLimitMs, workers, cases: totalCases(), interrupted, elapsedMs: elapsed(), fuzzMs,
     // Every target is one host's (groupByHost).
-    targets: targets.map((spec) => ({ spec, cases: /** @type {import('./schedule.js').Host} */ (hosts.find((h) => h.targets.includes(spec))).cases, verdicts: tally.verdicts[spec.name] })),
+    targets: targets.map((spec) => {
+      const host = /** @type {import('./schedule.js').Host} */ (hosts.find((h) => h.targets.includes(spec)));
+      return { spec, cases: host.cases, verdicts: tally.verdicts[spec.name], clock: /** @type {HostClock} */ (clocks.get(host)) };
+    }),
     findings,
     sameBug: { signatures: signatures.length, merged, split, confirmed, unexplained, witnesses: shrunk.filter((s) => s.variant !== undefined).length },
     harnessErrors: tally.harnessErrors,

@@ -34,6 +34,7 @@ export function mergeShards(shards) {
   const merged = nightlyDocument({
     startedAt: documents.map((d) => d.startedAt).sort()[0],
     elapsedMs: Math.max(...documents.map((d) => d.elapsedMs)),
+    triageMs: documents.reduce((sum, d) => sum + (d.triageMs ?? 0), 0),
     bugs,
     replayedOn: documents.flatMap((d) => d.replayedOn ?? []),
     seed: first.seed, seeds: first.seeds, shards: [...seen], shardCount: first.shardCount, budgetSeconds: first.budgetSeconds, runs: first.runs,

@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { onlyEndOfLife } from '../bugs/supported.js';
 import { triageLines } from '../bugs/triage-document.js';
+import { median } from '../bench/median.js';
 import { count } from '../count.js';
 import { EXIT } from '../errors.js';
 import { agreementLines } from '../fuzz/recheck.js';
@@ -42,6 +43,7 @@ export function reportRun(document, out) {
   }
   process.stdout.write(`nightly: ${count.format(document.cases)} cases (${count.format(document.casesPerSecond)} cases/s) on ${document.targets.length} targets in `
     + `${document.units.length} units; ${summary}; shards ${document.shards.join(',')} of ${document.shardCount}\n`);
+  for (const line of timeLines(document)) process.stdout.write(`nightly: ${line}\n`);
   if (document.recheck !== undefined) process.stdout.write(`nightly ${agreementLines(document.recheck)}\n`);
   if (document.skippedUnits.length > 0) {
     process.stdout.write(`nightly: ${document.skippedUnits.length} units skipped: ${document.skippedUnits.map((/** @type {any} */ u) => `${u.implementation} (${u.reason})`).join('; ')}\n`);
@@ -56,4 +58,27 @@ export function reportRun(document, out) {
     return EXIT.infrastructure;
   }
   return EXIT.ok;
+}
+
+/** @param {number} ms */
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * Where the units' time went, start-up apart from fuzzing (results.js timeOfUnits), and the targets slowest to start.
+ * @param {any} document a nightly document
+ * @returns {string[]} none for a document whose units were not timed
+ */
+export function timeLines(document) {
+  const time = document.time;
+  if (time === undefined || time.unitsMs === 0) return [];
+  /** @type {{name: string, startupMs: number, judgingMs: number, casesPerSecondJudging: number}[]} */
+  const timed = document.targets.filter((/** @type {any} */ t) => t.judgingMs > 0);
+  const slowest = [...timed].sort((a, b) => b.startupMs - a.startupMs).slice(0, 3);
+  return [
+    `the units took ${seconds(time.unitsMs)}: ${seconds(time.processMs)} in their fuzz processes starting and ending, ${seconds(time.startupMs)} before a first `
+      + `thread, agent or page was ready, ${seconds(time.fuzzingMs)} fuzzing, ${seconds(time.afterMs)} shrinking and writing; then triage `
+      + `${seconds(document.triageMs ?? 0)}`,
+    ...(slowest.length === 0 ? [] : [`slowest to start (to a first member ready): ${slowest.map((t) => `${t.name} ${seconds(t.startupMs)}`).join(', ')}; `
+      + `after it, a target judged ${count.format(median(timed.map((t) => t.casesPerSecondJudging)))} cases/s (median of ${timed.length})`]),
+  ];
 }

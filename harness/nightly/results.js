@@ -20,13 +20,49 @@ export const NIGHTLY_SCHEMA_VERSION = 1;
  * @property {number} seed
  * @property {number} cases
  * @property {number} fuzzMs
- * @property {{name: string, runtime: string | null, version: string | null, cases: number, verdicts: Record<string, number>}[]} targets
+ * @property {number} [unitMs]  the unit's fuzz process from its spawn to its end (older units have none)
+ * @property {number} [elapsedMs]  that process's run (the fuzz document's): fuzzing, then shrinking and writing
+ * @property {UnitTarget[]} targets
  * @property {any[]} findings  as the fuzz document has them (docs/results.md), each with `program` and `seed` added
  * @property {Record<string, Record<string, number>>} guardCoverage
  * @property {import('../../fuzzers/steering.js').CellReport} [cells]  the unit's cell map (older units have none)
  * @property {{target: string, case: number, error: string}[]} harnessErrors  clonecheck's own failures in the unit
  * @property {ReturnType<typeof import('../fuzz/recheck.js').agreementReport>} [recheck]  its verdicts against fresh replays (nightly --recheck)
  */
+
+/**
+ * @typedef {object} UnitTarget
+ * @property {string} name @property {string | null} runtime @property {string | null} version
+ * @property {number} cases @property {Record<string, number>} verdicts
+ * @property {number | null} [startupMs]  from the fuzz run's start to its first agent, thread or page ready (fuzz's HostClock)
+ * @property {number | null} [lastVerdictMs]  to its last verdicts
+ * @property {number} [members] @property {number} [memberLoadMs]
+ */
+
+/**
+ * Where a run's units spent their time, summed over them (units written
+ * before these were measured count in none): each fuzz process starting and
+ * ending (`processMs`), then, within its run, what came before the first
+ * member of any of its targets was ready (`startupMs`), the rest of the
+ * fuzzing phase (`fuzzingMs`: cases judged, and members of other lanes and
+ * targets still loading beside them), and shrinking and writing (`afterMs`).
+ * @param {UnitResult[]} units
+ * @returns {{unitsMs: number, processMs: number, startupMs: number, fuzzingMs: number, afterMs: number}}
+ */
+function timeOfUnits(units) {
+  const time = { unitsMs: 0, processMs: 0, startupMs: 0, fuzzingMs: 0, afterMs: 0 };
+  for (const unit of units) {
+    if (unit.unitMs === undefined || unit.elapsedMs === undefined) continue;
+    const ready = unit.targets.flatMap((t) => (t.startupMs === undefined || t.startupMs === null ? [] : [t.startupMs]));
+    const startup = ready.length === 0 ? unit.fuzzMs : Math.min(...ready);
+    time.unitsMs += unit.unitMs;
+    time.processMs += unit.unitMs - unit.elapsedMs;
+    time.startupMs += startup;
+    time.fuzzingMs += unit.fuzzMs - startup;
+    time.afterMs += unit.elapsedMs - unit.fuzzMs;
+  }
+  return time;
+}
 
 /**
  * A conform results document (docs/conform.md) by target and area (the test file, channel variants together).
@@ -73,8 +109,13 @@ export function summarizeUnits(units) {
     cases += unit.cases;
     fuzzMs += unit.fuzzMs;
     for (const t of unit.targets) {
-      const total = targets.get(t.name) ?? { name: t.name, runtime: t.runtime, version: t.version, cases: 0, verdicts: {} };
+      const total = targets.get(t.name) ?? { name: t.name, runtime: t.runtime, version: t.version, cases: 0, verdicts: {}, startupMs: 0, judgingMs: 0 };
       total.cases += t.cases;
+      // Its start-up apart from its cases: the time to its first member ready, then to its last verdicts.
+      if (typeof t.startupMs === 'number' && typeof t.lastVerdictMs === 'number') {
+        total.startupMs += t.startupMs;
+        total.judgingMs += t.lastVerdictMs - t.startupMs;
+      }
       for (const [verdict, n] of Object.entries(t.verdicts)) total.verdicts[verdict] = (total.verdicts[verdict] ?? 0) + n;
       targets.set(t.name, total);
     }
@@ -92,8 +133,9 @@ export function summarizeUnits(units) {
     }
   }
   const rechecked = ordered.flatMap((unit) => (unit.recheck === undefined ? [] : [unit.recheck]));
+  for (const total of targets.values()) total.casesPerSecondJudging = total.judgingMs > 0 ? Math.round((total.cases * 1000) / total.judgingMs) : null;
   return {
-    cases, fuzzMs, casesPerSecond: fuzzMs > 0 ? Math.round((cases * 1000) / fuzzMs) : 0,
+    cases, fuzzMs, casesPerSecond: fuzzMs > 0 ? Math.round((cases * 1000) / fuzzMs) : 0, time: timeOfUnits(ordered),
     ...(rechecked.length === 0 ? {} : { recheck: sumAgreements(rechecked) }),
     targets: [...targets.values()], findings: [...findings.values()], guardCoverage, harnessErrors,
     cells: mergeCellReports(ordered.flatMap((unit) => (unit.cells === undefined ? [] : [unit.cells]))),

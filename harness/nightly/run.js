@@ -104,6 +104,7 @@ export async function runNightly(options) {
       ? ['--time', String(Math.floor(share * FUZZ_SHARE)), '--stall-shrink-time', String(Math.min(60, Math.floor(share / 10)))]
       : ['--runs', String(options.runs)]), ...(options.shrink === 'unexplained' ? ['--shrink-runs', '0'] : [])];
     let document;
+    const unitStarted = performance.now();
     try {
       // Past its share a unit is asked to stop (and keeps what it found), so that one slow unit does not eat the others' time.
       ({ document } = await runCommand([
@@ -127,7 +128,12 @@ export async function runNightly(options) {
     for (const e of document.harnessErrors) log(`harness error (a clonecheck bug) on ${e.target}, seed ${unit.seed} case ${e.case}: ${e.error.split('\n')[0]}`);
     results.push({
       index: unit.index, implementation: unit.implementation, seed: unit.seed, cases: document.cases, fuzzMs: document.fuzzMs,
-      targets: document.targets.map((/** @type {any} */ t) => ({ name: t.name, runtime: t.runtime, version: t.version, cases: t.cases, verdicts: t.verdicts })),
+      // The child's whole life, from its spawn: what the fuzz document's elapsedMs leaves out is its process starting and ending.
+      unitMs: Math.round(performance.now() - unitStarted), elapsedMs: document.elapsedMs,
+      targets: document.targets.map((/** @type {any} */ t) => ({
+        name: t.name, runtime: t.runtime, version: t.version, cases: t.cases, verdicts: t.verdicts,
+        startupMs: t.startupMs, lastVerdictMs: t.lastVerdictMs, members: t.members, memberLoadMs: t.memberLoadMs,
+      })),
       findings: document.findings.map((/** @type {any} */ f) => {
         const version = document.targets.find((/** @type {any} */ t) => t.name === f.target)?.version ?? null;
         return {
@@ -167,7 +173,7 @@ export async function runNightly(options) {
   // Each new bug's proposed ledger entry, where `clonecheck report ID --ledger OUT/proposed` and `triage --update` find it.
   for (const { bug } of triaged.new) writeBug(bug, join(out, 'proposed'));
   return nightlyDocument({
-    startedAt, elapsedMs: performance.now() - started, bugs: triageDocument(triaged), seed: options.seed, seeds: options.seeds, shards: [shard.index], shardCount: shard.count,
+    startedAt, elapsedMs: performance.now() - started, triageMs: performance.now() - triageStarted, bugs: triageDocument(triaged), seed: options.seed, seeds: options.seeds, shards: [shard.index], shardCount: shard.count,
     budgetSeconds: options.budgetSeconds, runs: options.runs ?? null, targets: options.targets, conform, conformError, units: results, skippedUnits: skipped,
     replayedOn: ran.filter((t) => (options.latest ?? []).includes(t.name)),
   });
@@ -175,7 +181,7 @@ export async function runNightly(options) {
 
 /**
  * The document, with what its units add up to (results.js summarizeUnits): a run's, or a merge's.
- * @param {{startedAt: string, elapsedMs: number, bugs: any, replayedOn: {name: string, version: string | null}[], seed: number, seeds: number, shards: number[], shardCount: number, budgetSeconds: number,
+ * @param {{startedAt: string, elapsedMs: number, triageMs: number, bugs: any, replayedOn: {name: string, version: string | null}[], seed: number, seeds: number, shards: number[], shardCount: number, budgetSeconds: number,
  *   runs: number | null, targets: string[], conform: any[], conformError: string | null, units: import('./results.js').UnitResult[],
  *   skippedUnits: {index: number, implementation: string, seed: number, reason: string}[]}} run
  */
@@ -186,6 +192,8 @@ export function nightlyDocument(run) {
     command: 'nightly',
     startedAt: run.startedAt,
     elapsedMs: Math.round(run.elapsedMs),
+    // After the units: the findings triaged by replay, and what no known bug explained shrunk (--shrink unexplained).
+    triageMs: Math.round(run.triageMs),
     seed: run.seed,
     seeds: run.seeds,
     shards: [...run.shards].sort((a, b) => a - b),

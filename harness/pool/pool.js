@@ -46,6 +46,8 @@ const LOAD_TIMEOUT_MS = 60_000;
  * @property {(detail: string) => void} [onIdleCrash]  a member died while it had no task: late, from
  *   machinery an earlier task left running (a host's web streams failing in a timer); it is replaced
  *   and no case is charged, but the caller counts it (a crash no one hears of would be lost)
+ * @property {(slot: number, loadMs: number) => void} [onReady]  a member has loaded, `loadMs` after it was started
+ *   (a replacement too): what the run spent starting members, apart from what it spent on cases
  */
 
 /**
@@ -54,7 +56,7 @@ const LOAD_TIMEOUT_MS = 60_000;
  * @param {PoolOptions<Task, Result>} options
  * @returns {Promise<void>}
  */
-export function runPool({ workerURL, agent, workers, workerData = {}, timeoutMs, freshMemberPerTask = false, nextTask, onResult, onStall, onIdleCrash }) {
+export function runPool({ workerURL, agent, workers, workerData = {}, timeoutMs, freshMemberPerTask = false, nextTask, onResult, onStall, onIdleCrash, onReady }) {
   // Agent processes beat into files, one per agent started; pages over their connection.
   const heartbeatDir = agent === undefined || agent.browser !== undefined ? undefined : mkdtempSync(join(tmpdir(), 'clonecheck-heartbeats-'));
   let started = 0;
@@ -204,13 +206,15 @@ export function runPool({ workerURL, agent, workers, workerData = {}, timeoutMs,
     /** @param {number} slotNumber @param {Task} [firstTask] taken from nextTask already (freshMemberPerTask) */
     const start = (slotNumber, firstTask) => {
       const { worker, heartbeat } = startMember();
-      const slot = { slot: slotNumber, worker, heartbeat, task: firstTask, lastBeat: 0, lastChange: performance.now(), ready: false };
+      const startedAt = performance.now();
+      const slot = { slot: slotNumber, worker, heartbeat, task: firstTask, lastBeat: 0, lastChange: startedAt, ready: false };
       slots.add(slot);
       worker.on('message', (result) => {
         // The first message says the worker has loaded: its start-up time
         // never counts against a case's timeout.
         if (!slot.ready) {
           slot.ready = true;
+          onReady?.(slotNumber, performance.now() - startedAt);
           feed(slot, firstTask);
           return;
         }
