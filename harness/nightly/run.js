@@ -156,11 +156,20 @@ export async function runNightly(options) {
     .filter((t, i, all) => all.findIndex((u) => u.name === t.name) === i);
   const triageStarted = performance.now();
   const date = startedAt.slice(0, 10);
-  const replayOnce = replayOnTargets({ runtimeFlags: options.runtimeFlags, browserFlags: options.browserFlags, timeoutMs: options.timeoutMs });
+  const replayAll = replayOnTargets({ runtimeFlags: options.runtimeFlags, browserFlags: options.browserFlags, timeoutMs: options.timeoutMs });
+  // Each replay starts its targets' threads, agents or pages: what triage costs is counted in them.
+  const replays = { calls: 0, pairs: 0 };
+  /** @type {import('../bugs/triage.js').Replay} */
+  const replayOnce = (programs, names) => {
+    replays.calls += 1;
+    replays.pairs += programs.length * names.length;
+    return replayAll(programs, names);
+  };
   // Triaged again after shrinking, the findings need the same replays: each is made once.
   const replay = options.shrink === 'unexplained' ? rememberedReplay(replayOnce) : replayOnce;
   const firstTriage = await triage(findings, bugs, { ran, date, replay });
-  log(`triage: ${findings.length} findings against ${bugs.length} ledger bugs by replay on the ${ran.length} targets that ran, ${((performance.now() - triageStarted) / 1000).toFixed(1)} s`);
+  log(`triage: ${findings.length} findings against ${bugs.length} ledger bugs by replay on the ${ran.length} targets that ran, `
+    + `${((performance.now() - triageStarted) / 1000).toFixed(1)} s (${replays.calls} replays, ${replays.pairs} programs on a target)`);
   const triaged = options.shrink === 'unexplained' ? await shrinkUnexplained(firstTriage, {
     bugs, replay, date, workers: options.workers, timeoutMs: options.timeoutMs, runtimeFlags: options.runtimeFlags, browserFlags: options.browserFlags,
     shouldShrink: () => !interrupted(), log,
