@@ -34,7 +34,9 @@ export async function replayProgram(program, targets, { timeoutMs }) {
 export async function replayPrograms(programs, targets, { timeoutMs, workers = 1, generated = false }) {
   /** @type {any[][]} */
   const verdicts = programs.map(() => []);
-  for (const { agent, targets: hostTargets } of groupByHost(targets)) {
+  // Hosts side by side: what a replay waits for is mostly not CPU (an agent starting, a lost message waiting out
+  // its timeout: Node 22's MessagePort drops a null-prototype CryptoKey without a messageerror, 5 s on each channel).
+  await Promise.all(groupByHost(targets).map(async ({ agent, targets: hostTargets }) => {
     const pending = programs.map((program, index) => ({ kind: 'program', program, targets: hostTargets, index, generated }));
     await runPool({
       workerURL: FUZZ_WORKER_URL,
@@ -52,7 +54,7 @@ export async function replayPrograms(programs, targets, { timeoutMs, workers = 1
         if (rest.length > 0) pending.push({ ...stalled, targets: rest });
       },
     });
-  }
+  }));
   const order = targets.map((target) => target.name);
   return verdicts.map((list) => list.sort((a, b) => order.indexOf(a.target) - order.indexOf(b.target)));
 }
