@@ -7,11 +7,33 @@ import { targetsFromNames } from '../targets/named.js';
 import { shownBy } from './root.js';
 
 /**
+ * Replays that run at once (triage asks for many together). More would put the machine's load into the verdicts:
+ * a case that makes no progress for the timeout is a stall, and each replay starts its hosts' members side by side.
+ */
+const REPLAYS_AT_ONCE = 3;
+
+/**
  * @param {{runtimeFlags?: string[], browserFlags?: string[], timeoutMs: number, spec?: string, log?: (line: string) => void}} options
  * @returns {import('./triage.js').Replay}
  */
 export function replayOnTargets({ runtimeFlags = [], browserFlags = [], timeoutMs, spec, log = () => {} }) {
+  let running = 0;
+  /** @type {(() => void)[]} replays waiting for one to end, each handed its place */
+  const waiting = [];
   return async (programs, names) => {
+    if (running < REPLAYS_AT_ONCE) running += 1;
+    else await new Promise((/** @type {(value?: unknown) => void} */ resolve) => waiting.push(resolve));
+    try {
+      return await replay(programs, names);
+    } finally {
+      const next = waiting.shift();
+      if (next === undefined) running -= 1;
+      else next();
+    }
+  };
+
+  /** @param {any[]} programs @param {string[]} names */
+  async function replay(programs, names) {
     const started = performance.now();
     const targets = await targetsFromNames(names, runtimeFlags, browserFlags, spec);
     const verdicts = await replayPrograms(programs, targets, { timeoutMs, workers: 2 });
@@ -23,5 +45,5 @@ export function replayOnTargets({ runtimeFlags = [], browserFlags = [], timeoutM
       })),
       versions: names.map((name) => targets.find((t) => t.name === name)?.runtime?.version ?? null),
     };
-  };
+  }
 }

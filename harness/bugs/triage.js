@@ -93,16 +93,18 @@ export async function triage(findings, bugs, { ran, replay, date }) {
     if (!group.targets.some((/** @type {RanTarget} */ t) => t.name === finding.target)) group.targets.push({ name: finding.target, version: finding.version });
   }
   const taken = new Set(bugs.map((bug) => bug.id));
-  for (const [implementation, { targets, findings: theirs }] of implementations) {
+  // Each implementation's replays that wait on no decision (steps 1, 2 and 2b below) start for all of them at once
+  // (replayOnTargets bounds how many run together); the decisions are then made implementation by implementation, in
+  // order, as before: a cell's first replay stands, and these cells are the same whoever asks first.
+  const plans = [...implementations].flatMap(([implementation, { targets, findings: theirs }]) => {
     // Its own bugs, and the questions of the standard it meets (a question's sightings and findings gather over implementations).
     const known = bugsOf(bugs, implementation);
-    if (known.length === 0 && theirs.length === 0) continue;
+    if (known.length === 0 && theirs.length === 0) return [];
     const names = targets.map((/** @type {RanTarget} */ t) => t.name);
     // Rows: each known bug's founding program, each finding's, then each other program a bug is also shown by.
     const others = known.flatMap((bug) => programsOf(bug).slice(1).map((also) => ({ bug, ...also })));
     const matrix = replayMatrix(replay, [...known.map((bug) => bug.program), ...theirs.map((/** @type {RunFinding} */ f) => f.program),
       ...others.map((also) => also.program)]);
-    const { at } = matrix;
     const bugRows = known.map((bug, i) => ({ bug, row: i }));
     const findingRows = theirs.map((/** @type {RunFinding} */ finding, /** @type {number} */ i) => ({ finding, row: known.length + i }));
     const otherRows = others.map((also, i) => ({ ...also, row: known.length + theirs.length + i }));
@@ -111,15 +113,23 @@ export async function triage(findings, bugs, { ran, replay, date }) {
       /** @type {Map<string, number[]>} */
       const byTarget = new Map();
       for (const row of rows) for (const target of targetsOf(row)) byTarget.set(target, [...(byTarget.get(target) ?? []), row]);
-      for (const [target, those] of byTarget) await matrix.fill(those, [target]);
+      await Promise.all([...byTarget].map(([target, those]) => matrix.fill(those, [target])));
     };
-
-    // 1. Every known bug on every target: where it shows now (sightings: fixed, regressed).
-    await matrix.fill(bugRows.map((b) => b.row), names);
-    // 2. Every finding on its own target: the root it shows now.
-    await fillEach(findingRows.map((f) => f.row), (row) => [theirs[row - known.length].target]);
-    // 2b. The bugs' other programs where the findings are: does one show a finding's root there? (Not a sighting: `shows` is the founding program's.)
-    await matrix.fill(otherRows.map((o) => o.row), [...new Set(theirs.map((/** @type {RunFinding} */ f) => f.target))]);
+    const replayed = Promise.all([
+      // 1. Every known bug on every target: where it shows now (sightings: fixed, regressed).
+      matrix.fill(bugRows.map((b) => b.row), names),
+      // 2. Every finding on its own target: the root it shows now.
+      fillEach(findingRows.map((f) => f.row), (row) => [theirs[row - known.length].target]),
+      // 2b. The bugs' other programs where the findings are: does one show a finding's root there? (Not a sighting: `shows` is the founding program's.)
+      matrix.fill(otherRows.map((o) => o.row), [...new Set(theirs.map((/** @type {RunFinding} */ f) => f.target))]),
+    ]);
+    // Awaited in its turn below; a failure before then is not an unhandled rejection.
+    replayed.catch(() => {});
+    return [{ implementation, targets, theirs, known, names, matrix, bugRows, findingRows, otherRows, fillEach, replayed }];
+  });
+  for (const { implementation, targets, theirs, known, names, matrix, bugRows, findingRows, otherRows, fillEach, replayed } of plans) {
+    const { at } = matrix;
+    await replayed;
     // A results file that did not record a version (a regression file) takes the one the replay ran.
     for (const t of targets) t.version ??= matrix.versionOf(t.name);
     for (const { bug, row } of bugRows) {
