@@ -209,3 +209,13 @@ test("across runs an Error's type and a typed array's element type are read as t
   assert.equal(across(viewOf('BigInt64Array'), viewOf('Int32Array')), false);
   assert.equal(across(viewOf('Uint8Array'), viewOf('DataView')), false);
 });
+
+test('across runs a function of any style is read as one class: every callable value meets the same step', () => {
+  const functionOf = (style) => ({ schema: 'clonecheck/program@2', root: { ref: 0 }, objects: [{ kind: 'object', props: [{ key: 'a', value: { ref: 1 } }] }, { kind: 'function', style }] });
+  const across = (a, b) => explains(acrossRuns(programFeatures(a)), acrossRuns(programFeatures(b)));
+  assert.equal(explains(programFeatures(functionOf('arrow')), programFeatures(functionOf('bound'))), false);
+  assert.equal(across(functionOf('arrow'), functionOf('bound')), true);
+  assert.equal(across(functionOf('class'), functionOf('generator')), true);
+  // Not a function: a Symbol is no callable, and stays its own trigger.
+  assert.equal(across(functionOf('arrow'), { schema: 'clonecheck/program@2', root: { ref: 0 }, objects: [{ kind: 'object', props: [{ key: 'a', value: { symbol: 'x' } }] }] }), false);
+});

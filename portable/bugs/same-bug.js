@@ -122,6 +122,11 @@ export function explains(trigger, features) {
  * Kept apart: an AggregateError (its `errors` are serialized under
  * html+cause+aggregate), a DataView, and the element classes whose values
  * are serialized differently (integers; floats, with NaN and -0; BigInts).
+ * A function of any style is one class: every callable value meets the
+ * same step (StructuredSerializeInternal: IsCallable(value), throw a
+ * DataCloneError), and the main job of 2026-12-03 proposed a bound function
+ * on Node's and Deno's `v8.serialize` as new bugs where the ledger's program
+ * had an arrow function.
  * @param {Iterable<string>} features
  * @returns {Set<string>}
  */
@@ -129,6 +134,7 @@ export function acrossRuns(features) {
   const classOf = (/** @type {string} */ feature) => {
     const error = /^error (?:Eval|Range|Reference|Syntax|Type|URI)?Error$/.test(feature);
     if (error) return 'error of a native type';
+    if (/^function (?:arrow|function|class|async|generator|bound)$/.test(feature)) return 'function of any style';
     const view = /^view (Big|Float)?\w*Array$/.exec(feature);
     if (view === null) return feature;
     return `view of ${{ Big: 'BigInt', Float: 'float' }[view[1] ?? ''] ?? 'integer'} elements`;
