@@ -38,9 +38,9 @@ test('every open browser ledger entry has a WPT-form test that its browser fails
   after(() => rmSync(dir, { recursive: true, force: true }));
   // The replays' browsers, so that the test's process ends.
   after(shutdown);
-  // 20 s a file: a test its browser fails or passes ends long before it. Under load (a full npm test with other tests
-  // beside it, 2026-12-03) Chromium's BroadcastChannel test, which starts a worker first, timed out at 10 s; run
-  // again alone it failed as it should (this whole test: 54 s).
+  // 20 s a file, a margin under load: a test its browser fails or passes ends long before it. (Chromium's
+  // BroadcastChannel test timing out at 10 s, 2026-12-03, was a message posted before the worker's channel could hear
+  // it: snippet-wpt.js now waits until it does.)
   const results = await ledgerWptTests(bugs, dir, { timeoutMs: 20000 });
   const { counts, problems } = ledgerTestProblems(results, NO_TEST, new Set(bugs.map((bug) => bug.id)), 'NO_TEST');
   t.diagnostic(counts);

@@ -68,7 +68,7 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
  * @param {any} document a nightly document
  * @returns {string[]} none for a document whose units were not timed
  */
-export function timeLines(document) {
+function timeLines(document) {
   const time = document.time;
   if (time === undefined || time.unitsMs === 0) return [];
   /** @type {{name: string, startupMs: number, judgingMs: number, casesPerSecondJudging: number}[]} */
