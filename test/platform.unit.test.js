@@ -14,6 +14,7 @@ import { structuredClone, selectTier } from '../src/index.js';
 import { classifyObject } from '../src/abstract-ops/brands.js';
 import { captureRealm } from '../src/primordials/realm.js';
 import { installNodeHostHooks } from '../portable/hosts/node-host.js';
+import { prepareSampleKeys, SAMPLE_KEYS_SYMBOL, SAMPLE_KEY_NAMES } from '../src/program/kinds/cryptokey.js';
 
 test('loading the generator and the reference, and building a Blob and a detached buffer, leave V8\'s array iteration protector on', () => {
   // Each passes a sequence (a Blob's parts, a transfer list) with a captured iterator; an array with an own
@@ -360,6 +361,31 @@ test('a CryptoKey: its type getter tells it, the host copies it (key material sc
   assert.equal(observed.kind, 'CryptoKey');
   assert.deepEqual([observed.platform.type.value, observed.platform.extractable.value, observed.platform.algorithm.kind, observed.platform.usages.kind],
     ['secret', true, 'object', 'array']);
+});
+
+test('a realm prepares its Ed25519 sample keys although its host refuses some pairs it generates (WebKitGTK\'s OperationError, bug 307095), and asks a host without the algorithm once', async () => {
+  /** @param {(algorithm: any) => string | undefined} refusal the name of the error a generateKey call meets, if any */
+  const realm = (refusal) => {
+    const calls = [];
+    const subtle = {
+      importKey: (...args) => crypto.subtle.importKey(...args),
+      generateKey(algorithm, ...rest) {
+        calls.push(algorithm.name);
+        const name = refusal(algorithm);
+        return name === undefined ? crypto.subtle.generateKey(algorithm, ...rest) : Promise.reject(new DOMException('refused', name));
+      },
+    };
+    return { global: { crypto: { subtle }, Uint8Array }, calls };
+  };
+  let refusals = 2;
+  const flaky = realm((algorithm) => (algorithm.name === 'Ed25519' && refusals-- > 0 ? 'OperationError' : undefined));
+  await prepareSampleKeys(flaky.global);
+  assert.deepEqual(Object.keys(flaky.global[SAMPLE_KEYS_SYMBOL]), SAMPLE_KEY_NAMES);
+  assert.equal(flaky.calls.filter((name) => name === 'Ed25519').length, 3);
+  const without = realm((algorithm) => (algorithm.name === 'Ed25519' ? 'NotSupportedError' : undefined));
+  await prepareSampleKeys(without.global);
+  assert.deepEqual(Object.keys(without.global[SAMPLE_KEYS_SYMBOL]), SAMPLE_KEY_NAMES.filter((name) => !name.startsWith('Ed25519')));
+  assert.equal(without.calls.filter((name) => name === 'Ed25519').length, 1);
 });
 
 import { snippetFor } from '../harness/findings/snippet.js';
