@@ -84,6 +84,7 @@ export class PageMember extends EventEmitter {
       if (wasRestarted(browser)) this.reopen();
       else this.die(detail);
     });
+    await server.bundled;
     const page = await browser.openPage(expected.url);
     if (!current()) {
       await page.close().catch(() => {});

@@ -23,6 +23,7 @@ import { buildSync } from 'esbuild';
 import sirv from 'sirv';
 import { FAMILIES } from '../../portable/families/index.js';
 import { WebSocketServer } from 'ws';
+import { bundlePageModules } from './page-bundle.js';
 
 /** This package's folder: what the server serves from. */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -69,15 +70,19 @@ function fastCheckBundle() {
   return result.outputFiles[0].text;
 }
 
+/** The import map's entries that put one module of this package in place of another (page-bundle.js makes them too). */
+const REPLACED_MODULES = Object.fromEntries(Object.entries(IMPORT_MAP.imports).filter(([from]) => from.startsWith('/portable/')));
+
 /**
  * @param {string} member
  * @param {string} token
+ * @param {Record<string, string>} bundled  the import map's entries for the bundled modules (page-bundle.js)
  */
-function agentPage(member, token) {
+function agentPage(member, token, bundled) {
   return `<!doctype html>
 <meta charset="utf-8">
 <title>clonecheck agent ${member}</title>
-<script type="importmap">${JSON.stringify(IMPORT_MAP)}</script>
+<script type="importmap">${JSON.stringify({ imports: { ...IMPORT_MAP.imports, ...bundled } })}</script>
 <script type="module">
 import { serveAgent } from '/portable/hosts/page/agent.js';
 serveAgent(${JSON.stringify(member)}, ${JSON.stringify(token)});
@@ -90,6 +95,8 @@ serveAgent(${JSON.stringify(member)}, ${JSON.stringify(token)});
  * @property {string} origin  `http://127.0.0.1:PORT`
  * @property {() => {url: string, connection: Promise<import('ws').WebSocket>, cancel: () => void}} expect
  *   a new agent page: the URL to open, and its WebSocket once it has connected
+ * @property {Promise<void>} bundled  settled once the agent page's modules are bundled (page-bundle.js; rejected
+ *   with esbuild's error): an agent page is opened after it
  * @property {(message: unknown) => string} toPageJSON  a message's JSON, with this package's module URLs made page paths
  * @property {() => Promise<void>} close
  */
@@ -139,9 +146,12 @@ export async function startPageServer() {
       response.setHeader('Cache-Control', 'no-store');
       response.end(JSON.stringify(notServed.get(key) ?? []));
       notServed.delete(key);
-    } else if (url.pathname === '/agent.html' && url.searchParams.get('token') === token) {
+    } else if (url.pathname === '/agent.html' && url.searchParams.get('token') === token && bundle !== undefined) {
       response.setHeader('Content-Type', 'text/html; charset=utf-8');
-      response.end(agentPage(url.searchParams.get('member') ?? '', token));
+      response.end(agentPage(url.searchParams.get('member') ?? '', token, bundle.imports));
+    } else if (bundle?.files.has(url.pathname)) {
+      response.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+      response.end(bundle.files.get(url.pathname));
     } else if (url.pathname === '/vendor/fast-check.js') {
       vendor ??= fastCheckBundle();
       response.setHeader('Content-Type', 'text/javascript; charset=utf-8');
@@ -170,6 +180,11 @@ export async function startPageServer() {
   });
   const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
   const origin = `http://127.0.0.1:${port}`;
+  /** @type {import('./page-bundle.js').PageBundle | undefined} */
+  let bundle;
+  // Made while the browsers start (~0.4 s, in esbuild's own process).
+  const bundled = bundlePageModules(origin, REPLACED_MODULES).then((made) => { bundle = made; });
+  bundled.catch(() => {});
 
   /**
    * Module URLs (a TargetSpec's moduleURL, conform's cloneModuleURL, the
@@ -181,6 +196,7 @@ export async function startPageServer() {
 
   return {
     origin,
+    bundled,
     expect() {
       const member = String(members++);
       let cancel = () => {};

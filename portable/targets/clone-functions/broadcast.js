@@ -18,7 +18,7 @@ const sends = sendLog();
 
 /**
  * Starts the receiving workers and the channel (before any case: never while a program's pollution is in place).
- * @param {string} [scriptURL] their module; realm-worker.js by default
+ * @param {string} [scriptURL] their module; realm-entry.js by default
  */
 export async function start(scriptURL) {
   receivers = await startReceivers(RECEIVERS, scriptURL);

@@ -20,7 +20,7 @@ export function oneReceiverChannel(kind) {
   return {
     /**
      * Starts the receiving realm (before any case: never while a program's pollution is in place).
-     * @param {string} [scriptURL] its module (realm-worker.js by default), or its document for a frame
+     * @param {string} [scriptURL] its module (realm-entry.js by default), or its document for a frame
      */
     async start(scriptURL) {
       [receiver] = await startReceivers(1, scriptURL, kind);

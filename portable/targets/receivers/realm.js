@@ -2,7 +2,8 @@
 // (portable/targets/receivers/workers.js) send values to does. It runs in a
 // Node worker thread or a web Worker (Bun, Deno, a browser), or in a
 // same-origin frame of a page (the `iframe` channel), and stays alive across
-// cases; realm-worker.js (realm-frame.html in a browser) is its entry, and a
+// cases; realm-entry.js is its entry (a worker's module, the script of
+// realm-frame.html), and a
 // repro.mjs of a worker channel starts itself as one. Messages are strings, `tag\ntext`, so that no
 // harness object is serialized while a program's pollution is in place:
 //   'arm\nK\nSTEPS'    apply the receiver's realm steps and keep them for K

@@ -72,7 +72,7 @@ function startFrame(documentURL, onAnswer) {
 }
 
 /**
- * @param {string} scriptURL the worker's module (realm-worker.js, or a repro.mjs), or a frame's document
+ * @param {string} scriptURL the worker's module (realm-entry.js, or a repro.mjs), or a frame's document
  * @param {'worker' | 'frame'} kind
  * @returns {Promise<Receiver>} once the worker (or frame) has loaded
  */
@@ -167,14 +167,14 @@ async function startReceiver(scriptURL, kind) {
 
 /**
  * @param {number} count
- * @param {string} [scriptURL] the workers' module (default realm-worker.js), or the frames' document
+ * @param {string} [scriptURL] the workers' module (default realm-entry.js), or the frames' document
  *   (default the browser's realm-frame.html)
  * @param {'worker' | 'frame'} [kind]
  * @returns {Promise<Receiver[]>}
  */
 export async function startReceivers(count, scriptURL, kind = 'worker') {
   // Resolved only when needed: a repro.mjs bundles this file and gives its own URL.
-  scriptURL ??= new URL(kind === 'frame' ? '../../hosts/page/realm-frame.html' : './realm-worker.js', import.meta.url).href;
+  scriptURL ??= new URL(kind === 'frame' ? '../../hosts/page/realm-frame.html' : './realm-entry.js', import.meta.url).href;
   const receivers = [];
   for (let i = 0; i < count; i++) receivers.push(await startReceiver(scriptURL, kind));
   return receivers;
