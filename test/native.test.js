@@ -145,6 +145,14 @@ test('stage 1: what QuickJS-ng sends is written again byte for byte (shared and 
   assert.equal(found.verdict, 'not-reproduced', found.report);
 });
 
+test("an array longer than 2^20 is not given to QuickJS-ng's writer, which writes every index below its length (bug 7): the input ends at once, where it outlived the 10 s limit", { timeout: 300_000 }, async () => {
+  // AFL++'s most frequent hang (2026-12-03): an index key at 2^32-2 makes the length 2^32-1.
+  const started = Date.now();
+  const judged = await judgeInQuickJS({ schema: PROGRAM, root: { ref: 0 }, objects: [{ kind: 'array', items: ['abc'], props: [{ key: '4294967294', value: 1 }] }] });
+  assert.equal(judged.verdict, 'not-reproduced', judged.report);
+  assert.ok(Date.now() - started < 9000, `${Date.now() - started} ms`);
+});
+
 test('a broken rewrite invariant is a finding of its own, named by the tags where the two messages part', () => {
   const dir = scratch();
   const input = join(dir, 'input.bin');
