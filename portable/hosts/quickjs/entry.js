@@ -132,9 +132,9 @@ const refusedProgram = (error) => error instanceof TypeError && error.message.st
  * random byte strings), so build() is told the program is drawn, as a fuzz
  * chunk tells it of the generator's (src/program/build.js `drawn`): it runs
  * only this host's checks (a DOMException, Blob or File QuickJS-ng lacks is
- * refused as before). In QuickJS-ng's qjs, 1,200 inputs of 1-400 random
- * bytes, decoding and building: 2.65 -> 1.71 ms an input (1.56x; 2026-12-03,
- * under load, median of 5 alternating rounds; the same 1,115 built).
+ * refused as before). In QuickJS-ng's qjs, decoding and building the 1,068
+ * inputs of an AFL++ queue: 314 -> 227 µs an input (1.38x; 2026-12-03,
+ * median of 7 alternating rounds, the same 1,021 built).
  * Stage 2 judges the same program object, so it is not validated there either.
  * @param {Uint8Array} bytes
  * @returns {Broken | undefined} what broke, if anything
