@@ -28,7 +28,7 @@
 
 import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { relative } from 'node:path';
+import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -95,7 +95,8 @@ function pagePlugin(origin, replacements) {
       });
       plugin.onLoad({ filter: /\.m?js$/ }, async (args) => {
         const path = relative(ROOT, args.path);
-        if (path.startsWith('node_modules/')) return undefined;
+        // A dependency's file, beside this package (an install) or in its node_modules (a checkout), is left as it is.
+        if (path.startsWith('..') || path.split(sep).includes('node_modules')) return undefined;
         const text = await readFile(args.path, 'utf8');
         return { contents: text.replaceAll('import.meta.url', JSON.stringify(`${origin}/${path}`)), loader: 'js' };
       });
