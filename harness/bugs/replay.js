@@ -37,7 +37,7 @@ export function replayOnTargets({ runtimeFlags = [], browserFlags = [], timeoutM
     const started = performance.now();
     const targets = await targetsFromNames(names, runtimeFlags, browserFlags, spec);
     const verdicts = await replayPrograms(programs, targets, { timeoutMs, workers: 2 });
-    log(`replayed ${programs.length} programs on ${names.length} targets in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    log(`replayed ${programs.length} programs on ${names.length} targets (${[...new Set(names.map((name) => name.slice(0, name.lastIndexOf(":"))))].join(", ")}) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     return {
       shown: verdicts.map((row) => names.map((name) => {
         const verdict = row.find((v) => v.target === name);
