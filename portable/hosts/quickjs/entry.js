@@ -15,6 +15,7 @@
 // case against the oracle.
 
 import { build, canonicalJSON, drawn, fromBytes, validate } from '../../../src/index.js';
+import { isArrayIndex } from '../../../src/abstract-ops/object-operations.js';
 import { deliveredObservation, observedCase, oracleClone, seenDeviations, seenHere, unexpected, viaQuickjsMessage as viaMessage, withoutTransfer } from '../../index.js';
 import { regexpBehaviourDifferences } from './regexp-behaviour.js';
 import './quickjs-host.js';
@@ -74,13 +75,6 @@ const REWRITE_LINE = 'clonecheck-rewrite: ';
  */
 const DENSE_WRITE_LIMIT = 2 ** 20;
 
-/** @param {string} key @returns {number} the array index it is, or -1 (ECMA-262 6.1.7: a canonical numeric string below 2^32-1) */
-function arrayIndexOf(key) {
-  if (!/^(0|[1-9][0-9]{0,9})$/.test(key)) return -1;
-  const index = Number(key);
-  return index < 2 ** 32 - 1 ? index : -1;
-}
-
 /**
  * @param {any} program
  * @returns {boolean} whether some array of the program is longer than DENSE_WRITE_LIMIT: its
@@ -90,7 +84,7 @@ function makesALongArray(program) {
   return program.objects.some((/** @type {any} */ node) => node.kind === 'array' && Math.max(
     node.length ?? 0,
     node.items.length + (node.fill?.[1] ?? 0),
-    ...(node.props ?? []).map((/** @type {any} */ prop) => (typeof prop.key === 'string' ? arrayIndexOf(prop.key) + 1 : 0)),
+    ...(node.props ?? []).map((/** @type {any} */ prop) => (typeof prop.key === 'string' && isArrayIndex(prop.key) ? Number(prop.key) + 1 : 0)),
   ) > DENSE_WRITE_LIMIT);
 }
 
