@@ -9,8 +9,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { strategies } from '../fuzzers/programs.js';
 import { PROGRAM_SCHEMA } from '../src/index.js';
+import { replayProgram } from '../harness/findings/replay.js';
+import { verifySnippet } from '../harness/findings/snippet-run.js';
+import { resolveTarget } from '../harness/targets/catalog.js';
 import { clonecheck, fixture } from './helpers.js';
 
 /**
@@ -174,6 +178,29 @@ test('a target that hangs is a timeout and one that kills its thread is a crash;
   const judged = (t) => t.verdicts.pass + t.verdicts.deviation + t.verdicts.timeout + t.verdicts.crash;
   assert.equal(judged(hangs), 300, JSON.stringify(document.targets));
   assert.equal(judged(exits), 300, JSON.stringify(document.targets));
+});
+
+test('a message a runtime drops without a messageerror is lost at once, not a timeout: the fence posted after it comes first (Node 22), and its snippet shows it', async () => {
+  // Node 22, 24 and 26 drop a DOMException whose prototype is null on a port and on a worker's
+  // (corpus/bugs/node/clones-value-with-reprototyped-domexception-to-undefined.json); with a minute to wait, a
+  // case without the fence would be a timeout.
+  const program = { schema: PROGRAM_SCHEMA, root: { ref: 0 }, objects: [{ kind: 'domexception', proto: null }] };
+  const targets = await Promise.all(['node@22:messagechannel', 'node@22:worker', 'node:worker'].map((name) => resolveTarget(name)));
+  const [port, worker, node20] = await replayProgram(program, targets, { timeoutMs: 60000 });
+  for (const verdict of [port, worker]) {
+    assert.equal(verdict.verdict, 'deviation', JSON.stringify(verdict));
+    assert.deepEqual([verdict.actual.outcome, verdict.actual.thrown.name], ['throw', 'MessageLost'], verdict.target);
+  }
+  // Node 20 delivers it (as an ordinary object): no fence is taken for a value.
+  assert.notEqual(node20.actual?.thrown?.name, 'MessageLost', JSON.stringify(node20));
+  // In the checkout: the reference's snippet imports clonecheck's modules.
+  const dir = mkdtempSync(fileURLToPath(new URL('../.snippets-', import.meta.url)));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  for (const [verdict, target] of [[port, targets[0]], [worker, targets[1]]]) {
+    const snippet = await verifySnippet({ ...verdict, program, target }, dir, target.name.replace(/[@:]/g, '-'));
+    assert.equal(snippet.status, 'verified', JSON.stringify(snippet));
+    assert.match(snippet.target?.printed.join('\n') ?? '', /^FAIL .* actual a message posted after it arrived first$/m);
+  }
 });
 
 test('a target whose machinery throws later on its own, from a timer or a rejected promise, costs crash verdicts, never the run: the results and the summary are written', () => {

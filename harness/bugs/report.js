@@ -16,10 +16,10 @@
 import { HTML_ALGORITHMS, HTML_REVISION } from '../../src/html/steps.js';
 import { ENCODING_ALGORITHMS, ENCODING_REVISION } from '../../src/encoding/steps.js';
 import { reproCommands } from '../findings/repro.js';
-import { snippetFor, snippetOutput } from '../findings/snippet.js';
+import { snippetOutput } from '../findings/snippet.js';
 import { decodeSnippetFor } from '../findings/snippet-decode.js';
 import { decoderNamed } from '../../portable/decode/decoders.js';
-import { stallSnippetFor } from '../findings/snippet-stall.js';
+import { deviationSnippetFor, stallSnippetFor } from '../findings/snippet-stall.js';
 import { wptTestFor } from '../findings/snippet-wpt.js';
 import { QUESTIONS, displayName, implementationOf } from './ledger.js';
 import { severityOf } from './severity.js';
@@ -194,7 +194,7 @@ function snippetOf(bug, { target, verdict }) {
     return stallSnippetFor({ program: bug.program, target, verdict: verdict.verdict, detail: verdict.detail });
   }
   if (verdict?.verdict !== 'deviation') return null;
-  return snippetFor({ program: verdict.program, target, differences: verdict.differences, expected: verdict.expected, actual: verdict.actual });
+  return deviationSnippetFor({ program: verdict.program, target, differences: verdict.differences, expected: verdict.expected, actual: verdict.actual });
 }
 
 /**

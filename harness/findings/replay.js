@@ -34,8 +34,8 @@ export async function replayProgram(program, targets, { timeoutMs }) {
 export async function replayPrograms(programs, targets, { timeoutMs, workers = 1, generated = false }) {
   /** @type {any[][]} */
   const verdicts = programs.map(() => []);
-  // Hosts side by side: what a replay waits for is mostly not CPU (an agent starting, a lost message waiting out
-  // its timeout: Node 22's MessagePort drops a null-prototype CryptoKey without a messageerror, 5 s on each channel).
+  // Hosts side by side: what a replay waits for is mostly not CPU (an agent or a page starting, a hang waiting out
+  // its timeout).
   await Promise.all(groupByHost(targets).map(async ({ agent, targets: hostTargets }) => {
     const pending = programs.map((program, index) => ({ kind: 'program', program, targets: hostTargets, index, generated }));
     await runPool({

@@ -201,7 +201,7 @@ function checkFor(d, expected, actual) {
   if (d.path === '$' && d.category === 'outcome') {
     const names = [thrownName(expected), thrownName(actual)];
     // One side throws what has no name (a program's getter on Error.prototype.name answers undefined): whether it throws.
-    if (names.includes(undefined) && names.includes('nothing') && expected.thrown?.name !== 'MessageError' && actual.thrown?.name !== 'MessageError') {
+    if (names.includes(undefined) && names.includes('nothing') && !DELIVERY_ERRORS.includes(expected.thrown?.name) && !DELIVERY_ERRORS.includes(actual.thrown?.name)) {
       const threw = (/** @type {string | undefined} */ name) => JSON.stringify(name === 'nothing' ? 'nothing' : 'an exception');
       return { subject: 'throw', expression: "'an exception'", expected: threw(names[0]), actual: threw(names[1]) };
     }
@@ -378,8 +378,22 @@ function thrownCheck(d, expected, actual) {
 function thrownName(caseObservation) {
   if (caseObservation.outcome !== 'throw') return 'nothing';
   const name = caseObservation.thrown?.name;
-  // MessageError is the harness's name for a 'messageerror' event, not a thrown error.
-  return typeof name === 'string' && name !== 'MessageError' ? name : undefined;
+  return typeof name === 'string' && !DELIVERY_ERRORS.includes(name) ? name : undefined;
+}
+
+/**
+ * The harness's names for what a channel's receiving side did instead of delivering the value
+ * (portable/targets/receivers/messages.js), not errors anyone threw: a 'messageerror' event, a lost message.
+ */
+const DELIVERY_ERRORS = ['MessageError', 'MessageLost'];
+
+/**
+ * @param {any} actual  a case observation
+ * @returns {boolean} whether the value's message never came (a MessageLost): its snippet is whether the message
+ *   arrives (snippet-stall.js), not a comparison
+ */
+export function lostMessage(actual) {
+  return actual?.outcome === 'throw' && actual.thrown?.name === 'MessageLost';
 }
 
 /**

@@ -15,8 +15,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { familyNamed } from '../../portable/families/index.js';
-import { snippetFor, snippetOutput } from './snippet.js';
-import { stallSnippetFor } from './snippet-stall.js';
+import { snippetOutput } from './snippet.js';
+import { deviationSnippetFor, stallSnippetFor } from './snippet-stall.js';
 
 const run = promisify(execFile);
 
@@ -75,7 +75,7 @@ function outputLines(stdout) {
  * @returns {Promise<SnippetVerdict>}
  */
 export async function verifySnippet(finding, dir, name) {
-  return verifyBoth((options) => snippetFor(finding, options), finding.target, dir, name,
+  return verifyBoth((options) => deviationSnippetFor(finding, options), finding.target, dir, name,
     // A snippet that hangs printed all it had to (a FAIL line) before the clone never ended.
     (target) => target.failed === null || target.hung);
 }

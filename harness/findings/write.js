@@ -12,7 +12,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_SPEC_PROFILE, canonicalJSON } from '../../src/index.js';
 import { hasStandaloneRepro, reproCommands, reproPage, reproSource } from './repro.js';
-import { snippetFor, snippetOutput } from './snippet.js';
+import { snippetOutput } from './snippet.js';
+import { deviationSnippetFor } from './snippet-stall.js';
 import { visibleSource } from './visible-source.js';
 
 /** The programs a history-dependent finding needs before its own, in one realm (harness/minimize/history.js). */
@@ -197,7 +198,7 @@ function snippetSection(finding, target) {
   if (finding.verdict !== 'deviation') {
     return [...heading, `None for a ${finding.verdict}: ${replayer} replays the program (it is expected to ${finding.verdict === 'crash' ? 'die' : 'hang'}).`, ''];
   }
-  const snippet = snippetFor({
+  const snippet = deviationSnippetFor({
     program: finding.program, target, differences: finding.differences ?? [], expected: finding.expected, actual: finding.actual,
   });
   if ('reason' in snippet) return [...heading, `None: ${snippet.reason}. ${replayer} replays the finding exactly.`, ''];

@@ -4,7 +4,7 @@
 // BroadcastChannel has no transfer list (the channel drops the program's).
 // A Delivery (portable/case/case.js), plus start/stop and the oracle.
 
-import { answerText } from '../receivers/messages.js';
+import { FENCE, answerText } from '../receivers/messages.js';
 import { sendLog } from '../receivers/sends.js';
 import { landedText, oracleIn, startReceivers } from '../receivers/workers.js';
 
@@ -37,11 +37,14 @@ export async function prepare(receiverSteps, deliveries) {
   sends.reset();
   // The set-up goes on each worker's own port and the values on the channel:
   // two queues, so the values are sent only once every set-up is in place.
-  for (const receiver of receivers) receiver.post(`listen\n${deliveries}\n${receiverSteps}`);
+  for (const receiver of receivers) receiver.post(`listen\n${deliveries}\n${FENCE}\n${receiverSteps}`);
   for (const receiver of receivers) answerText(await receiver.reply(), 'armed');
 }
 
-/** @param {unknown} value */
+/**
+ * Posts the value, then the fence (realm.js: a fence where the value was due says the value was lost).
+ * @param {unknown} value
+ */
 export function send(value) {
   try {
     sender.postMessage(value);
@@ -50,6 +53,7 @@ export function send(value) {
     sends.record(true);
     throw error;
   }
+  sender.postMessage(FENCE);
   sends.record(false);
 }
 

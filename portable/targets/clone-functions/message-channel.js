@@ -4,11 +4,14 @@
 // Bun, Deno and browsers. A 'messageerror' event (the receiving side could not
 // deserialize) is reported as a thrown Error named MessageError, which never
 // matches the reference: the spec only fires it when deserialization fails.
+// A fence follows the value on the port: when it comes first, the value's
+// message was lost, reported as a thrown Error named MessageLost
+// (receivers/messages.js), at once instead of after the case's timeout.
 // It settles with `settled(data)`, never with the data itself (settling with
 // an object would read its `then`).
 
 import { settled } from '../../case/case.js';
-import { messageError } from '../receivers/messages.js';
+import { FENCE, messageError, messageLost } from '../receivers/messages.js';
 
 export const settlesBoxed = true;
 
@@ -28,7 +31,9 @@ export default function viaMessageChannel(value, { transfer }) {
   return new PromiseCtor((resolve, reject) => {
     port2.onmessage = (event) => {
       close();
-      resolve(settled(event.data));
+      // The value, or the fence: a program's value is never the fence's string.
+      if (event.data === FENCE) reject(messageLost('the receiving port'));
+      else resolve(settled(event.data));
     };
     port2.onmessageerror = () => {
       close();
@@ -37,6 +42,7 @@ export default function viaMessageChannel(value, { transfer }) {
     try {
       // The program's list, whatever it holds: the engine's own checks are under test.
       port1.postMessage(value, /** @type {Transferable[]} */ (transfer));
+      port1.postMessage(FENCE);
     } catch (error) {
       close();
       reject(error);

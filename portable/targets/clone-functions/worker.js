@@ -3,7 +3,7 @@
 // first, the value is observed there, and so is the oracle (receivers/).
 // A Delivery (portable/case/case.js), plus start/stop and the oracle.
 
-import { answerText } from '../receivers/messages.js';
+import { FENCE, answerText } from '../receivers/messages.js';
 import { sendLog } from '../receivers/sends.js';
 import { landedText, oracleIn, startReceivers } from '../receivers/workers.js';
 
@@ -34,10 +34,13 @@ export function oneReceiverChannel(kind) {
     async prepare(receiverSteps, deliveries) {
       sends.reset();
       // The same port carries the values next: no need to wait for the set-up.
-      receiver.post(`arm\n${deliveries}\n${receiverSteps}`);
+      receiver.post(`arm\n${deliveries}\n${FENCE}\n${receiverSteps}`);
     },
 
-    /** @param {unknown} value @param {unknown[] | undefined} transfer */
+    /**
+     * Posts the value, then the fence (realm.js: a fence where the value was due says the value was lost).
+     * @param {unknown} value @param {unknown[] | undefined} transfer
+     */
     send(value, transfer) {
       try {
         receiver.post(value, transfer);
@@ -47,9 +50,11 @@ export function oneReceiverChannel(kind) {
         // it observes and answers (restoring after the case's last value), and
         // `landed` drops the answer.
         receiver.post(undefined);
+        receiver.post(FENCE);
         sends.record(true);
         throw error;
       }
+      receiver.post(FENCE);
       sends.record(false);
     },
 

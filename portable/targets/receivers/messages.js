@@ -51,9 +51,25 @@ const ErrorCtor = Error;
 const ObjectDefineProperty = Object.defineProperty;
 const messageErrors = new WeakSet();
 
-/** @param {unknown} error @returns {boolean} whether messageError made it (not a harness failure) */
+/** @param {unknown} error @returns {boolean} whether messageError or messageLost made it (not a harness failure) */
 export function isMessageError(error) {
   return messageErrors.has(/** @type {object} */ (error));
+}
+
+/**
+ * A thrown Error named `name` that stands for what a channel's receiving
+ * side did instead of delivering the value: never a match for the reference.
+ * @param {string} name @param {string} message
+ */
+function deliveryError(name, message) {
+  const error = new ErrorCtor(message);
+  messageErrors.add(error);
+  // Defined, not assigned: the realm may have a setter on Error.prototype.name.
+  // The descriptor has no prototype, so nothing inherited is read from it.
+  /** @type {PropertyDescriptor & {__proto__?: null}} */
+  const descriptor = { __proto__: null, value: name, writable: true, configurable: true };
+  ObjectDefineProperty(error, 'name', descriptor);
+  return error;
 }
 
 /**
@@ -64,12 +80,29 @@ export function isMessageError(error) {
  * @param {string} where
  */
 export function messageError(where) {
-  const error = new ErrorCtor(`${where} fired messageerror`);
-  messageErrors.add(error);
-  // Defined, not assigned: the realm may have a setter on Error.prototype.name.
-  // The descriptor has no prototype, so nothing inherited is read from it.
-  /** @type {PropertyDescriptor & {__proto__?: null}} */
-  const name = { __proto__: null, value: 'MessageError', writable: true, configurable: true };
-  ObjectDefineProperty(error, 'name', name);
-  return error;
+  return deliveryError('MessageError', `${where} fired messageerror`);
 }
+
+/**
+ * What a channel reports when the value's message never came: the fence, a
+ * string posted right after it on the same port or BroadcastChannel, came
+ * first, and a port delivers its messages in the order they were posted
+ * (HTML's port message queue; a BroadcastChannel's messages from one sender
+ * alike). Node 22, 24 and 26 drop a value holding a Blob or a DOMException
+ * whose prototype was changed with neither a message nor a 'messageerror'
+ * (corpus/bugs/node/clones-value-with-reprototyped-domexception-to-undefined.json):
+ * without the fence each such case waited out its timeout (5 s) and its
+ * thread was replaced. A thrown Error named MessageLost, which never matches
+ * the reference.
+ * @param {string} where
+ */
+export function messageLost(where) {
+  return deliveryError('MessageLost', `${where} never delivered the value: a message posted after it arrived first`);
+}
+
+/**
+ * A fence for this realm's messages: a string no program holds (it is drawn
+ * when the module loads, and no program is read from here), so a receiver
+ * that gets it knows every message posted before it has come or never will.
+ */
+export const FENCE = `clonecheck-fence-${Math.random().toString(36).slice(2)}-${Date.now().toString(36)}`;

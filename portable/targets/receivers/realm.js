@@ -6,11 +6,15 @@
 // realm-frame.html), and a
 // repro.mjs of a worker channel starts itself as one. Messages are strings, `tag\ntext`, so that no
 // harness object is serialized while a program's pollution is in place:
-//   'arm\nK\nSTEPS'    apply the receiver's realm steps and keep them for K
+//   'arm\nK\nFENCE\nSTEPS'
+//                      apply the receiver's realm steps and keep them for K
 //                      values: the next K messages on this port (the `worker`
-//                      channel); restore after the last
-//   'listen\nK\nSTEPS' the same, but the values come on the BroadcastChannel;
-//                      answers 'armed' as it puts the steps in place
+//                      channel), each followed by the sender's FENCE, a
+//                      string no program holds; restore after the last
+//   'listen\nK\nFENCE\nSTEPS'
+//                      the same, but the values and their fences come on the
+//                      BroadcastChannel; answers 'armed' as it puts the steps
+//                      in place
 //   'skip'             one of the K values will not come (the broadcast
 //                      sender threw): restore if it was the last
 //   'subscribe\nNAME'  receive values on the BroadcastChannel NAME from now on
@@ -18,8 +22,9 @@
 //                      here: serialized under its sender steps, deserialized
 //                      under its receiver steps (reference-delivery.js)
 // Answers: 'landed\nJSON' (observeLanded of the value), 'messageerror' (the
-// value could not be deserialized here), 'oracle\nJSON', 'armed',
-// 'error\nTEXT' (a harness error).
+// value could not be deserialized here), 'lost' (a fence came where a value
+// was due: ports and channels deliver in order, so the value never will),
+// 'oracle\nJSON', 'armed', 'error\nTEXT' (a harness error).
 
 import { build, observeLanded, setupRealm } from '../../../src/index.js';
 import { cloneCaseElsewhere } from '../../case/case.js';
@@ -116,25 +121,51 @@ let parent;
  * @property {number} seen  the entries of `effects` that earlier values' observations took
  * @property {number} coming  values still to come
  * @property {boolean} onPort  the values come on this port (the `worker` channel), not on a BroadcastChannel
- * @property {Record<number, object | null> & {__proto__?: null}} answers  each value's landed observation, null when it
- *   could not be deserialized here (a null-prototype record: filled under the pollution)
+ * @property {boolean} fenceDue  a value came (or its messageerror) and the fence after it has not yet
+ * @property {Record<number, object | null | typeof LOST> & {__proto__?: null}} answers  each value's landed observation,
+ *   null when it could not be deserialized here, LOST when its fence came first (a null-prototype record: filled under
+ *   the pollution)
  * @property {number} answered
  */
 
 /** @type {Armed | null} */
 let armed = null;
 
+/** The sender's fence (its arm and listen messages say it), which follows each value it sends; before the first, nothing is. */
+let fence = /** @type {unknown} */ ({});
+
+/** The answer of a value whose fence came first. */
+const LOST = 'lost';
+
 /**
- * @param {string} text `K\nSTEPS`
+ * @param {string} text `K\nFENCE\nSTEPS`
  * @param {boolean} onPort
  */
 function arm(text, onPort) {
-  const { tag: count, text: steps } = splitMessage(text);
+  const { tag: count, text: rest } = splitMessage(text);
+  const { tag: itsFence, text: steps } = splitMessage(rest);
   // Read before the set-up: it may replace globalThis.Number.
   const coming = Number(count);
+  fence = itsFence;
   const effects = [];
   const restore = setupRealm(JSONParse(steps), effects, globalThis);
-  armed = { effects, restore, seen: 0, coming, onPort, answers: { __proto__: null }, answered: 0 };
+  armed = { effects, restore, seen: 0, coming, onPort, fenceDue: false, answers: { __proto__: null }, answered: 0 };
+}
+
+/**
+ * A message where the case's values come (this port, or the BroadcastChannel): a value, or the fence after one.
+ * A fence where a value was due means that value was lost; the fence after the case's last value comes once
+ * the realm is restored, and is dropped.
+ * @param {unknown} data
+ */
+function onValueMessage(data) {
+  if (data !== fence) {
+    land(data);
+    return;
+  }
+  if (armed === null) return;
+  if (armed.fenceDue) armed.fenceDue = false;
+  else oneLess(LOST);
 }
 
 /** @param {unknown} value the clone, in this realm */
@@ -149,12 +180,13 @@ function land(value) {
     if (landed === undefined) disarm();
   }
   oneLess(landed);
+  if (armed !== null) armed.fenceDue = true;
 }
 
 /**
  * One value of the case has landed, or will not come (`answer` undefined):
  * once none is left to come, the set-up is undone and the answers go.
- * @param {object | null} [answer] its landed observation, null for a messageerror
+ * @param {object | null | typeof LOST} [answer] its landed observation, null for a messageerror, LOST for a lost value
  */
 function oneLess(answer) {
   const set = /** @type {Armed} */ (armed);
@@ -164,7 +196,7 @@ function oneLess(answer) {
   disarm();
   for (let i = 0; i < set.answered; i++) {
     const landed = set.answers[i];
-    parent.post(landed === null ? 'messageerror' : `landed\n${JSONStringify(landed)}`);
+    parent.post(landed === null ? 'messageerror' : landed === LOST ? LOST : `landed\n${JSONStringify(landed)}`);
   }
 }
 
@@ -174,9 +206,10 @@ function disarm() {
   armed = null;
 }
 
-/** A value could not be deserialized here: the sender reports a MessageError. */
+/** A value could not be deserialized here: the sender reports a MessageError. Its fence comes next. */
 function landedNothing() {
   oneLess(null);
+  if (armed !== null) armed.fenceDue = true;
 }
 
 /** @param {string} text */
@@ -208,8 +241,8 @@ export async function serveRealm() {
 /** @param {unknown} data */
 function onMessage(data) {
   return guarded(async () => {
-    if (armed?.onPort) {
-      land(data);
+    if (armed?.onPort || data === fence) {
+      onValueMessage(data);
       return;
     }
     const { tag, text: rest } = splitMessage(/** @type {string} */ (data));
@@ -222,7 +255,7 @@ function onMessage(data) {
       case 'oracle': await oracle(rest); break;
       case 'subscribe': {
         const channel = new BroadcastChannel(rest);
-        channel.onmessage = (event) => guarded(() => land(event.data));
+        channel.onmessage = (event) => guarded(() => onValueMessage(event.data));
         channel.onmessageerror = landedNothing;
         break;
       }

@@ -13,7 +13,7 @@
 // bundles this file (harness/findings/repro.js) and starts itself as the worker.
 
 import { addCounts } from '../../case/counts.js';
-import { answerText, messageError, splitMessage } from './messages.js';
+import { answerText, messageError, messageLost, splitMessage } from './messages.js';
 
 
 /**
@@ -199,11 +199,13 @@ export async function oracleIn(receiver, program, coverage, transferArgument, sp
 /**
  * What one receiver saw of a delivered value: the JSON text of its landed
  * observation; a receiver that could not deserialize it makes the delivery
- * throw a MessageError.
+ * throw a MessageError, one that got the fence first (realm.js) a MessageLost.
  * @param {Receiver} receiver
  */
 export async function landedText(receiver) {
   const answer = await receiver.reply();
-  if (splitMessage(answer).tag === 'messageerror') throw messageError('the receiving worker');
+  const { tag } = splitMessage(answer);
+  if (tag === 'messageerror') throw messageError('the receiving worker');
+  if (tag === 'lost') throw messageLost('the receiving worker');
   return answerText(answer, 'landed');
 }
