@@ -4,7 +4,7 @@
 // BroadcastChannel has no transfer list (the channel drops the program's).
 // A Delivery (portable/case/case.js), plus start/stop and the oracle.
 
-import { FENCE, answerText } from '../receivers/messages.js';
+import { FENCE, answerText, postFence } from '../receivers/messages.js';
 import { sendLog } from '../receivers/sends.js';
 import { landedText, oracleIn, startReceivers } from '../receivers/workers.js';
 
@@ -53,7 +53,7 @@ export function send(value) {
     sends.record(true);
     throw error;
   }
-  sender.postMessage(FENCE);
+  postFence((fence) => sender.postMessage(fence));
   sends.record(false);
 }
 

@@ -11,7 +11,7 @@
 // an object would read its `then`).
 
 import { settled } from '../../case/case.js';
-import { FENCE, messageError, messageLost } from '../receivers/messages.js';
+import { FENCE, messageError, messageLost, postFence } from '../receivers/messages.js';
 
 export const settlesBoxed = true;
 
@@ -24,28 +24,30 @@ const PromiseCtor = Promise;
 /** @type {import('../../case/case.js').SettlingCloneFunction} */
 export default function viaMessageChannel(value, { transfer }) {
   const { port1, port2 } = new MessageChannelCtor();
-  const close = () => {
-    port1.close();
-    port2.close();
-  };
   return new PromiseCtor((resolve, reject) => {
+    let done = false;
+    /** Settles with the first message's verdict, then closes the ports: Deno's and Bun's close() dispatch the
+     * messages still queued at once, inside the call (the fence after a value that came). @param {() => void} settle */
+    const first = (settle) => {
+      if (done) return;
+      done = true;
+      settle();
+      port1.close();
+      port2.close();
+    };
     port2.onmessage = (event) => {
-      close();
+      const data = event.data;
       // The value, or the fence: a program's value is never the fence's string.
-      if (event.data === FENCE) reject(messageLost('the receiving port'));
-      else resolve(settled(event.data));
+      first(() => (data === FENCE ? reject(messageLost('the receiving port')) : resolve(settled(data))));
     };
-    port2.onmessageerror = () => {
-      close();
-      reject(messageError('the receiving port'));
-    };
+    port2.onmessageerror = () => first(() => reject(messageError('the receiving port')));
     try {
       // The program's list, whatever it holds: the engine's own checks are under test.
       port1.postMessage(value, /** @type {Transferable[]} */ (transfer));
-      port1.postMessage(FENCE);
     } catch (error) {
-      close();
-      reject(error);
+      first(() => reject(error));
+      return;
     }
+    postFence((fence) => port1.postMessage(fence));
   });
 }

@@ -3,7 +3,7 @@
 // first, the value is observed there, and so is the oracle (receivers/).
 // A Delivery (portable/case/case.js), plus start/stop and the oracle.
 
-import { FENCE, answerText } from '../receivers/messages.js';
+import { FENCE, answerText, postFence } from '../receivers/messages.js';
 import { sendLog } from '../receivers/sends.js';
 import { landedText, oracleIn, startReceivers } from '../receivers/workers.js';
 
@@ -50,11 +50,11 @@ export function oneReceiverChannel(kind) {
         // it observes and answers (restoring after the case's last value), and
         // `landed` drops the answer.
         receiver.post(undefined);
-        receiver.post(FENCE);
+        postFence(receiver.post);
         sends.record(true);
         throw error;
       }
-      receiver.post(FENCE);
+      postFence(receiver.post);
       sends.record(false);
     },
 

@@ -106,3 +106,18 @@ export function messageLost(where) {
  * that gets it knows every message posted before it has come or never will.
  */
 export const FENCE = `clonecheck-fence-${Math.random().toString(36).slice(2)}-${Date.now().toString(36)}`;
+
+/**
+ * Posts the fence after a value. It is harness code run while the program's
+ * pollution is in place, and a runtime's postMessage may be script (Deno's,
+ * Bun's) that the pollution breaks: a fence that cannot be posted is left
+ * out, and a value lost then waits out the case's timeout, as before fences.
+ * @param {(message: string) => void} post  a port's, a worker's, a BroadcastChannel's postMessage
+ */
+export function postFence(post) {
+  try {
+    post(FENCE);
+  } catch {
+    // Left out: see above.
+  }
+}
