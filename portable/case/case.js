@@ -330,7 +330,9 @@ export async function seenCaseHere(program, makeBuilt, cloneFunction, repeats) {
  * @property {() => Promise<string | null>} landed  the JSON text of the list of what each
  *   receiver observed of the next sent value (observeLanded), null when its `send` threw; rejects
  *   with a MessageError (receivers/messages.js) when a receiver could not deserialize
- *   the value, with ReceiverDied when a receiving worker died
+ *   the value, with a MessageLost when its message never came, with ReceiverDied when a receiving worker died
+ * @property {() => void} [sent]  every `send` of the case is done and the sender's realm restored: the channel
+ *   posts its fence after the values (receivers/realm.js), out of the reach of the program's pollution
  */
 
 /**
@@ -375,6 +377,7 @@ export async function cloneCaseElsewhere(program, makeBuilt, channel) {
   } finally {
     built.restore();
   }
+  channel.sent?.();
   const landed = [];
   for (const one of sent) landed.push(await landedObservations(one, channel));
   if (deliveries === 1) return landed[0];

@@ -83,8 +83,8 @@ export async function loadTarget(spec) {
     throw new TargetError(`${spec.name}: cannot load ${spec.moduleURL}: ${why}; ${fix}`);
   }
   if (typeof module.send === 'function') {
-    const { start, stop, prepare, send, landed, oracle } = module;
-    return { kind: 'elsewhere', start, stop, delivery: { prepare, send, landed }, oracle };
+    const { start, stop, prepare, send, sent, landed, oracle } = module;
+    return { kind: 'elsewhere', start, stop, delivery: { prepare, send, sent, landed }, oracle };
   }
   if (typeof module.default !== 'function') {
     throw new TargetError(`${spec.name}: ${spec.moduleURL} has no default export function; export default (value, options) => clone`);

@@ -4,7 +4,7 @@
 // BroadcastChannel has no transfer list (the channel drops the program's).
 // A Delivery (portable/case/case.js), plus start/stop and the oracle.
 
-import { FENCE, answerText, postFence } from '../receivers/messages.js';
+import { answerText, nextFence, skipOf } from '../receivers/messages.js';
 import { sendLog } from '../receivers/sends.js';
 import { landedText, oracleIn, startReceivers } from '../receivers/workers.js';
 
@@ -15,6 +15,8 @@ let receivers;
 let sender;
 /** The case's sends; one that threw told the receivers that one value less is coming. */
 const sends = sendLog();
+/** The case's fence (messages.js). */
+let fence = '';
 
 /**
  * Starts the receiving workers and the channel (before any case: never while a program's pollution is in place).
@@ -35,26 +37,29 @@ export function stop() {
 /** @param {string} receiverSteps @param {number} deliveries */
 export async function prepare(receiverSteps, deliveries) {
   sends.reset();
+  fence = nextFence();
   // The set-up goes on each worker's own port and the values on the channel:
   // two queues, so the values are sent only once every set-up is in place.
-  for (const receiver of receivers) receiver.post(`listen\n${deliveries}\n${FENCE}\n${receiverSteps}`);
+  for (const receiver of receivers) receiver.post(`listen\n${deliveries}\n${fence}\n${receiverSteps}`);
   for (const receiver of receivers) answerText(await receiver.reply(), 'armed');
 }
 
-/**
- * Posts the value, then the fence (realm.js: a fence where the value was due says the value was lost).
- * @param {unknown} value
- */
+/** @param {unknown} value */
 export function send(value) {
   try {
     sender.postMessage(value);
   } catch (error) {
-    for (let i = 0; i < RECEIVERS; i++) receivers[i].post('skip');
+    // On the channel, where the values go, so that the receivers count it in order with them (realm.js).
+    sender.postMessage(skipOf(fence));
     sends.record(true);
     throw error;
   }
-  postFence((fence) => sender.postMessage(fence));
   sends.record(false);
+}
+
+/** After the case's values, the fence: where values are still due when it comes, they were lost (realm.js). */
+export function sent() {
+  sender.postMessage(fence);
 }
 
 export async function landed() {

@@ -6,4 +6,4 @@
 
 import { oneReceiverChannel } from './worker.js';
 
-export const { start, stop, prepare, send, landed, oracle } = oneReceiverChannel('frame');
+export const { start, stop, prepare, send, sent, landed, oracle } = oneReceiverChannel('frame');

@@ -3,7 +3,7 @@
 // first, the value is observed there, and so is the oracle (receivers/).
 // A Delivery (portable/case/case.js), plus start/stop and the oracle.
 
-import { FENCE, answerText, postFence } from '../receivers/messages.js';
+import { answerText, nextFence } from '../receivers/messages.js';
 import { sendLog } from '../receivers/sends.js';
 import { landedText, oracleIn, startReceivers } from '../receivers/workers.js';
 
@@ -17,6 +17,8 @@ export function oneReceiverChannel(kind) {
   let receiver;
   /** The case's sends; one that threw posted the receiver a stand-in value to observe and drop. */
   const sends = sendLog();
+  /** The case's fence (messages.js). */
+  let fence = '';
   return {
     /**
      * Starts the receiving realm (before any case: never while a program's pollution is in place).
@@ -33,14 +35,12 @@ export function oneReceiverChannel(kind) {
     /** @param {string} receiverSteps @param {number} deliveries */
     async prepare(receiverSteps, deliveries) {
       sends.reset();
+      fence = nextFence();
       // The same port carries the values next: no need to wait for the set-up.
-      receiver.post(`arm\n${deliveries}\n${FENCE}\n${receiverSteps}`);
+      receiver.post(`arm\n${deliveries}\n${fence}\n${receiverSteps}`);
     },
 
-    /**
-     * Posts the value, then the fence (realm.js: a fence where the value was due says the value was lost).
-     * @param {unknown} value @param {unknown[] | undefined} transfer
-     */
+    /** @param {unknown} value @param {unknown[] | undefined} transfer */
     send(value, transfer) {
       try {
         receiver.post(value, transfer);
@@ -50,12 +50,15 @@ export function oneReceiverChannel(kind) {
         // it observes and answers (restoring after the case's last value), and
         // `landed` drops the answer.
         receiver.post(undefined);
-        postFence(receiver.post);
         sends.record(true);
         throw error;
       }
-      postFence(receiver.post);
       sends.record(false);
+    },
+
+    /** After the case's values, the fence: where values are still due when it comes, they were lost (realm.js). */
+    sent() {
+      receiver.post(fence);
     },
 
     async landed() {
@@ -79,4 +82,4 @@ export function oneReceiverChannel(kind) {
   };
 }
 
-export const { start, stop, prepare, send, landed, oracle } = oneReceiverChannel('worker');
+export const { start, stop, prepare, send, sent, landed, oracle } = oneReceiverChannel('worker');

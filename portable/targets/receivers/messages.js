@@ -100,24 +100,29 @@ export function messageLost(where) {
   return deliveryError('MessageLost', `${where} never delivered the value: a message posted after it arrived first`);
 }
 
-/**
- * A fence for this realm's messages: a string no program holds (it is drawn
- * when the module loads, and no program is read from here), so a receiver
- * that gets it knows every message posted before it has come or never will.
- */
-export const FENCE = `clonecheck-fence-${Math.random().toString(36).slice(2)}-${Date.now().toString(36)}`;
+/** What every fence of this realm starts with: a string no program holds (drawn when the module loads; no program is read from here). */
+const FENCE_BASE = `clonecheck-fence-${Math.random().toString(36).slice(2)}-${Date.now().toString(36)}`;
+let fences = 0;
 
 /**
- * Posts the fence after a value. It is harness code run while the program's
- * pollution is in place, and a runtime's postMessage may be script (Deno's,
- * Bun's) that the pollution breaks: a fence that cannot be posted is left
- * out, and a value lost then waits out the case's timeout, as before fences.
- * @param {(message: string) => void} post  a port's, a worker's, a BroadcastChannel's postMessage
+ * A fence for the next case: posted after the case's values, once the
+ * sender's realm is restored (case.js `sent`), so a receiver that gets it
+ * knows every value posted before it has come or never will (ports and a
+ * BroadcastChannel deliver one sender's messages in order). Each case has
+ * its own: a BroadcastChannel's fence and the next case's set-up, on the
+ * worker's port, are two queues, and a fence may come after that set-up.
+ * @returns {string}
  */
-export function postFence(post) {
-  try {
-    post(FENCE);
-  } catch {
-    // Left out: see above.
-  }
+export function nextFence() {
+  fences += 1;
+  return `${FENCE_BASE} ${fences}`;
+}
+
+/**
+ * What stands for a value whose send threw on the path the values take (the
+ * broadcast channel's), so that receivers count it in order with them.
+ * @param {string} fence  the case's
+ */
+export function skipOf(fence) {
+  return `${fence} skip`;
 }

@@ -9,14 +9,17 @@
 //   'arm\nK\nFENCE\nSTEPS'
 //                      apply the receiver's realm steps and keep them for K
 //                      values: the next K messages on this port (the `worker`
-//                      channel), each followed by the sender's FENCE, a
-//                      string no program holds; restore after the last
+//                      channel); restore after the last. FENCE, a string no
+//                      program holds, comes after the case's values: those
+//                      still due then were lost
 //   'listen\nK\nFENCE\nSTEPS'
-//                      the same, but the values and their fences come on the
-//                      BroadcastChannel; answers 'armed' as it puts the steps
-//                      in place
-//   'skip'             one of the K values will not come (the broadcast
-//                      sender threw): restore if it was the last
+//                      the same, but the values and the fence come on the
+//                      BroadcastChannel, where `FENCE skip` stands for a
+//                      value whose send threw; answers 'armed' as it puts
+//                      the steps in place. Each case has a fence of its own
+//                      (messages.js nextFence): the last case's may come
+//                      on the channel after this case's 'listen', and is
+//                      dropped
 //   'subscribe\nNAME'  receive values on the BroadcastChannel NAME from now on
 //   'oracle\nJSON'     the reference's case observation of a program, taken
 //                      here: serialized under its sender steps, deserialized
@@ -29,7 +32,7 @@
 import { build, observeLanded, setupRealm } from '../../../src/index.js';
 import { cloneCaseElsewhere } from '../../case/case.js';
 import { referenceDelivery } from './reference-delivery.js';
-import { errorText, splitMessage } from './messages.js';
+import { errorText, skipOf, splitMessage } from './messages.js';
 import { prepareKinds } from '../../../src/program/kinds/index.js';
 
 const JSONParse = JSON.parse;
@@ -121,7 +124,6 @@ let parent;
  * @property {number} seen  the entries of `effects` that earlier values' observations took
  * @property {number} coming  values still to come
  * @property {boolean} onPort  the values come on this port (the `worker` channel), not on a BroadcastChannel
- * @property {boolean} fenceDue  a value came (or its messageerror) and the fence after it has not yet
  * @property {Record<number, object | null | typeof LOST> & {__proto__?: null}} answers  each value's landed observation,
  *   null when it could not be deserialized here, LOST when its fence came first (a null-prototype record: filled under
  *   the pollution)
@@ -131,8 +133,12 @@ let parent;
 /** @type {Armed | null} */
 let armed = null;
 
-/** The sender's fence (its arm and listen messages say it), which follows each value it sends; before the first, nothing is. */
+/** The case's fence (its arm or listen message says it), which follows its values; before the first, nothing is. */
 let fence = /** @type {unknown} */ ({});
+/** The case before's fence: on the BroadcastChannel, it may come after this case's listen message. */
+let lastFence = /** @type {unknown} */ ({});
+/** What the sender posts on the BroadcastChannel for a value whose send threw (messages.js skipOf). */
+let skip = /** @type {unknown} */ ({});
 
 /** The answer of a value whose fence came first. */
 const LOST = 'lost';
@@ -146,26 +152,28 @@ function arm(text, onPort) {
   const { tag: itsFence, text: steps } = splitMessage(rest);
   // Read before the set-up: it may replace globalThis.Number.
   const coming = Number(count);
+  lastFence = fence;
   fence = itsFence;
+  skip = skipOf(itsFence);
   const effects = [];
   const restore = setupRealm(JSONParse(steps), effects, globalThis);
-  armed = { effects, restore, seen: 0, coming, onPort, fenceDue: false, answers: { __proto__: null }, answered: 0 };
+  armed = { effects, restore, seen: 0, coming, onPort, answers: { __proto__: null }, answered: 0 };
 }
 
 /**
- * A message where the case's values come (this port, or the BroadcastChannel): a value, or the fence after one.
- * A fence where a value was due means that value was lost; the fence after the case's last value comes once
- * the realm is restored, and is dropped.
+ * A message where the case's values come (this port, or the BroadcastChannel): a value, a value that will not
+ * come (its send threw), or the fence after the case's values. Values still due when the fence comes were lost;
+ * when every value came, the realm is restored before the fence comes, and it is dropped.
  * @param {unknown} data
  */
 function onValueMessage(data) {
-  if (data !== fence) {
+  if (data === fence) {
+    while (armed !== null) oneLess(LOST);
+  } else if (data === skip) {
+    if (armed !== null) oneLess();
+  } else if (data !== lastFence) {
     land(data);
-    return;
   }
-  if (armed === null) return;
-  if (armed.fenceDue) armed.fenceDue = false;
-  else oneLess(LOST);
 }
 
 /** @param {unknown} value the clone, in this realm */
@@ -180,7 +188,6 @@ function land(value) {
     if (landed === undefined) disarm();
   }
   oneLess(landed);
-  if (armed !== null) armed.fenceDue = true;
 }
 
 /**
@@ -206,10 +213,9 @@ function disarm() {
   armed = null;
 }
 
-/** A value could not be deserialized here: the sender reports a MessageError. Its fence comes next. */
+/** A value could not be deserialized here: the sender reports a MessageError. */
 function landedNothing() {
   oneLess(null);
-  if (armed !== null) armed.fenceDue = true;
 }
 
 /** @param {string} text */
@@ -241,7 +247,7 @@ export async function serveRealm() {
 /** @param {unknown} data */
 function onMessage(data) {
   return guarded(async () => {
-    if (armed?.onPort || data === fence) {
+    if (armed?.onPort || data === fence || data === lastFence) {
       onValueMessage(data);
       return;
     }
@@ -251,7 +257,6 @@ function onMessage(data) {
       // Answered before the set-up (which follows at once, in this task, before any value can come on the
       // channel: the sender waits for every 'armed'), so no answer is posted under its pollution (Armed).
       case 'listen': parent.post('armed'); arm(rest, false); break;
-      case 'skip': oneLess(); break;
       case 'oracle': await oracle(rest); break;
       case 'subscribe': {
         const channel = new BroadcastChannel(rest);
