@@ -4,14 +4,16 @@
 // Bun, Deno and browsers. A 'messageerror' event (the receiving side could not
 // deserialize) is reported as a thrown Error named MessageError, which never
 // matches the reference: the spec only fires it when deserialization fails.
-// When nothing has come 200 ms after the value, a fence follows it on the
-// port: if the fence comes first, the value's message was lost, reported as
-// a thrown Error named MessageLost (receivers/messages.js), instead of a
-// timeout after 5 s. Not at once: the program's pollution is in place until
-// the value lands, and a runtime whose postMessage is script (Deno's) would
-// run it for the fence too, calling the program's accessors (effects no
-// clone made); a value that comes is almost always there within a
-// millisecond.
+// A fence follows the value on the port (receivers/messages.js): when it
+// comes first, the value's message was lost, reported as a thrown Error
+// named MessageLost, instead of a timeout after 5 s. The program's
+// pollution is in place until the value lands, so only where postMessage
+// is native code, which runs no script for a string (Node, Bun, browsers);
+// Deno's is script, which would read the program's accessors (effects no
+// clone made) and may post something else: there, no fence, and a lost
+// value waits out the case's timeout. (Nor a timer that posts it later:
+// Node's setTimeout is script too, and breaks under a read-only
+// Object.prototype.id.)
 // It settles with `settled(data)`, never with the data itself (settling with
 // an object would read its `then`).
 
@@ -25,11 +27,9 @@ export const settlesBoxed = true;
 // methods); this is harness code, and must not call what a program put there.
 const MessageChannelCtor = MessageChannel;
 const PromiseCtor = Promise;
-const setTimer = setTimeout;
-const clearTimer = clearTimeout;
 
-/** How long a value may take before the fence goes after it. */
-const FENCE_AFTER_MS = 200;
+/** Whether this runtime's MessagePort posts a message with native code (above). */
+const POSTS_NATIVELY = /\{\s*\[native code\]\s*\}\s*$/.test(Function.prototype.toString.call(MessagePort.prototype.postMessage));
 
 /** @type {import('../../case/case.js').SettlingCloneFunction} */
 export default function viaMessageChannel(value, { transfer }) {
@@ -37,14 +37,11 @@ export default function viaMessageChannel(value, { transfer }) {
   const fence = nextFence();
   return new PromiseCtor((resolve, reject) => {
     let done = false;
-    /** @type {ReturnType<typeof setTimeout> | undefined} */
-    let timer;
-    /** Settles with the first message's verdict, then closes the ports: Deno's and Bun's close() dispatch the
-     * messages still queued at once, inside the call (a fence after a value that came late). @param {() => void} settle */
+    /** Settles with the first message's verdict, then closes the ports: Bun's close() dispatches the messages still
+     * queued at once, inside the call (the fence after the value). @param {() => void} settle */
     const first = (settle) => {
       if (done) return;
       done = true;
-      if (timer !== undefined) clearTimer(timer);
       settle();
       port1.close();
       port2.close();
@@ -62,12 +59,6 @@ export default function viaMessageChannel(value, { transfer }) {
       first(() => reject(error));
       return;
     }
-    timer = setTimer(() => {
-      try {
-        port1.postMessage(fence);
-      } catch {
-        // Left out (the pollution broke this runtime's postMessage): a lost value then waits out the case's timeout.
-      }
-    }, FENCE_AFTER_MS);
+    if (POSTS_NATIVELY) port1.postMessage(fence);
   });
 }
