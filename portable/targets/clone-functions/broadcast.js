@@ -4,7 +4,7 @@
 // BroadcastChannel has no transfer list (the channel drops the program's).
 // A Delivery (portable/case/case.js), plus start/stop and the oracle.
 
-import { answerText, nextFence, skipOf } from '../receivers/messages.js';
+import { answerText, fencePost, nextFence } from '../receivers/messages.js';
 import { sendLog } from '../receivers/sends.js';
 import { landedText, oracleIn, startReceivers } from '../receivers/workers.js';
 
@@ -49,17 +49,17 @@ export function send(value) {
   try {
     sender.postMessage(value);
   } catch (error) {
-    // On the channel, where the values go, so that the receivers count it in order with them (realm.js).
-    sender.postMessage(skipOf(fence));
+    // On each worker's port, before the next case's set-up: a worker may restore only once it has counted every value.
+    for (let i = 0; i < RECEIVERS; i++) receivers[i].post('skip');
     sends.record(true);
     throw error;
   }
   sends.record(false);
 }
 
-/** After the case's values, the fence: where values are still due when it comes, they were lost (realm.js). */
+/** After the case's values, the fence: those posted that have not come when it comes were lost (realm.js). */
 export function sent() {
-  sender.postMessage(fence);
+  sender.postMessage(fencePost(fence, sends.done() - sends.failed()));
 }
 
 export async function landed() {

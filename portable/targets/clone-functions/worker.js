@@ -3,7 +3,7 @@
 // first, the value is observed there, and so is the oracle (receivers/).
 // A Delivery (portable/case/case.js), plus start/stop and the oracle.
 
-import { answerText, nextFence } from '../receivers/messages.js';
+import { answerText, fencePost, nextFence } from '../receivers/messages.js';
 import { sendLog } from '../receivers/sends.js';
 import { landedText, oracleIn, startReceivers } from '../receivers/workers.js';
 
@@ -56,9 +56,9 @@ export function oneReceiverChannel(kind) {
       sends.record(false);
     },
 
-    /** After the case's values, the fence: where values are still due when it comes, they were lost (realm.js). */
+    /** After the case's values (a send that threw posted a stand-in), the fence: those not come by then were lost (realm.js). */
     sent() {
-      receiver.post(fence);
+      receiver.post(fencePost(fence, sends.done()));
     },
 
     async landed() {

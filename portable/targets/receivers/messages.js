@@ -105,12 +105,13 @@ const FENCE_BASE = `clonecheck-fence-${Math.random().toString(36).slice(2)}-${Da
 let fences = 0;
 
 /**
- * A fence for the next case: posted after the case's values, once the
- * sender's realm is restored (case.js `sent`), so a receiver that gets it
- * knows every value posted before it has come or never will (ports and a
- * BroadcastChannel deliver one sender's messages in order). Each case has
+ * A fence for the next case: after the case's values, once the sender's realm
+ * is restored (case.js `sent`), the sender posts `fencePost(fence, n)`, n the
+ * messages it posted where the values go; ports and a BroadcastChannel
+ * deliver one sender's messages in order, so a receiver that gets it knows
+ * that the values among those n that have not come never will. Each case has
  * its own: a BroadcastChannel's fence and the next case's set-up, on the
- * worker's port, are two queues, and a fence may come after that set-up.
+ * worker's port, are two queues, and the fence may come after that set-up.
  * @returns {string}
  */
 export function nextFence() {
@@ -119,10 +120,9 @@ export function nextFence() {
 }
 
 /**
- * What stands for a value whose send threw on the path the values take (the
- * broadcast channel's), so that receivers count it in order with them.
- * @param {string} fence  the case's
+ * The fence message after `posted` messages where the values go.
+ * @param {string} fence  the case's (nextFence) @param {number} posted
  */
-export function skipOf(fence) {
-  return `${fence} skip`;
+export function fencePost(fence, posted) {
+  return `${fence} ${posted}`;
 }

@@ -9,17 +9,19 @@
 //   'arm\nK\nFENCE\nSTEPS'
 //                      apply the receiver's realm steps and keep them for K
 //                      values: the next K messages on this port (the `worker`
-//                      channel); restore after the last. FENCE, a string no
-//                      program holds, comes after the case's values: those
-//                      still due then were lost
+//                      channel); restore after the last. After the case's
+//                      values comes `FENCE N` (messages.js fencePost), FENCE
+//                      a string no program holds and N the messages posted
+//                      where the values go: those of them not come by then
+//                      were lost
 //   'listen\nK\nFENCE\nSTEPS'
 //                      the same, but the values and the fence come on the
-//                      BroadcastChannel, where `FENCE skip` stands for a
-//                      value whose send threw; answers 'armed' as it puts
-//                      the steps in place. Each case has a fence of its own
-//                      (messages.js nextFence): the last case's may come
-//                      on the channel after this case's 'listen', and is
-//                      dropped
+//                      BroadcastChannel; answers 'armed' as it puts the steps
+//                      in place. Each case has a fence of its own
+//                      (messages.js nextFence): the last case's may come on
+//                      the channel after this case's 'listen', and is dropped
+//   'skip'             one of the K values will not come (the broadcast
+//                      sender threw): restore if it was the last
 //   'subscribe\nNAME'  receive values on the BroadcastChannel NAME from now on
 //   'oracle\nJSON'     the reference's case observation of a program, taken
 //                      here: serialized under its sender steps, deserialized
@@ -32,7 +34,7 @@
 import { build, observeLanded, setupRealm } from '../../../src/index.js';
 import { cloneCaseElsewhere } from '../../case/case.js';
 import { referenceDelivery } from './reference-delivery.js';
-import { errorText, skipOf, splitMessage } from './messages.js';
+import { errorText, fencePost, splitMessage } from './messages.js';
 import { prepareKinds } from '../../../src/program/kinds/index.js';
 
 const JSONParse = JSON.parse;
@@ -123,6 +125,7 @@ let parent;
  * @property {object[]} effects  what the set-up's accessors and methods logged
  * @property {number} seen  the entries of `effects` that earlier values' observations took
  * @property {number} coming  values still to come
+ * @property {number} arrived  messages come where the values go: values, and those that could not be deserialized
  * @property {boolean} onPort  the values come on this port (the `worker` channel), not on a BroadcastChannel
  * @property {Record<number, object | null | typeof LOST> & {__proto__?: null}} answers  each value's landed observation,
  *   null when it could not be deserialized here, LOST when its fence came first (a null-prototype record: filled under
@@ -133,12 +136,20 @@ let parent;
 /** @type {Armed | null} */
 let armed = null;
 
-/** The case's fence (its arm or listen message says it), which follows its values; before the first, nothing is. */
-let fence = /** @type {unknown} */ ({});
-/** The case before's fence: on the BroadcastChannel, it may come after this case's listen message. */
-let lastFence = /** @type {unknown} */ ({});
-/** What the sender posts on the BroadcastChannel for a value whose send threw (messages.js skipOf). */
-let skip = /** @type {unknown} */ ({});
+/** The case's fence messages, by the number of messages posted before it (its arm or listen message says the fence). */
+let fences = /** @type {string[]} */ ([]);
+/** The case before's: on the BroadcastChannel, its fence may come after this case's listen message. */
+let lastFences = /** @type {string[]} */ ([]);
+
+/**
+ * @param {string[]} list  this module's own array (own indices only: no inherited accessor is read)
+ * @param {unknown} data
+ * @returns {number} where `data` is in it, or -1
+ */
+function indexIn(list, data) {
+  for (let i = 0; i < list.length; i++) if (list[i] === data) return i;
+  return -1;
+}
 
 /** The answer of a value whose fence came first. */
 const LOST = 'lost';
@@ -152,28 +163,33 @@ function arm(text, onPort) {
   const { tag: itsFence, text: steps } = splitMessage(rest);
   // Read before the set-up: it may replace globalThis.Number.
   const coming = Number(count);
-  lastFence = fence;
-  fence = itsFence;
-  skip = skipOf(itsFence);
+  lastFences = fences;
+  fences = [];
+  for (let posted = 0; posted <= coming; posted++) fences[posted] = fencePost(itsFence, posted);
   const effects = [];
   const restore = setupRealm(JSONParse(steps), effects, globalThis);
-  armed = { effects, restore, seen: 0, coming, onPort, answers: { __proto__: null }, answered: 0 };
+  armed = { effects, restore, seen: 0, coming, arrived: 0, onPort, answers: { __proto__: null }, answered: 0 };
 }
 
 /**
- * A message where the case's values come (this port, or the BroadcastChannel): a value, a value that will not
- * come (its send threw), or the fence after the case's values. Values still due when the fence comes were lost;
- * when every value came, the realm is restored before the fence comes, and it is dropped.
+ * A message where the case's values come (this port, or the BroadcastChannel): a value, or the fence after the
+ * case's values. The values posted before the fence that have not come were lost; when every value came, the
+ * realm is restored before the fence comes, and it is dropped, as is the case before's.
  * @param {unknown} data
  */
 function onValueMessage(data) {
-  if (data === fence) {
-    while (armed !== null) oneLess(LOST);
-  } else if (data === skip) {
-    if (armed !== null) oneLess();
-  } else if (data !== lastFence) {
+  const posted = indexIn(fences, data);
+  if (posted >= 0) {
+    for (let lost = armed === null ? 0 : posted - armed.arrived; lost > 0 && armed !== null; lost--) oneLess(LOST);
+  } else if (indexIn(lastFences, data) < 0) {
+    /** @type {Armed} */ (armed).arrived += 1;
     land(data);
   }
+}
+
+/** @param {unknown} data @returns {boolean} whether it is this case's fence or the last one's */
+function isFence(data) {
+  return indexIn(fences, data) >= 0 || indexIn(lastFences, data) >= 0;
 }
 
 /** @param {unknown} value the clone, in this realm */
@@ -215,6 +231,7 @@ function disarm() {
 
 /** A value could not be deserialized here: the sender reports a MessageError. */
 function landedNothing() {
+  /** @type {Armed} */ (armed).arrived += 1;
   oneLess(null);
 }
 
@@ -247,7 +264,7 @@ export async function serveRealm() {
 /** @param {unknown} data */
 function onMessage(data) {
   return guarded(async () => {
-    if (armed?.onPort || data === fence || data === lastFence) {
+    if (armed?.onPort || isFence(data)) {
       onValueMessage(data);
       return;
     }
@@ -257,6 +274,7 @@ function onMessage(data) {
       // Answered before the set-up (which follows at once, in this task, before any value can come on the
       // channel: the sender waits for every 'armed'), so no answer is posted under its pollution (Armed).
       case 'listen': parent.post('armed'); arm(rest, false); break;
+      case 'skip': oneLess(); break;
       case 'oracle': await oracle(rest); break;
       case 'subscribe': {
         const channel = new BroadcastChannel(rest);

@@ -9,6 +9,8 @@
  * @property {(threw: boolean) => void} record  one more send, and whether it threw
  *   (called while the sender's pollution is in place)
  * @property {() => boolean} nextThrew  whether the send the next `landed` answers for threw
+ * @property {() => number} done  the sends so far
+ * @property {() => number} failed  those that threw
  */
 
 /** @returns {SendLog} */
@@ -17,18 +19,23 @@ export function sendLog() {
   /** @type {Record<number, boolean> & {__proto__?: null}} */
   let threw = { __proto__: null };
   let sends = 0;
+  let failures = 0;
   let landings = 0;
   return {
     reset() {
       threw = { __proto__: null };
       sends = 0;
+      failures = 0;
       landings = 0;
     },
     record(didThrow) {
       threw[sends++] = didThrow;
+      if (didThrow) failures += 1;
     },
     nextThrew() {
       return threw[landings++] === true;
     },
+    done: () => sends,
+    failed: () => failures,
   };
 }
