@@ -6,7 +6,7 @@
 // its fix regressed; the checked-in ledger is valid and
 // every bug in it still shows where it was found; bad input is one line, exit 2.
 
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +20,8 @@ import { assertUsageError, clonecheck, fixture } from './helpers.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'clonecheck-bugs-'));
 const replay = replayOnTargets({ timeoutMs: 10_000 });
+// The threads and agents its replays kept.
+after(() => replay.close());
 const date = '2026-11-27';
 
 /** A File: Node 20 and 22 clone it as a Blob (docs/platform-objects.md finding 2), Node 24 does not. */

@@ -1,8 +1,10 @@
 // harness/pool/pool.js: a member that dies with no task running (machinery
 // an earlier task left behind, failing later on its own) is reported, not
-// lost, and the pool goes on with a fresh member.
+// lost, and the pool goes on with a fresh member. Members kept across pools
+// (members.js) serve the next pool.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { keptMembers } from '../harness/pool/members.js';
 import { runPool } from '../harness/pool/pool.js';
 
 test('a worker that throws from a timer after answering, while it has no task, is reported as an idle crash and replaced; every task is answered', async () => {
@@ -72,4 +74,33 @@ test('a slot whose member has no task is not started until one comes; work that 
   assert.deepEqual(answered, [1, 9]);
   // Slot 0's thread and slot 3's, started with its task: four slots never started one.
   assert.equal(Atomics.load(started, 0), 2);
+});
+
+test('kept members serve the next pool: its tasks run on the threads an earlier pool started, each loading its targets first; one that hung, and a fresh member per task, are never taken', async () => {
+  const started = new Int32Array(new SharedArrayBuffer(8));
+  const members = keptMembers({ workerURL: new URL('./fixtures/pool-member.js', import.meta.url), idle: 4 });
+  /** @param {{id: number, ms: number}[]} tasks @param {object} [options] */
+  const pool = async (tasks, options = {}) => {
+    const answered = [];
+    const stalled = [];
+    await runPool({
+      workerURL: new URL('./fixtures/pool-member.js', import.meta.url), workers: 2, workerData: { started }, timeoutMs: 400, members,
+      nextTask: () => tasks.shift(), onResult: (_task, result) => answered.push(result.id), onStall: (task) => stalled.push(task.id), ...options,
+    });
+    return { answered: answered.sort(), stalled };
+  };
+  try {
+    assert.deepEqual(await pool([{ id: 1, ms: 50 }, { id: 2, ms: 50 }]), { answered: [1, 2], stalled: [] });
+    assert.deepEqual([...started], [2, 0]);
+    assert.deepEqual(await pool([{ id: 3, ms: 50 }, { id: 4, ms: 50 }]), { answered: [3, 4], stalled: [] });
+    assert.deepEqual([...started], [2, 2], 'the second pool started no thread: both kept ones loaded its targets');
+    // One thread hangs on task 5 and is replaced (a new thread); the kept ones are the other and the replacement.
+    assert.deepEqual(await pool([{ id: 5, ms: 5_000 }, { id: 6, ms: 0 }, { id: 7, ms: 0 }]), { answered: [6, 7], stalled: [5] });
+    assert.deepEqual([...started], [3, 4]);
+    assert.deepEqual(await pool([{ id: 8, ms: 0 }, { id: 9, ms: 0 }], { freshMemberPerTask: true }), { answered: [8, 9], stalled: [] });
+    assert.deepEqual([...started], [5, 4], 'a fresh member per task takes no kept one');
+  } finally {
+    await members.close();
+  }
+  assert.equal(members.take(), undefined, 'closed: nothing is kept');
 });

@@ -57,8 +57,9 @@ import { compareVersions } from '../../portable/families/versions.js';
  * @property {import('./reproducibility.js').Reproducibility} [reproducibility]  how often it shows again, as its run measured it
  *   (or triage, for one that showed nothing: measuredAgain)
  * @typedef {{name: string, version: string | null, family?: string | null}} RanTarget
- * @typedef {(programs: any[], targets: string[]) => Promise<{shown: Shown[][], versions: (string | null)[]}>} Replay
- *   for each program, what each target showed; each target's version (its runtime's)
+ * @typedef {(programs: any[], targets: string[], options?: {fresh?: boolean}) => Promise<{shown: Shown[][], versions: (string | null)[]}>} Replay
+ *   for each program, what each target showed; each target's version (its runtime's). `fresh`: in members (threads,
+ *   agents, pages) started for this replay alone, where a replay may otherwise run in members earlier ones ran in
  */
 
 /**
@@ -267,7 +268,7 @@ async function measuredAgain(finding, replay) {
   if ((finding.reproducibility?.kind ?? 'unmeasured') !== 'unmeasured') return finding;
   let shown = 0;
   for (let i = 0; i < REPLAYS_AGAIN; i++) {
-    const { shown: [[now]] } = await replay([finding.program], [finding.target]);
+    const { shown: [[now]] } = await replay([finding.program], [finding.target], { fresh: true });
     if (typeof now === 'object') shown += 1;
   }
   // The replay that showed nothing counts among the fresh runs.

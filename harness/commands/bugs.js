@@ -75,31 +75,12 @@ async function checkCommand(rows, directory, raw) {
   const cells = every.filter((cell) => cell.home.decode === undefined);
   const decodeCells = every.filter((cell) => cell.home.decode !== undefined);
   const replay = replayOnTargets({ timeoutMs: raw.timeout, log: (line) => process.stderr.write(`clonecheck: ${line}\n`) });
-  /** @type {Map<typeof cells[number], Check>} */
-  const checks = new Map();
-  for (const target of [...new Set(cells.map((cell) => cell.home.foundOn))]) {
-    const here = cells.filter((cell) => cell.home.foundOn === target);
-    /** @type {(cell: typeof cells[number], c: Omit<Check, 'bug' | 'target'>) => void} */
-    const record = (cell, c) => { checks.set(cell, { bug: cell.row.bug.id, target, ...c }); };
-    try {
-      const { shown, versions } = await replay(here.map((cell) => cell.home.program), [target]);
-      for (const [i, cell] of here.entries()) {
-        let check = judged(shown[i][0], cell.home.root, versions[0]);
-        // A program that does not show its root among the others is replayed alone, --tries times, before it is
-        // called gone or other: a flaky bug shows in some replays only (Deno's read of Object.prototype.then while
-        // delivering to a worker: 5 of 6 fresh repros here, and once not in a whole --check).
-        if (check.verdict === 'gone' || check.verdict === 'other') {
-          const alone = await replay(Array.from({ length: raw.tries }, () => cell.home.program), [target]);
-          const tries = alone.shown.map(([shown]) => judged(shown, cell.home.root, alone.versions[0]));
-          check = tries.find((t) => t.verdict === 'shows') ?? tries.find((t) => t.verdict === 'other') ?? check;
-        }
-        record(cell, check);
-      }
-    } catch (error) {
-      // A target that does not start here (a browser not installed, a build that fails) leaves its causes unchecked.
-      const why = (error instanceof Error ? error.message : String(error)).split('\n')[0];
-      for (const cell of here) if (!checks.has(cell)) record(cell, { version: null, verdict: 'unchecked', detail: why });
-    }
+  /** @type {Map<CheckCell, Check>} */
+  let checks;
+  try {
+    checks = await checkPrograms(cells, replay, raw.tries);
+  } finally {
+    await replay.close();
   }
   for (const cell of decodeCells) checks.set(cell, { bug: cell.row.bug.id, target: cell.home.foundOn, ...await checkDecodeCase(cell.home, raw) });
   const checked = [...cells, ...decodeCells];
@@ -119,6 +100,41 @@ async function checkCommand(rows, directory, raw) {
       + `in ${seconds.toFixed(1)} s: ${count('shows')} show, ${count('gone')} no longer show, ${count('other')} show something else, ${count('unchecked')} not checked\n`);
   }
   return count('gone') + count('other') > 0 ? EXIT.findings : EXIT.ok;
+}
+
+/**
+ * @typedef {{row: import('../bugs/listing.js').Row, home: import('../bugs/ledger.js').Case}} CheckCell  a cause's program on its home target
+ * @param {CheckCell[]} cells @param {import('../bugs/triage.js').Replay} replay @param {number} tries
+ * @returns {Promise<Map<CheckCell, Check>>}
+ */
+async function checkPrograms(cells, replay, tries) {
+  /** @type {Map<CheckCell, Check>} */
+  const checks = new Map();
+  for (const target of [...new Set(cells.map((cell) => cell.home.foundOn))]) {
+    const here = cells.filter((cell) => cell.home.foundOn === target);
+    /** @type {(cell: CheckCell, c: Omit<Check, 'bug' | 'target'>) => void} */
+    const record = (cell, c) => { checks.set(cell, { bug: cell.row.bug.id, target, ...c }); };
+    try {
+      const { shown, versions } = await replay(here.map((cell) => cell.home.program), [target]);
+      for (const [i, cell] of here.entries()) {
+        let check = judged(shown[i][0], cell.home.root, versions[0]);
+        // A program that does not show its root among the others is replayed alone, --tries times, before it is
+        // called gone or other: a flaky bug shows in some replays only (Deno's read of Object.prototype.then while
+        // delivering to a worker: 5 of 6 fresh repros here, and once not in a whole --check).
+        if (check.verdict === 'gone' || check.verdict === 'other') {
+          const alone = await replay(Array.from({ length: tries }, () => cell.home.program), [target], { fresh: true });
+          const again = alone.shown.map(([shown]) => judged(shown, cell.home.root, alone.versions[0]));
+          check = again.find((t) => t.verdict === 'shows') ?? again.find((t) => t.verdict === 'other') ?? check;
+        }
+        record(cell, check);
+      }
+    } catch (error) {
+      // A target that does not start here (a browser not installed, a build that fails) leaves its causes unchecked.
+      const why = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+      for (const cell of here) if (!checks.has(cell)) record(cell, { version: null, verdict: 'unchecked', detail: why });
+    }
+  }
+  return checks;
 }
 
 /**
@@ -200,6 +216,7 @@ async function shrinkCommand(rows, directory, raw, engines) {
     }
   } finally {
     presses.dispose();
+    await replay.close();
   }
   const seconds = (performance.now() - started) / 1000;
   const count = (/** @type {string} */ outcome) => done.filter((d) => d.outcome === outcome).length;

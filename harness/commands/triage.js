@@ -48,9 +48,8 @@ export async function triageCommand(files, raw) {
   const date = new Date().toISOString().slice(0, 10);
   const log = (/** @type {string} */ line) => process.stderr.write(`clonecheck: ${line}\n`);
   if (skipped > 0) log(`${skipped} findings of decoder modules or the reference's tiers are not triaged: 'clonecheck decode --replay' replays them`);
-  const programs = await triage(findings, bugs, {
-    ran, date, replay: replayOnTargets({ runtimeFlags: raw.runtime, browserFlags: raw.browser, timeoutMs: raw.timeout, spec: raw.spec, log }),
-  });
+  const replay = replayOnTargets({ runtimeFlags: raw.runtime, browserFlags: raw.browser, timeoutMs: raw.timeout, spec: raw.spec, log });
+  const programs = await triage(findings, bugs, { ran, date, replay }).finally(replay.close);
   const decoders = await triageDecodes(decodeFindings, decoderBugs, {
     ran: decodeRan, date, replay: decodeReplayOn({ ...userHosts(raw), timeoutMs: raw.timeout }),
     taken: new Set([...bugs, ...decoderBugs, ...programs.new.map((n) => n.bug)].map((bug) => bug.id)),

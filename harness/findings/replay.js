@@ -5,6 +5,7 @@
 // `clonecheck repro`, the regression replay and triage (harness/bugs/) share it.
 
 import { FUZZ_WORKER_URL } from '../pool/fuzz-worker-url.js';
+import { keptMembers } from '../pool/members.js';
 import { runPool } from '../pool/pool.js';
 import { groupByHost } from '../targets/catalog.js';
 
@@ -26,12 +27,13 @@ export async function replayProgram(program, targets, { timeoutMs }) {
  * Several programs on the same targets, each host started once for all of them.
  * @param {any[]} programs valid programs
  * @param {import('../targets/catalog.js').TargetSpec[]} targets
- * @param {{timeoutMs: number, workers?: number, generated?: boolean}} options  `generated`: drawn by the generator,
- *   reshaped as a run reshapes them (judge.js)
+ * @param {{timeoutMs: number, workers?: number, generated?: boolean, membersOf?: (agent: import('../runtimes.js').Runtime | undefined) => import('../pool/members.js').MemberSource}} options
+ *   `generated`: drawn by the generator, reshaped as a run reshapes them (judge.js); `membersOf`: each host's kept
+ *   members (harness/pool/members.js), where replays reuse them (by default each host's members end with the replay)
  * @returns {Promise<any[][]>} for each program, a verdict per target in their order; where the reference
  *   itself stalled on a program, a `harness-error` with `referenceStalled` for each target of that host
  */
-export async function replayPrograms(programs, targets, { timeoutMs, workers = 1, generated = false }) {
+export async function replayPrograms(programs, targets, { timeoutMs, workers = 1, generated = false, membersOf }) {
   /** @type {any[][]} */
   const verdicts = programs.map(() => []);
   // Hosts side by side: what a replay waits for is mostly not CPU (an agent or a page starting, a hang waiting out
@@ -44,6 +46,7 @@ export async function replayPrograms(programs, targets, { timeoutMs, workers = 1
       workers: Math.max(1, Math.min(workers, programs.length)),
       workerData: { targets: hostTargets },
       timeoutMs,
+      members: membersOf?.(agent),
       nextTask: () => pending.shift(),
       onResult: (task, result) => {
         verdicts[task.index].push(...result);
@@ -57,6 +60,28 @@ export async function replayPrograms(programs, targets, { timeoutMs, workers = 1
   }));
   const order = targets.map((target) => target.name);
   return verdicts.map((list) => list.sort((a, b) => order.indexOf(a.target) - order.indexOf(b.target)));
+}
+
+/**
+ * Each host's members kept between replays (harness/pool/members.js), at most `idle` of a host's; `close()` ends them.
+ * @param {number} idle
+ * @returns {{membersOf: (agent: import('../runtimes.js').Runtime | undefined) => import('../pool/members.js').MemberSource, close: () => Promise<unknown>}}
+ */
+export function keptHostMembers(idle) {
+  /** @type {Map<string, import('../pool/members.js').MemberSource>} by host: a runtime's name, or this Node's threads */
+  const kept = new Map();
+  return {
+    membersOf(agent) {
+      const host = agent?.name ?? '';
+      let members = kept.get(host);
+      if (members === undefined) {
+        members = keptMembers({ workerURL: FUZZ_WORKER_URL, agent, idle });
+        kept.set(host, members);
+      }
+      return members;
+    },
+    close: () => Promise.all([...kept.values()].map((members) => members.close())),
+  };
 }
 
 /**

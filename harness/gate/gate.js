@@ -94,10 +94,8 @@ export async function runGate(options) {
   );
   const run = runFindingsOf(fuzz.document, join(out, 'fuzz.json'));
   const triageStarted = performance.now();
-  const triaged = await triage(run.findings, bugs, {
-    ran: run.ran, date: new Date().toISOString().slice(0, 10),
-    replay: replayOnTargets({ runtimeFlags: options.runtimeFlags, browserFlags: options.browserFlags, timeoutMs: options.timeoutMs }),
-  });
+  const replay = replayOnTargets({ runtimeFlags: options.runtimeFlags, browserFlags: options.browserFlags, timeoutMs: options.timeoutMs });
+  const triaged = await triage(run.findings, bugs, { ran: run.ran, date: new Date().toISOString().slice(0, 10), replay }).finally(replay.close);
   log(`triage: ${run.findings.length} findings against ${bugs.length} ledger bugs by replay, ${((performance.now() - triageStarted) / 1000).toFixed(1)} s`);
   /** @type {Map<string, {bug: string | null, known: boolean, unconfirmed?: true}>} each finding's bug: a ledger id, a proposed one, or none (it did not show again) */
   const bugOf = new Map();

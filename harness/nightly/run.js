@@ -157,23 +157,29 @@ export async function runNightly(options) {
   const triageStarted = performance.now();
   const date = startedAt.slice(0, 10);
   const replayAll = replayOnTargets({ runtimeFlags: options.runtimeFlags, browserFlags: options.browserFlags, timeoutMs: options.timeoutMs });
-  // Each replay starts its targets' threads, agents or pages: what triage costs is counted in them.
+  // What triage costs is counted in replays: the threads, agents and pages a replay runs in are kept for the next one.
   const replays = { calls: 0, pairs: 0 };
   /** @type {import('../bugs/triage.js').Replay} */
-  const replayOnce = (programs, names) => {
+  const replayOnce = (programs, names, replayOptions) => {
     replays.calls += 1;
     replays.pairs += programs.length * names.length;
-    return replayAll(programs, names);
+    return replayAll(programs, names, replayOptions);
   };
   // Triaged again after shrinking, the findings need the same replays: each is made once.
   const replay = options.shrink === 'unexplained' ? rememberedReplay(replayOnce) : replayOnce;
-  const firstTriage = await triage(findings, bugs, { ran, date, replay });
-  log(`triage: ${findings.length} findings against ${bugs.length} ledger bugs by replay on the ${ran.length} targets that ran, `
-    + `${((performance.now() - triageStarted) / 1000).toFixed(1)} s (${replays.calls} replays, ${replays.pairs} programs on a target)`);
-  const triaged = options.shrink === 'unexplained' ? await shrinkUnexplained(firstTriage, {
-    bugs, replay, date, workers: options.workers, timeoutMs: options.timeoutMs, runtimeFlags: options.runtimeFlags, browserFlags: options.browserFlags,
-    shouldShrink: () => !interrupted(), log,
-  }) : firstTriage;
+  let triaged;
+  try {
+    const firstTriage = await triage(findings, bugs, { ran, date, replay });
+    log(`triage: ${findings.length} findings against ${bugs.length} ledger bugs by replay on the ${ran.length} targets that ran, `
+      + `${((performance.now() - triageStarted) / 1000).toFixed(1)} s (${replays.calls} replays, ${replays.pairs} programs on a target)`);
+    triaged = options.shrink === 'unexplained' ? await shrinkUnexplained(firstTriage, {
+      bugs, replay, date, workers: options.workers, timeoutMs: options.timeoutMs, runtimeFlags: options.runtimeFlags, browserFlags: options.browserFlags,
+      shouldShrink: () => !interrupted(), log,
+    }) : firstTriage;
+  } finally {
+    // The threads, agents and pages the replays kept.
+    await replayAll.close();
+  }
   // Each finding names its bug: a ledger id, a proposed one, or none when its program did not show anything again.
   for (const { bug, findings: theirs } of [...triaged.known, ...triaged.new.map((n) => ({ bug: n.bug.id, findings: n.findings }))]) {
     for (const f of theirs) Object.assign(f, { bug, known: triaged.known.some((k) => k.bug === bug) });

@@ -10,13 +10,8 @@
 // answers each task with one message, and reports progress through a
 // heartbeat (`heartbeat.js`).
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { AgentProcess } from '../agents/process.js';
-import { PageMember } from '../browsers/page-member.js';
-import { fileHeartbeatReader, newSharedHeartbeat, sharedHeartbeatReader } from '../../portable/hosts/heartbeat.js';
+import { poolMembers } from './members.js';
 
 /** How often the watchdog looks at the heartbeats. */
 const WATCH_INTERVAL_MS = 100;
@@ -46,6 +41,8 @@ const LOAD_TIMEOUT_MS = 60_000;
  * @property {(detail: string) => void} [onIdleCrash]  a member died while it had no task: late, from
  *   machinery an earlier task left running (a host's web streams failing in a timer); it is replaced
  *   and no case is charged, but the caller counts it (a crash no one hears of would be lost)
+ * @property {import('./members.js').MemberSource} [members]  where members come from and go (members.js): by default
+ *   the pool starts its own and ends them with it; kept members (triage's replays) are taken first and handed back
  * @property {(slot: number, loadMs: number) => void} [onReady]  a member has loaded, `loadMs` after it was started
  *   (a replacement too): what the run spent starting members, apart from what it spent on cases
  */
@@ -56,28 +53,11 @@ const LOAD_TIMEOUT_MS = 60_000;
  * @param {PoolOptions<Task, Result>} options
  * @returns {Promise<void>}
  */
-export function runPool({ workerURL, agent, workers, workerData = {}, timeoutMs, freshMemberPerTask = false, nextTask, onResult, onStall, onIdleCrash, onReady }) {
-  // Agent processes beat into files, one per agent started; pages over their connection.
-  const heartbeatDir = agent === undefined || agent.browser !== undefined ? undefined : mkdtempSync(join(tmpdir(), 'clonecheck-heartbeats-'));
-  let started = 0;
-  /** @returns {{worker: Worker | AgentProcess | PageMember, heartbeat: import('../../portable/hosts/heartbeat.js').HeartbeatReader}} */
-  const startMember = () => {
-    if (agent?.browser !== undefined) {
-      const page = new PageMember(agent, { workerData });
-      return { worker: page, heartbeat: page.heartbeat };
-    }
-    if (heartbeatDir !== undefined && agent !== undefined) {
-      const heartbeatPath = join(heartbeatDir, String(started++));
-      const heartbeat = fileHeartbeatReader(heartbeatPath);
-      return { worker: new AgentProcess(agent, { workerData, heartbeatPath }), heartbeat };
-    }
-    const memory = newSharedHeartbeat();
-    const worker = new Worker(/** @type {URL} */ (workerURL), { workerData: { ...workerData, heartbeat: memory }, stderr: false });
-    return { worker, heartbeat: sharedHeartbeatReader(memory) };
-  };
+export function runPool({ workerURL, agent, workers, workerData = {}, timeoutMs, freshMemberPerTask = false, nextTask, onResult, onStall, onIdleCrash, members: given, onReady }) {
+  const members = given ?? poolMembers({ workerURL, agent });
   const memberName = agent === undefined ? 'a worker thread' : `the ${agent.name} agent${agent.browser === undefined ? '' : ' page'}`;
   return new Promise((resolve, reject) => {
-    /** @type {Set<{slot: number, worker: Worker | AgentProcess | PageMember, heartbeat: import('../../portable/hosts/heartbeat.js').HeartbeatReader, task: Task | undefined, lastBeat: number, lastChange: number, ready: boolean}>} */
+    /** @type {Set<import('./members.js').Member & {slot: number, task: Task | undefined, lastBeat: number, lastChange: number, ready: boolean}>} */
     const slots = new Set();
     /** @type {Set<number>} slots whose member is not started yet: no task has come for them */
     const unstarted = new Set();
@@ -85,24 +65,26 @@ export function runPool({ workerURL, agent, workers, workerData = {}, timeoutMs,
     let finished = false;
 
     /**
-     * Stops listening to a member being ended, but for its errors: one it throws while it is ended (Node's web
-     * streams under a program's pollution, seed 20261127) would otherwise be an unhandled 'error' event that ends
-     * this process and the run's results with it.
+     * Stops listening to a member being ended or kept, but for its errors: one it throws while it is ended (Node's
+     * web streams under a program's pollution, seed 20261127) would otherwise be an unhandled 'error' event that
+     * ends this process and the run's results with it. Only the pool's own listeners go: a Worker's own listen for
+     * its 'message' listeners coming and going, and without them one kept for another pool hears nothing.
      */
     const forget = (/** @type {any} */ member) => {
-      member.removeAllListeners();
+      for (const event of ['message', 'error', 'exit']) member.removeAllListeners(event);
       member.on('error', () => {});
     };
-    /** Ends every member, closes the heartbeats and removes their files; settles once all have exited. */
+    /**
+     * Ends every member (at the run's end, those loaded and idle are released: kept members wait for the next pool),
+     * and what they left; settles once all have exited.
+     */
     const stopAll = () => {
       clearInterval(watchdog);
       const stopping = [...slots];
       slots.clear();
       for (const slot of stopping) forget(slot.worker);
-      return Promise.all(stopping.map((slot) => slot.worker.terminate())).finally(() => {
-        for (const slot of stopping) slot.heartbeat.close();
-        if (heartbeatDir !== undefined) rmSync(heartbeatDir, { recursive: true, force: true });
-      });
+      const ended = Promise.all(stopping.map((slot) => ((finished && slot.ready && slot.task === undefined) ? members.release(slot) : members.end(slot))));
+      return given === undefined ? ended.finally(() => members.close()) : ended;
     };
 
     const fail = (error) => {
@@ -179,7 +161,7 @@ export function runPool({ workerURL, agent, workers, workerData = {}, timeoutMs,
       slot.task = undefined;
       forget(slot.worker);
       const heartbeat = slot.heartbeat.read();
-      slot.worker.terminate().finally(() => slot.heartbeat.close());
+      members.end(slot);
       try {
         if (task !== undefined) onStall(task, { reason, heartbeat, detail });
         else onIdleCrash?.(detail);
@@ -194,7 +176,7 @@ export function runPool({ workerURL, agent, workers, workerData = {}, timeoutMs,
     const retire = (slot) => {
       slots.delete(slot);
       forget(slot.worker);
-      slot.worker.terminate().finally(() => slot.heartbeat.close());
+      members.end(slot);
       const task = failed ? undefined : nextTask(slot.slot);
       if (task !== undefined) start(slot.slot, task);
       else if (!failed) {
@@ -205,10 +187,13 @@ export function runPool({ workerURL, agent, workers, workerData = {}, timeoutMs,
 
     /** @param {number} slotNumber @param {Task} [firstTask] taken from nextTask already (freshMemberPerTask) */
     const start = (slotNumber, firstTask) => {
-      const { worker, heartbeat } = startMember();
+      // A kept member (freshMemberPerTask takes none) loads this pool's targets before it is ready, as a new one does.
+      const kept = freshMemberPerTask ? undefined : members.take();
+      const { worker, heartbeat } = kept ?? members.start(workerData);
       const startedAt = performance.now();
       const slot = { slot: slotNumber, worker, heartbeat, task: firstTask, lastBeat: 0, lastChange: startedAt, ready: false };
       slots.add(slot);
+      if (kept !== undefined) worker.postMessage({ kind: 'load', targets: /** @type {any} */ (workerData).targets ?? [] });
       worker.on('message', (result) => {
         // The first message says the worker has loaded: its start-up time
         // never counts against a case's timeout.

@@ -56,7 +56,7 @@ export async function loadTargets(specs) {
 
 /**
  * Runs one task of any kind.
- * @param {ChunkTask | ShrinkTask | ProgramTask} task
+ * @param {ChunkTask | ShrinkTask | ProgramTask | {kind: 'load', targets: import('../../harness/targets/catalog.js').TargetSpec[]}} task
  * @param {import('../hosts/heartbeat.js').HeartbeatWriter} heartbeat
  */
 export function runTask(task, heartbeat) {
@@ -64,6 +64,9 @@ export function runTask(task, heartbeat) {
     case 'chunk': return runChunk(task, heartbeat);
     case 'shrink': return shrinkDeviation(task, heartbeat);
     case 'program': return judgeProgram(task, heartbeat);
+    // A member kept from an earlier pool (harness/pool/members.js) loads this pool's targets; its answer says it is
+    // ready (not the word 'ready': a page that says it again has opened anew, page-member.js).
+    case 'load': return loadTargets(task.targets).then(() => 'loaded');
     default: throw new Error(`unknown task kind ${/** @type {any} */ (task).kind}`);
   }
 }
