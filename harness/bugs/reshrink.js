@@ -80,14 +80,18 @@ export async function reshrinkProgram({ program, foundOn, root }, { replay, seco
   const started = performance.now();
   let replays = 0;
   let candidates = 0;
-  /** @param {any[]} programs @returns {Promise<import('./root.js').Shown[]>} what each shows */
-  const replayed = async (programs) => {
+  /**
+   * @param {any[]} programs @param {boolean} [fresh]  in members started for this replay (a program alone, with no
+   *   history), where the reducer's candidates run in members kept from the replays before
+   * @returns {Promise<import('./root.js').Shown[]>} what each shows
+   */
+  const replayed = async (programs, fresh = false) => {
     replays += 1;
     candidates += programs.length;
-    const { shown: rows } = await replay(programs, [foundOn]);
+    const { shown: rows } = await replay(programs, [foundOn], { fresh });
     return rows.map(([one]) => one);
   };
-  const shown = async (/** @type {any[]} */ programs) => (await replayed(programs)).map((one) => showsRoot(one, root));
+  const shown = async (/** @type {any[]} */ programs, fresh = false) => (await replayed(programs, fresh)).map((one) => showsRoot(one, root));
   const result = (/** @type {Reshrink['outcome']} */ outcome, /** @type {any} */ smallest, localMinimum = false, shownRoot = root) => ({
     outcome, program: outcome === 'shrunk' ? smallest : program, root: shownRoot, before: programSize(program), after: programSize(smallest),
     replays, candidates, localMinimum, seconds: (performance.now() - started) / 1000,
@@ -95,7 +99,7 @@ export async function reshrinkProgram({ program, foundOn, root }, { replay, seco
   // Shrinking a program that does not show its root would shrink toward whatever else it shows. A flaky one is given
   // `tries` replays alone (as bugs --check gives it) before it is left as it is.
   let showsNow = false;
-  for (let i = 0; i < tries && !showsNow; i++) [showsNow] = await shown([program]);
+  for (let i = 0; i < tries && !showsNow; i++) [showsNow] = await shown([program], true);
   if (!showsNow) return result('not-shown', program);
   // A smallest program that shows the root only after other candidates, not alone, is one their history stands in
   // for (Bun's number array lost under a receiver's Array.prototype index getter shrank to an array with no getter,
@@ -114,7 +118,7 @@ export async function reshrinkProgram({ program, foundOn, root }, { replay, seco
     });
     ({ localMinimum } = reduction);
     if (reduction.removed + reduction.simplified === 0) break;
-    const [alone] = await replayed([reduction.program]);
+    const [alone] = await replayed([reduction.program], true);
     // The same root wherever its object sits (root.js placeless): a File that was an array's item and is now the
     // root says so in its shape.
     if (showsRoot(alone, root)) return result('shrunk', reduction.program, reduction.localMinimum, /** @type {import('./root.js').Root} */ (alone));
