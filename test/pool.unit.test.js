@@ -104,3 +104,23 @@ test('kept members serve the next pool: its tasks run on the threads an earlier 
   }
   assert.equal(members.take(), undefined, 'closed: nothing is kept');
 });
+
+test('a member that does not load in time is replaced once, and its task runs on the next; a slot whose members never load fails the run', async () => {
+  const hangFirst = new Int32Array(new SharedArrayBuffer(4));
+  const answered = [];
+  await runPool({
+    workerURL: new URL('./fixtures/pool-member.js', import.meta.url), workers: 1, workerData: { hangFirst }, timeoutMs: 5_000, loadTimeoutMs: 300,
+    nextTask: (() => { const tasks = [{ id: 1, ms: 0 }]; return () => tasks.shift(); })(),
+    onResult: (_task, result) => answered.push(result.id), onStall: () => assert.fail('no task stalls'),
+  });
+  assert.deepEqual(answered, [1]);
+  assert.equal(Atomics.load(hangFirst, 0), 2, 'two members started: the one that hung, and the one that loaded');
+  // Both members hang: the counter starts at -1, so neither finds it above 0.
+  const neverLoads = new Int32Array(new SharedArrayBuffer(4));
+  Atomics.store(neverLoads, 0, -1);
+  await assert.rejects(runPool({
+    workerURL: new URL('./fixtures/pool-member.js', import.meta.url), workers: 1, workerData: { hangFirst: neverLoads }, loadTimeoutMs: 300,
+    nextTask: (() => { const tasks = [{ id: 1, ms: 0 }]; return () => tasks.shift(); })(),
+    onResult: () => assert.fail('no member loads'), onStall: () => assert.fail('no task stalls'),
+  }), /did not load in 0.3 s \(2 tries\)/);
+});
