@@ -194,7 +194,7 @@ export function runPool({ workerURL, agent, workers, workerData = {}, timeoutMs,
 
     /**
      * @param {number} slotNumber @param {Task} [firstTask] taken from nextTask already (freshMemberPerTask)
-     * @param {number} [attempt]  the slot's how-manieth member for this task since one last loaded
+     * @param {number} [attempt]  which try this member is at loading for the slot (LOAD_ATTEMPTS)
      */
     const start = (slotNumber, firstTask, attempt = 1) => {
       // A kept member (freshMemberPerTask takes none) loads this pool's targets before it is ready, as a new one does.
