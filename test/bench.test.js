@@ -90,6 +90,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { selectTier } from '../src/index.js';
 import { SHAPES, suite as cloneSuite } from '../portable/bench/suites/clone.js';
+import { measure } from 'mitata';
 import { batching, measureRows, measuringUnits, withRatios } from '../portable/bench/run.js';
 import { comparisonPairs, comparisons, inferences } from '../harness/bench/report.js';
 import { BROWSERS } from '../harness/browsers/browsers.js';
@@ -186,12 +187,25 @@ test('bench compares ref:spec with ref:tiers, and one runtime at several version
 });
 
 test("mitata's batches fit a row's round: at least 12 samples in half of it", () => {
-  assert.deepEqual(batching(50, 50e6), { batch_samples: 4096, batch_threshold: Infinity });
+  assert.deepEqual(batching(50, 50e6), { batch_samples: 4096, batch_threshold: Infinity, warmup_threshold: Infinity });
   const { batch_samples: calls } = batching(44_000, 50e6);
   assert.ok(calls % 4 === 0 && calls * 44_000 * 12 <= 25e6);
   assert.deepEqual(batching(3e6, 50e6), { batch_samples: 4, batch_threshold: -1 });
   // A clock of 20 µs steps (a page's): a sample is 50 steps at least, 1 ms.
   assert.equal(batching(1000, 4e6, 20_000).batch_samples, 1000);
+});
+
+test("a batch decided for a row is taken even when mitata's first warm-up call is slow (a collection, a loaded machine)", async () => {
+  let calls = 0;
+  const slowFirstCall = () => {
+    calls += 1;
+    if (calls > 1) return;
+    const until = performance.now() + 2; // 2 ms: over mitata's 500 µs warm-up threshold
+    while (performance.now() < until);
+  };
+  const options = batching(50, 4e6);
+  const stats = await measure(slowFirstCall, { gc: false, min_samples: 12, min_cpu_time: 4e6, ...options });
+  assert.equal(stats.ticks, stats.samples.length * options.batch_samples);
 });
 
 test('clonecheck bench times every row of a shape in this process and in a browser page, with --json', () => {

@@ -120,8 +120,13 @@ export async function measureRows(rows, { rowMs = DEFAULT_ROW_MS, rounds = DEFAU
  * samples fits in the round's time, and at least 50 steps of the clock:
  * pages coarsen it (20 µs in WebKitGTK and Firefox here), and a batch of
  * 4 calls there measured 0 ns at p50.
+ * mitata batches only when the first call of its warm-up took at most
+ * warmup_threshold (500 µs): one call caught by a collection or by the
+ * scheduler on a loaded machine made every sample one call, and a page's
+ * coarse clock timed both rows of a group at 0 ns (a CI run on a 2-core
+ * machine, 2026-12-04). A batch decided here is taken whatever that call took.
  * @param {number} callNs @param {number} roundNs @param {number} [clockStepNs]
- * @returns {{batch_samples: number, batch_threshold: number}}
+ * @returns {{batch_samples: number, batch_threshold: number, warmup_threshold?: number}}
  */
 export function batching(callNs, roundNs, clockStepNs = 0) {
   const sampleNs = Math.max(roundNs / 2 / MIN_SAMPLES, 50 * clockStepNs);
@@ -129,7 +134,7 @@ export function batching(callNs, roundNs, clockStepNs = 0) {
   // A call too slow for a batch of UNROLL: one call a sample. mitata batches a call its warm-up times
   // at or under the threshold, and a coarse clock times a call at 0: -1 keeps it from batching at all.
   if (calls < UNROLL) return { batch_samples: UNROLL, batch_threshold: -1 };
-  return { batch_samples: Math.min(MAX_BATCH, calls), batch_threshold: Infinity };
+  return { batch_samples: Math.min(MAX_BATCH, calls), batch_threshold: Infinity, warmup_threshold: Infinity };
 }
 
 /** @type {number | undefined} the clock's smallest step here, in ns, measured once */
