@@ -7,10 +7,10 @@
 // objects (docs/program.md).
 //
 // The shrinker's last step prunes (portable/minimize/reduce.js); `build` hollows,
-// making only what the value reaches in full: two thirds of the objects of
-// generated programs are reached by nothing (seed 1, 3,000 programs: 5.7
-// objects each, 1.9 reached), and each was made, filled and registered twice
-// per fuzz case for no observation. Plain JSON in, plain JSON out; lists are
+// making only what the value reaches in full: of a fuzz run's programs
+// (seed 1, 3,000: 5.6 objects each, 2.1 reached), those decoded from random
+// bytes hold 13.2 objects and reach 0.9, and each was made, filled and
+// registered twice per fuzz case for no observation. Plain JSON in, plain JSON out; lists are
 // read by index and results defined, so a polluted realm changes nothing.
 
 import { CreateDataProperty } from '../abstract-ops/object-operations.js';
