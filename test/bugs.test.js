@@ -161,6 +161,20 @@ test('triage: a bug shown by several programs matches a finding of any of them; 
   assert.match(String(bugProblem({ ...bug, alsoShownBy: [{ ...also, program: { root: { ref: 3 } } }] }, bug.id)), /alsoShownBy\[0\] has a program that is not valid/);
 });
 
+test('triage: a root a second delivery shows, its first having thrown, is the known bug a first delivery shows it by', async () => {
+  // V8 clones an Error's own cause (whatwg/html#11321). The first delivery throws in a getter that deletes itself, so
+  // the second is the first clone of what is left: the main job of 2026-12-04 proposed this as a new bug per engine.
+  const question = findBug(readLedger(LEDGER_DIR), 'spec/an-error-s-cause-is-cloned');
+  const secondDelivery = {
+    schema: 'clonecheck/program@2', root: { ref: 2 }, deliveries: 2,
+    objects: [{ kind: 'error', type: 'URIError', cause: 0 }, { kind: 'object', props: [{ key: 'once', get: { effects: [{ delete: [1, 'once'] }], throws: 'Error' } }] },
+      { kind: 'array', items: [{ ref: 0 }, { ref: 1 }] }],
+  };
+  const ran = [{ name: 'node:worker', version: process.versions.node }];
+  const result = await triage([finding('node-worker.keys.aaaaaaaa', secondDelivery, 'node:worker')], [question], { ran, replay, date });
+  assert.deepEqual([result.known.map((k) => k.bug), result.new], [[question.id], []]);
+});
+
 test('triage: a finding of a question of the standard (one entry, every engine\'s programs) is known under it, not new', async () => {
   // V8 formats an Error's stack while cloning (whatwg/html#12239): one entry for Node, Deno and Chromium, found here by Node's old entry's id.
   const question = findBug(readLedger(LEDGER_DIR), 'node/formats-error-stack-and-reads-name-twice');

@@ -4,6 +4,7 @@
 // program replayed on a target "shows" the bug there when the replay's root
 // is the bug's root (triage.js, bisect.js).
 
+import { REPEATED_DELIVERY } from '../../portable/bugs/bug-shape.js';
 import { signatureOf, verdictSignature } from '../../portable/bugs/signature.js';
 
 /**
@@ -64,14 +65,19 @@ const ATTRIBUTES = new Set(['enumerable', 'writable', 'configurable', 'get', 'se
  * `type` slot wherever the Blob sits (`value on array: index <type>: …`).
  * Where the holder is what the bug is about (a key copied onto an array or
  * onto a Map, a -0 in an array or in an object: two fast paths), the shape
- * stays whole.
+ * stays whole. Which delivery showed it is a place too: a second delivery
+ * whose first threw (a getter that then deleted itself) is the first clone
+ * of what was left, and shows the bug a first delivery of it shows (the
+ * main job of 2026-12-04 proposed V8's cloned `cause`, met on a second
+ * delivery, as four new bugs; the ledger had folded such programs by hand).
  * @param {string} shape  bug-shape.js describeDifference's
  * @returns {string}
  */
 export function placeless(shape) {
-  const match = /^([\w-]+) on [^:]+: ([^:<]*?)(?: <([^>]+)>)?: (.*)$/.exec(shape);
-  if (match === null) return shape;
+  const delivered = shape.startsWith(REPEATED_DELIVERY) ? shape.slice(REPEATED_DELIVERY.length) : shape;
+  const match = /^([\w-]+) on [^:]+: ([^:<]*?)(?: <([^>]+)>)?: (.*)$/.exec(delivered);
+  if (match === null) return delivered;
   const [, category, , slot, sides] = match;
   if (slot !== undefined && !ATTRIBUTES.has(slot)) return `${category} <${slot}>: ${sides}`;
-  return slot === undefined && OF_THE_OBJECT.has(category) ? `${category}: ${sides}` : shape;
+  return slot === undefined && OF_THE_OBJECT.has(category) ? `${category}: ${sides}` : delivered;
 }

@@ -101,6 +101,9 @@ export function rootDifference(differences, context) {
   return root;
 }
 
+/** What a shape is prefixed with when a delivery past the first showed it. */
+export const REPEATED_DELIVERY = 'on a repeated delivery: ';
+
 /**
  * @param {Difference} difference
  * @param {CaseContext} context
@@ -110,7 +113,7 @@ export function rootDifference(differences, context) {
 export function describeDifference(difference, context) {
   const one = oneDelivery(difference, context);
   const described = describeOneDelivery(one.difference, one.context);
-  return one.repeated ? `on a repeated delivery: ${described}` : described;
+  return one.repeated ? `${REPEATED_DELIVERY}${described}` : described;
 }
 
 /**
