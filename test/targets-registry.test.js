@@ -22,7 +22,7 @@ const ROOT = new URL('..', import.meta.url);
 const exists = (/** @type {string} */ path) => existsSync(fileURLToPath(new URL(path, ROOT)));
 
 const CHANNEL_FIELDS = {
-  name: 'string', module: 'string', reshaping: 'string', transfer: 'string', landsInWorkers: 'boolean',
+  name: 'string', module: 'string', reshaping: 'string', transfer: 'string', landsInWorkers: 'boolean', repeats: 'boolean',
   has: 'function', lacking: 'function', describe: 'function', needs: 'function', api: 'function', repro: 'string',
 };
 
@@ -52,6 +52,13 @@ test('every channel descriptor is complete, and what it says holds together', ()
       }
     }
     assert.match(channel.describe(undefined), /\S/, `${channel.name}: described before its runtime is found`);
+  }
+});
+
+test('a channel repeats deliveries exactly when its clone function sends to a realm elsewhere (portable/targets/load.js)', async () => {
+  for (const channel of CHANNELS) {
+    const module = await import(`../portable/targets/clone-functions/${channel.module}`);
+    assert.equal(channel.repeats, typeof module.send === 'function', channel.name);
   }
 });
 

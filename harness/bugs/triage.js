@@ -9,7 +9,8 @@
 // needs), and each replay's root (root.js) is kept. Then:
 //  - a finding is a known bug when the bug's program shows the finding's
 //    root on the finding's target, the finding's program does not run
-//    clean on the target the bug was found on (when the run reached it),
+//    clean on the target the bug was found on (when the run reached it,
+//    and, for a root a repeated delivery showed, sends it as often),
 //    and one program's trigger explains the other's (same-bug.js): two
 //    programs that show one root on one target, each failing on the
 //    other's, with one trigger, are one root cause, whatever channel,
@@ -33,7 +34,8 @@
 //    on an older version of that target it is fixed; where it shows on a
 //    target it did not affect before, or after it was fixed, it regressed.
 
-import { programFeatures } from '../../portable/bugs/bug-shape.js';
+import { REPEATED_DELIVERY, programFeatures } from '../../portable/bugs/bug-shape.js';
+import { channelOfTarget } from '../../portable/targets/channels/index.js';
 import { bugsOf, channelTargetOf, displayName, implementationOf, newBug, programsOf, proposedId } from './ledger.js';
 import { showsRoot } from './root.js';
 import { severityOf } from './severity.js';
@@ -148,8 +150,12 @@ export async function triage(findings, bugs, { ran, replay, date }) {
     const shown = findingRows.map(({ finding, row }) => ({ finding, row, own: at(row, finding.target), features: new Set(programFeatures(finding.program)) }));
     /** @param {typeof shown[number]} f @param {Group} g  the group's program shows this finding's root on its target */
     const showsHere = (f, g) => typeof f.own === 'object' && showsRoot(at(g.row, f.finding.target), f.own);
-    /** @param {typeof shown[number]} f @param {Group} g  the cross check needs this finding's program on the group's target */
-    const needsCross = (f, g) => names.includes(g.target) && g.target !== f.finding.target;
+    /**
+     * @param {typeof shown[number]} f @param {Group} g  the cross check needs this finding's program on the group's target:
+     *   not where that target clones the value once, when the finding's root showed on a repeated delivery (it cannot show there)
+     */
+    const needsCross = (f, g) => names.includes(g.target) && g.target !== f.finding.target
+      && !(typeof f.own === 'object' && f.own.shape.startsWith(REPEATED_DELIVERY) && channelOfTarget(g.target)?.repeats === false);
     /** @param {typeof shown[number]} f @param {Group[]} groups @returns {Group | undefined} */
     const matchIn = (f, groups) => {
       // On the group's own target, this finding's program must not run clean: where it passes, its cause is its channel's own.

@@ -11,6 +11,8 @@ export default {
   reshaping: 'withoutTransfer',
   transfer: 'none',
   landsInWorkers: true,
+  // Its clone function sends to a receiving realm elsewhere, once per delivery (docs/program.md `deliveries`).
+  repeats: true,
   ...ON_THE_WEB_PLATFORM,
   describe: () => 'BroadcastChannel to three workers, each set up and observed there (no transfer list)',
   needs: (family) => ['BroadcastChannel', /** @type {string} */ (family.worker?.needs)],

@@ -12,6 +12,7 @@ export default {
   reshaping: 'withTransferList',
   transfer: 'sequence',
   landsInWorkers: false,
+  repeats: false,
   ...ON_THE_WEB_PLATFORM,
   describe: () => 'structuredClone with a non-empty transfer list (an extra buffer when the program has none)',
   needs: () => ['structuredClone'],

@@ -11,6 +11,7 @@ export default {
   // structuredClone's options.transfer is a sequence<object>.
   transfer: 'sequence',
   landsInWorkers: false,
+  repeats: false,
   ...ON_THE_WEB_PLATFORM,
   describe: () => 'structuredClone(value, {transfer})',
   needs: () => ['structuredClone'],

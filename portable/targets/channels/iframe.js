@@ -10,6 +10,8 @@ export default {
   // Window's postMessage(message, targetOrigin, transfer) is not overloaded at that length.
   transfer: 'sequence',
   landsInWorkers: false,
+  // Its clone function sends to a receiving realm elsewhere, once per delivery (docs/program.md `deliveries`).
+  repeats: true,
   has: (family) => family.browser === true,
   lacking: () => 'only a browser has frames',
   describe: () => 'postMessage(value, origin, transfer) to a same-origin iframe (a second realm in the same agent), set up and observed there',

@@ -49,6 +49,7 @@ import ref from './ref.js';
  *   reshapes programs (portable/targets/programs.js), before its runtime's limits
  * @property {import('../programs.js').TransferArgument} transfer  how it hands its transfer list to the engine
  * @property {boolean} landsInWorkers  the value lands in receiving workers, where the oracle runs too
+ * @property {boolean} repeats  it sends a program's value `deliveries` times (docs/program.md); the others clone it once
  * @property {(family: Family) => boolean} has  whether runtimes of the family have it
  * @property {(family: Family) => string} lacking  why the family has not
  * @property {(family: Family | undefined) => string} describe  what it does in a runtime of the family (undefined: not known yet)

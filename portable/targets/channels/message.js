@@ -11,6 +11,7 @@ export default {
   reshaping: 'withoutTransfer',
   transfer: 'none',
   landsInWorkers: false,
+  repeats: false,
   has: (family) => family.shell === true,
   lacking: () => 'it is QuickJS-ng\'s serializer, a native function of its agent',
   describe: () => 'JS_WriteObject2 then JS_ReadObject with its worker postMessage\'s flags (SAB, references; no transfer list)',

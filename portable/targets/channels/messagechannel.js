@@ -11,6 +11,7 @@ export default {
   // MessagePort's postMessage(message, transfer) is overloaded with postMessage(message, options).
   transfer: 'overloaded',
   landsInWorkers: false,
+  repeats: false,
   ...ON_THE_WEB_PLATFORM,
   describe: () => 'MessageChannel: port1.postMessage(value, transfer), received on port2',
   needs: () => ['MessageChannel'],

@@ -8,6 +8,7 @@ export default {
   reshaping: 'asIs',
   transfer: 'sequence',
   landsInWorkers: false,
+  repeats: false,
   has: (family) => family.shell === true,
   lacking: () => 'it is the reference running inside QuickJS-ng; the one in this Node is ref:tiers',
   describe: () => 'the reference engine with its fast-path tiers, running in QuickJS-ng (the oracle runs there too)',

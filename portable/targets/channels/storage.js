@@ -9,6 +9,7 @@ export default {
   reshaping: 'withStorage',
   transfer: 'none',
   landsInWorkers: false,
+  repeats: false,
   has: (family) => family.browser === true,
   lacking: () => 'only a browser has IndexedDB',
   describe: () => 'IndexedDB put, then get in a new transaction (StructuredSerializeForStorage; no transfer list)',

@@ -8,6 +8,7 @@ export default {
   reshaping: 'withoutTransfer',
   transfer: 'none',
   landsInWorkers: false,
+  repeats: false,
   has: (family) => family.serializer !== undefined,
   lacking: (family) => (family.shell ? 'QuickJS-ng\'s serializer is its `message` channel'
     : 'a browser has no structured clone serializer a script can call as a library'),

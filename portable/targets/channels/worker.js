@@ -15,6 +15,8 @@ export default {
   // Worker's postMessage(message, transfer) is overloaded with postMessage(message, options).
   transfer: 'overloaded',
   landsInWorkers: true,
+  // Its clone function sends to a receiving realm elsewhere, once per delivery (docs/program.md `deliveries`).
+  repeats: true,
   ...ON_THE_WEB_PLATFORM,
   // A runtime not found here has no family yet: a dedicated Worker, as in a browser.
   describe: (family) => `${family?.worker?.kind ?? 'dedicated'} Worker: postMessage(value, transfer), set up and observed in the worker`,
