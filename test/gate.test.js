@@ -1,9 +1,10 @@
 // clonecheck gate (harness/gate/, docs/gate.md): the same inputs give the
-// same verdicts; a conformance result its expectations do not list, a
-// regression that changed and a fuzz finding of a bug the ledger lacks each
-// fail the gate with a repro command that shows it again; --update-ledger
-// writes the new bugs and the gate passes after; bad input is one line,
-// exit 2; past its budget the gate gives no verdict.
+// same verdicts; the fuzz smoke shrinks only what no known bug explains; a
+// conformance result its expectations do not list, a regression that
+// changed and a fuzz finding of a bug the ledger lacks each fail the gate
+// with a repro command that shows it again; --update-ledger writes the new
+// bugs and the gate passes after; bad input is one line, exit 2; past its
+// budget the gate gives no verdict.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -48,6 +49,8 @@ test('gate: findings of bugs the ledger lacks fail it until --update-ledger; the
   assert.equal(first.document.bugs.new.length, proposed.size);
   assert.match(first.stdout, new RegExp(`^fuzz smoke: 300 cases, ${first.document.fuzz.findings.length} findings: 0 known bugs, ${proposed.size} new, 0 regressed`, 'm'));
   assert.match(first.stdout, /^gate: FAIL, \d+ unexpected/m);
+  // The smoke shrinks only what no known bug explains: here each new bug's first finding.
+  assert.ok(first.document.fuzz.findings.some((f) => f.minimized === true));
 
   const update = gate('update', ['--update-ledger']);
   assert.equal(update.status, 0, update.stderr);
@@ -62,8 +65,9 @@ test('gate: findings of bugs the ledger lacks fail it until --update-ledger; the
     assert.match(again.stdout, /^gate: PASS, 0 unexpected/m);
   }
   assert.equal(verdicts(runs[0].document), verdicts(runs[1].document));
-  // Known now: the findings are the same ones, each under a ledger bug.
+  // Known now: the findings are the same ones, each under a ledger bug, and none is shrunk.
   assert.ok(runs[0].document.fuzz.findings.every((f) => f.bug === null || (f.known && proposed.has(f.bug))));
+  assert.ok(runs[0].document.fuzz.findings.every((f) => f.minimized === false));
   assert.deepEqual(runs[0].document.fuzz.findings.map((f) => f.signature), first.document.fuzz.findings.map((f) => f.signature));
   assert.ok(runs[0].document.regressions.length > 0 && runs[0].document.regressions.every((r) => r.status === 'same'));
 });

@@ -1,10 +1,10 @@
-// harness/nightly/shrink-unexplained.js rememberedReplay: a campaign's
+// harness/bugs/shrink-unexplained.js rememberedReplay: a campaign's
 // triage rounds replay each (program, target) once; a fresh replay, which
 // triage asks for when a finding showed nothing (measuredAgain), is made
 // every time.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rememberedReplay } from '../harness/nightly/shrink-unexplained.js';
+import { rememberedReplay } from '../harness/bugs/shrink-unexplained.js';
 
 test('a remembered replay makes each (program, target) once, but a fresh one every time it is asked for', async () => {
   const made = [];

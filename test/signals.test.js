@@ -1,11 +1,12 @@
-// SIGTERM (what a CI job's timeout sends) ends fuzz and nightly as the first
-// Ctrl-C does: the run stops, and what it found is written, its summary
-// printed, the results file complete.
+// SIGTERM (what a CI job's timeout sends) ends fuzz, nightly and the gate as
+// the first Ctrl-C does: the run stops, and what it found is written, its
+// summary printed, the results file complete; the gate, which has no
+// partial verdict, ends with none, and its child processes with it.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,4 +66,27 @@ test('SIGTERM stops a nightly run: the unit in progress wraps up, the others are
   assert.ok(document.bugs !== undefined, 'the findings were triaged');
   assert.match(run.stdout, /^nightly: .* known bugs? seen/m);
   assert.ok(existsSync(join(history, 'runs')));
+});
+
+/** @param {string} marker @returns {number[]} the pids of the processes whose command line holds it (Linux's /proc) */
+function processesWith(marker) {
+  return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).flatMap((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker) ? [Number(pid)] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+test('SIGTERM stops the gate with no verdict, exit 130, and ends the part it was running: its conform child runs in a group of its own', async () => {
+  const out = join(scratch, 'gate');
+  const run = await terminated(['gate', '--target', 'ref:tiers', '--target', 'node:clone', '--runs', '300', '--out', out],
+    /clonecheck gate on/, 2000);
+  assert.equal(run.signal, null, run.stderr);
+  assert.equal(run.code, 130, run.stderr);
+  assert.match(run.stderr, /^clonecheck: the gate was interrupted: no verdict/m);
+  // Its children write into --out: none is left running (before, the conform child went on alone).
+  await new Promise((resolve) => { setTimeout(resolve, 1000); });
+  assert.deepEqual(processesWith(out), []);
 });

@@ -28,6 +28,8 @@ export function runFindingsOf(document, file) {
   const versionOf = (/** @type {string} */ target) => ran.find((/** @type {any} */ t) => t.name === target)?.version ?? null;
   const findings = fuzz.findings.map((/** @type {any} */ f) => ({
     signature: f.signature, target: f.target, version: f.version ?? versionOf(f.target), count: f.count ?? 1,
+    // What shrinking what no known bug explains picks the deviations by (shrink-unexplained.js); a regression file has none.
+    ...(f.verdict === undefined ? {} : { verdict: f.verdict }),
     // Only a run that says it could not shrink one makes it unconfirmed (triage.js); older documents do not say.
     ...(f.minimized === false ? { minimized: false } : {}),
     // A fuzz document's finding has its measurements; a nightly's carries what they gave.

@@ -49,8 +49,8 @@ import { compareVersions } from '../../portable/families/versions.js';
  * @typedef {import('./root.js').Root} Root
  * @typedef {object} RunFinding  a finding as a run reported it, with its (shrunk) program
  * @property {string} signature @property {string} target @property {string | null} version
- * @property {'deviation' | 'timeout' | 'crash'} [verdict]  a nightly's findings have it (shrink-unexplained.js shrinks
- *   the deviations); runFindingsOf's leave it out
+ * @property {'deviation' | 'timeout' | 'crash'} [verdict]  a run's findings have it (shrink-unexplained.js shrinks
+ *   the deviations); a regression file's has none
  * @property {any} program @property {number} count
  * @property {string} [family]  the runtime's family, for a --runtime NAME=PATH target
  * @property {string} [repro]  the command that shows it again

@@ -7,8 +7,9 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { xml } from '../conform/report.js';
 import { REGRESSIONS_DIR } from '../findings/regressions.js';
-import { BudgetError } from '../gate/children.js';
+import { BudgetError, interruptChildren } from '../gate/children.js';
 import { NO_NEW_BUG, SHRUNK_TO_A_KNOWN_BUG, runGate } from '../gate/gate.js';
+import { interrupts } from './common.js';
 import { LEDGER_DIR, readLedger } from '../bugs/ledger.js';
 import { updateLedger } from '../bugs/ledger-update.js';
 import { EXIT } from '../errors.js';
@@ -33,20 +34,31 @@ export async function gateCommand(raw, io = {}) {
   const targets = await targetsFromNames(raw.target ?? GATE_DEFAULT_TARGETS, raw.runtime, raw.browser);
   log(`clonecheck gate on ${targets.map((t) => t.name).join(', ')}: conformance, regressions, fuzz smoke (seed ${raw.seed}, ${count.format(raw.runs)} cases); `
     + `budget ${raw.budget} s`);
+  // Ctrl-C or SIGTERM: the part running is told (a conform or fuzz child runs in a process group of its own, which a
+  // terminal's Ctrl-C does not reach: without this the gate died and left it running, with its browsers).
+  const ctrlC = interrupts(['stopping: the part running wraps up, and the gate ends with no verdict (Ctrl-C again to quit at once)'],
+    () => interruptChildren());
   let document;
   try {
     document = await runGate({
       targets, runtimeFlags: raw.runtime ?? [], browserFlags: raw.browser ?? [],
       expectationsDir: resolve(raw.expectations ?? EXPECTATIONS_DIR), ledgerDir, regressionsDir: resolve(raw.regressions ?? REGRESSIONS_DIR),
       seed: raw.seed, runs: raw.runs, workers: raw.workers, timeoutMs: raw.timeout, out: resolve(raw.out),
-      deadline: performance.now() + raw.budget * 1000, log: (line) => log(`  ${line}`),
+      deadline: performance.now() + raw.budget * 1000, interrupted: () => ctrlC.presses > 0, log: (line) => log(`  ${line}`),
     });
   } catch (error) {
+    // Whatever a part said once it was told to stop (a child's exit by SIGINT, an unfinished document), there is no verdict.
+    if (ctrlC.presses > 0) {
+      process.stderr.write('clonecheck: the gate was interrupted: no verdict (what its parts wrote is in --out)\n');
+      return EXIT.interrupted;
+    }
     if (error instanceof BudgetError) {
       process.stderr.write(`clonecheck: no verdict: ${error.message}\n`);
       return EXIT.infrastructure;
     }
     throw error;
+  } finally {
+    ctrlC.dispose();
   }
   if (raw.json !== undefined) writeFileSync(raw.json, `${JSON.stringify(document, null, 2)}\n`);
   if (raw.junit !== undefined) writeFileSync(raw.junit, gateJunit(document));

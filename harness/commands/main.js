@@ -84,6 +84,8 @@ export async function mainCommand(raw) {
     process.stderr.write(`clonecheck: the gate has no verdict: ${String(error.message).split('\n')[0]}\n`);
     gate = EXIT.infrastructure;
   }
+  // Ctrl-C during the gate ends the job: the campaign would only be interrupted as it starts.
+  if (gate === EXIT.interrupted) return gate;
   const conformResults = join(out, 'gate', 'conform.json');
   const nightly = await nightlyCommand({
     target: campaign, budget: CAMPAIGN_LIMIT_S, runs: raw.campaignRuns, shrink: 'unexplained', seed: Number(new Date().toISOString().slice(0, 10).replace(/-/g, '')), seeds: 1, shard: '1/1',

@@ -16,7 +16,7 @@ import { replayProgram } from '../findings/replay.js';
 import { runCommand } from './children.js';
 import { readLedger } from '../bugs/ledger.js';
 import { runFindingsOf } from '../bugs/run-findings.js';
-import { triage } from '../bugs/triage.js';
+import { triageShrinking } from '../bugs/shrink-unexplained.js';
 import { replayOnTargets } from '../bugs/replay.js';
 import { triageDocument } from '../bugs/triage-document.js';
 import { builtRuntimeNames } from '../runtimes.js';
@@ -51,6 +51,7 @@ export function conformTargetOf(name) {
  * @property {number} timeoutMs  a fuzz case or regression that makes no progress for this long is a timeout
  * @property {string} out  where the parts' documents and findings go
  * @property {number} deadline  performance.now() by which the gate must end
+ * @property {() => boolean} interrupted  Ctrl-C or SIGTERM: the part running was told (its child wraps up), no other starts
  * @property {(line: string) => void} log
  */
 
@@ -86,24 +87,37 @@ export async function runGate(options) {
     ['conform', ...conformTargets.flatMap((t) => ['--target', t]), ...flags, '--expectations', options.expectationsDir],
     join(out, 'conform.json'), options,
   );
+  stopIfInterrupted(options);
   const regressions = await replayRegressions(options, flags);
+  stopIfInterrupted(options);
   const fuzz = await runCommand(
     ['fuzz', ...targets.flatMap((t) => ['--target', t.name]), ...flags, '--seed', String(options.seed), '--runs', String(options.runs),
-      '--workers', String(options.workers), '--timeout', String(options.timeoutMs), '--out', out],
+      '--workers', String(options.workers), '--timeout', String(options.timeoutMs), '--out', out, '--shrink-runs', '0'],
     join(out, 'fuzz.json'), options,
   );
+  stopIfInterrupted(options);
   const run = runFindingsOf(fuzz.document, join(out, 'fuzz.json'));
   const triageStarted = performance.now();
   const replay = replayOnTargets({ runtimeFlags: options.runtimeFlags, browserFlags: options.browserFlags, timeoutMs: options.timeoutMs });
-  const triaged = await triage(run.findings, bugs, { ran: run.ran, date: new Date().toISOString().slice(0, 10), replay }).finally(replay.close);
-  log(`triage: ${run.findings.length} findings against ${bugs.length} ledger bugs by replay, ${((performance.now() - triageStarted) / 1000).toFixed(1)} s`);
+  // The smoke shrank nothing: what no known bug explains is shrunk here (harness/bugs/shrink-unexplained.js).
+  const triaged = await triageShrinking(run.findings, bugs, {
+    shrink: 'unexplained', ran: run.ran, date: new Date().toISOString().slice(0, 10), replay,
+    workers: options.workers, timeoutMs: options.timeoutMs, runtimeFlags: options.runtimeFlags, browserFlags: options.browserFlags,
+    shouldShrink: () => !options.interrupted(), log,
+    onTriaged: () => log(`triage: ${run.findings.length} findings against ${bugs.length} ledger bugs by replay, ${((performance.now() - triageStarted) / 1000).toFixed(1)} s`),
+  }).finally(replay.close);
+  stopIfInterrupted(options);
   /** @type {Map<string, {bug: string | null, known: boolean, unconfirmed?: true}>} each finding's bug: a ledger id, a proposed one, or none (it did not show again) */
   const bugOf = new Map();
   for (const k of triaged.known) for (const f of k.findings) bugOf.set(f.signature, { bug: k.bug, known: true });
   for (const n of triaged.new) for (const f of n.findings) bugOf.set(f.signature, { bug: n.bug.id, known: false });
   // An unconfirmed finding (its shrinking failed) fails the gate too: a merge must not pass what no bug explains.
   for (const n of triaged.unconfirmed) for (const f of n.findings) bugOf.set(f.signature, { bug: n.bug.id, known: false, unconfirmed: true });
-  const findings = fuzz.document.findings.map((f) => ({ ...f, ...(bugOf.get(f.signature) ?? { bug: null, known: false }) }));
+  // A finding shrunk after triage reports its shrunk program's differences, as its folder (the repro) now holds.
+  const shrunk = new Map(run.findings.flatMap((f) => (f.minimized === true ? [[f.signature, /** @type {any} */ (f).diff]] : [])));
+  const findings = fuzz.document.findings.map((f) => ({
+    ...f, ...(shrunk.has(f.signature) ? { diff: shrunk.get(f.signature), minimized: true } : {}), ...(bugOf.get(f.signature) ?? { bug: null, known: false }),
+  }));
 
   /** @type {Unexpected[]} */
   const unexpected = [
@@ -153,6 +167,14 @@ export async function runGate(options) {
     },
     unexpected: unexpected.sort((a, b) => (`${a.area}\n${a.target}\n${a.test}` < `${b.area}\n${b.target}\n${b.test}` ? -1 : 1)),
   };
+}
+
+/** Ctrl-C stopped the gate between its parts: it has no verdict (a part cut short would give a partial one). */
+class InterruptedError extends Error {}
+
+/** @param {{interrupted: () => boolean}} options */
+function stopIfInterrupted({ interrupted }) {
+  if (interrupted()) throw new InterruptedError('interrupted (Ctrl-C): the gate has no verdict');
 }
 
 /**

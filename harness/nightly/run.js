@@ -15,11 +15,10 @@ import { flagText, relativePath } from '../gate/gate.js';
 import { findingSummary } from '../findings/summary.js';
 import { readLedger, writeBug } from '../bugs/ledger.js';
 import { reproducibilityOf } from '../bugs/reproducibility.js';
-import { triage } from '../bugs/triage.js';
+import { triageShrinking } from '../bugs/shrink-unexplained.js';
 import { replayOnTargets } from '../bugs/replay.js';
 import { triageDocument } from '../bugs/triage-document.js';
 import { campaignUnits, packUnits, shardUnits } from './campaign.js';
-import { rememberedReplay, shrinkUnexplained } from './shrink-unexplained.js';
 import { NIGHTLY_SCHEMA_VERSION, conformByArea, summarizeUnits } from './results.js';
 
 /** A unit is given this long at least (seconds), whatever is left of the budget: less is start-up alone (campaign.js packs units to keep to it). */
@@ -165,17 +164,15 @@ export async function runNightly(options) {
     replays.pairs += programs.length * names.length;
     return replayAll(programs, names, replayOptions);
   };
-  // Triaged again after shrinking, the findings need the same replays: each is made once.
-  const replay = options.shrink === 'unexplained' ? rememberedReplay(replayOnce) : replayOnce;
   let triaged;
   try {
-    const firstTriage = await triage(findings, bugs, { ran, date, replay });
-    log(`triage: ${findings.length} findings against ${bugs.length} ledger bugs by replay on the ${ran.length} targets that ran, `
-      + `${((performance.now() - triageStarted) / 1000).toFixed(1)} s (${replays.calls} replays, ${replays.pairs} programs on a target)`);
-    triaged = options.shrink === 'unexplained' ? await shrinkUnexplained(firstTriage, {
-      bugs, replay, date, workers: options.workers, timeoutMs: options.timeoutMs, runtimeFlags: options.runtimeFlags, browserFlags: options.browserFlags,
+    triaged = await triageShrinking(findings, bugs, {
+      shrink: options.shrink ?? 'all', ran, date, replay: replayOnce,
+      workers: options.workers, timeoutMs: options.timeoutMs, runtimeFlags: options.runtimeFlags, browserFlags: options.browserFlags,
       shouldShrink: () => !interrupted(), log,
-    }) : firstTriage;
+      onTriaged: () => log(`triage: ${findings.length} findings against ${bugs.length} ledger bugs by replay on the ${ran.length} targets that ran, `
+        + `${((performance.now() - triageStarted) / 1000).toFixed(1)} s (${replays.calls} replays, ${replays.pairs} programs on a target)`),
+    });
   } finally {
     // The threads, agents and pages the replays kept.
     await replayAll.close();

@@ -1,17 +1,20 @@
-// `nightly --shrink unexplained` (the main job's campaign): the units shrink
-// nothing, so that a short campaign spends no time on the findings a known
+// Triage that shrinks only what no known bug explains: the gate's fuzz
+// smoke and the main job's campaign (`nightly --shrink unexplained`) fuzz
+// with `--shrink-runs 0`, so that they spend no time on the findings a known
 // bug explains, which are most of them (2026-12-02, the main job's minute:
-// 177 of 214). After triage, the first deviation of each root that no known
-// bug explains (triage's unconfirmed groups) is shrunk on its target from
-// the program it was found with (harness/minimize/shrink.js, a fresh member
-// per shrink), within a number of candidates, so that what it gives does not
-// depend on the machine's speed. Then the findings that are not a known bug
-// are triaged again: a shrunk program founds a new bug or is a known one
-// after all, and the other findings of its root follow it or, where they do
-// not, found roots of their own, shrunk in the next round. What stays
-// unconfirmed is what a longer run has to finish: a crash or a timeout
-// (shrunk only with a fresh thread or agent per candidate, too slow here),
-// or a program whose root did not show again in a fresh member.
+// 177 of 214; 2026-12-04, the gate's smoke: 59 findings, all of 29 known
+// bugs, whose shrinking took 114 of its 150 s). After triage, the first
+// deviation of each root that no known bug explains (triage's unconfirmed
+// groups) is shrunk on its target from the program it was found with
+// (harness/minimize/shrink.js, a fresh member per shrink), within a number
+// of candidates, so that what it gives does not depend on the machine's
+// speed. Then the findings that are not a known bug are triaged again: a
+// shrunk program founds a new bug or is a known one after all, and the
+// other findings of its root follow it or, where they do not, found roots of
+// their own, shrunk in the next round. What stays unconfirmed is what a
+// longer run has to finish: a crash or a timeout (shrunk only with a fresh
+// thread or agent per candidate, too slow here), or a program whose root
+// did not show again in a fresh member.
 
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -19,7 +22,7 @@ import { findingSummary } from '../findings/summary.js';
 import { writeFinding } from '../findings/write.js';
 import { shrinkDeviations } from '../minimize/shrink.js';
 import { groupByHost } from '../targets/catalog.js';
-import { triage } from '../bugs/triage.js';
+import { triage } from './triage.js';
 import { targetsFromNames } from '../targets/named.js';
 
 /**
@@ -46,11 +49,11 @@ const ROUNDS = 3;
  * (2026-12-02, the main job's campaign under a load of 30: 21 minutes for
  * the first triage, and as long again for each round without this); only
  * the shrunk programs are new.
- * @param {import('../bugs/triage.js').Replay} replay
- * @returns {import('../bugs/triage.js').Replay}
+ * @param {import('./triage.js').Replay} replay
+ * @returns {import('./triage.js').Replay}
  */
 export function rememberedReplay(replay) {
-  /** @type {Map<string, import('../bugs/root.js').Shown>} */
+  /** @type {Map<string, import('./root.js').Shown>} */
   const shown = new Map();
   /** @type {Map<string, string | null>} */
   const versions = new Map();
@@ -70,18 +73,44 @@ export function rememberedReplay(replay) {
       targetsMissing.forEach((target, column) => versions.set(target, replayed.versions[column]));
     }
     return {
-      shown: texts.map((text) => targets.map((target) => /** @type {import('../bugs/root.js').Shown} */ (shown.get(key(text, target))))),
+      shown: texts.map((text) => targets.map((target) => /** @type {import('./root.js').Shown} */ (shown.get(key(text, target))))),
       versions: targets.map((target) => versions.get(target) ?? null),
     };
   };
 }
 
 /**
- * @typedef {import('../bugs/triage.js').Triage} Triage
+ * A run's findings triaged by replay; with `shrink: 'unexplained'` (the run
+ * shrank nothing), what no known bug explains is then shrunk and triaged
+ * again (above); with `'all'` the run shrank every finding already.
+ * @param {import('./triage.js').RunFinding[]} findings  each with its verdict, program and folder
+ * @param {import('./ledger.js').Bug[]} bugs
+ * @param {object} run
+ * @param {'all' | 'unexplained'} run.shrink
+ * @param {import('./triage.js').RanTarget[]} run.ran
+ * @param {import('./triage.js').Replay} run.replay
+ * @param {string} run.date
+ * @param {number} run.workers @param {number} run.timeoutMs
+ * @param {string[]} run.runtimeFlags @param {string[]} run.browserFlags
+ * @param {() => boolean} run.shouldShrink  Ctrl-C
+ * @param {(line: string) => void} run.log
+ * @param {(triaged: import('./triage.js').Triage) => void} [run.onTriaged]  the first triage is done (before any shrinking)
+ * @returns {Promise<import('./triage.js').Triage>}
+ */
+export async function triageShrinking(findings, bugs, { shrink, ran, replay: replayOnce, onTriaged = () => {}, ...run }) {
+  // Triaged again after shrinking, the findings need the same replays: each is made once.
+  const replay = shrink === 'unexplained' ? rememberedReplay(replayOnce) : replayOnce;
+  const triaged = await triage(findings, bugs, { ran, date: run.date, replay });
+  onTriaged(triaged);
+  return shrink === 'unexplained' ? shrinkUnexplained(triaged, { ...run, bugs, replay }) : triaged;
+}
+
+/**
+ * @typedef {import('./triage.js').Triage} Triage
  * @param {Triage} triaged  the run's triage, its findings the nightly document's (each changed in place once shrunk)
  * @param {object} run
- * @param {import('../bugs/ledger.js').Bug[]} run.bugs
- * @param {import('../bugs/triage.js').Replay} run.replay
+ * @param {import('./ledger.js').Bug[]} run.bugs
+ * @param {import('./triage.js').Replay} run.replay
  * @param {string} run.date
  * @param {number} run.workers @param {number} run.timeoutMs
  * @param {string[]} run.runtimeFlags @param {string[]} run.browserFlags
@@ -89,7 +118,7 @@ export function rememberedReplay(replay) {
  * @param {(line: string) => void} run.log
  * @returns {Promise<Triage>} the triage with what shrinking told
  */
-export async function shrinkUnexplained(triaged, { bugs, replay, date, workers, timeoutMs, runtimeFlags, browserFlags, shouldShrink, log }) {
+async function shrinkUnexplained(triaged, { bugs, replay, date, workers, timeoutMs, runtimeFlags, browserFlags, shouldShrink, log }) {
   const started = performance.now();
   // Crashes and timeouts stay as they are: triaged again, they would only be replayed again.
   const stalls = triaged.unconfirmed.filter((group) => group.findings[0].verdict !== 'deviation');
