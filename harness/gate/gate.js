@@ -113,8 +113,10 @@ export async function runGate(options) {
   for (const n of triaged.new) for (const f of n.findings) bugOf.set(f.signature, { bug: n.bug.id, known: false });
   // An unconfirmed finding (its shrinking failed) fails the gate too: a merge must not pass what no bug explains.
   for (const n of triaged.unconfirmed) for (const f of n.findings) bugOf.set(f.signature, { bug: n.bug.id, known: false, unconfirmed: true });
-  // A finding shrunk after triage reports its shrunk program's differences, as its folder (the repro) now holds.
-  const shrunk = new Map(run.findings.flatMap((f) => (f.minimized === true ? [[f.signature, /** @type {any} */ (f).diff]] : [])));
+  // A finding shrunk after triage reports its shrunk program's differences, as its folder (the repro) now holds
+  // (triage's groups hold the findings shrinking changed: copies of the run's, not the run's own objects).
+  const triagedFindings = [...triaged.known, ...triaged.new, ...triaged.unconfirmed].flatMap((group) => group.findings);
+  const shrunk = new Map(triagedFindings.flatMap((f) => (f.minimized === true ? [[f.signature, /** @type {any} */ (f).diff]] : [])));
   const findings = fuzz.document.findings.map((f) => ({
     ...f, ...(shrunk.has(f.signature) ? { diff: shrunk.get(f.signature), minimized: true } : {}), ...(bugOf.get(f.signature) ?? { bug: null, known: false }),
   }));
@@ -162,7 +164,7 @@ export async function runGate(options) {
       targets: fuzz.document.targets.map((/** @type {any} */ t) => ({ name: t.name, version: t.version, verdicts: t.verdicts })),
       findings: findings.map((f) => ({
         signature: f.signature, target: f.target, verdict: f.verdict, category: f.category, bug: f.bug, known: f.known,
-        directory: f.directory, reproFile: f.reproFile, diff: f.diff.slice(0, 5),
+        minimized: f.minimized === true, directory: f.directory, reproFile: f.reproFile, diff: f.diff.slice(0, 5),
       })),
     },
     unexpected: unexpected.sort((a, b) => (`${a.area}\n${a.target}\n${a.test}` < `${b.area}\n${b.target}\n${b.test}` ? -1 : 1)),
