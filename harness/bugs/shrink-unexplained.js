@@ -107,7 +107,7 @@ export async function triageShrinking(findings, bugs, { shrink, ran, replay: rep
 
 /**
  * @typedef {import('./triage.js').Triage} Triage
- * @param {Triage} triaged  the run's triage, its findings the nightly document's (each changed in place once shrunk)
+ * @param {Triage} triaged  the run's triage, its findings the gate's or nightly's run findings (each changed in place once shrunk)
  * @param {object} run
  * @param {import('./ledger.js').Bug[]} run.bugs
  * @param {import('./triage.js').Replay} run.replay
