@@ -309,7 +309,8 @@ async function harnessBinary(toolchain, { say, out, cachedOnly, compileEngine: m
   const sources = await quickjsSources(say);
   let compileSeconds = engineCached ? 0 : await compileEngine(toolchain, place, sources, say);
   const header = await bundleHeader(toolchain.entry);
-  const harness = readFileSync(join(HARNESS_DIR, 'harness.c'), 'utf8');
+  // harness.c includes program-native.c: both are the harness's source.
+  const harness = ['harness.c', 'program-native.c'].map((file) => readFileSync(join(HARNESS_DIR, file), 'utf8')).join('\0');
   const harnessFlags = toolchain.harnessFlags ?? [];
   const key = hashOf([place.directory, header, harness, ...toolchain.cflags, ...harnessFlags, ...toolchain.linkFlags]);
   const directory = join(nativeCache(), 'bin', `${toolchain.name}-${key}`);

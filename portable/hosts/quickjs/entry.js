@@ -18,6 +18,7 @@ import { build, canonicalJSON, drawn, fromBytes, validate } from '../../../src/i
 import { isArrayIndex } from '../../../src/abstract-ops/object-operations.js';
 import { deliveredObservation, observedCase, oracleClone, seenDeviations, seenHere, unexpected, viaQuickjsMessage as viaMessage, withoutTransfer } from '../../index.js';
 import { regexpBehaviourDifferences } from './regexp-behaviour.js';
+import { checkNativeStageOne, nativeStageOne } from './native-stage-one.js';
 import './quickjs-host.js';
 
 /**
@@ -115,12 +116,9 @@ let staged = { bytes: undefined, program: undefined };
 const refusedProgram = (error) => error instanceof TypeError && error.message.startsWith('invalid program at ');
 
 /**
- * Stage 1, every input: the program built, the receiver's realm set up as
- * the whole case sets it, its value through QuickJS's round trip and
- * written again. No observation, no oracle. Timed in the harness (-O2, an
- * AFL++ queue of 1,141 inputs, performance.now() around each step): the
- * round trip itself is under 1% of stage 1; decoding about a fifth,
- * validate() a sixth, build() the rest.
+ * Stage 1's program for the bytes, and what became of it: too long to
+ * write ('long'), refused by `build` ('refused': what `comparableProgram`'s
+ * validate refuses, with this host's limits besides), or built ('built').
  *
  * The decoder makes only valid programs (test/program.slow.test.js: 20,000
  * random byte strings), so build() is told the program is drawn, as a fuzz
@@ -129,28 +127,62 @@ const refusedProgram = (error) => error instanceof TypeError && error.message.st
  * refused as before). In QuickJS-ng's qjs, decoding and building the 1,068
  * inputs of an AFL++ queue: 314 -> 227 µs an input (1.38x; 2026-12-03,
  * median of 7 alternating rounds, the same 1,021 built).
+ * @param {Uint8Array} bytes
+ * @returns {{outcome: 'long' | 'refused', program: any, built?: undefined} | {outcome: 'built', program: any, built: import('../../../src/program/build.js').Built}}
+ */
+function stageOneProgram(bytes) {
+  const program = drawn(programOf(bytes));
+  if (makesALongArray(program)) return { outcome: 'long', program };
+  try {
+    return { outcome: 'built', program, built: build(program) };
+  } catch (error) {
+    if (refusedProgram(error)) return { outcome: 'refused', program };
+    throw error;
+  }
+}
+
+/**
+ * Stage 1 in script, every input harness.c does not build in C
+ * (program-native.c: a program with realm steps, or every input with
+ * CLONECHECK_STAGE_ONE=script): the program built, the receiver's realm
+ * set up as the whole case sets it, its value through QuickJS's round trip
+ * and written again. No observation, no oracle. Timed in the harness (-O2,
+ * an AFL++ queue of 1,141 inputs, performance.now() around each step): the
+ * round trip itself is under 1% of stage 1; decoding about a fifth,
+ * validate() a sixth, build() the rest.
  * Stage 2 judges the same program object, so it is not validated there either.
  * @param {Uint8Array} bytes
  * @returns {Broken | undefined} what broke, if anything
  */
 function stageOne(bytes) {
-  const program = drawn(programOf(bytes));
-  staged = { bytes, program: undefined };
-  if (makesALongArray(program)) return undefined;
-  let built;
-  try {
-    built = build(program);
-  } catch (error) {
-    if (refusedProgram(error)) return undefined;
-    throw error;
-  }
-  staged = { bytes, program };
+  const { outcome, program, built } = stageOneProgram(bytes);
+  staged = { bytes, program: outcome === 'built' ? program : undefined };
+  if (built === undefined) return undefined;
   try {
     built.setupReceiver();
     return native.roundTrip(built.value);
   } finally {
     built.restore();
   }
+}
+
+/**
+ * Stage 1 in script for the agreement check (native-stage-one.js): what
+ * became of the program, and a function that builds it again.
+ * @param {Uint8Array} bytes
+ * @returns {{outcome: string, build: () => unknown}}
+ */
+function scriptStageOne(bytes) {
+  const { outcome, program, built } = stageOneProgram(bytes);
+  built?.restore();
+  return {
+    outcome,
+    build() {
+      const again = build(program);
+      again.restore();
+      return again.value;
+    },
+  };
 }
 
 /** @param {Uint8Array} a @param {Uint8Array} b @returns {number} the first offset where they differ */
@@ -206,4 +238,7 @@ function printProgram(bytes) {
   native.print(JSON.stringify(programOf(bytes)));
 }
 
-Object.assign(globalThis, { stageOne, fuzzOne, printProgram });
+Object.assign(globalThis, {
+  stageOne, fuzzOne, printProgram, scriptStageOne, checkNativeStageOne,
+  clonecheckStageOne: { ...nativeStageOne, denseWriteLimit: DENSE_WRITE_LIMIT },
+});

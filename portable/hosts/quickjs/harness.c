@@ -123,12 +123,10 @@ static void set_bytes(JSContext *ctx, JSValue object, const char *name, const ui
 // sent); otherwise what broke: {stage: 'read', error} (the message cannot be
 // read back), {stage: 'rewrite', error} (the clone cannot be written), or
 // {stage: 'bytes', written, rewritten}.
-static JSValue js_round_trip(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv) {
-  (void)this_val;
-  (void)argc;
+static JSValue round_trip(JSContext *ctx, JSValueConst value) {
   size_t length;
   JSSABTab shared = { 0 };
-  uint8_t *data = write_message(ctx, argv[0], &length, &shared);
+  uint8_t *data = write_message(ctx, value, &length, &shared);
   if (data == NULL) {
     JS_FreeValue(ctx, JS_GetException(ctx));
     return JS_UNDEFINED;
@@ -155,6 +153,12 @@ static JSValue js_round_trip(JSContext *ctx, JSValueConst this_val, int argc, JS
   js_free(ctx, written);
   JS_FreeValue(ctx, clone);
   return broken;
+}
+
+static JSValue js_round_trip(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv) {
+  (void)this_val;
+  (void)argc;
+  return round_trip(ctx, argv[0]);
 }
 
 // print(text): one line on stdout (the printed programs).
@@ -318,7 +322,99 @@ int main(int argc, char **argv) {
 #else
 
 static JSValue fuzz_one;   // entry.js `fuzzOne(bytes, broken) -> string | undefined`: stage 2
-static JSValue stage_one;  // entry.js `stageOne(bytes) -> broken | undefined`
+static JSValue stage_one;  // entry.js `stageOne(bytes) -> broken | undefined`: stage 1 in script
+
+#include "program-native.c"
+
+// Stage 1 in C (program-native.c) unless CLONECHECK_STAGE_ONE=script asks for the script's
+// (entry.js `stageOne`), which a program with realm steps takes anyway.
+static int stage_one_in_script;
+
+// Stage 1 of one input: what broke, if anything (as `roundTrip` says it).
+static JSValue run_stage_one(const uint8_t *data, size_t size, JSValue *bytes) {
+  if (!stage_one_in_script) {
+    decode(data, size);
+    StageOneOutcome outcome = stage_one_outcome();
+    if (outcome == STAGE_ONE_REFUSED || outcome == STAGE_ONE_LONG) return JS_UNDEFINED;
+    if (outcome == STAGE_ONE_BUILT) {
+      JSValue value = build_program();
+      JSValue broken = round_trip(context, value);
+      JS_FreeValue(context, value);
+      free_built();
+      if (JS_IsException(broken)) harness_error("roundTrip");
+      return broken;
+    }
+  }
+  *bytes = JS_NewUint8ArrayCopy(context, data, size);
+  return call(stage_one, *bytes, "stageOne");
+}
+
+// write(value): the message QuickJS-ng writes for a value, as a Uint8Array (the agreement check's).
+static JSValue js_write(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv) {
+  (void)this_val;
+  (void)argc;
+  size_t length;
+  uint8_t *data = write_message(ctx, argv[0], &length, NULL);
+  if (data == NULL) return JS_EXCEPTION;
+  JSValue bytes = JS_NewUint8ArrayCopy(ctx, data, length);
+  js_free(ctx, data);
+  return bytes;
+}
+
+// buildNative(): the program decoded last, built again in C (the agreement check's).
+static JSValue js_build_native(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv) {
+  (void)ctx;
+  (void)this_val;
+  (void)argc;
+  (void)argv;
+  JSValue value = build_program();
+  free_built();
+  return value;
+}
+
+// CLONECHECK_CHECK_NATIVE=1 with input files: stage 1 in C against stage 1 in script
+// (native-stage-one.js `checkNativeStageOne`), one line per input that disagrees, exit 1 if any.
+static void check_native_stage_one(int argc, char **argv) {
+  JSValue check = global_function("checkNativeStageOne");
+  JSValue build_script = global_function("scriptStageOne");
+  JSValue build_native = JS_NewCFunction(context, js_build_native, "buildNative", 0);
+  JSValue global = JS_GetGlobalObject(context);
+  JSValue native = JS_GetPropertyStr(context, global, "clonecheckNative");
+  JS_SetPropertyStr(context, native, "write", JS_NewCFunction(context, js_write, "write", 1));
+  JS_FreeValue(context, native);
+  JS_FreeValue(context, global);
+  int checked_inputs = 0, disagreements = 0, built_in_c = 0;
+  for (int i = 1; i < argc; i++) {
+    FILE *file = fopen(argv[i], "rb");
+    if (file == NULL) continue;  // a libFuzzer flag, not an input file
+    uint8_t buffer[65536];
+    size_t length = fread(buffer, 1, sizeof buffer, file);
+    fclose(file);
+    decode(buffer, length);
+    StageOneOutcome outcome = stage_one_outcome();
+    char *decoded = print_program();
+    JSValue args[6] = {
+      JS_NewUint8ArrayCopy(context, buffer, length), JS_NewString(context, decoded), JS_NewString(context, OUTCOME_NAMES[outcome]),
+      JS_DupValue(context, build_native), JS_DupValue(context, build_script), JS_NewBool(context, outcome == STAGE_ONE_BUILT && reaches_shared()),
+    };
+    free(decoded);
+    JSValue problem = JS_Call(context, check, JS_UNDEFINED, 6, args);
+    for (int a = 0; a < 6; a++) JS_FreeValue(context, args[a]);
+    if (JS_IsException(problem)) harness_error("checkNativeStageOne");
+    checked_inputs++;
+    built_in_c += outcome == STAGE_ONE_BUILT;
+    if (JS_IsString(problem)) {
+      const char *text = JS_ToCString(context, problem);
+      printf("%s: %s\n", argv[i], text);
+      JS_FreeCString(context, text);
+      disagreements++;
+    }
+    JS_FreeValue(context, problem);
+  }
+  printf("clonecheck-native-check: %d inputs, %d built in C, %d disagreements\n", checked_inputs, built_in_c, disagreements);
+  fflush(stdout);
+  exit(disagreements > 0 ? 1 : 0);
+}
 
 // Two stages (docs/native.md, "Two stages"). Stage 1, every input: the
 // program built and sent through QuickJS-ng's round trip, the rewrite
@@ -516,13 +612,21 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
   if (getenv("CLONECHECK_PRINT") != NULL) print_programs(*argc, *argv);
   fuzz_one = global_function("fuzzOne");
   stage_one = global_function("stageOne");
+  const char *stage = getenv("CLONECHECK_STAGE_ONE");
+  if (stage != NULL && strcmp(stage, "script") != 0 && strcmp(stage, "c") != 0) {
+    fprintf(stderr, "clonecheck: CLONECHECK_STAGE_ONE=%s is not a stage 1; give c (the default) or script\n", stage);
+    exit(2);
+  }
+  stage_one_in_script = stage != NULL && strcmp(stage, "script") == 0;
+  load_stage_one_tables();
+  if (getenv("CLONECHECK_CHECK_NATIVE") != NULL) check_native_stage_one(*argc, *argv);
   return 0;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   uint64_t started = one_stage ? 0 : cpu_ns();
-  JSValue bytes = JS_NewUint8ArrayCopy(context, data, size);
-  JSValue broken = one_stage ? JS_UNDEFINED : call(stage_one, bytes, "stageOne");
+  JSValue bytes = JS_UNDEFINED;
+  JSValue broken = one_stage ? JS_UNDEFINED : run_stage_one(data, size, &bytes);
   int oracle = needs_oracle(data, size, broken);
   if (!one_stage) started = count_time(COUNT_STAGE_ONE_NS, started);
   if (!oracle) {
@@ -530,6 +634,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     JS_FreeValue(context, bytes);
     return 0;
   }
+  if (JS_IsUndefined(bytes)) bytes = JS_NewUint8ArrayCopy(context, data, size);
   size_t counters_size = 0;
   uint8_t *counters = seen == NULL ? NULL : coverage_counters(&counters_size);
   if (counters != NULL && counters_size == seen_size) memcpy(stage_one_counters, counters, counters_size);
