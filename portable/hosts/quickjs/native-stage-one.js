@@ -50,6 +50,9 @@ const refusedKeys = (node) => KEYS.map((key) => keyProblem(node, key) !== undefi
  */
 const BOXED_LENGTHS = 1 + Math.max(...KEYS.filter((key) => isArrayIndex(key) && Number(key) < 2 ** 16).map(Number));
 
+/** Every kind a decoded program's node has. */
+const REFUSAL_KINDS = [...BYTE_KINDS, ...PLATFORM_TAIL_KINDS, 'messageport', ...STREAM_TAIL_KINDS];
+
 /** The values of the SPECIAL_NUMBERS names, as `runtime.number` makes them. */
 const SPECIAL_VALUES = { NaN: NaN, '-0': -0, Infinity: Infinity, '-Infinity': -Infinity };
 
@@ -107,8 +110,10 @@ export const nativeStageOne = {
   specialNumbers: { ...table(SPECIAL_NUMBERS), values: SPECIAL_NUMBERS.map((name) => SPECIAL_VALUES[/** @type {keyof typeof SPECIAL_VALUES} */ (name)]) },
   wellKnownSymbols: { ...table(WELL_KNOWN_SYMBOLS), values: WELL_KNOWN_SYMBOLS.map((name) => /** @type {any} */ (Symbol)[name]) },
   refusedKeys: {
-    // Per byte kind, for the kinds whose refusals depend on the kind alone.
-    byKind: BYTE_KINDS.map((kind) => (kind === 'view' || kind === 'boxed' ? [] : refusedKeys({ kind }))),
+    // Per kind fromBytes makes (a platform object may be the first, which holds the others), for
+    // the kinds whose refusals depend on the kind alone.
+    kinds: REFUSAL_KINDS,
+    byKind: REFUSAL_KINDS.map((kind) => (kind === 'view' || kind === 'boxed' ? [] : refusedKeys({ kind }))),
     typedArray: refusedKeys({ kind: 'view', type: 'Uint8Array' }),
     dataView: refusedKeys({ kind: 'view', type: 'DataView' }),
     boxedString: Array.from({ length: BOXED_LENGTHS + 1 }, (_, length) => refusedKeys({ kind: 'boxed', value: 'x'.repeat(length) })),

@@ -52,7 +52,7 @@ static struct {
   int32_t *string_lengths, *key_lengths, *repeat_count_values, *key_index_ends, *element_sizes;
   uint8_t *fixed_step_keys;                    // [intrinsic * step_keys.count + step key]
   uint8_t *platform_tail_refused;              // which platform tail kinds this host cannot make
-  uint8_t *refused_by_kind;                    // [byte kind * keys.count + key]
+  uint8_t *refused_by_kind;                    // [Kind * keys.count + key]
   uint8_t *refused_typed_array, *refused_data_view, *refused_boxed_other;
   uint8_t *refused_boxed_string;               // [length * keys.count + key], lengths 0..boxed_lengths-1
   uint32_t boxed_lengths;
@@ -255,7 +255,21 @@ static void load_stage_one_tables(void) {
   T.special_numbers = get_table(support, "specialNumbers", NULL);
   T.well_known = get_table(support, "wellKnownSymbols", NULL);
   JSValue refused = get_field(support, "refusedKeys");
-  T.refused_by_kind = get_rows(refused, "byKind", T.keys.count, NULL);
+  JSValue refusal_kinds = get_field(refused, "kinds");
+  Table refusal_table = { length_of(refusal_kinds, "kinds"), NULL, NULL };
+  refusal_table.values = calloc(refusal_table.count + 1, sizeof(JSValue));
+  for (uint32_t i = 0; i < refusal_table.count; i++) refusal_table.values[i] = JS_GetPropertyUint32(context, refusal_kinds, i);
+  Kind *refusal_kind = kinds_of(&refusal_table, "refusedKeys.kinds");
+  uint32_t rows;
+  uint8_t *by_kind = get_rows(refused, "byKind", T.keys.count, &rows);
+  if (rows != refusal_table.count) native_table_error("refusedKeys.byKind");
+  T.refused_by_kind = calloc((size_t)KIND_COUNT * T.keys.count, 1);
+  for (uint32_t r = 0; r < rows; r++) memcpy(T.refused_by_kind + (size_t)refusal_kind[r] * T.keys.count, by_kind + (size_t)r * T.keys.count, T.keys.count);
+  for (uint32_t i = 0; i < refusal_table.count; i++) JS_FreeValue(context, refusal_table.values[i]);
+  free(refusal_table.values);
+  free(refusal_kind);
+  free(by_kind);
+  JS_FreeValue(context, refusal_kinds);
   T.refused_typed_array = get_flags(refused, "typedArray", T.keys.count);
   T.refused_data_view = get_flags(refused, "dataView", T.keys.count);
   T.refused_boxed_other = get_flags(refused, "boxedOther", T.keys.count);
@@ -704,9 +718,7 @@ static int key_refused(const Node *node, Key key) {
     if (length < 0) row = T.refused_boxed_other;
     else row = T.refused_boxed_string + (size_t)(length < T.boxed_lengths ? length : T.boxed_lengths - 1) * T.keys.count;
   } else {
-    int32_t k = 0;
-    while (k < (int32_t)T.byte_kinds.count && T.byte_kind[k] != node->kind) k++;
-    row = T.refused_by_kind + (size_t)k * T.keys.count;
+    row = T.refused_by_kind + (size_t)node->kind * T.keys.count;
   }
   return row[key.n];
 }
