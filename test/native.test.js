@@ -153,6 +153,34 @@ test("an array longer than 2^20 is not given to QuickJS-ng's writer, which write
   assert.ok(Date.now() - started < 9000, `${Date.now() - started} ms`);
 });
 
+test('stage 1 in C decodes each input to the program fromBytes makes and builds what build builds (QuickJS-ng writes and observes the two the same)', { timeout: 300_000 }, async () => {
+  const { binary } = await prebuilt('replay');
+  const dir = scratch();
+  const random = randomBytesFrom(35);
+  const inputs = readdirSync(SEEDS_DIR).map((name) => join(SEEDS_DIR, name));
+  for (let i = 0; i < 1500; i++) {
+    const input = join(dir, `random-${i}.bin`);
+    writeFileSync(input, random(i % 300));
+    inputs.push(input);
+  }
+  const run = spawnSync(binary, inputs, { encoding: 'utf8', env: { ...process.env, CLONECHECK_CHECK_NATIVE: '1' }, maxBuffer: 64 * 1024 * 1024 });
+  assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
+  const summary = /clonecheck-native-check: (\d+) inputs, (\d+) built in C, (\d+) disagreements/.exec(run.stdout);
+  assert.ok(summary, run.stdout);
+  const [checked, builtInC, disagreements] = summary.slice(1).map(Number);
+  assert.equal(checked, inputs.length);
+  assert.equal(disagreements, 0);
+  // The rest have realm steps (the script's), or hold what QuickJS-ng cannot make or write (refused, long).
+  assert.ok(builtInC > inputs.length / 2, `${builtInC} of ${inputs.length} built in C`);
+});
+
+test('CLONECHECK_STAGE_ONE names c or script: anything else is a one-line error, exit 2', { timeout: 120_000 }, async () => {
+  const { binary } = await prebuilt('replay');
+  const run = spawnSync(binary, ['-runs=0'], { encoding: 'utf8', env: { ...process.env, CLONECHECK_STAGE_ONE: 'js' } });
+  assert.equal(run.status, 2);
+  assert.match(run.stderr, /CLONECHECK_STAGE_ONE=js is not a stage 1; give c \(the default\) or script/);
+});
+
 test('a broken rewrite invariant is a finding of its own, named by the tags where the two messages part', () => {
   const dir = scratch();
   const input = join(dir, 'input.bin');

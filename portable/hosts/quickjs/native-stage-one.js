@@ -74,7 +74,7 @@ export const nativeStageOne = {
   platformTailKinds: {
     ...table(PLATFORM_TAIL_KINDS),
     // Which of them this host cannot make, so `build` refuses a program that holds one (schema.js hostProblems).
-    refused: PLATFORM_TAIL_KINDS.map((kind) => KIND[kind].platform.makers.some((name) => typeof (/** @type {any} */ (globalThis))[name] !== 'function')),
+    refused: PLATFORM_TAIL_KINDS.map((kind) => (KIND[kind].platform?.makers ?? []).some((name) => typeof (/** @type {any} */ (globalThis))[name] !== 'function')),
   },
   streamTailKinds: table(STREAM_TAIL_KINDS),
   strings: { ...table(STRINGS), lengths: STRINGS.map((s) => s.length) },

@@ -1598,6 +1598,17 @@ static void reach_value(Value v) {
 
 // What stage 1 does with the decoded program: build it here, or say why not.
 static StageOneOutcome stage_one_outcome(void) {
+  // An array QuickJS-ng writes as megabytes (entry.js makesALongArray), checked first as there.
+  for (int32_t i = 0; i < program.count; i++) {
+    const Node *node = &program.nodes[i];
+    if (node->kind != K_ARRAY) continue;
+    int64_t longest = node->length > node->items ? node->length : node->items;
+    for (int32_t p = 0; p < node->props; p++) {
+      const Prop *prop = &program.props[node->first_prop + p];
+      if (prop->key.tag == KEY_STRING && T.key_index_ends[prop->key.n] > longest) longest = T.key_index_ends[prop->key.n];
+    }
+    if (longest > (int64_t)T.dense_write_limit) return STAGE_ONE_LONG;
+  }
   // A platform object this host cannot make (QuickJS-ng: Blob, File): `build` refuses the program (schema.js hostProblems).
   // One it can make but this file does not (a Blob elsewhere) is the script's.
   int platform_in_script = 0;
@@ -1608,17 +1619,6 @@ static StageOneOutcome stage_one_outcome(void) {
       if (T.platform_tail_refused[k]) return STAGE_ONE_REFUSED;
       platform_in_script |= kind != K_DOMEXCEPTION;
     }
-  }
-  // An array QuickJS-ng writes as megabytes (entry.js makesALongArray).
-  for (int32_t i = 0; i < program.count; i++) {
-    const Node *node = &program.nodes[i];
-    if (node->kind != K_ARRAY) continue;
-    int64_t longest = node->length > node->items ? node->length : node->items;
-    for (int32_t p = 0; p < node->props; p++) {
-      const Prop *prop = &program.props[node->first_prop + p];
-      if (prop->key.tag == KEY_STRING && T.key_index_ends[prop->key.n] > longest) longest = T.key_index_ends[prop->key.n];
-    }
-    if (longest > (int64_t)T.dense_write_limit) return STAGE_ONE_LONG;
   }
   // Realm steps are applied and undone by the script's runtime (build.js `counted`).
   if (program.sender_count > 0 || program.receiver_count > 0 || platform_in_script) return STAGE_ONE_SCRIPT;
