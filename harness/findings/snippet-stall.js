@@ -98,7 +98,8 @@ function reportLines(close) {
     'const report = (actual) => {',
     '  if (reported) return;',
     '  reported = true;',
-    '  clearTimeout(timer);',
+    // A synchronous clone sets no timer: QuickJS-ng's qjs has no global clearTimeout to call.
+    '  if (timer !== undefined) clearTimeout(timer);',
     ...close.map((line) => `  ${line}`),
     `  const expected = ${JSON.stringify(ENDINGS.ended)};`,
     "  console.log(Object.is(actual, expected) ? 'PASS' : 'FAIL', 'expected', expected, 'actual', actual);",
