@@ -311,7 +311,9 @@ static void load_stage_one_tables(void) {
 
 // ── the program, as the decoder makes it ──
 
-enum { MAX_NODES = 64, MAX_PROPS = 4096, MAX_VALUES = 4096, MAX_EXPRS = 4096, MAX_BEHAVIORS = 1024, MAX_EFFECTS = 2048,
+// Bounds of what fromBytes can make (32 objects and 3 platform ones; a node's props: 68; an array's items: 16; a
+// string expression: 7 parts; Values: under 1,500, each of which may be an expression: 10,304 parts at most).
+enum { MAX_NODES = 64, MAX_PROPS = 4096, MAX_VALUES = 4096, MAX_EXPRS = 16384, MAX_BEHAVIORS = 1024, MAX_EFFECTS = 2048,
        MAX_STEPS = 16, MAX_TRANSFER = 4, MAX_BYTES = 8, MAX_CHUNKS = 8 };
 
 // A Value (docs/program.md): `n` is the integer, the table index, the string expression or the node id.
