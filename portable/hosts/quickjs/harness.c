@@ -372,6 +372,16 @@ static JSValue js_build_native(JSContext *ctx, JSValueConst this_val, int argc, 
   return value;
 }
 
+// The first INPUT_MAX bytes of an input file named on the command line, or -1 when it names none.
+enum { INPUT_MAX = 65536 };
+static long read_input(const char *path, uint8_t *buffer) {
+  FILE *file = fopen(path, "rb");
+  if (file == NULL) return -1;
+  size_t length = fread(buffer, 1, INPUT_MAX, file);
+  fclose(file);
+  return (long)length;
+}
+
 // CLONECHECK_CHECK_NATIVE=1 with input files: stage 1 in C against stage 1 in script
 // (native-stage-one.js `checkNativeStageOne`), one line per input that disagrees, exit 1 if any.
 static void check_native_stage_one(int argc, char **argv) {
@@ -385,11 +395,10 @@ static void check_native_stage_one(int argc, char **argv) {
   JS_FreeValue(context, global);
   int checked_inputs = 0, disagreements = 0, built_in_c = 0;
   for (int i = 1; i < argc; i++) {
-    FILE *file = fopen(argv[i], "rb");
-    if (file == NULL) continue;  // a libFuzzer flag, not an input file
-    uint8_t buffer[65536];
-    size_t length = fread(buffer, 1, sizeof buffer, file);
-    fclose(file);
+    uint8_t buffer[INPUT_MAX];
+    long read = read_input(argv[i], buffer);
+    if (read < 0) continue;  // a libFuzzer flag, not an input file
+    size_t length = (size_t)read;
     decode(buffer, length);
     StageOneOutcome outcome = stage_one_outcome();
     char *decoded = print_program();
@@ -594,12 +603,10 @@ static uint64_t count_time(int which, uint64_t since) {
 static void print_programs(int argc, char **argv) {
   JSValue print_one = global_function("printProgram");
   for (int i = 1; i < argc; i++) {
-    FILE *file = fopen(argv[i], "rb");
-    if (file == NULL) continue;  // a libFuzzer flag, not an input file
-    uint8_t buffer[65536];
-    size_t length = fread(buffer, 1, sizeof buffer, file);
-    fclose(file);
-    JSValue bytes = JS_NewUint8ArrayCopy(context, buffer, length);
+    uint8_t buffer[INPUT_MAX];
+    long read = read_input(argv[i], buffer);
+    if (read < 0) continue;  // a libFuzzer flag, not an input file
+    JSValue bytes = JS_NewUint8ArrayCopy(context, buffer, (size_t)read);
     JS_FreeValue(context, call(print_one, bytes, "printProgram"));
     JS_FreeValue(context, bytes);
   }
