@@ -335,6 +335,11 @@ typedef enum {
 } EffectTag;
 typedef struct { uint8_t tag; int32_t target, n; Key key; Value a, b; } Effect;
 
+// The program's name of each EffectTag (docs/program.md "Effect"), as printed and as runtime.js `effect` takes it.
+static const char *const EFFECT_NAMES[] = {
+  "detach", "resize", "mapDelete", "mapSet", "setDelete", "setAdd", "define", "set", "hide", "setLength", "delete",
+};
+
 typedef struct { int32_t first_effect, effects; uint8_t has_returns; Value returns; int32_t throws; } Behavior;
 
 typedef struct {
@@ -1035,11 +1040,8 @@ static void print_behavior(Out *out, int32_t at) {
     first = 0;
     for (int32_t i = 0; i < b->effects; i++) {
       const Effect *e = &program.effects[b->first_effect + i];
-      static const char *const names[] = {
-        "detach", "resize", "mapDelete", "mapSet", "setDelete", "setAdd", "define", "set", "hide", "setLength", "delete",
-      };
       out_str(out, i ? ",{\"" : "{\"");
-      out_str(out, names[e->tag]);
+      out_str(out, EFFECT_NAMES[e->tag]);
       out_str(out, "\":");
       if (e->tag == E_DETACH) {
         out_int(out, e->target);
@@ -1375,10 +1377,7 @@ static JSValue label_of(int32_t id) {
 }
 
 static JSValue make_effect(const Effect *e) {
-  static const char *const names[] = {
-    "detach", "resize", "mapDelete", "mapSet", "setDelete", "setAdd", "define", "set", "hide", "setLength", "delete",
-  };
-  const char *name = e->tag == E_RESIZE && program.nodes[e->target].shared ? "grow" : names[e->tag];
+  const char *name = e->tag == E_RESIZE && program.nodes[e->target].shared ? "grow" : EFFECT_NAMES[e->tag];
   JSValue args[4] = { JS_NewString(context, name), JS_DupValue(context, built.objects[e->target]), JS_UNDEFINED, JS_UNDEFINED };
   switch (e->tag) {
     case E_RESIZE: case E_SET_LENGTH: args[2] = JS_NewInt32(context, e->n); break;
