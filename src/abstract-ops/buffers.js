@@ -56,8 +56,8 @@ export function CopyDataBlock(buffer, size) {
  * Runs `action` while `buffer` is resized to `byteLength`, then puts the
  * buffer's length and bytes back as they were. No script runs in between.
  * A resize keeps the bytes below both lengths (ArrayBuffer.prototype.resize,
- * https://tc39.es/ecma262/#sec-arraybuffer.prototype.resize step 8, HostResizeArrayBuffer
- * or its copy), so only the bytes a shrink drops are saved and written back:
+ * https://tc39.es/ecma262/#sec-arraybuffer.prototype.resize, in place or by
+ * its copy), so only the bytes a shrink drops are saved and written back:
  * none for a growth. (Saving the whole buffer was 2-3% of a node:clone fuzz
  * thread, 2026-12-04: the view probes of megabyte buffers.)
  * @template T
