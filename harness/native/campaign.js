@@ -72,11 +72,11 @@ export async function runNativeCampaign({
   say(oracleEvery === 1 ? 'one stage: the oracle runs on every input'
     : `two stages: the oracle runs on every input that adds coverage and 1 in ${oracleEvery} of the rest`);
   const run = engine === 'afl' ? runAfl : runLibFuzzer;
+  const sanitizedBinary = sanitized?.binary ?? built.binary;
   const stats = await run({
-    binary: built.binary, sanitizedBinary: sanitized?.binary ?? built.binary, seconds, jobs, workDir, seedsDir, onProgress,
+    binary: built.binary, sanitizedBinary, seconds, jobs, workDir, seedsDir, onProgress,
     stageEnv: (binary) => twoStageEnv(binary, workDir, oracleEvery),
-    inputsCounted: () => [...new Set([built.binary, sanitized?.binary ?? built.binary])]
-      .reduce((sum, binary) => sum + (stageCounts(binary, workDir)?.inputs ?? 0), 0),
+    inputsCounted: () => [...new Set([built.binary, sanitizedBinary])].reduce((sum, binary) => sum + (stageCounts(binary, workDir)?.inputs ?? 0), 0),
   });
   const stages = stageCounts(built.binary, workDir);
   if (stages !== undefined && stages.inputs > 0) say(stagesLine(stages));
