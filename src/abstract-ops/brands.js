@@ -230,10 +230,21 @@ export function classifyObject(object) {
   if (ArrayIsArray(object)) return 'array';
   let kind = WeakMapPrototypeGet(kinds, object);
   if (kind === undefined) {
-    kind = (hostHooks.classify === undefined ? undefined : hostHooks.classify(object)) ?? withoutStackTraces(classifyBySlots, object);
+    kind = (hostHooks.classify === undefined ? undefined : hostHooks.classify(object)) ?? kindByBrandChecks(object);
     WeakMapPrototypeSet(kinds, object, kind);
   }
   return kind;
+}
+
+/**
+ * The kind brand checks alone find, without asking the host: what a host's
+ * classifier must agree with (portable/hosts/quickjs/quickjs-host.js checks
+ * its table against it when it loads).
+ * @param {object} object neither a Proxy, callable, opaque nor an Array
+ * @returns {ObjectKind}
+ */
+export function kindByBrandChecks(object) {
+  return withoutStackTraces(classifyBySlots, object);
 }
 
 /**

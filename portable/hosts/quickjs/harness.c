@@ -175,19 +175,21 @@ static JSValue js_print(JSContext *ctx, JSValueConst this_val, int argc, JSValue
   return JS_UNDEFINED;
 }
 
-// isProxy(value), isPromise(value): what script cannot see and QuickJS-ng's
-// API can (JS_IsProxy, JS_IsPromise), for the reference's host hooks
-// (quickjs-host.js), as Node's util.types tells them in Node.
+// isProxy(value), classId(value): what script cannot see and QuickJS-ng's
+// API can, for the reference's host hooks (quickjs-host.js), as Node's
+// util.types tells them in Node: JS_IsProxy, and the object's class
+// (JS_GetClassID; 0 for a primitive), fixed when the object is made and with
+// it the object's internal slots.
 static JSValue js_is_proxy(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv) {
   (void)this_val;
   (void)argc;
   return JS_NewBool(ctx, JS_IsProxy(argv[0]));
 }
 
-static JSValue js_is_promise(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv) {
+static JSValue js_class_id(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv) {
   (void)this_val;
   (void)argc;
-  return JS_NewBool(ctx, JS_IsPromise(argv[0]));
+  return JS_NewUint32(ctx, JS_GetClassID(argv[0]));
 }
 
 // A JS exception here is clonecheck's fault, not QuickJS's: say so and stop.
@@ -284,7 +286,7 @@ static void start_quickjs(void) {
   JS_SetPropertyStr(context, native, "roundTrip", JS_NewCFunction(context, js_round_trip, "roundTrip", 1));
   JS_SetPropertyStr(context, native, "print", JS_NewCFunction(context, js_print, "print", 1));
   JS_SetPropertyStr(context, native, "isProxy", JS_NewCFunction(context, js_is_proxy, "isProxy", 1));
-  JS_SetPropertyStr(context, native, "isPromise", JS_NewCFunction(context, js_is_promise, "isPromise", 1));
+  JS_SetPropertyStr(context, native, "classId", JS_NewCFunction(context, js_class_id, "classId", 1));
   JSValue global = JS_GetGlobalObject(context);
   JS_SetPropertyStr(context, global, "clonecheckNative", native);
   JS_FreeValue(context, global);
