@@ -7,4 +7,5 @@
 export { deliveredObservation, observedCase, oracleClone, seenDeviations, seenHere } from './case/case.js';
 export { withoutTransfer } from './targets/programs.js';
 export { unexpected } from './bugs/quickjs-expectations.js';
+export { deviationSignature, rewriteSignature } from './bugs/native-signature.js';
 export { default as viaQuickjsMessage } from './targets/clone-functions/quickjs-message.js';

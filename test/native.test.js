@@ -25,7 +25,7 @@ import { serializerCoverage } from '../harness/native/coverage.js';
 import { minimizeNativeFinding } from '../harness/native/minimize.js';
 import { nativeCache } from '../harness/native/sources.js';
 import { classifyInput, programOfInput } from '../harness/native/findings.js';
-import { stageCounts, twoStageEnv } from '../harness/native/stages.js';
+import { keptDeviations, stageCounts, twoStageEnv } from '../harness/native/stages.js';
 import { clonecheck, randomBytesFrom } from './helpers.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -258,6 +258,31 @@ test('in QuickJS, a private field that its serializer copies as a symbol-keyed p
   assert.equal(found.verdict, 'deviation', found.report);
   assert.deepEqual(found.deviation.differences.map((/** @type {any} */ d) => `${d.path} ${d.category}`), ['$[@@#secret] keys']);
   assert.match(found.report, /QuickJS-ng's serializer deviates/);
+});
+
+test("in a campaign a deviating input does not abort: the first 3 inputs of its signature are kept, named by the signature their replay gives; a replay aborts with the report", { timeout: 300_000 }, async () => {
+  const binary = await libfuzzerBinary();
+  const dir = scratch();
+  const inputs = join(dir, 'inputs');
+  mkdirSync(inputs);
+  // Four programs of one deviation (QuickJS-ng bug 1: a private field copied as a symbol-keyed property), then one that passes.
+  ['Foo', 'Bar', 'Baz', 'Qux'].forEach((name, i) => writeFileSync(join(inputs, `${i}.bin`),
+    toBytes({ schema: PROGRAM, root: { ref: 0 }, objects: [{ kind: 'object', class: name, privateField: true }] })));
+  writeFileSync(join(inputs, '4.bin'), toBytes({ schema: PROGRAM, root: { ref: 0 }, objects: [{ kind: 'date', time: 0 }] }));
+  const kept = keptDeviations(join(dir, 'work'));
+  const run = spawnSync(binary, ['-runs=0', inputs], {
+    encoding: 'utf8', env: { ...process.env, ASAN_OPTIONS: 'detect_leaks=0', CLONECHECK_ORACLE_ALWAYS: '1', ...kept.env },
+  });
+  assert.equal(run.status, 0, run.stderr);
+  const files = kept.inputs().map((f) => f.slice(dirname(f).length + 1)).sort();
+  assert.equal(files.length, 3, files.join(' '));
+  const signature = files[0].replace(/\.1$/, '');
+  assert.deepEqual(files, [1, 2, 3].map((n) => `${signature}.${n}`));
+  for (const file of kept.inputs()) {
+    const found = classifyInput(binary, file);
+    assert.equal(found.verdict, 'deviation', found.report);
+    assert.equal(found.signature, signature);
+  }
 });
 
 /**

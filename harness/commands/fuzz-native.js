@@ -7,7 +7,7 @@
 import { resolve } from 'node:path';
 import { ENGINES, runNativeCampaign } from '../native/campaign.js';
 import { checkToolchain, TOOLCHAINS } from '../native/build.js';
-import { NATIVE_TARGET } from '../native/findings.js';
+import { NATIVE_TARGET } from '../../portable/bugs/native-signature.js';
 import { NativeError } from '../native/sources.js';
 import { EXIT, UsageError } from '../errors.js';
 import { count } from '../count.js';
@@ -42,14 +42,14 @@ export async function nativeFuzzCommand(raw) {
   const say = (/** @type {string} */ line) => process.stderr.write(`clonecheck: ${line}\n`);
   const progress = progressDisplay({
     total: seconds,
-    format: `${engine} quickjs [{bar}] {value}/{total} s | {execs} execs, {rate}/s | coverage {coverage} | crashing inputs {crashes}`,
+    format: `${engine} quickjs [{bar}] {value}/{total} s | {execs} execs, {rate}/s | coverage {coverage} | failed inputs {failed}`,
   });
   let result;
   try {
     result = await runNativeCampaign({
       engine, seconds, jobs, outDir, say, shrinkRuns: raw.shrinkRuns, oracleEvery: raw.oracleEvery,
       onProgress: (p) => progress.update(Math.min(seconds, Math.round(p.elapsed)), {
-        execs: count.format(p.execs), rate: count.format(Math.round(p.execsPerSecond)), coverage: p.coverage, crashes: p.crashes,
+        execs: count.format(p.execs), rate: count.format(Math.round(p.execsPerSecond)), coverage: p.coverage, failed: p.failed,
       }),
     });
   } catch (error) {
@@ -60,7 +60,8 @@ export async function nativeFuzzCommand(raw) {
   }
   progress.stop();
   console.log(`${engine} on ${NATIVE_TARGET}: ${count.format(result.execs)} execs in ${result.seconds.toFixed(0)} s `
-    + `(${count.format(Math.round(result.execsPerSecond))}/s), coverage ${result.coverage}, ${result.crashingInputs} crashing inputs`);
+    + `(${count.format(Math.round(result.execsPerSecond))}/s), coverage ${result.coverage}, `
+    + `${result.failedInputs} failed inputs (each crash, and the first 3 inputs of each deviation's signature)`);
   for (const finding of result.findings) {
     console.log(`  ${finding.verdict} ${finding.signature} (${finding.count} input${finding.count === 1 ? '' : 's'}${finding.minimized ? ', minimized' : ''}): ${finding.summary}`);
     console.log(`    ${finding.folder}`);

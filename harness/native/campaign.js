@@ -16,7 +16,7 @@ import { classifyInput, classifyInputs, writeNativeFinding } from './findings.js
 import { minimizeNativeFinding } from './minimize.js';
 import { NativeError } from './sources.js';
 import { writeSeeds } from './seeds.js';
-import { DEFAULT_ORACLE_EVERY, stageCounts, stagesLine, twoStageEnv } from './stages.js';
+import { DEFAULT_ORACLE_EVERY, keptDeviations, stageCounts, stagesLine, twoStageEnv } from './stages.js';
 
 export const ENGINES = ['libfuzzer', 'afl'];
 export const SEEDS_DIR = fileURLToPath(new URL('../../corpus/native/', import.meta.url));
@@ -32,9 +32,10 @@ const SANITIZER_ENV = {
 };
 
 /**
- * @typedef {{elapsed: number, execs: number, execsPerSecond: number, coverage: string, crashes: number}} Progress
+ * @typedef {{elapsed: number, execs: number, execsPerSecond: number, coverage: string, failed: number}} Progress
+ *   `failed`: the inputs that crashed or deviated so far (the deviating ones the harness kept)
  * @typedef {{engine: string, binary: string, build: {seconds: number, engineCompiled: boolean}, seconds: number,
- *   execs: number, execsPerSecond: number, coverage: string, crashingInputs: number, stages?: import('./stages.js').StageCounts,
+ *   execs: number, execsPerSecond: number, coverage: string, failedInputs: number, stages?: import('./stages.js').StageCounts,
  *   findings: Array<import('./findings.js').NativeFinding & {folder: string}>}} CampaignResult
  */
 
@@ -73,16 +74,20 @@ export async function runNativeCampaign({
     : `two stages: the oracle runs on every input that adds coverage and 1 in ${oracleEvery} of the rest`);
   const run = engine === 'afl' ? runAfl : runLibFuzzer;
   const sanitizedBinary = sanitized?.binary ?? built.binary;
+  // A deviating input does not crash in a campaign: the harness keeps the first 3 of each signature.
+  const kept = keptDeviations(workDir);
   const stats = await run({
-    binary: built.binary, sanitizedBinary, seconds, jobs, workDir, seedsDir, onProgress,
-    stageEnv: (binary) => twoStageEnv(binary, workDir, oracleEvery),
+    binary: built.binary, sanitizedBinary, seconds, jobs, workDir, seedsDir,
+    onProgress: (progress) => onProgress({ ...progress, failed: progress.failed + kept.inputs().length }),
+    stageEnv: (binary) => ({ ...twoStageEnv(binary, workDir, oracleEvery), ...kept.env }),
     inputsCounted: () => [...new Set([built.binary, sanitizedBinary])].reduce((sum, binary) => sum + (stageCounts(binary, workDir)?.inputs ?? 0), 0),
   });
   const stages = stageCounts(built.binary, workDir);
   if (stages !== undefined && stages.inputs > 0) say(stagesLine(stages));
   // Replayed where sanitizers can speak, when there is such a build: a deviation the main instance found aborts there too.
   const replay = sanitized === undefined ? { binary: built.binary, build: TOOLCHAINS[engine] } : { binary: sanitized.binary, build: TOOLCHAINS['afl-sanitized'] };
-  const classified = classifyInputs(replay.binary, stats.crashingInputs);
+  const failedInputs = [...kept.inputs(), ...stats.crashingInputs];
+  const classified = classifyInputs(replay.binary, failedInputs);
   const findings = [];
   const minimizing = minimizeSeconds(seconds);
   const fast = classified.some((f) => f.verdict === 'deviation') && shrinkRuns > 0 ? (await buildHarness(TOOLCHAINS.replay, { say })).binary : replay.binary;
@@ -99,7 +104,7 @@ export async function runNativeCampaign({
   return {
     engine, binary: built.binary, build: { seconds: built.seconds, engineCompiled: built.engineCompiled }, seconds: stats.elapsed,
     execs: stats.execs, execsPerSecond: stats.execs / Math.max(stats.elapsed, 1e-9), coverage: stats.coverage,
-    crashingInputs: stats.crashingInputs.length, stages, findings,
+    failedInputs: failedInputs.length, stages, findings,
   };
 }
 
@@ -152,7 +157,7 @@ async function runLibFuzzer({ binary, seconds, jobs, workDir, seedsDir, onProgre
     for (const m of text.matchAll(/^#(\d+): cov: (\d+) ft: (\d+) corp: (\d+) exec\/s:? \d+ oom\/timeout\/crash: \d+\/\d+\/(\d+)/gm)) {
       last = { execs: Number(m[1]), coverage: `${m[2]} edges, ${m[3]} features` };
       const elapsed = (performance.now() - started) / 1000;
-      onProgress({ elapsed, execs: last.execs, execsPerSecond: last.execs / elapsed, coverage: last.coverage, crashes: Number(m[5]) });
+      onProgress({ elapsed, execs: last.execs, execsPerSecond: last.execs / elapsed, coverage: last.coverage, failed: Number(m[5]) });
     }
   });
   await exited(child, binary);
@@ -219,7 +224,7 @@ async function runAfl({ binary, sanitizedBinary, seconds, jobs, workDir, seedsDi
   const ticker = setInterval(() => {
     const elapsed = (performance.now() - started) / 1000;
     const { execs, coverage, crashingInputs } = totals();
-    onProgress({ elapsed, execs, execsPerSecond: execs / elapsed, coverage, crashes: crashingInputs.length });
+    onProgress({ elapsed, execs, execsPerSecond: execs / elapsed, coverage, failed: crashingInputs.length });
   }, 1000);
   const codes = await Promise.all(children.map((child) => exited(child, 'afl-fuzz')));
   clearInterval(ticker);

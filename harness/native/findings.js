@@ -13,10 +13,9 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { canonicalJSON } from '../../src/index.js';
-import { signatureName, signatureOf } from '../../portable/bugs/signature.js';
+import { signatureName } from '../../portable/bugs/signature.js';
+import { NATIVE_TARGET, deviationSignature, rewriteSignature } from '../../portable/bugs/native-signature.js';
 import { FINDING_SCHEMA } from '../findings/write.js';
-
-export const NATIVE_TARGET = 'quickjs:message';
 
 /** Replays symbolize, and print UBSan's stack (its first QuickJS frame names the crash). */
 const REPLAY_SANITIZER_ENV = { ASAN_OPTIONS: 'detect_leaks=0:symbolize=1', UBSAN_OPTIONS: 'print_stacktrace=1:halt_on_error=1' };
@@ -89,20 +88,6 @@ function crashShape(stderr) {
 }
 
 /**
- * What names a broken rewrite invariant (entry.js `fuzzOne`): the clone
- * could not be written again, with the error's first words; or the tag
- * bytes each message holds where they part (QuickJS-ng's BC_TAG_* values
- * when the difference starts at a value, the same for one bug wherever its
- * value sits).
- * @param {{stage: string, error?: string, offset?: number, written: string, rewritten?: string}} broken
- */
-function rewriteShape({ stage, error, offset = 0, written, rewritten = '' }) {
-  if (stage === 'rewrite') return `rewrite throws: ${String(error).replace(/\d+/g, 'N')}`;
-  const at = (/** @type {string} */ hex) => (offset * 2 < hex.length ? `0x${hex.slice(offset * 2, offset * 2 + 2)}` : 'end');
-  return `rewrite differs: ${at(written)} -> ${at(rewritten)}`;
-}
-
-/**
  * Replays one crashing input and says what it is.
  * @param {string} binary
  * @param {string} input
@@ -121,14 +106,14 @@ export function classifyInput(binary, input, { timeoutMs = REPLAY_TIMEOUT_MS } =
   const jsonLine = stderr.split('\n').find((l) => l.startsWith('clonecheck-deviation: '));
   if (jsonLine !== undefined) {
     const deviation = JSON.parse(jsonLine.slice('clonecheck-deviation: '.length));
-    const { signature, category, shape } = signatureOf(NATIVE_TARGET, deviation.differences, deviation);
+    const { signature, category, shape } = deviationSignature(deviation);
     return { signature, verdict: 'deviation', category, summary: shape, input, program: deviation.program, deviation, report: report.split('\nclonecheck-deviation: ')[0] };
   }
   const rewriteLine = stderr.split('\n').find((l) => l.startsWith('clonecheck-rewrite: '));
   if (rewriteLine !== undefined) {
     const broken = JSON.parse(rewriteLine.slice('clonecheck-rewrite: '.length));
-    const summary = rewriteShape(broken);
-    return { signature: signatureName(NATIVE_TARGET, 'rewrite', summary), verdict: 'deviation', category: 'rewrite', summary, input, program: broken.program, report: report.split('\nclonecheck-rewrite: ')[0] };
+    const { signature, summary } = rewriteSignature(broken);
+    return { signature, verdict: 'deviation', category: 'rewrite', summary, input, program: broken.program, report: report.split('\nclonecheck-rewrite: ')[0] };
   }
   const program = programOfInput(binary, input);
   if (result.error !== undefined && /** @type {any} */ (result.error).code === 'ETIMEDOUT') {

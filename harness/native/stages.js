@@ -1,10 +1,12 @@
 // The native harness's two stages as a campaign sets them up
 // (portable/hosts/quickjs/harness.c, docs/native.md "Two stages"): the oracle's
 // rate, and the file where one binary's processes share the coverage
-// buckets they have seen, which ends with four counts: the inputs, those
-// that went on to the oracle, and the CPU time of each stage.
+// buckets they have seen, which ends with five counts: the inputs, those
+// that went on to the oracle, the CPU time of each stage, and the inputs
+// that deviated; and the folder where the harness keeps the first inputs of
+// each deviation's signature instead of aborting on every deviating input.
 
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /**
@@ -40,8 +42,25 @@ function stageMap(binary, workDir) {
 }
 
 /**
- * @typedef {{inputs: number, oracle: number, stageOneSeconds: number, stageTwoSeconds: number}} StageCounts
- *   CPU seconds of stage 1 (the coverage check included) and of stage 2 (the oracle and the whole case)
+ * The folder a campaign's harness keeps deviating inputs in
+ * (CLONECHECK_KEEP_DEVIATIONS: the first 3 of each signature, harness.c),
+ * emptied when the campaign starts. Every binary of the campaign shares it.
+ * @param {string} workDir
+ * @returns {{env: Record<string, string>, inputs: () => string[]}} the harness's environment for it, and the inputs kept so far
+ */
+export function keptDeviations(workDir) {
+  const dir = join(workDir, 'deviations');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  return { env: { CLONECHECK_KEEP_DEVIATIONS: dir }, inputs: () => readdirSync(dir).map((f) => join(dir, f)) };
+}
+
+/** The counts at the end of a map (harness.c COUNTS), native-endian uint64 each. */
+const COUNTS = 5;
+
+/**
+ * @typedef {{inputs: number, oracle: number, stageOneSeconds: number, stageTwoSeconds: number, deviations: number}} StageCounts
+ *   CPU seconds of stage 1 (the coverage check included) and of stage 2 (the oracle and the whole case); the inputs that deviated
  */
 
 /**
@@ -54,17 +73,17 @@ export function stageCounts(binary, workDir) {
   const map = stageMap(binary, workDir);
   if (!existsSync(map)) return undefined;
   const bytes = readFileSync(map);
-  if (bytes.length < 32) return undefined;
-  const count = (/** @type {number} */ i) => Number(bytes.readBigUInt64LE(bytes.length - 32 + 8 * i));
-  return { inputs: count(0), oracle: count(1), stageOneSeconds: count(2) / 1e9, stageTwoSeconds: count(3) / 1e9 };
+  if (bytes.length < 8 * COUNTS) return undefined;
+  const count = (/** @type {number} */ i) => Number(bytes.readBigUInt64LE(bytes.length - 8 * COUNTS + 8 * i));
+  return { inputs: count(0), oracle: count(1), stageOneSeconds: count(2) / 1e9, stageTwoSeconds: count(3) / 1e9, deviations: count(4) };
 }
 
 /**
  * @param {StageCounts} counts
  * @returns {string} one line: the share of inputs the oracle ran on, and what each stage costs an input
  */
-export function stagesLine({ inputs, oracle, stageOneSeconds, stageTwoSeconds }) {
+export function stagesLine({ inputs, oracle, stageOneSeconds, stageTwoSeconds, deviations }) {
   const ms = (/** @type {number} */ seconds, /** @type {number} */ n) => (n === 0 ? '-' : `${((1000 * seconds) / n).toFixed(2)} ms`);
   return `stage 2 (the oracle) ran on ${oracle} of the ${inputs} inputs the main binary ran (${((100 * oracle) / Math.max(inputs, 1)).toFixed(1)}%); `
-    + `CPU per input: stage 1 ${ms(stageOneSeconds, inputs)}, stage 2 ${ms(stageTwoSeconds, oracle)}`;
+    + `CPU per input: stage 1 ${ms(stageOneSeconds, inputs)}, stage 2 ${ms(stageTwoSeconds, oracle)}; ${deviations} deviated`;
 }

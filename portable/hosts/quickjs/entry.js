@@ -17,7 +17,10 @@
 import { build, canonicalJSON, drawn, fromBytes } from '../../../src/index.js';
 import { hostProblems } from '../../../src/program/schema.js';
 import { isArrayIndex } from '../../../src/abstract-ops/object-operations.js';
-import { deliveredObservation, observedCase, oracleClone, seenDeviations, seenHere, unexpected, viaQuickjsMessage as viaMessage, withoutTransfer } from '../../index.js';
+import {
+  deliveredObservation, deviationSignature, observedCase, oracleClone, rewriteSignature, seenDeviations, seenHere, unexpected,
+  viaQuickjsMessage as viaMessage, withoutTransfer,
+} from '../../index.js';
 import { regexpBehaviourDifferences } from './regexp-behaviour.js';
 import { checkNativeStageOne, nativeStageOne } from './native-stage-one.js';
 import './quickjs-host.js';
@@ -214,14 +217,31 @@ const REPORTED_BYTES = 4096;
 const hexOf = (bytes) => Array.from(bytes.subarray(0, REPORTED_BYTES), (b) => b.toString(16).padStart(2, '0')).join('');
 
 /**
+ * A report and its record: the record's JSON is the report's last line,
+ * which a replay reads (harness/native/findings.js), and the signature is
+ * made from that JSON, as the replay makes it.
+ * @param {string[]} lines the report's readable lines
+ * @param {string} prefix the record line's
+ * @param {object} record
+ * @param {(record: any) => {signature: string}} sign
+ * @returns {{signature: string, report: string}}
+ */
+function reported(lines, prefix, record, sign) {
+  const json = JSON.stringify(record);
+  return { signature: sign(JSON.parse(json)).signature, report: [...lines, `${prefix}${json}`].join('\n') };
+}
+
+/**
  * libFuzzer's and AFL++'s per-input call when an input reaches stage 2.
  * @param {Uint8Array} bytes
  * @param {Broken} [broken] what stage 1 saw break
- * @returns {string | undefined} a report when QuickJS deviates (the harness aborts with it): the
- *   differences one per line, then the program, both observations and the differences as JSON on one line;
- *   or, when the oracle sees no deviation but writing the clone again did not give the same bytes,
- *   that, then the program and both messages as JSON on one line. A message QuickJS cannot read
- *   back is judged by the oracle alone: the reference may throw there too.
+ * @returns {{signature: string, report: string} | undefined} when QuickJS deviates, the finding's
+ *   signature (the first inputs of each are kept in a campaign, harness.c) and its report (the
+ *   harness aborts with it otherwise): the differences one per line, then the program, both
+ *   observations and the differences as JSON on one line; or, when the oracle sees no deviation
+ *   but writing the clone again did not give the same bytes, that, then the program and both
+ *   messages as JSON on one line. A message QuickJS cannot read back is judged by the oracle
+ *   alone: the reference may throw there too.
  */
 function fuzzOne(bytes, broken) {
   const program = staged.bytes === bytes ? staged.program : comparableProgram(bytes);
@@ -231,21 +251,19 @@ function fuzzOne(bytes, broken) {
   if (differences.length > 0) {
     const lines = ['clonecheck: QuickJS-ng\'s serializer deviates from the structured clone algorithm'];
     for (const d of differences) lines.push(`  ${d.path}  ${d.category}: expected ${canonicalJSON(d.expected)}, actual ${canonicalJSON(d.actual)}`);
-    lines.push(`${JSON_LINE}${JSON.stringify({ program, expected: judged.expected(), actual: judged.actual(), differences })}`);
-    return lines.join('\n');
+    return reported(lines, JSON_LINE, { program, expected: judged.expected(), actual: judged.actual(), differences }, deviationSignature);
   }
   if (broken === undefined || broken.stage === 'read') return undefined;
   const written = hexOf(broken.written);
   if (broken.stage === 'rewrite') {
     const error = String(broken.error);
-    return ['clonecheck: QuickJS-ng cannot write again the clone it read back: write(read(write(x))) throws', `  ${error}`,
-      `${REWRITE_LINE}${JSON.stringify({ program, stage: broken.stage, error, written })}`].join('\n');
+    return reported(['clonecheck: QuickJS-ng cannot write again the clone it read back: write(read(write(x))) throws', `  ${error}`],
+      REWRITE_LINE, { program, stage: broken.stage, error, written }, rewriteSignature);
   }
   const offset = firstDifference(broken.written, broken.rewritten);
   const rewritten = hexOf(broken.rewritten);
-  return [`clonecheck: QuickJS-ng writes the clone it read back differently: write(read(write(x))) differs from write(x) at byte ${offset}`,
-    `  written   ${written}`, `  rewritten ${rewritten}`,
-    `${REWRITE_LINE}${JSON.stringify({ program, stage: broken.stage, offset, written, rewritten })}`].join('\n');
+  return reported([`clonecheck: QuickJS-ng writes the clone it read back differently: write(read(write(x))) differs from write(x) at byte ${offset}`,
+    `  written   ${written}`, `  rewritten ${rewritten}`], REWRITE_LINE, { program, stage: broken.stage, offset, written, rewritten }, rewriteSignature);
 }
 
 /** @param {Uint8Array} bytes prints the program the bytes decode to */

@@ -484,18 +484,36 @@ static uint8_t *coverage_counters(size_t *size) {
 // its target after every crash, and libFuzzer's fork mode runs jobs of a
 // few seconds each, which would otherwise send their first inputs, the
 // corpus, through the oracle again.
-// The file ends with four counts (native-endian uint64, at the map's size
-// rounded up to 8): inputs, those that ran the oracle, and the CPU
-// nanoseconds of stage 1 (the coverage check included) and of stage 2: the
-// harness's own profile (harness/native/stages.js reads them).
-enum { COUNT_INPUTS, COUNT_ORACLE, COUNT_STAGE_ONE_NS, COUNT_STAGE_TWO_NS, COUNTS };
+// The file ends with five counts (native-endian uint64, at the map's size
+// rounded up to 8): inputs, those that ran the oracle, the CPU nanoseconds
+// of stage 1 (the coverage check included) and of stage 2, and the inputs
+// that deviated: the harness's own profile (harness/native/stages.js reads them).
+enum { COUNT_INPUTS, COUNT_ORACLE, COUNT_STAGE_ONE_NS, COUNT_STAGE_TWO_NS, COUNT_DEVIATIONS, COUNTS };
 static uint8_t *seen;
 static size_t seen_size;
 static uint64_t *stage_counts;
 static uint8_t *stage_one_counters;  // the counters as stage 1 left them
 static uint8_t bucket_bit[256];
 
+// CLONECHECK_KEEP_DEVIATIONS, a folder (a campaign sets it,
+// harness/native/stages.js): a deviation the oracle reports does not abort
+// the input. The first KEPT_PER_SIGNATURE inputs of each signature (entry.js
+// makes it as a replay will, portable/bugs/native-signature.js) are written
+// there as <signature>.<n>, created exclusively (every process of the
+// campaign shares the folder); the others are only counted. More than one:
+// a finding is what a replay in a fresh process shows, and the process that
+// met the input had run others before it. Aborting on every deviating input
+// cost a fork of the fork server, the child's copy-on-write faults and its
+// warm-up each, and it kept the input out of the engine's corpus: in an
+// AFL++ campaign 30 aborts a second, of which ~27 met a signature already
+// found (2026-12-04). A replay (findings.js, repro.sh, the minimizer) sets
+// no folder: it aborts with the report, as it always did.
+enum { KEPT_PER_SIGNATURE = 3 };
+static const char *keep_dir;
+
 static void start_two_stages(void) {
+  keep_dir = getenv("CLONECHECK_KEEP_DEVIATIONS");
+  if (keep_dir != NULL && *keep_dir == '\0') keep_dir = NULL;
   const char *every = getenv("CLONECHECK_ORACLE_EVERY");
   if (every != NULL) {
     char *end;
@@ -615,6 +633,42 @@ static void print_programs(int argc, char **argv) {
   exit(0);
 }
 
+// What `fuzzOne` found, on stderr, and the input aborts: a replay's report.
+static void abort_with_report(JSValue found) {
+  JSValue report = JS_GetPropertyStr(context, found, "report");
+  const char *text = JS_ToCString(context, report);
+  if (text == NULL) harness_error("fuzzOne's report");
+  fprintf(stderr, "%s\n", text);
+  fflush(stderr);
+  abort();
+}
+
+// Writes the input as the next kept input of what `fuzzOne` found, unless
+// its signature has KEPT_PER_SIGNATURE already. A signature is
+// `<target>.<category>.<hex>` (portable/bugs/signature.js): a file name as it is.
+static void keep_deviation(JSValue found, const uint8_t *data, size_t size) {
+  JSValue value = JS_GetPropertyStr(context, found, "signature");
+  const char *signature = JS_ToCString(context, value);
+  JS_FreeValue(context, value);
+  if (signature == NULL) harness_error("fuzzOne's signature");
+  if (strchr(signature, '/') != NULL || signature[0] == '.') {
+    fprintf(stderr, "clonecheck harness error: %s is no signature\n", signature);
+    exit(3);
+  }
+  char path[4096];
+  for (int n = 1; n <= KEPT_PER_SIGNATURE; n++) {
+    snprintf(path, sizeof path, "%s/%s.%d", keep_dir, signature, n);
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+    if (fd < 0 && errno == EEXIST) continue;
+    if (fd < 0 || write(fd, data, size) != (ssize_t)size || close(fd) != 0) {
+      fprintf(stderr, "clonecheck harness error: cannot keep the input in %s (%s)\n", path, strerror(errno));
+      exit(3);
+    }
+    break;
+  }
+  JS_FreeCString(context, signature);
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
   start_two_stages();
   start_quickjs();
@@ -649,17 +703,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (counters != NULL && counters_size == seen_size) memcpy(stage_one_counters, counters, counters_size);
   else counters = NULL;
   JSValue arguments[2] = { bytes, broken };
-  JSValue report = JS_Call(context, fuzz_one, JS_UNDEFINED, 2, arguments);
-  if (JS_IsException(report)) harness_error("fuzzOne");
+  JSValue found = JS_Call(context, fuzz_one, JS_UNDEFINED, 2, arguments);
+  if (JS_IsException(found)) harness_error("fuzzOne");
   JS_FreeValue(context, broken);
   JS_FreeValue(context, bytes);
-  if (JS_IsString(report)) {
-    const char *text = JS_ToCString(context, report);
-    fprintf(stderr, "%s\n", text);
-    fflush(stderr);
-    abort();
+  if (!JS_IsUndefined(found)) {
+    if (keep_dir == NULL) abort_with_report(found);
+    if (stage_counts != NULL) __atomic_fetch_add(&stage_counts[COUNT_DEVIATIONS], 1, __ATOMIC_RELAXED);
+    keep_deviation(found, data, size);
   }
-  JS_FreeValue(context, report);
+  JS_FreeValue(context, found);
   if (counters != NULL) memcpy(counters, stage_one_counters, counters_size);
   if (!one_stage) count_time(COUNT_STAGE_TWO_NS, started);
   return 0;
