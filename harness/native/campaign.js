@@ -9,6 +9,7 @@
 
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TOOLCHAINS, buildHarness } from './build.js';
@@ -179,9 +180,31 @@ function readAflStats(file) {
 }
 
 /**
+ * The CPUs this process may run on (Linux's Cpus_allowed_list), else every CPU.
+ * @returns {number[]}
+ */
+function allowedCpus() {
+  const list = /^Cpus_allowed_list:\s*(\S+)$/m.exec(existsSync('/proc/self/status') ? readFileSync('/proc/self/status', 'utf8') : '')?.[1];
+  if (list === undefined) return cpus().map((_, i) => i);
+  return list.split(',').flatMap((range) => {
+    const [first, last = first] = range.split('-').map(Number);
+    return Array.from({ length: last - first + 1 }, (_, i) => first + i);
+  });
+}
+
+/**
  * AFL++: one main instance (the fast build) and jobs-1 secondaries (the
  * sanitized build) over the same output folder, each stopping after
  * `seconds` (-V), its status read from fuzzer_stats every second.
+ *
+ * Each instance runs on one CPU of its own (the jobs taken round the
+ * allowed CPUs), with its target: in persistent mode the target stops
+ * after every input and afl-fuzz wakes it for the next, so where the two
+ * ran on different CPUs each input cost two wake-ups across CPUs (in this
+ * VM, an idle CPU woken each time). One instance, a minute each, one after
+ * the other on the 2-core machine: 4,195 execs/s free, 6,333 on one CPU
+ * (2026-12-05). The CPU is set with taskset, not AFL++'s own binding,
+ * which refuses a CPU another pinned process uses (two campaigns at once).
  * @param {EngineRun} run
  * @returns {Promise<EngineStats>}
  */
@@ -196,9 +219,10 @@ async function runAfl({ binary, sanitizedBinary, seconds, jobs, workDir, seedsDi
   };
   const envs = { [binary]: { ...env, ...stageEnv(binary) }, [sanitizedBinary]: { ...env, ...stageEnv(sanitizedBinary) } };
   const started = performance.now();
+  const onCpus = allowedCpus();
   const children = names.map((name, i) => {
     const target = i === 0 ? binary : sanitizedBinary;
-    return spawn('afl-fuzz', [
+    return spawn('taskset', ['--cpu-list', String(onCpus[i % onCpus.length]), 'afl-fuzz',
       '-i', seedsDir, '-o', workDir, i === 0 ? '-M' : '-S', name, '-V', String(seconds), '-t', String(INPUT_TIMEOUT_S * 1000), '-m', 'none', '--', target,
     ], { cwd: workDir, stdio: ['ignore', 'ignore', 'pipe'], env: envs[target] });
   });
