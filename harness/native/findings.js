@@ -23,9 +23,11 @@ const REPLAY_SANITIZER_ENV = { ASAN_OPTIONS: 'detect_leaks=0:symbolize=1', UBSAN
 /**
  * A replay runs both of harness.c's stages on its input, whatever the
  * coverage or the sample says: a finding of either stage (a deviation, a
- * rewrite that differs) must show again when its input runs alone.
+ * rewrite that differs) must show again when its input runs alone. It
+ * keeps nothing (a campaign's CLONECHECK_KEEP_DEVIATIONS): a deviation
+ * aborts with its report.
  */
-const REPLAY_STAGES_ENV = { CLONECHECK_ORACLE_ALWAYS: '1' };
+const REPLAY_STAGES_ENV = { CLONECHECK_ORACLE_ALWAYS: '1', CLONECHECK_KEEP_DEVIATIONS: '' };
 
 /** How long one replay of a crashing input may take (an ASan build evaluates the bundle first: 1-2 s). */
 const REPLAY_TIMEOUT_MS = 20_000;
