@@ -100,7 +100,9 @@ export async function measureRows(rows, { rowMs = DEFAULT_ROW_MS, rounds = DEFAU
         min_cpu_time: roundNs,
         ...batches[index],
       }));
-      pooled[index].push(...stats.samples);
+      // Not spread: a row mitata could not batch (a first call slowed by load) takes hundreds of
+      // thousands of samples, more arguments than a call can take (RangeError in a CI run, 2026-12-05).
+      for (const sample of stats.samples) pooled[index].push(sample);
     }
   }
   return pooled.map((samples, index) => {
