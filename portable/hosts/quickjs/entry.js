@@ -161,7 +161,7 @@ function stageOneProgram(bytes) {
 
 /**
  * Stage 1 in script, every input harness.c does not build in C
- * (program-native.c: a program with realm steps, or every input with
+ * (program-native.c: a program holding a platform object it does not make, or every input with
  * CLONECHECK_STAGE_ONE=script): the program built, the receiver's realm
  * set up as the whole case sets it, its value through QuickJS's round trip
  * and written again. No observation, no oracle. Timed in the harness (-O2,
@@ -186,9 +186,11 @@ function stageOne(bytes) {
 
 /**
  * Stage 1 in script for the agreement check (native-stage-one.js): what
- * became of the program, and a function that builds it again.
+ * became of the program, and functions that build it again: its value in
+ * the realm as it was, or its value given to `use` with its realm steps
+ * applied, as stage 1 sends it.
  * @param {Uint8Array} bytes
- * @returns {{outcome: string, build: () => unknown}}
+ * @returns {{outcome: string, build: () => unknown, inRealm: <T>(use: (value: unknown) => T) => T}}
  */
 function scriptStageOne(bytes) {
   const { outcome, program, built } = stageOneProgram(bytes);
@@ -199,6 +201,15 @@ function scriptStageOne(bytes) {
       const again = build(program);
       again.restore();
       return again.value;
+    },
+    inRealm(use) {
+      const again = build(program);
+      try {
+        again.setupReceiver();
+        return use(again.value);
+      } finally {
+        again.restore();
+      }
     },
   };
 }

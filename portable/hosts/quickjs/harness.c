@@ -329,7 +329,7 @@ static JSValue stage_one;  // entry.js `stageOne(bytes) -> broken | undefined`: 
 #include "program-native.c"
 
 // Stage 1 in C (program-native.c) unless CLONECHECK_STAGE_ONE=script asks for the script's
-// (entry.js `stageOne`), which a program with realm steps takes anyway.
+// (entry.js `stageOne`), which a program holding a platform object the C builder does not make takes anyway.
 static int stage_one_in_script;
 
 // Stage 1 of one input: what broke, if anything (as `roundTrip` says it).
@@ -340,7 +340,9 @@ static JSValue run_stage_one(const uint8_t *data, size_t size, JSValue *bytes) {
     if (outcome == STAGE_ONE_REFUSED || outcome == STAGE_ONE_LONG) return JS_UNDEFINED;
     if (outcome == STAGE_ONE_BUILT) {
       JSValue value = build_program();
+      JSValue restore = apply_realm_steps();
       JSValue broken = round_trip(context, value);
+      restore_realm_steps(restore);
       JS_FreeValue(context, value);
       free_built();
       if (JS_IsException(broken)) harness_error("roundTrip");
@@ -363,7 +365,7 @@ static JSValue js_write(JSContext *ctx, JSValueConst this_val, int argc, JSValue
   return bytes;
 }
 
-// buildNative(): the program decoded last, built again in C (the agreement check's).
+// build(): the program decoded last, built again in C (the agreement check's).
 static JSValue js_build_native(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv) {
   (void)ctx;
   (void)this_val;
@@ -372,6 +374,20 @@ static JSValue js_build_native(JSContext *ctx, JSValueConst this_val, int argc, 
   JSValue value = build_program();
   free_built();
   return value;
+}
+
+// applyRealmSteps(): the realm steps of the program decoded last, applied as stage 1 applies them
+// (the agreement check's); what undoes them, or undefined when it has none.
+static JSValue js_apply_realm_steps(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv) {
+  (void)ctx;
+  (void)this_val;
+  (void)argc;
+  (void)argv;
+  JSValue restore = apply_realm_steps();
+  // The build context it made holds the undo list; the restore keeps its own reference.
+  JS_FreeValue(context, built.cx);
+  built.cx = JS_UNDEFINED;
+  return restore;
 }
 
 // The first INPUT_MAX bytes of an input file named on the command line, or -1 when it names none.
@@ -389,7 +405,9 @@ static long read_input(const char *path, uint8_t *buffer) {
 static void check_native_stage_one(int argc, char **argv) {
   JSValue check = global_function("checkNativeStageOne");
   JSValue build_script = global_function("scriptStageOne");
-  JSValue build_native = JS_NewCFunction(context, js_build_native, "buildNative", 0);
+  JSValue in_c = JS_NewObject(context);
+  JS_SetPropertyStr(context, in_c, "build", JS_NewCFunction(context, js_build_native, "build", 0));
+  JS_SetPropertyStr(context, in_c, "applyRealmSteps", JS_NewCFunction(context, js_apply_realm_steps, "applyRealmSteps", 0));
   JSValue global = JS_GetGlobalObject(context);
   JSValue native = JS_GetPropertyStr(context, global, "clonecheckNative");
   JS_SetPropertyStr(context, native, "write", JS_NewCFunction(context, js_write, "write", 1));
@@ -406,7 +424,7 @@ static void check_native_stage_one(int argc, char **argv) {
     char *decoded = print_program();
     JSValue args[6] = {
       JS_NewUint8ArrayCopy(context, buffer, length), JS_NewString(context, decoded), JS_NewString(context, OUTCOME_NAMES[outcome]),
-      JS_DupValue(context, build_native), JS_DupValue(context, build_script), JS_NewBool(context, outcome == STAGE_ONE_BUILT && reaches_shared()),
+      JS_DupValue(context, in_c), JS_DupValue(context, build_script), JS_NewBool(context, outcome == STAGE_ONE_BUILT && reaches_shared()),
     };
     free(decoded);
     JSValue problem = JS_Call(context, check, JS_UNDEFINED, 6, args);

@@ -60,8 +60,10 @@ const SPECIAL_VALUES = { NaN: NaN, '-0': -0, Infinity: Infinity, '-Infinity': -I
 const runtime = createRuntime(globalThis, PLATFORM_MAKERS);
 
 /**
- * The objects INTRINSIC_NAMES name, resolved as a program without realm
- * steps resolves them (the C builder takes no program with steps).
+ * The objects INTRINSIC_NAMES name, resolved when the harness starts,
+ * before any realm step runs, as a program resolves them before its first
+ * step: the C builder's prototypes, and the table its realm steps change
+ * (runtime.js `realm`).
  */
 const intrinsics = runtime.realm(globalThis, [...INTRINSIC_NAMES]);
 
@@ -104,6 +106,7 @@ export const nativeStageOne = {
   intrinsicNames: {
     ...table(INTRINSIC_NAMES),
     objects: INTRINSIC_NAMES.map((name) => intrinsics[name]),
+    table: intrinsics,
     // Per intrinsic, which STEP_KEYS no realm step may change (`steps` in bytes.js skips them).
     fixedStepKeys: INTRINSIC_NAMES.map((name) => STEP_KEYS.map((key) => (FIXED_INTRINSIC_KEYS[name] ?? []).includes(key))),
   },
@@ -144,12 +147,14 @@ function outcomeOf(make) {
  * @param {Uint8Array} bytes
  * @param {string} decoded the C decoder's program, as JSON
  * @param {string} outcome what the C stage 1 did: 'built', 'refused', 'long' or 'script' (left to the script)
- * @param {() => unknown} buildNative builds the program again in C and returns its value
- * @param {(bytes: Uint8Array) => {outcome: string, build: () => unknown}} buildScript stage 1's script path
+ * @param {{build: () => unknown, applyRealmSteps: () => (() => void) | undefined}} inC the program built again in C,
+ *   and its realm steps applied as stage 1 applies them (what undoes them, or undefined when it has none)
+ * @param {(bytes: Uint8Array) => {outcome: string, build: () => unknown, inRealm: <T>(use: (value: unknown) => T) => T}} buildScript
+ *   stage 1's script path: the program built again, with or without its realm steps applied
  * @param {boolean} shares whether the value reaches a SharedArrayBuffer (written as its address: no byte comparison)
  * @returns {string | undefined} what disagrees
  */
-export function checkNativeStageOne(bytes, decoded, outcome, buildNative, buildScript, shares) {
+export function checkNativeStageOne(bytes, decoded, outcome, inC, buildScript, shares) {
   const expected = canonicalJSON(fromBytes(bytes));
   const actual = canonicalJSON(JSON.parse(decoded));
   if (expected !== actual) return `the C decoder's program differs from fromBytes's:\n  fromBytes ${expected}\n  C         ${actual}`;
@@ -158,11 +163,20 @@ export function checkNativeStageOne(bytes, decoded, outcome, buildNative, buildS
   if (outcome !== script.outcome) return `stage 1 in C ${outcome}, in script ${script.outcome}`;
   if (outcome !== 'built') return undefined;
   if (!shares) {
-    const written = outcomeOf(() => Array.from(native.write(buildNative())));
-    const writtenByScript = outcomeOf(() => Array.from(native.write(script.build())));
+    // As stage 1 writes the value: its realm steps applied.
+    const written = outcomeOf(() => {
+      const value = inC.build();
+      const restore = inC.applyRealmSteps();
+      try {
+        return Array.from(native.write(value));
+      } finally {
+        restore?.();
+      }
+    });
+    const writtenByScript = outcomeOf(() => script.inRealm((value) => Array.from(native.write(value))));
     if (written !== writtenByScript) return `QuickJS-ng writes what C built differently:\n  script ${writtenByScript}\n  C      ${written}`;
   }
-  const seen = outcomeOf(() => observe(buildNative()));
+  const seen = outcomeOf(() => observe(inC.build()));
   const seenByScript = outcomeOf(() => observe(script.build()));
   if (seen !== seenByScript) return `what C built is observed differently:\n  script ${seenByScript}\n  C      ${seen}`;
   return undefined;

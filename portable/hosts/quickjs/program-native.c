@@ -57,10 +57,11 @@ static struct {
   uint8_t *refused_boxed_string;               // [length * keys.count + key], lengths 0..boxed_lengths-1
   uint32_t boxed_lengths;
   int data_view;                               // the view type that is a DataView
-  JSValue runtime, make_context;
+  JSValue runtime, make_context, realm;  // realm: the intrinsics by name, the table realm steps change
   JSValue op_object, op_array, op_date, op_regexp, op_map, op_set, op_arraybuffer, op_view, op_error, op_boxed, op_callable,
       op_proxy, op_opaque, op_accessor, op_map_entry, op_set_value, op_resize, op_grow, op_detach, op_integrity, op_effect,
-      op_behavior, op_symbol, op_repeat, op_concat, op_slice, op_domexception;
+      op_behavior, op_symbol, op_repeat, op_concat, op_slice, op_domexception, op_step_data, op_step_accessor, op_step_delete,
+      op_restorer;
 } T;
 
 static void native_table_error(const char *what) {
@@ -243,6 +244,7 @@ static void load_stage_one_tables(void) {
   T.function_styles = get_table(support, "functionStyles", NULL);
   T.opaque_types = get_table(support, "opaqueTypes", NULL);
   T.intrinsic_names = get_table(support, "intrinsicNames", &object);
+  T.realm = get_field(object, "table");
   JSValue objects = get_field(object, "objects");
   for (uint32_t i = 0; i < T.intrinsic_names.count; i++) {
     // Kept beside the names: the builder sets a prototype to the object a name names.
@@ -304,6 +306,10 @@ static void load_stage_one_tables(void) {
   T.op_concat = get_op("concat");
   T.op_slice = get_op("slice");
   T.op_domexception = get_op("domexception");
+  T.op_step_data = get_op("stepData");
+  T.op_step_accessor = get_op("stepAccessor");
+  T.op_step_delete = get_op("stepDelete");
+  T.op_restorer = get_op("restorer");
   JS_FreeValue(context, support);
   if (T.data_view < 0 || T.byte_kinds.count == 0 || T.max_objects == 0) native_table_error("usable tables");
   T.ready = 1;
@@ -1345,6 +1351,7 @@ static JSValue make_key(Key key) {
   switch (key.tag) {
     case KEY_SYMBOL: return make_symbol(key.n);
     case KEY_WELL_KNOWN: return JS_DupValue(context, T.well_known.values[key.n]);
+    case KEY_STEP: return JS_DupValue(context, T.step_keys.values[key.n]);
     case KEY_NUMBERED: {
       char name[16];
       snprintf(name, sizeof name, "p%d", key.n);
@@ -1356,7 +1363,7 @@ static JSValue make_key(Key key) {
 
 // How the effects log names a key (values.js `keyText`): the string, "@@desc" or "@@Symbol.name".
 static JSValue key_text(Key key) {
-  if (key.tag == KEY_STRING || key.tag == KEY_NUMBERED) return make_key(key);
+  if (key.tag == KEY_STRING || key.tag == KEY_STEP || key.tag == KEY_NUMBERED) return make_key(key);
   if (key.tag == KEY_WELL_KNOWN) {
     // The table's JSON is the name, quoted.
     const char *json = T.well_known.json[key.n];
@@ -1390,12 +1397,13 @@ static JSValue make_effect(const Effect *e) {
   return run_op(T.op_effect, 4, args, "effect");
 }
 
-static JSValue make_behavior(int32_t at, const char *event, int32_t id, Key key) {
+// compile.js `behaviorExpr`; `label` names the object in the effects log (its id, or a realm step's intrinsic).
+static JSValue make_behavior(int32_t at, const char *event, JSValue label, Key key) {
   const Behavior *b = &program.behaviors[at];
   JSValue effects = JS_NewArray(context);
   for (int32_t i = 0; i < b->effects; i++) JS_SetPropertyUint32(context, effects, (uint32_t)i, make_effect(&program.effects[b->first_effect + i]));
   JSValue args[7] = {
-    build_context(), JS_NewString(context, event), label_of(id), key_text(key), effects,
+    build_context(), JS_NewString(context, event), label, key_text(key), effects,
     b->has_returns ? make_value(b->returns) : JS_UNDEFINED,
     b->throws >= 0 ? JS_DupValue(context, T.error_types.values[b->throws]) : JS_UNDEFINED,
   };
@@ -1547,8 +1555,8 @@ static void fill_object(int32_t id) {
     }
     JSValue args[6] = {
       JS_DupValue(context, self), make_key(prop->key),
-      prop->get >= 0 ? make_behavior(prop->get, "get", id, prop->key) : JS_UNDEFINED,
-      prop->set >= 0 ? make_behavior(prop->set, "set", id, prop->key) : JS_UNDEFINED,
+      prop->get >= 0 ? make_behavior(prop->get, "get", label_of(id), prop->key) : JS_UNDEFINED,
+      prop->set >= 0 ? make_behavior(prop->set, "set", label_of(id), prop->key) : JS_UNDEFINED,
       JS_NewBool(context, !prop->not_enumerable), JS_NewBool(context, !prop->not_configurable),
     };
     JS_FreeValue(context, run_op(T.op_accessor, 6, args, "accessor"));
@@ -1621,9 +1629,8 @@ static StageOneOutcome stage_one_outcome(void) {
       platform_in_script |= kind != K_DOMEXCEPTION;
     }
   }
-  // Realm steps are applied and undone by the script's runtime (build.js `counted`).
-  if (program.sender_count > 0 || program.receiver_count > 0 || platform_in_script) return STAGE_ONE_SCRIPT;
-  return STAGE_ONE_BUILT;
+  // Realm steps are not made here: `apply_realm_steps` has the script's runtime apply them once the value is built.
+  return platform_in_script ? STAGE_ONE_SCRIPT : STAGE_ONE_BUILT;
 }
 
 static int stage_of(Kind kind) {
@@ -1679,6 +1686,59 @@ static JSValue build_program(void) {
     JS_FreeValue(context, run_op(T.op_integrity, 2, args, "integrity"));
   }
   return make_value(program.root);
+}
+
+static int has_realm_steps(void) {
+  return program.sender_count > 0 || program.receiver_count > 0;
+}
+
+// compile.js `stepStatements`, one step: the runtime's stepDelete, stepData or
+// stepAccessor on the intrinsic the step names, recorded in the build
+// context for the restore.
+static void apply_step(const Step *step) {
+  // The intrinsic's name: its JSON without the quotes (INTRINSIC_NAMES need no escapes).
+  const char *json = T.intrinsic_names.json[step->on];
+  JSValue on = JS_NewStringLen(context, json + 1, strlen(json) - 2);
+  JSValue head[4] = { build_context(), JS_DupValue(context, T.realm), JS_DupValue(context, on), make_key(step->key) };
+  if (step->tag == S_DELETE) {
+    JS_FreeValue(context, run_op(T.op_step_delete, 4, head, "stepDelete"));
+    JS_FreeValue(context, on);
+    return;
+  }
+  if (step->tag == S_GET || step->tag == S_SET) {
+    JSValue behavior = make_behavior(step->behavior, step->tag == S_GET ? "get" : "set", JS_DupValue(context, on), step->key);
+    JSValue args[8] = { head[0], head[1], head[2], head[3], step->tag == S_GET ? behavior : JS_UNDEFINED,
+                        step->tag == S_SET ? behavior : JS_UNDEFINED, JS_NewBool(context, !step->not_enumerable), JS_TRUE };
+    JS_FreeValue(context, run_op(T.op_step_accessor, 8, args, "stepAccessor"));
+    JS_FreeValue(context, on);
+    return;
+  }
+  JSValue value = step->tag == S_METHOD ? make_behavior(step->behavior, "call", JS_DupValue(context, on), step->key) : make_value(step->value);
+  JSValue args[8] = { head[0], head[1], head[2], head[3], value, JS_TRUE, JS_NewBool(context, !step->not_enumerable), JS_TRUE };
+  JS_FreeValue(context, run_op(T.op_step_data, 8, args, "stepData"));
+  JS_FreeValue(context, on);
+}
+
+// The decoded program's realm steps applied as its build applies them, after
+// its value (compile.js steps 5 and 6): the sender's, then the receiver's,
+// on the intrinsics resolved when the harness started (`realm`: a program
+// resolves every name before its first step). Returns what undoes them
+// (runtime.js `restorer`), or undefined for a program without steps.
+// Not counted as pollution (build.js `counted`): that holds back the host
+// tasks the reference borrows, and stage 1 runs no reference.
+static JSValue apply_realm_steps(void) {
+  if (!has_realm_steps()) return JS_UNDEFINED;
+  for (int32_t i = 0; i < program.sender_count; i++) apply_step(&program.sender[i]);
+  for (int32_t i = 0; i < program.receiver_count; i++) apply_step(&program.receiver[i]);
+  JSValue cx = build_context();
+  return run_op(T.op_restorer, 1, &cx, "restorer");
+}
+
+// Undoes what apply_realm_steps applied, and frees its restore.
+static void restore_realm_steps(JSValue restore) {
+  if (JS_IsUndefined(restore)) return;
+  JS_FreeValue(context, run_op(restore, 0, NULL, "restore"));
+  JS_FreeValue(context, restore);
 }
 
 static void free_built(void) {
