@@ -2,7 +2,9 @@
 // a native campaign (harness/native/campaign.js) on QuickJS-ng's serializer,
 // with a progress line (execs/s, coverage, crashing inputs) and one finding
 // folder per bug. Exit 0 nothing found, 1 findings, 2 usage (an unknown
-// engine or target, a missing toolchain), 3 the campaign could not run.
+// engine or target, a missing toolchain), 3 the campaign could not run,
+// 130 interrupted (Ctrl-C stops the engine; what it found is still
+// classified, minimized unless pressed again, and written).
 
 import { resolve } from 'node:path';
 import { ENGINES, runNativeCampaign } from '../native/campaign.js';
@@ -11,7 +13,7 @@ import { NATIVE_TARGET } from '../../portable/bugs/native-signature.js';
 import { NativeError } from '../native/sources.js';
 import { EXIT, UsageError } from '../errors.js';
 import { count } from '../count.js';
-import { progressDisplay } from './common.js';
+import { interrupts, progressDisplay } from './common.js';
 
 /** The names --target takes with --engine: the serializer is what the harness fuzzes. */
 const NATIVE_TARGET_NAMES = ['quickjs', NATIVE_TARGET];
@@ -44,10 +46,17 @@ export async function nativeFuzzCommand(raw) {
     total: seconds,
     format: `${engine} quickjs [{bar}] {value}/{total} s | {execs} execs, {rate}/s | coverage {coverage} | failed inputs {failed}`,
   });
+  const stop = new AbortController();
+  const stopMinimizing = new AbortController();
+  const ctrlC = interrupts([
+    'stopping the engine; classifying and minimizing what it found (Ctrl-C again to skip minimizing)',
+    'skipping the minimizing; writing what was found (Ctrl-C again to quit at once)',
+  ], (press) => (press === 1 ? stop : stopMinimizing).abort());
   let result;
   try {
     result = await runNativeCampaign({
       engine, seconds, jobs, outDir, say, shrinkRuns: raw.shrinkRuns, oracleEvery: raw.oracleEvery,
+      stop: stop.signal, stopMinimizing: stopMinimizing.signal,
       onProgress: (p) => progress.update(Math.min(seconds, Math.round(p.elapsed)), {
         execs: count.format(p.execs), rate: count.format(Math.round(p.execsPerSecond)), coverage: p.coverage, failed: p.failed,
       }),
@@ -57,14 +66,17 @@ export async function nativeFuzzCommand(raw) {
     if (!(error instanceof NativeError)) throw error;
     process.stderr.write(`clonecheck: ${error.message}\n`);
     return EXIT.infrastructure;
+  } finally {
+    ctrlC.dispose();
   }
   progress.stop();
   console.log(`${engine} on ${NATIVE_TARGET}: ${count.format(result.execs)} execs in ${result.seconds.toFixed(0)} s `
     + `(${count.format(Math.round(result.execsPerSecond))}/s), coverage ${result.coverage}, `
-    + `${result.failedInputs} failed inputs (each crash, and the first 3 inputs of each deviation's signature)`);
+    + `${result.failedInputs} failed inputs (each crash, and the first 3 inputs of each deviation's signature)${stop.signal.aborted ? ', interrupted' : ''}`);
   for (const finding of result.findings) {
     console.log(`  ${finding.verdict} ${finding.signature} (${finding.count} input${finding.count === 1 ? '' : 's'}${finding.minimized ? ', minimized' : ''}): ${finding.summary}`);
     console.log(`    ${finding.folder}`);
   }
+  if (stop.signal.aborted) return EXIT.interrupted;
   return result.findings.length > 0 ? EXIT.findings : EXIT.ok;
 }

@@ -51,13 +51,15 @@ function minimizeSeconds(seconds) {
 
 /**
  * @param {{engine: string, seconds: number, jobs: number, outDir: string, seedsDir?: string, shrinkRuns?: number, oracleEvery?: number,
- *   say?: (line: string) => void, onProgress?: (progress: Progress) => void}} options
+ *   say?: (line: string) => void, onProgress?: (progress: Progress) => void, stop?: AbortSignal, stopMinimizing?: AbortSignal}} options
  *   `shrinkRuns`: candidates tried per finding when minimizing it (0: none); `oracleEvery`: the harness's stage 2
- *   on 1 in N of the inputs that add no coverage (1: every input, the one-stage harness)
+ *   on 1 in N of the inputs that add no coverage (1: every input, the one-stage harness); `stop`: ends the
+ *   fuzzing early, what it found is still classified, minimized and written; `stopMinimizing`: ends the minimizing
  * @returns {Promise<CampaignResult>}
  */
 export async function runNativeCampaign({
   engine, seconds, jobs, outDir, seedsDir = SEEDS_DIR, shrinkRuns = 1000, oracleEvery = DEFAULT_ORACLE_EVERY, say = () => {}, onProgress = () => {},
+  stop, stopMinimizing,
 }) {
   const built = await buildHarness(TOOLCHAINS[engine], { say });
   say(`harness: ${built.binary} (${built.engineCompiled ? 'engine compiled' : 'engine from the cache'}, ${built.seconds.toFixed(1)} s)`);
@@ -73,6 +75,10 @@ export async function runNativeCampaign({
   mkdirSync(workDir, { recursive: true });
   say(oracleEvery === 1 ? 'one stage: the oracle runs on every input'
     : `two stages: the oracle runs on every input that adds coverage and 1 in ${oracleEvery} of the rest`);
+  // The minimizer's fast build, bundled now: a Ctrl-C reaches the whole process group, esbuild's
+  // service too, and what the engine found must still be minimized and written after it.
+  const fastBuild = shrinkRuns > 0 ? buildHarness(TOOLCHAINS.replay, { say }) : undefined;
+  fastBuild?.catch(() => {});  // awaited only when a deviation needs it
   const run = engine === 'afl' ? runAfl : runLibFuzzer;
   const sanitizedBinary = sanitized?.binary ?? built.binary;
   // A deviating input does not crash in a campaign: the harness keeps the first 3 of each signature.
@@ -82,6 +88,7 @@ export async function runNativeCampaign({
     onProgress: (progress) => onProgress({ ...progress, failed: progress.failed + kept.inputs().length }),
     stageEnv: (binary) => ({ ...twoStageEnv(binary, workDir, oracleEvery), ...kept.env }),
     inputsCounted: () => [...new Set([built.binary, sanitizedBinary])].reduce((sum, binary) => sum + (stageCounts(binary, workDir)?.inputs ?? 0), 0),
+    stop,
   });
   const stages = stageCounts(built.binary, workDir);
   if (stages !== undefined && stages.inputs > 0) say(stagesLine(stages));
@@ -91,12 +98,12 @@ export async function runNativeCampaign({
   const classified = classifyInputs(replay.binary, failedInputs);
   const findings = [];
   const minimizing = minimizeSeconds(seconds);
-  const fast = classified.some((f) => f.verdict === 'deviation') && shrinkRuns > 0 ? (await buildHarness(TOOLCHAINS.replay, { say })).binary : replay.binary;
+  const fast = classified.some((f) => f.verdict === 'deviation') && fastBuild !== undefined ? (await fastBuild).binary : replay.binary;
   if (shrinkRuns > 0 && classified.length > 0) say(`minimizing ${classified.length} finding${classified.length === 1 ? '' : 's'} (at most ${minimizing} s in all)`);
   const deadline = performance.now() + minimizing * 1000;
   for (const finding of classified) {
     const small = await minimizeNativeFinding(finding, {
-      fast, sanitized: replay.binary, workDir, runs: shrinkRuns, inTime: () => performance.now() < deadline,
+      fast, sanitized: replay.binary, workDir, runs: shrinkRuns, inTime: () => performance.now() < deadline && !stopMinimizing?.aborted,
     });
     // The report comes from the replay build, as an unminimized finding's does.
     const final = small.minimized ? { ...classifyInput(replay.binary, small.input), count: small.count, minimized: true, foundInput: small.foundInput } : small;
@@ -111,9 +118,11 @@ export async function runNativeCampaign({
 
 /**
  * @typedef {{binary: string, sanitizedBinary: string, seconds: number, jobs: number, workDir: string, seedsDir: string,
- *   onProgress: (progress: Progress) => void, stageEnv: (binary: string) => Record<string, string>, inputsCounted: () => number}} EngineRun
+ *   onProgress: (progress: Progress) => void, stageEnv: (binary: string) => Record<string, string>, inputsCounted: () => number,
+ *   stop?: AbortSignal}} EngineRun
  *   `sanitizedBinary`: AFL++'s secondaries' (the main binary when there is no other); `stageEnv`: twoStageEnv for a binary;
- *   `inputsCounted`: the inputs the harness's processes have counted so far in their maps (0 in one stage)
+ *   `inputsCounted`: the inputs the harness's processes have counted so far in their maps (0 in one stage);
+ *   `stop`: ends the engine early (crashing and deviating inputs are files as soon as they are found)
  * @typedef {{elapsed: number, execs: number, coverage: string, crashingInputs: string[]}} EngineStats
  */
 
@@ -124,7 +133,8 @@ export async function runNativeCampaign({
  */
 function exited(child, name) {
   return new Promise((resolvePromise, reject) => {
-    child.on('error', (error) => reject(new NativeError(`cannot run ${name}: ${error.message}`)));
+    // An AbortError is the campaign's stop signal at work (the child was sent SIGINT): its exit follows.
+    child.on('error', (error) => { if (error.name !== 'AbortError') reject(new NativeError(`cannot run ${name}: ${error.message}`)); });
     child.on('exit', (code, signal) => resolvePromise(code ?? signal));
   });
 }
@@ -155,7 +165,7 @@ function forkTempFolder() {
  * @param {EngineRun} run
  * @returns {Promise<EngineStats>}
  */
-async function runLibFuzzer({ binary, seconds, jobs, workDir, seedsDir, onProgress, stageEnv }) {
+async function runLibFuzzer({ binary, seconds, jobs, workDir, seedsDir, onProgress, stageEnv, stop }) {
   const corpus = join(workDir, 'corpus');
   const crashes = join(workDir, 'crashes');
   mkdirSync(corpus, { recursive: true });
@@ -172,7 +182,22 @@ async function runLibFuzzer({ binary, seconds, jobs, workDir, seedsDir, onProgre
   ], {
     cwd: workDir, stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, ...SANITIZER_ENV, ...stageEnv(binary), ...(temp === undefined ? {} : { TMPDIR: temp }) },
+    // Its own process group: fork mode's jobs are the driver's children, and a stop must reach them too.
+    detached: true,
   });
+  const endGroup = (/** @type {NodeJS.Signals} */ signal) => {
+    try {
+      process.kill(-(/** @type {number} */ (child.pid)), signal);
+    } catch {
+      // The group has ended already.
+    }
+  };
+  // SIGTERM, not SIGINT: the driver runs each job through system(), which ignores SIGINT while the
+  // job runs, and after the job it starts the next one (a campaign ran to its end, 2026-12-05).
+  const interrupt = () => endGroup('SIGTERM');
+  const killOnExit = () => endGroup('SIGKILL');
+  stop?.addEventListener('abort', interrupt, { once: true });
+  process.once('exit', killOnExit);
   let log = '';
   let last = { execs: 0, coverage: '0' };
   child.stderr.setEncoding('utf8');
@@ -188,6 +213,8 @@ async function runLibFuzzer({ binary, seconds, jobs, workDir, seedsDir, onProgre
   try {
     await exited(child, binary);
   } finally {
+    stop?.removeEventListener('abort', interrupt);
+    process.off('exit', killOnExit);
     if (temp !== undefined) rmSync(temp, { recursive: true, force: true });
   }
   writeFileSync(join(workDir, 'libfuzzer.log'), log);
@@ -236,7 +263,7 @@ function allowedCpus() {
  * @param {EngineRun} run
  * @returns {Promise<EngineStats>}
  */
-async function runAfl({ binary, sanitizedBinary, seconds, jobs, workDir, seedsDir, onProgress, stageEnv, inputsCounted }) {
+async function runAfl({ binary, sanitizedBinary, seconds, jobs, workDir, seedsDir, onProgress, stageEnv, inputsCounted, stop }) {
   const names = Array.from({ length: jobs }, (_, i) => (i === 0 ? 'main' : `secondary${i}`));
   const env = {
     ...process.env, ...SANITIZER_ENV,
@@ -252,8 +279,11 @@ async function runAfl({ binary, sanitizedBinary, seconds, jobs, workDir, seedsDi
     const target = i === 0 ? binary : sanitizedBinary;
     return spawn('taskset', ['--cpu-list', String(onCpus[i % onCpus.length]), 'afl-fuzz',
       '-i', seedsDir, '-o', workDir, i === 0 ? '-M' : '-S', name, '-V', String(seconds), '-t', String(INPUT_TIMEOUT_S * 1000), '-m', 'none', '--', target,
-    ], { cwd: workDir, stdio: ['ignore', 'ignore', 'pipe'], env: envs[target] });
+    ], { cwd: workDir, stdio: ['ignore', 'ignore', 'pipe'], env: envs[target], signal: stop, killSignal: 'SIGINT' });
   });
+  // Quitting at once (a third Ctrl-C) leaves no instance running.
+  const killOnExit = () => children.forEach((child) => child.kill('SIGKILL'));
+  process.once('exit', killOnExit);
   const logs = children.map(() => '');
   children.forEach((child, i) => child.stderr.on('data', (text) => { logs[i] = (logs[i] + text).slice(-100_000); }));
   /** @param {string} name @param {string} folder @returns {string[]} the inputs AFL++ keeps in an instance's folder */
@@ -280,6 +310,7 @@ async function runAfl({ binary, sanitizedBinary, seconds, jobs, workDir, seedsDi
   }, 1000);
   const codes = await Promise.all(children.map((child) => exited(child, 'afl-fuzz')));
   clearInterval(ticker);
+  process.off('exit', killOnExit);
   logs.forEach((log, i) => writeFileSync(join(workDir, `afl-${names[i]}.log`), log));
   const failed = codes.findIndex((code) => code !== 0);
   if (failed >= 0 && !existsSync(join(workDir, names[failed], 'fuzzer_stats'))) {
