@@ -18,7 +18,7 @@ import { build, canonicalJSON, drawn, fromBytes } from '../../../src/index.js';
 import { hostProblems } from '../../../src/program/schema.js';
 import { isArrayIndex } from '../../../src/abstract-ops/object-operations.js';
 import {
-  deliveredObservation, deviationSignature, observedCase, oracleClone, rewriteSignature, seenDeviations, seenHere, unexpected,
+  REPORTED_BYTES, deliveredObservation, deviationSignature, observedCase, oracleClone, partingOffset, rewriteSignature, seenDeviations, seenHere, unexpected,
   viaQuickjsMessage as viaMessage, withoutTransfer,
 } from '../../index.js';
 import { regexpBehaviourDifferences } from './regexp-behaviour.js';
@@ -214,15 +214,6 @@ function scriptStageOne(bytes) {
   };
 }
 
-/** @param {Uint8Array} a @param {Uint8Array} b @returns {number} the first offset where they differ */
-function firstDifference(a, b) {
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  return i;
-}
-
-/** A report holds this much of each message: QuickJS-ng writes a sparse array densely (bug 7), megabytes. */
-const REPORTED_BYTES = 4096;
 
 /** @param {Uint8Array} bytes @returns {string} hex, two digits a byte, of the first REPORTED_BYTES */
 const hexOf = (bytes) => Array.from(bytes.subarray(0, REPORTED_BYTES), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -271,7 +262,7 @@ function fuzzOne(bytes, broken) {
     return reported(['clonecheck: QuickJS-ng cannot write again the clone it read back: write(read(write(x))) throws', `  ${error}`],
       REWRITE_LINE, { program, stage: broken.stage, error, written }, rewriteSignature);
   }
-  const offset = firstDifference(broken.written, broken.rewritten);
+  const offset = partingOffset(broken.written, broken.rewritten);
   const rewritten = hexOf(broken.rewritten);
   return reported([`clonecheck: QuickJS-ng writes the clone it read back differently: write(read(write(x))) differs from write(x) at byte ${offset}`,
     `  written   ${written}`, `  rewritten ${rewritten}`], REWRITE_LINE, { program, stage: broken.stage, offset, written, rewritten }, rewriteSignature);
