@@ -6,6 +6,7 @@
 // 130 interrupted (Ctrl-C stops the engine; what it found is still
 // classified, minimized unless pressed again, and written).
 
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { ENGINES, runNativeCampaign } from '../native/campaign.js';
 import { checkToolchain, TOOLCHAINS } from '../native/build.js';
@@ -39,7 +40,7 @@ export async function nativeFuzzCommand(raw) {
     throw error;
   }
   const seconds = raw.time ?? DEFAULT_SECONDS;
-  const jobs = raw.jobs ?? 1;
+  const jobs = raw.jobs ?? availableParallelism();
   const outDir = resolve(raw.out);
   const say = (/** @type {string} */ line) => process.stderr.write(`clonecheck: ${line}\n`);
   const progress = progressDisplay({
