@@ -12,6 +12,7 @@ import { ENGINES, runNativeCampaign } from '../native/campaign.js';
 import { checkToolchain, TOOLCHAINS } from '../native/build.js';
 import { NATIVE_TARGET } from '../../portable/bugs/native-signature.js';
 import { NativeError } from '../native/sources.js';
+import { readLedger } from '../bugs/ledger.js';
 import { EXIT, UsageError } from '../errors.js';
 import { count } from '../count.js';
 import { interrupts, progressDisplay } from './common.js';
@@ -74,10 +75,33 @@ export async function nativeFuzzCommand(raw) {
   console.log(`${engine} on ${NATIVE_TARGET}: ${count.format(result.execs)} execs in ${result.seconds.toFixed(0)} s `
     + `(${count.format(Math.round(result.execsPerSecond))}/s), coverage ${result.coverage}, `
     + `${result.failedInputs} failed inputs (each crash, and the first 3 inputs of each deviation's signature)${stop.signal.aborted ? ', interrupted' : ''}`);
+  const ledgerNames = ledgerSignatures(readLedger());
   for (const finding of result.findings) {
     console.log(`  ${finding.verdict} ${finding.signature} (${finding.count} input${finding.count === 1 ? '' : 's'}${finding.minimized ? ', minimized' : ''}): ${finding.summary}`);
+    const bugs = ledgerNames.get(finding.signature);
+    if (bugs !== undefined) console.log(`    a signature of ${bugs.join(' or ')} (corpus/bugs)`);
     console.log(`    ${finding.folder}`);
+  }
+  const named = result.findings.filter((f) => ledgerNames.has(f.signature));
+  if (result.findings.length > 0) {
+    const bugs = new Set(named.flatMap((f) => ledgerNames.get(f.signature) ?? []));
+    console.log(`${named.length} of the ${result.findings.length} findings have a signature the bug ledger records (${bugs.size} bug${bugs.size === 1 ? '' : 's'}); `
+      + `${result.findings.length - named.length} no ledger entry names: read those (docs/native.md#findings)`);
   }
   if (stop.signal.aborted) return EXIT.interrupted;
   return result.findings.length > 0 ? EXIT.findings : EXIT.ok;
+}
+
+/**
+ * Which ledger bugs each signature was seen as: a native finding's
+ * signature is the one the ledger records when a person classified an
+ * earlier finding of that signature (history: one signature can be two bugs).
+ * @param {import('../bugs/ledger.js').Bug[]} bugs
+ * @returns {Map<string, string[]>} signature -> bug ids
+ */
+function ledgerSignatures(bugs) {
+  /** @type {Map<string, string[]>} */
+  const names = new Map();
+  for (const bug of bugs) for (const signature of bug.signatures) names.set(signature, [...(names.get(signature) ?? []), bug.id]);
+  return names;
 }
