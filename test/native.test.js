@@ -308,6 +308,12 @@ function campaign(engine, more = []) {
   assert.ok(execs > 0, result.stdout);
   const findings = existsSync(join(out, 'findings')) ? readdirSync(join(out, 'findings')) : [];
   assert.equal(findings.length > 0, result.status === 1);
+  if (findings.length > 0) {
+    // Each finding whose signature the ledger records names its bug; the last line counts them.
+    const named = [...result.stdout.matchAll(/^ {4}a signature of quickjs\/\S+/gm)].length;
+    assert.match(result.stdout, new RegExp(`^${named} of the ${findings.length} findings have a signature the bug ledger records \\(\\d+ bugs?\\); `
+      + `${findings.length - named} no ledger entry names`, 'm'));
+  }
   for (const name of findings) {
     const folder = join(out, 'findings', name);
     for (const file of ['input.bin', 'finding.json', 'report.md', 'repro.sh']) assert.ok(existsSync(join(folder, file)), `${name}: no ${file}`);
