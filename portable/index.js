@@ -7,6 +7,6 @@
 export { deliveredObservation, observedCase, oracleClone, seenDeviations, seenHere } from './case/case.js';
 export { withoutTransfer } from './targets/programs.js';
 export { unexpected } from './bugs/quickjs-expectations.js';
-export { REPORTED_BYTES, deviationSignature, rewriteSignature } from './bugs/native-signature.js';
-export { partingOffset } from './bugs/quickjs-message.js';
+export { deviationSignature, rewriteSignature } from './bugs/native-signature.js';
+export { partingField, partingOffset } from './bugs/quickjs-message.js';
 export { default as viaQuickjsMessage } from './targets/clone-functions/quickjs-message.js';

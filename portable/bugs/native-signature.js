@@ -6,13 +6,9 @@
 // (harness/native/findings.js). Both read the record the harness prints on
 // its report's last line, as JSON.
 
-import { TAG_FIELD, fieldAt, tagName } from './quickjs-message.js';
 import { signatureName, signatureOf } from './signature.js';
 
 export const NATIVE_TARGET = 'quickjs:message';
-
-/** A report holds this much of each message: QuickJS-ng writes a sparse array densely (bug 7), megabytes. */
-export const REPORTED_BYTES = 4096;
 
 /**
  * @param {{differences: import('../../src/observe/diff.js').Difference[], program?: unknown, expected?: unknown, actual?: unknown}} deviation
@@ -26,29 +22,12 @@ export function deviationSignature(deviation) {
 /**
  * What names a broken rewrite invariant: the clone could not be written
  * again, with the error's first words; or the field of the message where
- * the two part (quickjs-message.js): the same for one bug wherever its
- * value sits, and for a tag byte the two tags.
- * @param {{stage: string, error?: string, offset?: number, written: string, rewritten?: string}} broken
- *   the record of a `clonecheck-rewrite:` line (messages in hex, their first 4 KB; offset where they part)
+ * the two part (quickjs-message.js `partingField`, which the harness finds
+ * in the whole messages): the same for one bug wherever its value sits.
+ * @param {{stage: string, error?: string, field?: string}} broken  the record of a `clonecheck-rewrite:` line
  * @returns {{signature: string, summary: string}}
  */
-export function rewriteSignature({ stage, error, offset = 0, written, rewritten = '' }) {
-  const summary = stage === 'rewrite' ? `rewrite throws: ${String(error).replace(/\d+/g, 'N')}` : `rewrite differs at ${partingField(fromHex(written), fromHex(rewritten), offset)}`;
+export function rewriteSignature({ stage, error, field }) {
+  const summary = stage === 'rewrite' ? `rewrite throws: ${String(error).replace(/\d+/g, 'N')}` : `rewrite differs at ${field}`;
   return { signature: signatureName(NATIVE_TARGET, 'rewrite', summary), summary };
 }
-
-/**
- * @param {Uint8Array} written @param {Uint8Array} rewritten their first REPORTED_BYTES
- * @param {number} offset where they part
- * @returns {string}
- */
-function partingField(written, rewritten, offset) {
-  if (offset >= REPORTED_BYTES) return 'a byte past the first 4 KB';
-  if (offset >= written.length || offset >= rewritten.length) return 'the end of one message';
-  const field = fieldAt(written, offset);
-  if (field === TAG_FIELD) return `${TAG_FIELD}: ${tagName(written[offset])} -> ${tagName(rewritten[offset])}`;
-  return field ?? 'a byte after the value';
-}
-
-/** @param {string} hex @returns {Uint8Array} */
-const fromHex = (hex) => Uint8Array.from(hex.match(/../g) ?? [], (pair) => parseInt(pair, 16));

@@ -18,10 +18,10 @@ const TAGS = [undefined, 'null', 'undefined', 'false', 'true', 'int32', 'float64
   'object value', 'object reference', 'map', 'set', 'symbol'];
 
 /** @param {number} byte @returns {string} a tag byte's name (BCTagEnum), else the byte in hex */
-export const tagName = (byte) => TAGS[byte] ?? `0x${byte.toString(16).padStart(2, '0')}`;
+const tagName = (byte) => TAGS[byte] ?? `0x${byte.toString(16).padStart(2, '0')}`;
 
 /** The field a tag byte is. */
-export const TAG_FIELD = 'a value\'s tag';
+const TAG_FIELD = 'a value\'s tag';
 
 /** Where JS_WriteObject2 puts the checksum: bytes 1-4, after the version. */
 const CHECKSUM = { start: 1, end: 5 };
@@ -40,6 +40,37 @@ export function partingOffset(a, b) {
 }
 
 /**
+ * Where two messages part, said by the field that holds the byte (for a
+ * tag byte, both tags). The values are compared first, each from where its
+ * message's atom table ends: the atoms are numbered as the value is
+ * written, so a value that differs makes the tables differ too, and the
+ * table's field would hide what the value's says. Only where the values'
+ * bytes are the same do the tables name the field.
+ * @param {Uint8Array} written @param {Uint8Array} rewritten
+ * @returns {string}
+ */
+export function partingField(written, rewritten) {
+  const [w, r] = [walk(written, Infinity, true).at, walk(rewritten, Infinity, true).at];
+  let k = 0;
+  while (w + k < written.length && r + k < rewritten.length && written[w + k] === rewritten[r + k]) k++;
+  if (w + k < written.length || r + k < rewritten.length) return fieldText(written, rewritten, w + k, r + k);
+  const offset = partingOffset(written, rewritten);
+  return fieldText(written, rewritten, offset, offset);
+}
+
+/**
+ * @param {Uint8Array} written @param {Uint8Array} rewritten
+ * @param {number} at @param {number} rewrittenAt  where each has the first byte that differs
+ * @returns {string}
+ */
+function fieldText(written, rewritten, at, rewrittenAt) {
+  if (at >= written.length || rewrittenAt >= rewritten.length) return 'the end of one message';
+  const field = fieldAt(written, at);
+  if (field === TAG_FIELD) return `${TAG_FIELD}: ${tagName(written[at])} -> ${tagName(rewritten[rewrittenAt])}`;
+  return field ?? 'a byte after the value';
+}
+
+/**
  * The field of the message that holds byte `offset`: `a value's tag` for a
  * tag byte, else the tag's part (`object reference: index`, `array: length`,
  * `string: characters`, `atom table: count`, ...); undefined where the
@@ -50,10 +81,19 @@ export function partingOffset(a, b) {
  * @returns {string | undefined}
  */
 export function fieldAt(bytes, offset) {
-  if (offset >= bytes.length) return undefined;
+  return offset < bytes.length ? walk(bytes, offset, false).field : undefined;
+}
+
+/**
+ * Reads the message up to `offset`, or up to the end of its atom table.
+ * @param {Uint8Array} bytes @param {number} offset @param {boolean} headerOnly
+ * @returns {{field: string | undefined, at: number}} the field that holds the offset; where the walk stopped
+ */
+function walk(bytes, offset, headerOnly) {
   let at = 0;
   /** @type {string | undefined} */
   let found;
+  const done = () => ({ field: found, at });
   /** Reads a field of `length` bytes; true when it holds the offset (the walk stops there). */
   const field = (/** @type {string} */ name, /** @type {number} */ length) => {
     if (offset < at + length) {
@@ -79,15 +119,16 @@ export function fieldAt(bytes, offset) {
     return header === undefined || field(`${of}: characters`, (header >>> 1) * ((header & 1) + 1));
   };
 
-  if (field('version', 1) || field('checksum', 4)) return found;
+  if (field('version', 1) || field('checksum', 4)) return done();
   const atoms = number('atom table: count');
-  if (atoms === undefined) return found;
+  if (atoms === undefined) return done();
   for (let i = 0; i < atoms; i++) {
     // JS_WriteObjectAtoms: 0x80 | a constant atom below 64, 0xC0 | its low bits and a leb128 of the rest, else the atom's type and its text.
     const first = bytes[at];
-    if (field('atom table: atom', 1)) return found;
-    if ((first & 0xc0) === 0xc0 ? number('atom table: atom') === undefined : (first & 0x80) === 0 && string('atom table: atom')) return found;
+    if (field('atom table: atom', 1)) return done();
+    if ((first & 0xc0) === 0xc0 ? number('atom table: atom') === undefined : (first & 0x80) === 0 && string('atom table: atom')) return done();
   }
+  if (headerOnly) return done();
 
   // The values left to read, as counts: each frame is a tag's list of values (an object's alternate a key and a value).
   /** @type {{tag: string, left: number, keyed: boolean}[]} */
@@ -99,26 +140,26 @@ export function fieldAt(bytes, offset) {
       continue;
     }
     frame.left -= 1;
-    if (frame.keyed && number(`${frame.tag}: property key`) === undefined) return found;
+    if (frame.keyed && number(`${frame.tag}: property key`) === undefined) return done();
     const tag = TAGS[bytes[at]];
-    if (field(TAG_FIELD, 1)) return found;
+    if (field(TAG_FIELD, 1)) return done();
     /** @type {number | undefined} */
     let values = 0;
     switch (tag) {
       case 'null': case 'undefined': case 'false': case 'true':
         break;
       case 'int32':
-        if (number('int32: value') === undefined) return found;
+        if (number('int32: value') === undefined) return done();
         break;
       case 'float64':
-        if (field('float64: value', 8)) return found;
+        if (field('float64: value', 8)) return done();
         break;
       case 'string':
-        if (string('string')) return found;
+        if (string('string')) return done();
         break;
       case 'object':
         values = number('object: property count');
-        if (values === undefined) return found;
+        if (values === undefined) return done();
         frames.push({ tag, left: values, keyed: true });
         continue;
       case 'array':
@@ -131,42 +172,42 @@ export function fieldAt(bytes, offset) {
         break;
       case 'bigint': {
         const length = number('bigint: length');
-        if (length === undefined || field('bigint: digits', length)) return found;
+        if (length === undefined || field('bigint: digits', length)) return done();
         break;
       }
       case 'typed array':
-        if (field('typed array: type', 1) || number('typed array: length') === undefined || number('typed array: offset') === undefined) return found;
+        if (field('typed array: type', 1) || number('typed array: length') === undefined || number('typed array: offset') === undefined) return done();
         values = 1;
         break;
       case 'array buffer': {
         const length = number('array buffer: byte length');
-        if (length === undefined || number('array buffer: maximum byte length') === undefined || field('array buffer: bytes', length)) return found;
+        if (length === undefined || number('array buffer: maximum byte length') === undefined || field('array buffer: bytes', length)) return done();
         break;
       }
       case 'shared array buffer':
         if (number('shared array buffer: byte length') === undefined || number('shared array buffer: maximum byte length') === undefined
-          || field('shared array buffer: data pointer', 8)) return found;
+          || field('shared array buffer: data pointer', 8)) return done();
         break;
       case 'regexp':
-        if (string('regexp: source') || string('regexp: bytecode')) return found;
+        if (string('regexp: source') || string('regexp: bytecode')) return done();
         break;
       case 'date':
       case 'object value':
         values = 1;
         break;
       case 'object reference':
-        if (number('object reference: index') === undefined) return found;
+        if (number('object reference: index') === undefined) return done();
         break;
       case 'symbol':
-        if (number('symbol: atom') === undefined) return found;
+        if (number('symbol: atom') === undefined) return done();
         break;
       default:
         // Bytecode, modules and templates are not in a message, and no other tag is QuickJS-ng's.
-        return undefined;
+        return { field: undefined, at };
     }
-    if (values === undefined) return found;
+    if (values === undefined) return done();
     if (values > 0) frames.push({ tag, left: values, keyed: false });
   }
   // The value ended before the offset: bytes after a message are none of its fields.
-  return undefined;
+  return { field: undefined, at };
 }
