@@ -17,6 +17,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { AgentProcess } from '../agents/process.js';
 import { PageMember } from '../browsers/page-member.js';
@@ -36,6 +37,35 @@ import { fileHeartbeatReader, newSharedHeartbeat, sharedHeartbeatReader } from '
  * @property {(member: Member) => Promise<unknown>} release  a member idle at its pool's end: kept for the next pool, or ended
  * @property {() => Promise<unknown>} close  ends every member kept, and removes what they left (heartbeat files)
  */
+
+/**
+ * V8 optimizes a function once enough of it has run: at the defaults, every
+ * thread of a pool, which runs the harness's whole case (build, six
+ * observation walks, both clones) on programs of ever new shapes, optimizes,
+ * deoptimizes on the next shape and optimizes again all run long. On Node 20,
+ * 20,000 node:clone cases made ~1,700 optimizations in 7 isolates, and
+ * TurboFan's threads used ~260 µs of CPU a case, a third of the run's CPU
+ * (with --no-opt the run used as much CPU: what optimizing saved, compiling
+ * spent). Tiering up 16 times later optimizes only what stays hot: the same
+ * findings with 1.3x less CPU on Node 20 and 1.2x on Node 22
+ * (docs/fuzzing.md#tiering-up-later, 2026-12-05). The counters are V8 flags
+ * of the whole process (a Worker's execArgv takes none), so they hold for
+ * this process's threads only, never for another runtime's agents, whose
+ * tiering is part of what is tested. V8 11 (Node 20) counts bytecode run,
+ * V8 12 and later (Node 22-26) invocations, for Maglev and TurboFan.
+ */
+const LATER = 16;
+const TIERING_FLAGS = Number(process.versions.v8.split('.')[0]) >= 12
+  ? [`--invocation-count-for-maglev=${LATER * 400}`, `--invocation-count-for-turbofan=${LATER * 3000}`]
+  : [`--interrupt-budget=${LATER * 67_584}`];
+let tieringSet = false;
+
+/** Sets TIERING_FLAGS before this process's first worker thread starts. */
+function tierUpLater() {
+  if (tieringSet) return;
+  tieringSet = true;
+  for (const flag of TIERING_FLAGS) setFlagsFromString(flag);
+}
 
 /**
  * Members that end with their pool.
@@ -61,6 +91,7 @@ export function poolMembers({ workerURL, agent }) {
         const heartbeat = fileHeartbeatReader(heartbeatPath);
         return { worker: new AgentProcess(agent, { workerData, heartbeatPath }), heartbeat };
       }
+      tierUpLater();
       const memory = newSharedHeartbeat();
       const worker = new Worker(/** @type {URL} */ (workerURL), { workerData: { ...workerData, heartbeat: memory }, stderr: false });
       return { worker, heartbeat: sharedHeartbeatReader(memory) };
