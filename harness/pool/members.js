@@ -48,7 +48,7 @@ import { fileHeartbeatReader, newSharedHeartbeat, sharedHeartbeatReader } from '
  * (with --no-opt the run used as much CPU: what optimizing saved, compiling
  * spent). Tiering up 16 times later optimizes only what stays hot: the same
  * findings with 1.3x less CPU on Node 20 and 1.2x on Node 22
- * (docs/fuzzing.md#tiering-up-later, 2026-12-05). The counters are V8 flags
+ * (docs/fuzzing.md#2026-12-05-tiering-up-later, 2026-12-05). The counters are V8 flags
  * of the whole process (a Worker's execArgv takes none), so they hold for
  * this process's threads only, never for another runtime's agents, whose
  * tiering is part of what is tested. V8 11 (Node 20) counts bytecode run,
