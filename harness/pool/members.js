@@ -55,16 +55,26 @@ import { fileHeartbeatReader, newSharedHeartbeat, sharedHeartbeatReader } from '
  * V8 12 and later (Node 22-26) invocations, for Maglev and TurboFan.
  */
 const LATER = 16;
-const TIERING_FLAGS = Number(process.versions.v8.split('.')[0]) >= 12
-  ? [`--invocation-count-for-maglev=${LATER * 400}`, `--invocation-count-for-turbofan=${LATER * 3000}`]
-  : [`--interrupt-budget=${LATER * 67_584}`];
+
+/**
+ * The flags that tier up LATER times later than V8's defaults (those of Node
+ * 20-26; test/tiering.test.js checks each pinned Node knows them).
+ * @param {string} v8Version `process.versions.v8`, e.g. '12.4.254.21-node.57'
+ * @returns {string[]}
+ */
+export function tieringFlags(v8Version) {
+  return Number(v8Version.split('.')[0]) >= 12
+    ? [`--invocation-count-for-maglev=${LATER * 400}`, `--invocation-count-for-turbofan=${LATER * 3000}`]
+    : [`--interrupt-budget=${LATER * 67_584}`];
+}
+
 let tieringSet = false;
 
-/** Sets TIERING_FLAGS before this process's first worker thread starts. */
+/** Sets tieringFlags before this process's first worker thread starts. */
 function tierUpLater() {
   if (tieringSet) return;
   tieringSet = true;
-  for (const flag of TIERING_FLAGS) setFlagsFromString(flag);
+  for (const flag of tieringFlags(process.versions.v8)) setFlagsFromString(flag);
 }
 
 /**
