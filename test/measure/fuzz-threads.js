@@ -155,10 +155,12 @@ const result = {
   startupCpuSeconds: { main: pick('fixedMain'), members: pick('fixedMembers') },
 };
 const perCase = result.mainMicrosecondsPerCase + result.membersMicrosecondsPerCase;
+/** The machines the ceilings are worked out for, by their cores. */
+const CORES = [2, 4, 8, 16, 64];
 /** @param {number} cores */
-const ceiling = (cores) => Math.min(1e6 / result.mainMicrosecondsPerCase, (cores * 1e6) / perCase);
+const ceiling = (cores) => Math.round(Math.min(1e6 / result.mainMicrosecondsPerCase, (cores * 1e6) / perCase));
 
-if (args.json) process.stdout.write(`${JSON.stringify({ ...result, ceilings: Object.fromEntries([2, 4, 8, 16, 64].map((c) => [c, Math.round(ceiling(c))])) }, null, 2)}\n`);
+if (args.json) process.stdout.write(`${JSON.stringify({ ...result, ceilings: Object.fromEntries(CORES.map((c) => [c, ceiling(c)])) }, null, 2)}\n`);
 else {
   const us = (/** @type {number} */ x) => `${x.toFixed(0)} µs`;
   process.stdout.write([
@@ -166,7 +168,7 @@ else {
     `main thread   ${us(result.mainMicrosecondsPerCase)} a case  (generation, scheduling, posting, tallying)`,
     `members       ${us(result.membersMicrosecondsPerCase)} a case  (judging; the busiest member did ${(result.busiestMemberShare * 100).toFixed(0)}% of it)`,
     `start-up      ${result.startupCpuSeconds.main.toFixed(2)} s on the main thread, ${result.startupCpuSeconds.members.toFixed(2)} s over the members`,
-    `ceilings      the main thread alone: ${Math.round(1e6 / result.mainMicrosecondsPerCase)} cases/s; with judging on C cores: ${[2, 4, 8, 16, 64].map((c) => `${c}: ${Math.round(ceiling(c))}`).join(', ')}`,
+    `ceilings      the main thread alone: ${Math.round(1e6 / result.mainMicrosecondsPerCase)} cases/s; with judging on C cores: ${CORES.map((c) => `${c}: ${ceiling(c)}`).join(', ')}`,
     '',
   ].join('\n'));
 }
